@@ -1,0 +1,48 @@
+"""The rules core of El Grande: pure, deterministic, fast; no Textual, rich or pydantic.
+
+See ``docs/core-api.md`` for the full contract. Quick tour::
+
+    from el_grande.core import Game, Options
+
+    game = Game.new(["Ana", "Ben", "Cy"], seed=42, options=Options(rounds=9))
+    while game.decision is not None:
+        d = game.decision
+        events = game.apply(d.choices[0])
+"""
+
+from .board import CASTILLO, NEIGHBOURS, PLACES, REGIONS, VALUES
+from .cards import CARD_STACK, CARDS, POWER_CABALLEROS, SCOREBOARD_IDS, SCOREBOARDS
+from .choices import Choice, IllegalChoice
+from .events import Event, visible_to
+from .game import ROUND_TRACKS, SCORING_ROUNDS, Decision, Game, Options
+from .scoring import rank_points, rank_positions, reduced_values
+from .view import DecisionView, PlayerView, RegionView, View
+
+__all__ = [
+    "CARDS",
+    "CARD_STACK",
+    "CASTILLO",
+    "Choice",
+    "Decision",
+    "DecisionView",
+    "Event",
+    "Game",
+    "IllegalChoice",
+    "NEIGHBOURS",
+    "Options",
+    "PLACES",
+    "POWER_CABALLEROS",
+    "PlayerView",
+    "REGIONS",
+    "ROUND_TRACKS",
+    "RegionView",
+    "SCOREBOARDS",
+    "SCOREBOARD_IDS",
+    "SCORING_ROUNDS",
+    "VALUES",
+    "View",
+    "rank_points",
+    "rank_positions",
+    "reduced_values",
+    "visible_to",
+]

@@ -1,0 +1,179 @@
+"""Views: what one seat (or everybody at the table) may know (R-H2).
+
+A view is plain, comparable, frozen data. It never holds the seed, the order of unrevealed
+action cards, another seat's unrevealed secret choice or (with ``castillo="hidden"``) another
+seat's Castillo count. Bots and the screen see the game only through views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .board import ADJ, CASTILLO_INDEX, PLACES, REGIONS
+from .cards import CARD_STACK, POWER_CABALLEROS, SCOREBOARD_IDS
+from .choices import Choice
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["DecisionView", "PlayerView", "RegionView", "View", "build_view"]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    seat: int
+    name: str
+    score: int
+    court: int
+    province: int
+    castillo: int | None  # None: hidden from this viewer (castillo="hidden")
+    home: str  # region of the player's Grande
+    hand: tuple[int, ...]  # power cards still in hand (public: played cards are face up)
+    discard: tuple[int, ...]  # played power cards, this round's included
+    played: int | None  # this round's power card, once played
+    vetoes: int  # usable Vetoes held (R-V1)
+
+
+@dataclass(frozen=True)
+class RegionView:
+    id: str
+    caballeros: tuple[int, ...]  # per seat
+    scoreboard: str | None  # mobile scoreboard lying here
+    values: tuple[int, int, int]  # current values (a scoreboard replaces the printed ones)
+    king: bool  # the King's region
+    adjacent_to_king: bool
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    player: int
+    kind: str
+    secret: bool
+    context: tuple[tuple[str, Any], ...]  # sorted items of Decision.context
+    choices: tuple[Choice, ...] | None  # only for the viewer who must choose (else None)
+
+
+@dataclass(frozen=True)
+class View:
+    seat: int | None  # the viewer; None: what everybody may know
+    players_count: int
+    options: tuple[tuple[str, Any], ...]
+    round: int  # round-track number, 1-9
+    round_number: int  # rounds played so far including this one (1-based)
+    rounds: tuple[int, ...]  # round-track numbers this game plays
+    scoring_rounds: tuple[int, ...]
+    phase: str
+    over: bool
+    king: str
+    start_player: int
+    turn_order: tuple[int, ...]
+    active: int | None
+    action_card: str | None  # the card the active player took
+    face_up: tuple[str, ...]  # action cards still available this round
+    taken: tuple[tuple[int, str], ...]  # (seat, card) taken this round
+    revealed: tuple[tuple[str, ...], ...]  # per stack 1-4, every card revealed so far, in order
+    players: tuple[PlayerView, ...]
+    regions: tuple[RegionView, ...]  # board order
+    castillo_total: int
+    castillo_scoreboard: str | None
+    scoreboards: tuple[tuple[str, str | None], ...]  # (board, place or None)
+    decision: DecisionView | None
+    secret_purpose: str | None  # a secret step under way
+    secrets_chosen: tuple[int, ...]  # seats that have chosen in it (never what)
+    my_secret: str | None  # the viewer's own choice in it, if made
+    winners: tuple[int, ...]
+
+    def player(self, seat: int) -> PlayerView:
+        return self.players[seat]
+
+    def region(self, region_id: str) -> RegionView:
+        return self.regions[REGIONS.index(region_id)]
+
+    def power_caballeros(self, value: int) -> int:
+        return POWER_CABALLEROS[value]
+
+    def card_stack(self, card: str) -> int:
+        return CARD_STACK[card]
+
+
+def build_view(game: Game, seat: int | None) -> View:
+    n = game.n
+    hidden = game.options.castillo == "hidden"
+    cab = game.cab
+    king = game.king
+
+    players = tuple(
+        PlayerView(
+            seat=s,
+            name=game.names[s],
+            score=game.score[s],
+            court=game.court[s],
+            province=game.province[s],
+            castillo=None if hidden and s != seat else cab[CASTILLO_INDEX][s],
+            home=REGIONS[game.home[s]],
+            hand=tuple(v for v in range(1, 14) if game.hand[s] >> v & 1),
+            discard=tuple(v for v in range(1, 14) if game.discard[s] >> v & 1),
+            played=game.played[s] or None,
+            vetoes=len(game.vetoes[s]),
+        )
+        for s in range(n)
+    )
+    regions = tuple(
+        RegionView(
+            id=REGIONS[r],
+            caballeros=tuple(cab[r]),
+            scoreboard=game._board_on(r),
+            values=game._values_of(r),
+            king=r == king,
+            adjacent_to_king=r in ADJ[king],
+        )
+        for r in range(9)
+    )
+    d = game.decision
+    dv = None
+    purpose = None
+    if d is not None:
+        dv = DecisionView(
+            player=d.player,
+            kind=d.kind,
+            secret=d.secret,
+            context=tuple(sorted(d.context.items())),
+            choices=d.choices if seat == d.player else None,
+        )
+        if d.secret:
+            purpose = d.context.get("purpose")
+    chosen = tuple(s for s, _ in game.secrets)
+    mine = next((r for s, r in game.secrets if s == seat), None) if seat is not None else None
+    revealed_upto = max(game.round_i + 1, 0)
+    return View(
+        seat=seat,
+        players_count=n,
+        options=tuple(sorted(game.options.to_dict().items())),
+        round=game.round,
+        round_number=game.round_i + 1,
+        rounds=game._rounds,
+        scoring_rounds=tuple(r for r in game._rounds if r in (3, 6, 9)),
+        phase=game.phase,
+        over=game.over,
+        king=REGIONS[king],
+        start_player=game.start_player,
+        turn_order=game.order,
+        active=game.active if game.active >= 0 else None,
+        action_card=game.card,
+        face_up=tuple(game.face_up),
+        taken=tuple(game.taken),
+        revealed=tuple(st[:revealed_upto] for st in game.stacks),
+        players=players,
+        regions=regions,
+        castillo_total=sum(cab[CASTILLO_INDEX]),
+        castillo_scoreboard=game._board_on(CASTILLO_INDEX),
+        scoreboards=tuple(
+            (SCOREBOARD_IDS[b], PLACES[p] if p >= 0 else None) for b, p in enumerate(game.boards)
+        ),
+        decision=dv,
+        secret_purpose=purpose,
+        secrets_chosen=chosen,
+        my_secret=mine,
+        winners=tuple(game.winners),
+    )
