@@ -52,8 +52,12 @@ def parse_notation(text: str) -> Choice:
         raise IllegalChoice(f"cannot read {text!r}: expected 'verb' or 'verb argument'")
     verb = parts[0]
     if len(parts) == 1:
+        if text != verb:
+            raise IllegalChoice(f"cannot read {text!r}: write it as {verb!r}")
         return ch(verb)
     arg: str | int = parts[1]
+    if text != f"{verb} {parts[1]}":
+        raise IllegalChoice(f"cannot read {text!r}: write it as {verb + ' ' + parts[1]!r}")
     if verb in INT_VERBS:
         try:
             arg = int(parts[1])
