@@ -1,6 +1,6 @@
 """Events: what happened, as small typed values the screen can animate and explain.
 
-Every event is a ``NamedTuple`` with a class attribute ``kind``. Places (``src``/``dst``/
+Every event is a frozen dataclass with a class attribute ``kind``. Places (``src``/``dst``/
 ``place``) are ``"province"``, ``"court"``, a region id or ``"castillo"``. Events returned by
 :meth:`Game.apply` never carry an unrevealed secret (R-H1): a secret choice produces
 ``SecretChosen`` (who, never what) until ``SecretsRevealed``. With ``castillo="hidden"`` a
@@ -10,165 +10,191 @@ count for everybody but its owner.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
 
-class RoundStarted(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
     round: int  # round-track number 1-9
     number: int  # 1-based count of rounds played, including this one
     of: int  # rounds in this game (9 or 6)
     start_player: int
-    kind = "round_started"
+    kind: ClassVar[str] = "round_started"
 
 
-class CardsRevealed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CardsRevealed:
     cards: tuple[str, ...]  # the face-up action cards, stacks 1-5
-    kind = "cards_revealed"
+    kind: ClassVar[str] = "cards_revealed"
 
 
-class PowerCardPlayed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PowerCardPlayed:
     seat: int
     value: int
-    kind = "power_card_played"
+    kind: ClassVar[str] = "power_card_played"
 
 
-class TurnOrderSet(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TurnOrderSet:
     order: tuple[int, ...]  # seats, highest power card first (R-P3)
-    kind = "turn_order_set"
+    kind: ClassVar[str] = "turn_order_set"
 
 
-class TurnStarted(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
     seat: int
     power: int
-    kind = "turn_started"
+    kind: ClassVar[str] = "turn_started"
 
 
-class CaballerosMoved(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CaballerosMoved:
     whose: int
     src: str
     dst: str
     count: int | None  # None only in a redacted copy (hidden Castillo)
     hidden: bool = False  # True: the count is hidden from everyone but `whose`
-    kind = "caballeros_moved"
+    kind: ClassVar[str] = "caballeros_moved"
 
 
-class ActionCardTaken(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ActionCardTaken:
     seat: int
     card: str
-    kind = "action_card_taken"
+    kind: ClassVar[str] = "action_card_taken"
 
 
-class SpecialAnnounced(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SpecialAnnounced:
     seat: int
     card: str
-    kind = "special_announced"
+    kind: ClassVar[str] = "special_announced"
 
 
-class SpecialVetoed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SpecialVetoed:
     seat: int  # whose action was cancelled
     card: str
     by: int  # who used the Veto
-    kind = "special_vetoed"
+    kind: ClassVar[str] = "special_vetoed"
 
 
-class SpecialSkipped(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SpecialSkipped:
     seat: int
     card: str
-    kind = "special_skipped"
+    kind: ClassVar[str] = "special_skipped"
 
 
-class VetoKept(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class VetoKept:
     seat: int
-    kind = "veto_kept"
+    kind: ClassVar[str] = "veto_kept"
 
 
-class VetoExpired(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class VetoExpired:
     seat: int
-    kind = "veto_expired"
+    kind: ClassVar[str] = "veto_expired"
 
 
-class KingMoved(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class KingMoved:
     src: str
     dst: str
-    kind = "king_moved"
+    kind: ClassVar[str] = "king_moved"
 
 
-class GrandeMoved(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GrandeMoved:
     seat: int
     src: str
     dst: str
-    kind = "grande_moved"
+    kind: ClassVar[str] = "grande_moved"
 
 
-class ScoreboardMoved(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ScoreboardMoved:
     board: str  # "8/4/0" or "4/0/0"
     src: str | None  # None: it was not on the board
     dst: str
-    kind = "scoreboard_moved"
+    kind: ClassVar[str] = "scoreboard_moved"
 
 
-class PowerCardRetrieved(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PowerCardRetrieved:
     seat: int
     value: int
-    kind = "power_card_retrieved"
+    kind: ClassVar[str] = "power_card_retrieved"
 
 
-class SecretChosen(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SecretChosen:
     seat: int
     purpose: str  # "castillo", "province_two_by_disk", "province_all_by_disk", ...
-    kind = "secret_chosen"
+    kind: ClassVar[str] = "secret_chosen"
 
 
-class SecretsRevealed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SecretsRevealed:
     purpose: str
     choices: tuple[tuple[int, str], ...]  # (seat, region) in the order they were asked
-    kind = "secrets_revealed"
+    kind: ClassVar[str] = "secrets_revealed"
 
 
-class ScoringStarted(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ScoringStarted:
     why: str  # "general" or the action card id
     places: tuple[str, ...]  # places about to be scored ("general": filled as they come)
-    kind = "scoring_started"
+    kind: ClassVar[str] = "scoring_started"
 
 
-class Award(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Award:
     seat: int
     points: int
     reason: str  # "rank", "tie", "king_bonus", "home_bonus"
     position: int  # rank position whose value was scored (0 for bonuses)
 
 
-class PlaceScored(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PlaceScored:
     place: str
     counts: tuple[int, ...]  # Caballeros per seat
     values: tuple[int, int, int]  # values used (scoreboard and player count applied)
     awards: tuple[Award, ...]
     points: tuple[int, ...]  # total points per seat from this place
     why: str  # "general" or the action card id
-    kind = "place_scored"
+    kind: ClassVar[str] = "place_scored"
 
 
-class ScoringEnded(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ScoringEnded:
     why: str
     points: tuple[int, ...]  # points per seat gained by this whole scoring
-    kind = "scoring_ended"
+    kind: ClassVar[str] = "scoring_ended"
 
 
-class TurnEnded(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
     seat: int
-    kind = "turn_ended"
+    kind: ClassVar[str] = "turn_ended"
 
 
-class RoundEnded(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
     round: int
     next_start_player: int
-    kind = "round_ended"
+    kind: ClassVar[str] = "round_ended"
 
 
-class GameOver(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GameOver:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-    kind = "game_over"
+    kind: ClassVar[str] = "game_over"
 
 
 Event = (
@@ -202,5 +228,5 @@ Event = (
 def visible_to(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (``None``: everybody at the table)."""
     if type(event) is CaballerosMoved and event.hidden and event.whose != seat:
-        return event._replace(count=None)
+        return replace(event, count=None)
     return event

@@ -28,7 +28,7 @@ from .choices import Choice, IllegalChoice, ch, parse_notation
 from .scoring import rank_positions, reduced_values
 from .view import View, build_view
 
-__all__ = ["Decision", "Game", "Options", "ROUND_TRACKS", "SCORING_ROUNDS"]
+__all__ = ["ROUND_TRACKS", "SCORING_ROUNDS", "Decision", "Game", "Options"]
 
 #: Round-track numbers played, by the ``rounds`` option (R-R6).
 ROUND_TRACKS: dict[int, tuple[int, ...]] = {9: tuple(range(1, 10)), 6: (2, 3, 5, 6, 8, 9)}
@@ -82,7 +82,7 @@ class Decision:
     ``{"left": 2}``, a target seat...). It never holds another seat's secret.
     """
 
-    __slots__ = ("player", "kind", "secret", "choices", "context")
+    __slots__ = ("choices", "context", "kind", "player", "secret")
 
     def __init__(
         self,
@@ -186,41 +186,41 @@ class Game:
     """
 
     __slots__ = (
-        "names",
-        "n",
-        "options",
-        "seed",
-        "first_player",
-        "_rounds",
-        "_hidden",
-        "round_i",
-        "phase",
-        "over",
-        "king",
-        "cab",
-        "court",
-        "province",
-        "score",
-        "home",
-        "hand",
-        "discard",
-        "played",
-        "vetoes",
-        "boards",
-        "stacks",
-        "face_up",
-        "taken",
-        "start_player",
-        "order",
-        "active",
-        "card",
-        "placed",
-        "special_done",
-        "secrets",
-        "_stack",
-        "_history",
         "_decision",
         "_events",
+        "_hidden",
+        "_history",
+        "_rounds",
+        "_stack",
+        "active",
+        "boards",
+        "cab",
+        "card",
+        "court",
+        "discard",
+        "face_up",
+        "first_player",
+        "hand",
+        "home",
+        "king",
+        "n",
+        "names",
+        "options",
+        "order",
+        "over",
+        "phase",
+        "placed",
+        "played",
+        "province",
+        "round_i",
+        "score",
+        "secrets",
+        "seed",
+        "special_done",
+        "stacks",
+        "start_player",
+        "taken",
+        "vetoes",
     )
 
     names: tuple[str, ...]
@@ -633,7 +633,7 @@ class Game:
             self.phase = "over"
             self.active = -1
             self._events.append(E.GameOver(tuple(self.score), tuple(self.winners)))
-            return None
+            return
         self.round_i += 1
         self.phase = "power"
         self.played = [0] * self.n
@@ -649,7 +649,7 @@ class Game:
         n, sp = self.n, self.start_player
         self._stack.append(("end_round",))
         self._stack.append(("power", tuple((sp + i) % n for i in range(n))))
-        return None
+        return
 
     def _step_power(self, frame: _Frame) -> Decision:
         seat = frame[1][0]
@@ -683,7 +683,7 @@ class Game:
         seats = frame[1]
         if not seats:
             self._stack.pop()
-            return None
+            return
         self._stack[-1] = ("turns", seats[1:])
         seat = seats[0]
         self.active = seat
@@ -692,12 +692,11 @@ class Game:
         self.special_done = False
         self._events.append(E.TurnStarted(seat, self.played[seat]))
         self._stack.extend((("turn_end",), ("menu",), ("card",), ("court",)))
-        return None
+        return
 
     def _step_turn_end(self, frame: _Frame) -> None:
         self._stack.pop()
         self._events.append(E.TurnEnded(self.active))
-        return None
 
     def _step_end_round(self, frame: _Frame) -> None:
         self._stack.pop()
@@ -717,7 +716,6 @@ class Game:
         self._events.append(E.RoundEnded(rnd, self.start_player))
         if rnd in SCORING_ROUNDS:
             self._begin_general_scoring()
-        return None
 
     # --- a turn -------------------------------------------------------------------
 
@@ -748,9 +746,7 @@ class Game:
 
     def _step_recall(self, frame: _Frame) -> Decision:
         s, king = self.active, self.king
-        choices = tuple(
-            _RECALL[r] for r in range(_NUM_REGIONS) if r != king and self.cab[r][s] > 0
-        )
+        choices = tuple(_RECALL[r] for r in range(_NUM_REGIONS) if r != king and self.cab[r][s] > 0)
         return Decision(s, "recall", False, choices, {"left": frame[1]})
 
     def _answer_recall(self, frame: _Frame, c: Choice) -> None:
@@ -892,7 +888,6 @@ class Game:
         card = self.card
         assert card is not None
         _SPECIALS[card](self)
-        return None
 
     def _sp_moves(self) -> None:
         assert self.card is not None
@@ -994,9 +989,7 @@ class Game:
 
     def _movable(self, r: int, own: int, foreign: int) -> list[int]:
         s, row = self.active, self.cab[r]
-        return [
-            t for t in range(self.n) if row[t] > 0 and ((own > 0) if t == s else (foreign > 0))
-        ]
+        return [t for t in range(self.n) if row[t] > 0 and ((own > 0) if t == s else (foreign > 0))]
 
     def _step_move(self, frame: _Frame) -> Decision | None:
         _, own, foreign, total, fixed, forced, limit = frame
@@ -1019,9 +1012,7 @@ class Game:
             return Decision(self.active, "move_whose", False, choices, ctx)
         king = self.king
         sources = tuple(
-            _FROM[r]
-            for r in range(_NUM_REGIONS)
-            if r != king and self._movable(r, own, foreign)
+            _FROM[r] for r in range(_NUM_REGIONS) if r != king and self._movable(r, own, foreign)
         )
         if not sources:
             self._stack.pop()
@@ -1316,7 +1307,6 @@ class Game:
                 r = PLACE_INDEX[region]
                 k = cab[r][t] if purpose == "province_all_by_disk" else min(2, cab[r][t])
                 self._move(t, region, "province", k)
-        return None
 
     # --- scoring (R-K, R-G) ---------------------------------------------------------
 
@@ -1347,7 +1337,6 @@ class Game:
             self._score_place(r, "general")
         gained = tuple(a - b for a, b in zip(self.score, before))
         self._events.append(E.ScoringEnded("general", gained))
-        return None
 
     def _score_places(self, places: list[int], why: str, firsts_only: bool = False) -> None:
         before = self.score[:]

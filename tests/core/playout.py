@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import astuple
 
-from el_grande.core import Game, Options, events as E
+from el_grande.core import Game, Options
+from el_grande.core import events as E
 from el_grande.core.board import CASTILLO_INDEX
 
 ALL_OPTIONS = [
@@ -15,9 +17,7 @@ ALL_OPTIONS = [
 
 
 def caballeros_in_play(game: Game, seat: int) -> int:
-    return (
-        sum(game.cab[p][seat] for p in range(10)) + game.court[seat] + game.province[seat]
-    )
+    return sum(game.cab[p][seat] for p in range(10)) + game.court[seat] + game.province[seat]
 
 
 def play_checked(game: Game, rng: random.Random) -> list[list[E.Event]]:
@@ -73,7 +73,11 @@ def play_checked(game: Game, rng: random.Random) -> list[list[E.Event]]:
         # R-H1: a secret choice's event never says what was chosen.
         if d.secret:
             assert kinds[0] == "secret_chosen"
-            assert all(str(choice.arg) not in map(str, e) for e in evs if e.kind == "secret_chosen")
+            assert all(
+                str(choice.arg) not in map(str, astuple(e))
+                for e in evs
+                if e.kind == "secret_chosen"
+            )
     # R-R5 / R-R6: general scorings after rounds 3, 6 and 9 only; the game ends after the third.
     assert general_after == [3, 6, 9], general_after
     assert game.over and game.round == 9

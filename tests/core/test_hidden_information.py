@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from el_grande.core import REGIONS, Game, Options, events as E, visible_to
+from el_grande.core import REGIONS, Game, Options, visible_to
+from el_grande.core import events as E
 
 
 def _perturb_hidden(game: Game, seat: int | None, rng: random.Random) -> Game:
@@ -14,9 +15,7 @@ def _perturb_hidden(game: Game, seat: int | None, rng: random.Random) -> Game:
     k = other.round_i + 1
     other.stacks = tuple(st[:k] + tuple(rng.sample(st[k:], len(st) - k)) for st in other.stacks)
     other.seed = "something else"
-    other.secrets = [
-        (s, r if s == seat else rng.choice(REGIONS)) for s, r in other.secrets
-    ]
+    other.secrets = [(s, r if s == seat else rng.choice(REGIONS)) for s, r in other.secrets]
     if other.options.castillo == "hidden":
         row = other.cab[9]
         movable = [s for s in range(other.n) if s != seat]
@@ -45,10 +44,16 @@ def test_R_H2_views_do_not_depend_on_hidden_information() -> None:
                     # Province counts are public in El Grande only through the 30-Caballero
                     # total, so compare everything but the province in hidden-castillo mode.
                     if options.castillo == "hidden":
-                        mine = dataclasses.replace(mine, players=tuple(
-                            dataclasses.replace(p, province=0) for p in mine.players))
-                        theirs = dataclasses.replace(theirs, players=tuple(
-                            dataclasses.replace(p, province=0) for p in theirs.players))
+                        mine = dataclasses.replace(
+                            mine,
+                            players=tuple(dataclasses.replace(p, province=0) for p in mine.players),
+                        )
+                        theirs = dataclasses.replace(
+                            theirs,
+                            players=tuple(
+                                dataclasses.replace(p, province=0) for p in theirs.players
+                            ),
+                        )
                     assert mine == theirs
                     checked += 1
             game.apply(rng.choice(game.decision.choices))

@@ -8,14 +8,67 @@ import pytest
 
 from el_grande.core import CARDS, PLACES, Choice, Game, IllegalChoice, Options
 
-VERBS = ["power", "court", "recall", "card", "place", "special", "skip", "done", "veto", "from",
-         "whose", "to", "region", "mode", "score", "return", "pass", "board", "king", "grande",
-         "retrieve", "disk"]
-ARGS: list[object] = [None, *PLACES, *CARDS, *range(-1, 15), "yes", "no", "move", "place",
-                      "court", "8/4/0", "4/0/0", "", "Aragon"]
-GARBAGE = ["", " ", "power", "power seven", "power 7 8", "place  ", "PLACE aragon", "place mars",
-           "card king queen", "disk", "veto maybe", "court -1", "court 07", "\x00", "place\taragon",
-           "🙂", "power 1e3", "to castillo extra", "whose red", "done now"]
+VERBS = [
+    "power",
+    "court",
+    "recall",
+    "card",
+    "place",
+    "special",
+    "skip",
+    "done",
+    "veto",
+    "from",
+    "whose",
+    "to",
+    "region",
+    "mode",
+    "score",
+    "return",
+    "pass",
+    "board",
+    "king",
+    "grande",
+    "retrieve",
+    "disk",
+]
+ARGS: list[object] = [
+    None,
+    *PLACES,
+    *CARDS,
+    *range(-1, 15),
+    "yes",
+    "no",
+    "move",
+    "place",
+    "court",
+    "8/4/0",
+    "4/0/0",
+    "",
+    "Aragon",
+]
+GARBAGE = [
+    "",
+    " ",
+    "power",
+    "power seven",
+    "power 7 8",
+    "place  ",
+    "PLACE aragon",
+    "place mars",
+    "card king queen",
+    "disk",
+    "veto maybe",
+    "court -1",
+    "court 07",
+    "\x00",
+    "place\taragon",
+    "🙂",
+    "power 1e3",
+    "to castillo extra",
+    "whose red",
+    "done now",
+]
 
 
 def _universe() -> list[Choice]:
@@ -27,8 +80,11 @@ def test_thousands_of_random_illegal_choices_change_nothing() -> None:
     universe = _universe()
     rejected = 0
     for g in range(12):
-        game = Game.new([f"P{k}" for k in range(2 + g % 4)], seed=g,
-                        options=Options(castillo="hidden" if g % 2 else "open"))
+        game = Game.new(
+            [f"P{k}" for k in range(2 + g % 4)],
+            seed=g,
+            options=Options(castillo="hidden" if g % 2 else "open"),
+        )
         while game.decision is not None:
             d = game.decision
             if rng.random() < 0.3:

@@ -34,7 +34,8 @@ def test_random_playouts_stress() -> None:
 
 def test_every_action_card_is_exercised_by_the_playouts() -> None:
     """The random playouts reach every card's special action (so the suite above covers them)."""
-    from el_grande.core import CARDS, events as E
+    from el_grande.core import CARDS
+    from el_grande.core import events as E
 
     announced: set[str] = set()
     for i in range(60):
