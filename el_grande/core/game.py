@@ -496,6 +496,19 @@ class Game:
                 raise IllegalChoice(f"choice {i + 1} ({text!r}): {exc}") from None
         return game
 
+    @classmethod
+    def from_view(cls, view: View, rng: random.Random | None = None) -> Game:
+        """A full game consistent with ``view`` (a seat's view), its unknowns sampled.
+
+        For search bots (R-H2): the unrevealed action cards are shuffled, the other seats'
+        unrevealed secret choices drawn from their legal options, and with a hidden Castillo the
+        other seats' reserves split at random between Castillo and province. The result's
+        ``view(view.seat)`` equals ``view``; it has no record worth replaying.
+        """
+        from .determinize import from_view
+
+        return from_view(view, rng if rng is not None else random.Random())
+
     def view(self, seat: int | None = None) -> View:
         """What ``seat`` may know (``None``: what everybody may know), as plain data (R-H2)."""
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.n):
@@ -732,7 +745,7 @@ class Game:
             "court",
             False,
             _COURT_UPTO[most],
-            {"power": self.played[s], "allowed": want, "province": self.province[s]},
+            {"power": self.played[s], "allowed": want},
         )
 
     def _answer_court(self, frame: _Frame, c: Choice) -> None:

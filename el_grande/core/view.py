@@ -26,13 +26,14 @@ class PlayerView:
     name: str
     score: int
     court: int
-    province: int
-    castillo: int | None  # None: hidden from this viewer (castillo="hidden")
+    province: int | None  # None: hidden from this viewer (castillo="hidden"; it would tell
+    castillo: int | None  # the Castillo count, since every player has 30 Caballeros in play)
     home: str  # region of the player's Grande
     hand: tuple[int, ...]  # power cards still in hand (public: played cards are face up)
     discard: tuple[int, ...]  # played power cards, this round's included
     played: int | None  # this round's power card, once played
     vetoes: int  # usable Vetoes held (R-V1)
+    veto_rounds: tuple[int, ...]  # for each, the index (0-based) of the round it was taken in
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,9 @@ class View:
     secrets_chosen: tuple[int, ...]  # seats that have chosen in it (never what)
     my_secret: str | None  # the viewer's own choice in it, if made
     winners: tuple[int, ...]
+    placed: bool  # the active player's placement is done
+    special_done: bool  # the active player's special action is done (or skipped/vetoed)
+    frames: tuple[tuple[Any, ...], ...]  # the engine's control state (public; for determinizing)
 
     def player(self, seat: int) -> PlayerView:
         return self.players[seat]
@@ -109,13 +113,14 @@ def build_view(game: Game, seat: int | None) -> View:
             name=game.names[s],
             score=game.score[s],
             court=game.court[s],
-            province=game.province[s],
+            province=None if hidden and s != seat else game.province[s],
             castillo=None if hidden and s != seat else cab[CASTILLO_INDEX][s],
             home=REGIONS[game.home[s]],
             hand=tuple(v for v in range(1, 14) if game.hand[s] >> v & 1),
             discard=tuple(v for v in range(1, 14) if game.discard[s] >> v & 1),
             played=game.played[s] or None,
             vetoes=len(game.vetoes[s]),
+            veto_rounds=game.vetoes[s],
         )
         for s in range(n)
     )
@@ -176,4 +181,7 @@ def build_view(game: Game, seat: int | None) -> View:
         secrets_chosen=chosen,
         my_secret=mine,
         winners=tuple(game.winners),
+        placed=game.placed,
+        special_done=game.special_done,
+        frames=tuple(game._stack),
     )
