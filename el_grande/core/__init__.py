@@ -15,7 +15,7 @@ from .cards import CARD_STACK, CARDS, POWER_CABALLEROS, SCOREBOARD_IDS, SCOREBOA
 from .choices import Choice, IllegalChoice
 from .events import Event, visible_to
 from .game import ROUND_TRACKS, SCORING_ROUNDS, Decision, Game, Options
-from .scoring import rank_points, rank_positions, reduced_values
+from .scoring import preview_general_scoring, rank_points, rank_positions, reduced_values
 from .view import DecisionView, PlayerView, RegionView, View
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "PlayerView",
     "RegionView",
     "View",
+    "preview_general_scoring",
     "rank_points",
     "rank_positions",
     "reduced_values",

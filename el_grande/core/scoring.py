@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from .cards import SCOREBOARDS as SCOREBOARD_VALUES
 
 
 def reduced_values(values: Sequence[int], players: int) -> tuple[int, int, int]:
@@ -51,4 +54,32 @@ def rank_points(counts: Sequence[int], values: Sequence[int], players: int) -> l
     points = []
     for position, _tied in rank_positions(counts):
         points.append(vals[position - 1] if 1 <= position <= 3 else 0)
+    return points
+
+
+def preview_general_scoring(view: Any) -> list[int]:
+    """Points per seat if the nine regions and the Castillo were scored now (R-G2, R-G4).
+
+    Works on a :class:`~el_grande.core.view.View` only, so it never uses hidden information:
+    Castillo Caballeros stay in the Castillo (the disks are unknown), and with a hidden Castillo
+    the Castillo is left out unless the view knows every seat's count.
+    """
+    n = view.players_count
+    points = [0] * n
+    castillo = [p.castillo for p in view.players]
+    if all(c is not None for c in castillo):
+        cast_values = SCOREBOARD_VALUES.get(view.castillo_scoreboard or "", (5, 3, 1))
+        for s, pts in enumerate(rank_points(castillo, cast_values, n)):
+            points[s] += pts
+    for region in view.regions:
+        counts = region.caballeros
+        for s, pts in enumerate(rank_points(counts, region.values, n)):
+            points[s] += pts
+        top = max(counts)
+        if top > 0 and counts.count(top) == 1:
+            leader = counts.index(top)
+            if region.king:
+                points[leader] += 2
+            if view.players[leader].home == region.id:
+                points[leader] += 2
     return points

@@ -109,3 +109,25 @@ def test_replay_rejects_a_broken_record(mutate, message) -> None:  # type: ignor
     mutate(record)
     with pytest.raises(ValueError, match=message):
         Game.replay(record)
+
+
+def test_preview_general_scoring_matches_scoring_every_place_now() -> None:
+    """The preview equals scoring the Castillo and all nine regions at this moment (R-G)."""
+    from el_grande.core import preview_general_scoring
+
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(12):
+        options = Options(castillo="open" if seed % 3 else "hidden")
+        game = Game.new(["A", "B", "C", "D", "E"][: 2 + seed % 4], seed=seed, options=options)
+        while game.decision is not None:
+            if rng.random() < 0.1:
+                trial = game.clone()
+                places = range(10) if options.castillo == "open" else range(9)
+                for p in places:
+                    trial._score_place(p, "general")
+                gained = [a - b for a, b in zip(trial.score, game.score)]
+                assert preview_general_scoring(game.view(None)) == gained
+                checked += 1
+            game.apply(rng.choice(game.decision.choices))
+    assert checked > 100
