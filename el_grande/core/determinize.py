@@ -95,6 +95,7 @@ def from_view(view: View, rng: random.Random) -> Game:
     g._stack = list(view.frames)
     g._history = []
     g._events = []
+    g.opening_events = ()
 
     # Secret choices already made: the viewer's own is known, the others' are sampled.
     g.secrets = []

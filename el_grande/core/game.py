@@ -258,6 +258,8 @@ class Game:
     _history: list[str]
     _decision: Decision | None
     _events: list[E.Event]
+    #: Events of the setup: round 1 starting and its action cards turned up.
+    opening_events: tuple[E.Event, ...]
 
     # ------------------------------------------------------------------ creation
 
@@ -342,6 +344,7 @@ class Game:
         g._events = []
         g._decision = None
         g._run()
+        g.opening_events = tuple(g._events)
         return g
 
     def clone(self) -> Game:
@@ -382,6 +385,7 @@ class Game:
         g._history = self._history[:]
         g._decision = self._decision  # decisions are never mutated
         g._events = []
+        g.opening_events = self.opening_events
         return g
 
     # ------------------------------------------------------------------ public API

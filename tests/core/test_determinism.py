@@ -131,3 +131,13 @@ def test_preview_general_scoring_matches_scoring_every_place_now() -> None:
                 checked += 1
             game.apply(rng.choice(game.decision.choices))
     assert checked > 100
+
+
+def test_opening_events_tell_round_one_and_its_cards() -> None:
+    from el_grande.core import events as E
+
+    game = Game.new(["A", "B", "C"], seed=4)
+    kinds = [type(e) for e in game.opening_events]
+    assert kinds == [E.RoundStarted, E.CardsRevealed]
+    assert game.opening_events[1].cards == tuple(game.face_up)  # type: ignore[union-attr]
+    assert game.clone().opening_events == game.opening_events
