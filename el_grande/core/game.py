@@ -188,6 +188,7 @@ class Game:
     __slots__ = (
         "_decision",
         "_events",
+        "opening_events",
         "_hidden",
         "_history",
         "_rounds",
