@@ -1,0 +1,1 @@
+"""The hot-seat Textual app. `ElGrandeApp` lives in `el_grande.app.app`."""

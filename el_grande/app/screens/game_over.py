@@ -1,0 +1,102 @@
+"""Game over: final scores, the winner(s) (shared on ties, R-E1), points by scoring."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from el_grande.app.present import chip, winners_text
+from el_grande.app.text import t
+
+if TYPE_CHECKING:
+    from el_grande.app.session import GameSession
+
+
+def breakdown(session: GameSession) -> list[tuple[str, list[int]]]:
+    """Rows of (label, points per seat): special scorings between general ones, then each
+    general scoring."""
+    n = len(session.seats)
+    rows: list[tuple[str, list[int]]] = []
+    special = [0] * n
+    first_round = 1
+    last_round = 1
+    for rec in session.scorings:
+        last_round = rec.round
+        if rec.why == "general":
+            if any(special):
+                rows.append((t("over.specials", a=first_round, b=rec.round), special))
+            special = [0] * n
+            rows.append((t("over.general", n=rec.index), list(rec.points)))
+            first_round = rec.round + 1
+        else:
+            special = [a + b for a, b in zip(special, rec.points, strict=True)]
+    if any(special):
+        rows.append((t("over.specials", a=first_round, b=last_round), special))
+    return rows
+
+
+class GameOverScreen(Screen[None]):
+    CSS_PATH = "game_over.tcss"
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("t", "title", "Title screen"),
+        Binding("r", "replay", "Replay the game"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        game = self.session.game
+        scores = game.scores
+        winners = game.winners
+        ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
+        final = Table(box=None, pad_edge=False, show_header=False)
+        final.add_column("")
+        final.add_column("", justify="right")
+        for seat in ranking:
+            name = Text.assemble(
+                chip(self.session, seat),
+                " ",
+                (self.session.name(seat), "bold" if seat in winners else ""),
+                " ★" if seat in winners else "",
+            )
+            final.add_row(name, Text(str(scores[seat]), style="bold"))
+        table = Table(pad_edge=False)
+        table.add_column(t("over.breakdown"))
+        for seat in range(len(scores)):
+            table.add_column(
+                Text.assemble(chip(self.session, seat), " ", self.session.name(seat)),
+                justify="right",
+            )
+        for label, points in breakdown(self.session):
+            table.add_row(label, *[str(p) for p in points])
+        table.add_row(Text(t("over.total"), style="bold"), *[str(s) for s in scores])
+        with Vertical(id="over-box"):
+            yield Static(t("over.title"), id="over-title")
+            yield Static(winners_text(winners, self.session), id="over-winners")
+            yield Static(t("over.final"), classes="over-h")
+            yield Static(final, id="over-final")
+            yield Static(table, id="over-table")
+            yield Static(t("over.keys"), id="over-keys")
+        yield Footer()
+
+    def action_new_game(self) -> None:
+        self.app.new_game_form()  # type: ignore[attr-defined]
+
+    def action_title(self) -> None:
+        self.app.show_title()  # type: ignore[attr-defined]
+
+    def action_replay(self) -> None:
+        from el_grande.persist.replay_screen import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(self.session.game.record(), self.session.seats))

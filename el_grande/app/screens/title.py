@@ -1,0 +1,62 @@
+"""The title screen: new game, resume, rules, quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from el_grande.app.text import t
+
+BANNER = r"""
+ _____ _      ____                     _
+| ____| |    / ___|_ __ __ _ _ __   __| | ___
+|  _| | |   | |  _| '__/ _` | '_ \ / _` |/ _ \
+| |___| |___| |_| | | | (_| | | | | (_| |  __/
+|_____|_____|\____|_|  \__,_|_| |_|\__,_|\___|
+"""
+
+#: Other parts of the project (saves) set this to a callable that opens a resume dialog.
+RESUME_HOOK: list[object] = []
+
+
+class TitleScreen(Screen[None]):
+    CSS_PATH = "title.tcss"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(BANNER, id="banner")
+            yield Static(t("app.subtitle"), id="subtitle")
+            with Center():
+                yield OptionList(
+                    Option(t("title.new"), id="new"),
+                    Option(
+                        t("title.resume") if RESUME_HOOK else t("title.resume_missing"),
+                        id="resume",
+                        disabled=not RESUME_HOOK,
+                    ),
+                    Option(t("title.rules"), id="rules"),
+                    Option(t("title.quit"), id="quit"),
+                    id="title-menu",
+                )
+            yield Static(t("title.hint"), id="title-hint")
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        match event.option.id:
+            case "new":
+                from el_grande.app.screens.new_game import NewGameScreen
+
+                self.app.push_screen(NewGameScreen())
+            case "resume":
+                hook = RESUME_HOOK[0]
+                hook(self.app)  # type: ignore[operator]
+            case "rules":
+                from el_grande.app.screens.help import HelpScreen
+
+                self.app.push_screen(HelpScreen())
+            case "quit":
+                self.app.exit()

@@ -1,0 +1,434 @@
+"""The message catalogue: every sentence a player reads comes from here.
+
+Widgets and screens never hold English text of their own; they ask this module. A translation
+(Korean is planned) is another `Catalogue` instance with the same keys, chosen by `use(lang)`.
+Strings are `str.format` templates; keep the placeholders when translating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+REGION_NAMES = {
+    "galicia": "Galicia",
+    "basque_country": "Basque Country",
+    "aragon": "Aragon",
+    "catalonia": "Catalonia",
+    "old_castile": "Old Castile",
+    "new_castile": "New Castile",
+    "valencia": "Valencia",
+    "seville": "Seville",
+    "granada": "Granada",
+    "castillo": "the Castillo",
+    "court": "the court",
+    "province": "the province",
+}
+
+# Short names used where a cell is narrow (the map at 100 columns).
+REGION_SHORT = {
+    "galicia": "Galicia",
+    "basque_country": "Basque",
+    "aragon": "Aragon",
+    "catalonia": "Cataluña",
+    "old_castile": "Old Castile",
+    "new_castile": "New Castile",
+    "valencia": "Valencia",
+    "seville": "Seville",
+    "granada": "Granada",
+    "castillo": "Castillo",
+}
+
+CARD_NAMES = {
+    "intrigue_5_from_region": "Intrigue: clear a region",
+    "intrigue_4_any": "Intrigue: move 4",
+    "intrigue_4_own": "Intrigue: move 4 own",
+    "intrigue_2_own_2_foreign": "Intrigue: 2 own + 2 foreign",
+    "intrigue_3_foreign": "Intrigue: move 3 foreign",
+    "intrigue_3_any": "Intrigue: move 3",
+    "intrigue_place_2": "Intrigue: place 2 more",
+    "intrigue_or": "Intrigue: either/or",
+    "intrigue_all_own": "Intrigue: all own out",
+    "veto": "Veto",
+    "decay_all": "Decay: whole court",
+    "decay_three": "Decay: 3 from court",
+    "angry_king": "The Angry King",
+    "score_region": "Score a region",
+    "return_one_each": "One from each",
+    "province_two_by_disk": "Disk: 2 home",
+    "province_all_by_disk": "Disk: all home",
+    "score_fives": "Score the 5-regions",
+    "score_fours": "Score the 4-regions",
+    "score_six_seven": "Score the 6- and 7-regions",
+    "score_castillo": "Score the Castillo",
+    "score_firsts": "First places only",
+    "score_most": "Score the fullest",
+    "score_least": "Score the emptiest",
+    "score_any": "Score any place",
+    "scoreboard": "Mobile scoreboard",
+    "royal_adviser": "Royal adviser",
+    "eviction": "Eviction",
+    "grande": "Move your Grande",
+    "power_cards": "Power card back",
+    "court": "Court: +2",
+    "score_by_disk": "Disk: score the lonely",
+    "king": "The King",
+}
+
+CARD_TEXTS = {
+    "intrigue_5_from_region": "Choose one region; move up to 5 Caballeros of any colours out of "
+    "it (each to any other region or the Castillo).",
+    "intrigue_4_any": "Move up to 4 Caballeros of any colours.",
+    "intrigue_4_own": "Move up to 4 of your own Caballeros.",
+    "intrigue_2_own_2_foreign": "Move up to 2 of your own and up to 2 of other players' "
+    "Caballeros.",
+    "intrigue_3_foreign": "Move up to 3 of other players' Caballeros.",
+    "intrigue_3_any": "Move up to 3 Caballeros of any colours.",
+    "intrigue_place_2": "Place up to 2 more Caballeros from your court into any regions (not the "
+    "King's) and/or the Castillo.",
+    "intrigue_or": "Either move all your Caballeros out of one region (split freely), or place up "
+    "to 2 more Caballeros from your court into any regions (not the King's) and/or the Castillo.",
+    "intrigue_all_own": "Choose one region; move all your Caballeros out of it (split freely).",
+    "veto": "Keep a Veto: once, this round or next, cancel another player's special action.",
+    "decay_all": "Every other player returns all Caballeros in their court.",
+    "decay_three": "Every other player returns 3 Caballeros from their court (all, if fewer).",
+    "angry_king": "Starting left of you, every other player returns 3 of their own Caballeros, "
+    "each from their court and/or regions (not the King's region, not the Castillo).",
+    "score_region": "Choose one region (the King's region allowed, the Castillo not); score it "
+    "now.",
+    "return_one_each": "For each other player, you may choose one of their Caballeros in a region "
+    "(not the King's region) and return it.",
+    "province_two_by_disk": "Every other player with 2+ Caballeros in some region (not the "
+    "King's) secretly chooses one such region; then each returns 2 Caballeros from it.",
+    "province_all_by_disk": "Every other player with Caballeros in some region (not the King's) "
+    "secretly chooses one such region; then each returns all their Caballeros from it.",
+    "score_fives": "Score every region whose first-place value is 5.",
+    "score_fours": "Score every region whose first-place value is 4.",
+    "score_six_seven": "Score every region whose first-place value is 6 or 7.",
+    "score_castillo": "Score the Castillo; its Caballeros stay inside.",
+    "score_firsts": "Score all nine regions, first place only (value plus bonuses); a tie for "
+    "first scores nothing there.",
+    "score_most": "Score the region(s) holding the most Caballeros (all colours together).",
+    "score_least": "Score the region(s) holding the fewest Caballeros, ignoring empty regions.",
+    "score_any": "Choose any region (the King's allowed) or the Castillo; score it now.",
+    "scoreboard": "Put a mobile scoreboard onto a region or the Castillo, or move one from where "
+    "it lies. Never into or out of the King's region; never two on one place.",
+    "royal_adviser": "Move the King to a region next to the King's region.",
+    "eviction": "Choose a region (not the King's). Every other player with Caballeros there "
+    "secretly chooses a destination; then each moves all of theirs there.",
+    "grande": "Move your Grande to another region (not into or out of the King's region). It "
+    "becomes your home region.",
+    "power_cards": "Take one of your played power cards back into your hand.",
+    "court": "Move up to 2 of your Caballeros from the province to your court.",
+    "score_by_disk": "Every player, you included, secretly chooses a region. Every region chosen "
+    "by exactly one player is scored.",
+    "king": "Move the King to any region.",
+}
+
+
+@dataclass
+class Catalogue:
+    """One language: template strings by key."""
+
+    lang: str
+    strings: dict[str, str]
+    regions: dict[str, str] = field(default_factory=lambda: dict(REGION_NAMES))
+    regions_short: dict[str, str] = field(default_factory=lambda: dict(REGION_SHORT))
+    card_names: dict[str, str] = field(default_factory=lambda: dict(CARD_NAMES))
+    card_texts: dict[str, str] = field(default_factory=lambda: dict(CARD_TEXTS))
+
+    def __call__(self, key: str, /, **kwargs: object) -> str:
+        template = self.strings.get(key)
+        if template is None:
+            template = EN.get(key, key)
+        return template.format(**kwargs) if kwargs else template
+
+
+EN: dict[str, str] = {
+    # --- app / title -------------------------------------------------------------------------
+    "app.title": "El Grande",
+    "app.subtitle": "Spain, 15th century: Kramer & Ulrich's area-control classic — hot-seat",
+    "title.new": "New game",
+    "title.resume": "Resume a saved game",
+    "title.resume_missing": "Resume (saving is not available yet)",
+    "title.rules": "Rules and keys",
+    "title.quit": "Quit",
+    "title.hint": "↑↓ to choose · Enter to open · ctrl+q quits at any time",
+    "too_small": "The terminal is {w}×{h}. El Grande needs at least {min_w}×{min_h} — please "
+    "enlarge the window.",
+    # --- new game ----------------------------------------------------------------------------
+    "new.title": "New game",
+    "new.players": "Players (2–5)",
+    "new.player_n": "Player {n}",
+    "new.name_placeholder": "name (empty: no player)",
+    "new.colour": "colour",
+    "new.kind": "seat",
+    "kind.human": "human",
+    "new.rounds": "Rounds",
+    "new.rounds_9": "9 rounds (full game)",
+    "new.rounds_6": "6 rounds (short game)",
+    "new.veto": "Veto cards in play",
+    "new.castillo": "Castillo",
+    "new.castillo_open": "open (counts shown)",
+    "new.castillo_hidden": "hidden (total only)",
+    "new.seed": "Seed (empty: random)",
+    "new.start": "Start player",
+    "new.start_random": "random",
+    "new.begin": "Start the game",
+    "new.back": "Back",
+    "new.err_few": "At least 2 players are needed.",
+    "new.err_dup_name": "Two players are called {name}; names must differ.",
+    "new.err_dup_colour": "Two players have the colour {colour}; colours must differ.",
+    "new.err_seed": "The seed must be a whole number.",
+    "new.err_long": "Names may be at most 12 characters.",
+    "colour.yellow": "yellow",
+    "colour.red": "red",
+    "colour.green": "green",
+    "colour.blue": "blue",
+    "colour.purple": "purple",
+    "colour.cyan": "cyan",
+    "colour.white": "white",
+    "colour.orange": "orange",
+    # --- curtain -----------------------------------------------------------------------------
+    "curtain.to": "Pass the keyboard to {name}",
+    "curtain.to_hint": "press Enter when only {name} is looking",
+    "curtain.why": "{name} chooses in secret: {what}.",
+    "curtain.back": "{name} has chosen.",
+    "curtain.back_all": "All secret choices are made",
+    "curtain.back_hint": "turn the screen to everyone and press Enter",
+    # --- board -------------------------------------------------------------------------------
+    "board.king": "♔ King",
+    "board.castillo": "Castillo",
+    "board.castillo_total": "inside: {n}",
+    "board.castillo_hidden": "hidden: only the total is known",
+    "board.neighbour": "next to the King",
+    "board.legend": "♔ the King's region (double frame) · heavy frame: next to the King · "
+    "green: a legal choice now · A3: 3 Caballeros of player A · ⌂A: A's Grande (home) · "
+    "▣ a mobile scoreboard lies here (its values count) · #N: key N picks the place · "
+    "power cards: bold in hand, dim played, reversed this round",
+    "board.round": "Round {round} of 9",
+    "board.round_short": "Round {round} (short game: {played} of 6)",
+    "board.scoring_after": "scoring after rounds 3, 6, 9",
+    "board.track": "Rounds",
+    "board.cards_title": "Action cards this round",
+    "board.card_taken": "taken by {name}",
+    "board.card_stack": "stack {stack} · place up to {n}",
+    "board.no_cards": "The action cards are revealed at the start of the round.",
+    "board.players": "Players",
+    "board.log": "What happened",
+    "player.score": "{score} pts",
+    "player.court": "court {n}",
+    "player.province": "prov {n}",
+    "player.castillo": "castillo {n}",
+    "player.hand": "power cards (dim: played)",
+    "player.played": "played {card}",
+    "player.veto": "VETO",
+    "player.home": "home {region}",
+    "player.to_move": "◀ to move",
+    # --- decisions ---------------------------------------------------------------------------
+    "prompt.title": "{name}: {what}",
+    "prompt.secret": "SECRET — only {name} may look",
+    "prompt.illegal": "{what} is not possible now: {why}",
+    "prompt.keys_map": "1–9/0 then Enter, or click the map",
+    "prompt.keys_cards": "a–e then Enter, or click a card",
+    "prompt.keys_list": "↑↓ and Enter, or click",
+    "why.not_legal": "not one of the legal choices",
+    "why.king_region": "the King's region is taboo (no one may enter or leave it)",
+    "why.not_adjacent": "placements go next to the King's region or into the Castillo",
+    "why.castillo_source": "nothing ever leaves the Castillo before a general scoring",
+    "why.no_card": "there is no card there",
+    "why.not_card_now": "no card is being chosen now",
+    "why.not_region_now": "no region is being chosen now",
+    "why.card_taken": "that card is already taken this round",
+    "decision.power": "play a power card",
+    "decision.court": "bring Caballeros from the province to the court",
+    "decision.recall": "take a Caballero from a region to the court (province is short)",
+    "decision.action_card": "take an action card",
+    "decision.turn": "placement or special action next?",
+    "decision.placement": "place Caballeros from the court",
+    "decision.veto": "veto {name}'s special action?",
+    "decision.move_from": "move a Caballero: from which region?",
+    "decision.move_whose": "whose Caballero?",
+    "decision.move_to": "move it to where?",
+    "decision.region": "choose a region",
+    "decision.mode": "which half of the card?",
+    "decision.place_any": "place a Caballero anywhere (not the King's region)",
+    "decision.score": "choose the place to score",
+    "decision.return_one": "return one of {name}'s Caballeros?",
+    "decision.angry_king": "the angry King: return one of your Caballeros",
+    "decision.scoreboard": "which mobile scoreboard?",
+    "decision.scoreboard_to": "put the scoreboard where?",
+    "decision.king": "move the King where?",
+    "decision.grande": "move your Grande where?",
+    "decision.retrieve": "take a played power card back",
+    "decision.court_card": "bring up to 2 Caballeros to the court",
+    "decision.disk": "set your secret disk",
+    "decision.unknown": "choose",
+    "purpose.castillo": "where your Castillo Caballeros go",
+    "purpose.province_two_by_disk": "a region where you will lose 2 Caballeros",
+    "purpose.province_all_by_disk": "a region where you will lose all your Caballeros",
+    "purpose.eviction": "where your evicted Caballeros go",
+    "purpose.score_by_disk": "a region to score (if nobody else picks it)",
+    "progress.count": "{done} of up to {of} done",
+    "progress.place_left": "{left} more may be placed (card: up to {limit})",
+    "progress.moved": "{done} of up to {of} moved — choose Done to finish",
+    "progress.card": "card: {card}",
+    "progress.target": "for {name}",
+    "progress.left": "{n} left",
+    # --- choice labels -----------------------------------------------------------------------
+    "choice.power": "Power card {n}  ({court} to court)",
+    "choice.court": "Bring {n} to court",
+    "choice.recall": "From {region}",
+    "choice.card": "{name}  (place {n})",
+    "choice.turn.place": "Place Caballeros now",
+    "choice.turn.special": "Do the special action",
+    "choice.turn.skip": "Skip the special action",
+    "choice.place": "Place in {region}",
+    "choice.done": "Done",
+    "choice.veto.yes": "Veto it",
+    "choice.veto.no": "Let it happen",
+    "choice.from": "From {region}",
+    "choice.whose": "{name}'s Caballero",
+    "choice.to": "To {region}",
+    "choice.region": "{region}",
+    "choice.mode.move": "Move all your Caballeros out of one region",
+    "choice.mode.place": "Place up to 2 more Caballeros",
+    "choice.score": "Score {region}",
+    "choice.return": "Return one from {region}",
+    "choice.return_court": "Return one from the court",
+    "choice.pass": "Pass (return none)",
+    "choice.board": "Scoreboard {board}",
+    "choice.king": "King to {region}",
+    "choice.grande": "Grande to {region}",
+    "choice.retrieve": "Take back power card {n}",
+    "choice.disk": "Disk: {region}",
+    # --- events ------------------------------------------------------------------------------
+    "ev.round": "— Round {round} begins —",
+    "ev.cards": "Face up: {cards}.",
+    "ev.power": "{name} plays power card {n}.",
+    "ev.order": "Turn order: {names}.",
+    "ev.turn": "{name}'s turn.",
+    "ev.moved": "{name}: {count} Caballero{s} from {src} to {dst}.",
+    "ev.moved_hidden": "{name}: Caballeros into the Castillo.",
+    "ev.card": "{name} takes “{card}”.",
+    "ev.announced": "{name} announces “{card}”.",
+    "ev.vetoed": "{by} vetoes {name}'s special action!",
+    "ev.skipped": "{name} skips the special action.",
+    "ev.veto_kept": "{name} keeps a Veto.",
+    "ev.veto_expired": "{name}'s Veto expires.",
+    "ev.king": "The King moves to {region}.",
+    "ev.grande": "{name}'s Grande moves to {region}: the new home.",
+    "ev.scoreboard": "Scoreboard {board} now lies on {region}.",
+    "ev.scoreboard_off": "Scoreboard {board} leaves the board.",
+    "ev.retrieved": "{name} takes power card {n} back.",
+    "ev.secret": "{name} has chosen in secret.",
+    "ev.revealed": "Disks revealed: {choices}.",
+    "ev.scoring": "Scoring: {what}.",
+    "ev.scored": "{region}: {awards}.",
+    "ev.scored_none": "{region}: nobody scores.",
+    "ev.award": "{name} +{points} ({why})",
+    "ev.scoring_end": "Scoring over.",
+    "ev.game_over": "Game over! {winners}",
+    "ev.other": "{text}",
+    "why.first": "1st",
+    "why.second": "2nd",
+    "why.third": "3rd",
+    "why.tie": "tie",
+    "why.king": "King's bonus",
+    "why.home": "home bonus",
+    "scoring.general": "general scoring {n} of 3",
+    "scoring.special": "“{card}”",
+    "scoring.title": "Scoring — {what}",
+    "scoring.step": "step {i} of {n}",
+    "scoring.continue": "Enter / Space: next step · Esc: skip to the end",
+    "scoring.last": "Enter: back to the game",
+    "scoring.table_title": "Totals of this scoring",
+    "scoring.this": "scored",
+    "scoring.total": "total",
+    "scoring.castillo_title": "The Castillo is scored",
+    "scoring.reveal_title": "The disks are revealed",
+    "scoring.march_title": "The Castillo's Caballeros march out",
+    "scoring.moves_title": "The Caballeros move",
+    "scoring.region_title": "{region} is scored",
+    "scoring.counts": "Caballeros: {counts}",
+    "scoring.nobody": "No Caballeros here: nobody scores.",
+    "preview.title": "If a general scoring happened now",
+    "preview.note": "Regions and the Castillo as they stand; Castillo Caballeros do not march out.",
+    "preview.note_hidden": "The Castillo is hidden, so it is left out.",
+    "preview.close": "Esc / Enter / p: close",
+    "preview.now": "score now",
+    "preview.would": "would gain",
+    "preview.after": "would have",
+    # --- game over ---------------------------------------------------------------------------
+    "over.title": "Game over",
+    "over.winner": "{names} wins!",
+    "over.winners": "{names} share the victory!",
+    "over.final": "Final scores",
+    "over.breakdown": "Points by scoring",
+    "over.specials": "special scorings, rounds {a}–{b}",
+    "over.general": "general scoring {n}",
+    "over.total": "total",
+    "over.keys": "n: new game · t: title screen · q: quit",
+    # --- help --------------------------------------------------------------------------------
+    "help.title": "Help — keys, rules, cards",
+    "help.close": "Esc or ? closes this help",
+    "help.keys_title": "Keys",
+    "help.keys": (
+        "↑ ↓  move through the choices        Enter  choose\n"
+        "1–9  pick a region (its #N on the map) 0     pick the Castillo\n"
+        "a–e  pick a face-up action card       mouse  click a region, card or choice\n"
+        "p    points if a general scoring happened now\n"
+        "l    focus the event log (scroll with ↑ ↓ PgUp PgDn)\n"
+        "?    this help                        ctrl+q / ctrl+c  quit"
+    ),
+    "help.map_title": "Reading the board",
+    "help.rules_title": "The rules in short",
+    "help.rules": (
+        "Each round: four action cards are revealed (the King card is always there). Everyone "
+        "plays a power card (1–13, a value nobody played yet this round); the highest goes "
+        "first. On your turn: bring Caballeros from your province to your court (the number on "
+        "your power card), take an action card, then place up to the card's number of "
+        "Caballeros from your court into regions next to the King or into the Castillo, and "
+        "do the card's special action (before or after placing, or skip it).\n\n"
+        "The King's region is taboo: nothing enters or leaves it, but it is scored.\n\n"
+        "After rounds 3, 6 and 9 there is a general scoring: everyone with Caballeros in the "
+        "Castillo secretly sets a disk to a region; the Castillo is scored; the disks are "
+        "revealed and the Castillo's Caballeros march there; then all nine regions are scored. "
+        "Most Caballeros scores the first value, second the second, third the third (2 players: "
+        "first only; 3 players: first and second). Tied players get the next lower value. Most "
+        "Caballeros in the King's region: +2; in your Grande's home region: +2.\n\n"
+        "After the third general scoring the highest score wins; tied leaders share the "
+        "victory."
+    ),
+    "help.cards_title": "The action cards",
+    "help.stack": "Stack {n} — place up to {n}",
+}
+
+EN_CATALOGUE = Catalogue(lang="en", strings=EN)
+CATALOGUES: dict[str, Catalogue] = {"en": EN_CATALOGUE}
+
+_active: Catalogue = EN_CATALOGUE
+
+
+def use(lang: str) -> Catalogue:
+    """Switch the active language (unknown languages fall back to English)."""
+    global _active
+    _active = CATALOGUES.get(lang, EN_CATALOGUE)
+    return _active
+
+
+def t(key: str, /, **fields: object) -> str:
+    """The sentence `key` in the active language, with `fields` filled in."""
+    return _active(key, **fields)
+
+
+def region(place: str, short: bool = False) -> str:
+    names = _active.regions_short if short else _active.regions
+    return names.get(place, place.replace("_", " ").title())
+
+
+def card_name(card_id: str) -> str:
+    return _active.card_names.get(card_id, card_id.replace("_", " "))
+
+
+def card_text(card_id: str) -> str:
+    return _active.card_texts.get(card_id, "")

@@ -1,0 +1,160 @@
+"""The `el-grande` command line.
+
+`el-grande` alone opens the title screen; subcommands skip it. Subcommands live in a registry
+(`COMMANDS`) so other parts of the project can add theirs with `command(...)`:
+
+    @command("resume", "resume a saved game")
+    def _configure(parser): parser.add_argument("file")
+    ...
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from el_grande.app.setup import GameSetup
+
+
+@dataclass
+class Command:
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def command(
+    name: str, help: str, configure: Callable[[argparse.ArgumentParser], None]
+) -> Callable[[Callable[[argparse.Namespace], int]], Callable[[argparse.Namespace], int]]:
+    """Register a subcommand: `configure` adds its arguments, the decorated function runs it."""
+
+    def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+        COMMANDS[name] = Command(name, help, configure, run)
+        return run
+
+    return register
+
+
+# --- play ----------------------------------------------------------------------------------
+
+
+def _configure_play(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--players",
+        required=True,
+        metavar="NAMES",
+        help="2 to 5 comma-separated player names in seat order, e.g. Ana,Ben,Cy",
+    )
+    p.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    p.add_argument(
+        "--rounds", type=int, choices=(9, 6), default=9, help="9 (default) or 6 (short game)"
+    )
+    p.add_argument("--no-veto", action="store_true", help="remove the two Veto cards")
+    p.add_argument(
+        "--castillo",
+        choices=("open", "hidden"),
+        default="open",
+        help="open (default): per-player Castillo counts are shown; hidden: only the total",
+    )
+    p.add_argument(
+        "--start-player",
+        type=int,
+        default=None,
+        metavar="N",
+        help="seat (1-based) that starts round 1 (default: drawn from the seed)",
+    )
+    p.add_argument(
+        "--colours",
+        default=None,
+        metavar="COLOURS",
+        help="comma-separated colours in seat order "
+        "(yellow, red, green, blue, purple, cyan, orange, white)",
+    )
+
+
+def setup_from_args(args: argparse.Namespace) -> GameSetup:
+    from el_grande.app.setup import COLOURS, GameSetup, SeatSetup, default_seats
+
+    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    if not 2 <= len(names) <= 5:
+        raise SystemExit("el-grande: --players needs 2 to 5 names")
+    seats = default_seats(names)
+    if args.colours:
+        colours = [c.strip() for c in args.colours.split(",")]
+        bad = [c for c in colours if c not in COLOURS]
+        if bad or len(colours) != len(names):
+            raise SystemExit(f"el-grande: --colours needs {len(names)} of: {', '.join(COLOURS)}")
+        seats = tuple(SeatSetup(n, c) for n, c in zip(names, colours, strict=True))
+    start = args.start_player
+    if start is not None and not 1 <= start <= len(names):
+        raise SystemExit(f"el-grande: --start-player must be between 1 and {len(names)}")
+    from el_grande.app.setup import validate
+
+    setup = GameSetup(
+        seats=seats,
+        seed=args.seed,
+        rounds=args.rounds,
+        veto=not args.no_veto,
+        castillo=args.castillo,
+        start_player=None if start is None else start - 1,
+    )
+    problem = validate(setup)
+    if problem:
+        raise SystemExit(f"el-grande: {problem}")
+    return setup
+
+
+@command("play", "start a game at once, skipping the title screen", _configure_play)
+def _run_play(args: argparse.Namespace) -> int:
+    from el_grande.app.app import ElGrandeApp
+
+    ElGrandeApp(setup=setup_from_args(args)).run()
+    return 0
+
+
+# --- saved games: resume, load, replay, export (el_grande/persist/cli.py) ------------------
+
+from el_grande.persist.cli import register as _register_saved_game_commands  # noqa: E402
+
+_register_saved_game_commands(command)
+from el_grande.sim import register as _register_simulate_command  # noqa: E402
+
+_register_simulate_command(command)
+
+
+# --- entry ---------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="el-grande",
+        description="El Grande for the terminal: 2-5 players at one keyboard (hot-seat). "
+        "Without a command, the title screen opens.",
+        epilog="example: el-grande play --players Ana,Ben,Cy --seed 7",
+    )
+    from el_grande import __version__
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for cmd in COMMANDS.values():
+        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
+        cmd.configure(p)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run `el-grande` with `argv` (default: the process arguments); returns the exit code."""
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        from el_grande.app.app import ElGrandeApp
+
+        ElGrandeApp().run()
+        return 0
+    return COMMANDS[args.command].run(args)

@@ -1,0 +1,149 @@
+"""Drive the app like a player: key presses and clicks only, decided from what is shown."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from textual import events
+from textual.pilot import Pilot
+
+from el_grande.app.app import ElGrandeApp
+from el_grande.app.present import card_of, place_of
+from el_grande.app.screens.game import GameScreen
+from el_grande.app.screens.game_over import GameOverScreen
+from el_grande.app.session import GameSession
+from el_grande.app.setup import GameSetup, default_seats
+from el_grande.app.widgets.board import PLACE_KEYS
+from el_grande.app.widgets.cards import CARD_KEYS, CardRow
+from el_grande.app.widgets.prompt import DecisionPrompt
+from el_grande.core import Decision
+
+SIZE = (100, 30)
+NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+
+
+def make_app(players: int, seed: int = 7, **options: object) -> ElGrandeApp:
+    setup = GameSetup(default_seats(NAMES[:players]), seed=seed, **options)  # type: ignore[arg-type]
+    return ElGrandeApp(setup=setup)
+
+
+def session_at(
+    players: int,
+    seed: int,
+    stop: Callable[[GameSession], bool],
+    **options: object,
+) -> GameSession:
+    """A session played with varied legal choices until `stop` holds (the core is fast;
+    snapshot tests start the app there instead of pressing hundreds of keys)."""
+    setup = GameSetup(default_seats(NAMES[:players]), seed=seed, **options)  # type: ignore[arg-type]
+    session = GameSession.new(setup)
+    while session.decision is not None and not stop(session):
+        d = session.decision
+        session.apply(d.choices[(len(session.game.history) * 7 + 3) % len(d.choices)])
+    return session
+
+
+def app_at(
+    players: int, seed: int, stop: Callable[[GameSession], bool], **options: object
+) -> ElGrandeApp:
+    return ElGrandeApp(session=session_at(players, seed, stop, **options))
+
+
+async def press(pilot: Pilot[None], key: str) -> None:
+    """One real key event through the headless driver, then wait until the screen has handled
+    it. (`pilot.press` also waits for the CPU to go idle after every key, which makes a whole
+    game take minutes; the screen's own message queue is what matters here.)"""
+    app = pilot.app
+    ev = events.Key(key, key if len(key) == 1 else None)
+    ev.set_sender(app)
+    app._driver.send_message(ev)  # type: ignore[union-attr]
+    await settle(pilot)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Wait until the app and every widget of the active screen have empty message queues
+    (a key's effects travel through several widgets before the game sees them)."""
+    app = pilot.app
+    quiet = 0
+    for _ in range(50):
+        await pilot._wait_for_screen()
+        nodes = [app, *app.screen.walk_children(with_self=True)]
+        if all(n._message_queue.empty() for n in nodes):  # type: ignore[attr-defined]
+            quiet += 1
+            if quiet >= 2:
+                return
+        else:
+            quiet = 0
+        await asyncio.sleep(0)
+
+
+def game_screen(app: ElGrandeApp) -> GameScreen | None:
+    scr = app.screen
+    return scr if isinstance(scr, GameScreen) and scr.waiting_for_choice else None
+
+
+def highlighted(scr: GameScreen) -> int | None:
+    return scr.query_one(DecisionPrompt).options.highlighted
+
+
+Picker = Callable[[Pilot[None], GameScreen, Decision], Awaitable[None]]
+
+
+async def pick_first(pilot: Pilot[None], scr: GameScreen, d: Decision) -> None:
+    """Enter on the first (pre-highlighted) choice."""
+    await press(pilot, "enter")
+
+
+async def pick_varied(pilot: Pilot[None], scr: GameScreen, d: Decision) -> None:
+    """A choice that depends on the game so far; picked with the map's number keys, the card
+    letters or the arrow keys, checked on screen, then confirmed with Enter."""
+    index = (len(scr.session.game.history) * 7 + 3) % len(d.choices)
+    choice = d.choices[index]
+    place, card = place_of(choice), card_of(choice)
+    if place is not None and [place_of(c) for c in d.choices].count(place) == 1:
+        await press(pilot, PLACE_KEYS[place])
+    elif card is not None:
+        slot = next(b.slot for b in scr.query_one(CardRow).query(".card") if b.card == card)  # type: ignore[attr-defined]
+        await press(pilot, CARD_KEYS[slot])
+    else:
+        for _ in range(30):
+            now = highlighted(scr)
+            if now == index:
+                break
+            await press(pilot, "down" if (now or 0) < index else "up")
+    if highlighted(scr) == index:
+        await press(pilot, "enter")
+
+
+async def play(
+    pilot: Pilot[None],
+    pick: Picker = pick_first,
+    at_prompt: Callable[[GameScreen, Decision], None] | None = None,
+    until: Callable[[ElGrandeApp], bool] | None = None,
+    max_steps: int = 20000,
+) -> None:
+    """Play until the game-over screen (or `until`): pick at every prompt, Enter elsewhere."""
+    app = pilot.app
+    for _ in range(max_steps):
+        if isinstance(app.screen, GameOverScreen) or (until is not None and until(app)):
+            return
+        scr = game_screen(app)
+        if scr is None:
+            await press(pilot, "enter")
+            continue
+        d = scr.decision
+        assert d is not None
+        if at_prompt is not None:
+            at_prompt(scr, d)
+        await pick(pilot, scr, d)
+    raise AssertionError("the game did not end")
+
+
+def screen_text(app: ElGrandeApp) -> str:
+    """Everything visible on the terminal (all screens composited), as plain text lines."""
+    update = app.screen._compositor.render_update(
+        full=True,
+        screen_stack=app._background_screens,  # see-through modals show what is below
+    )
+    return "\n".join("".join(strip.text for strip in line) for line in update.strips)  # type: ignore[attr-defined]

@@ -1,0 +1,148 @@
+"""Whole games through the UI: keys only (2 and 5 players), and the mouse for placements."""
+
+from __future__ import annotations
+
+from el_grande.app.app import ElGrandeApp
+from el_grande.app.screens.game import GameScreen
+from el_grande.app.screens.game_over import GameOverScreen
+from el_grande.app.screens.title import TitleScreen
+from el_grande.app.widgets.prompt import DecisionPrompt
+from el_grande.core import Game
+
+from .helpers import SIZE, game_screen, pick_first, pick_varied, play, press
+
+
+async def tab_to(pilot, widget_id: str) -> None:  # type: ignore[no-untyped-def]
+    """Press Tab until the widget with `widget_id` has the focus (as a player would)."""
+    for _ in range(40):
+        focused = pilot.app.focused
+        if focused is not None and focused.id == widget_id:
+            return
+        await pilot.press("tab")
+    raise AssertionError(f"Tab never reached #{widget_id}")
+
+
+def _finished_like_core(app: ElGrandeApp) -> None:
+    """The app's game ended, and replaying its choices in a bare core gives the same result."""
+    assert isinstance(app.screen, GameOverScreen)
+    game = app.screen.session.game
+    assert game.over
+    again = Game.replay(game.record())
+    assert again.scores == game.scores and again.winners == game.winners
+    text = " ".join(str(w) for w in app.screen.query("Static").results())
+    assert text  # rendered
+
+
+async def test_two_players_from_title_to_game_over_with_keys() -> None:
+    """Title -> new game form (2 players, short game, seed typed in) -> game over, every choice
+    by number keys, card letters, arrows and Enter."""
+    app = ElGrandeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await press(pilot, "enter")  # "New game"
+        await pilot.pause()
+        # Keys only: Tab to the third name and clear it, Tab on to the seed and type 11.
+        form = app.screen
+        await tab_to(pilot, "name-2")
+        await pilot.press("home", "ctrl+k")
+        await tab_to(pilot, "rounds")
+        await pilot.press("enter", "down", "enter")  # the short game: 6 rounds
+        await tab_to(pilot, "seed")
+        await pilot.press("1", "1")
+        assert form.query_one("#seed").value == "11"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen)
+        assert len(scr.session.seats) == 2
+        assert scr.session.game.view(None).rounds == (2, 3, 5, 6, 8, 9)
+        await play(pilot, pick_varied)
+        _finished_like_core(app)
+
+
+async def test_five_players_short_game_with_keys() -> None:
+    """5 players, 6-round game, Enter on the first legal choice every time."""
+    from .helpers import make_app
+
+    app = make_app(5, seed=3, rounds=6)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play(pilot, pick_first)
+        _finished_like_core(app)
+
+
+async def test_mouse_placements_and_cards() -> None:
+    """Round 1 of a 3-player game answered with clicks: the power card on the hand, the action
+    card on the card row, each placement on the map."""
+    from .helpers import make_app
+
+    app = make_app(3, seed=5)
+    clicked_places: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(400):
+            scr = game_screen(app)
+            if scr is None:
+                await press(pilot, "enter")
+                continue
+            game = scr.session.game
+            if game.round > 1:
+                break
+            d = scr.decision
+            assert d is not None
+            before = len(game.history)
+            verbs = {c.verb for c in d.choices}
+            if d.kind == "power":
+                value = int(d.choices[-1].arg)  # type: ignore[arg-type]
+                from el_grande.app.widgets.players import CELLS
+
+                x = next(start for start, _end, v in CELLS if v == value)
+                await pilot.click(f"#player-{d.player} .hand", offset=(x, 0))
+            elif d.kind == "action_card":
+                card = str(d.choices[0].arg)
+                box = next(b for b in scr.query(".card") if b.card == card)  # type: ignore[attr-defined]
+                box.scroll_visible(animate=False)  # the player scrolls the card row
+                await pilot.pause()
+                await pilot.click(f"#{box.id}", offset=(3, 1))
+            elif d.kind == "placement" and "place" in verbs:
+                place = next(str(c.arg) for c in d.choices if c.verb == "place")
+                await pilot.click(f"#place-{place}", offset=(2, 1))
+                clicked_places.append(place)
+            else:
+                await press(pilot, "enter")
+                continue
+            await pilot.pause()
+            assert len(game.history) == before + 1, f"the click did not answer {d.kind}"
+        assert clicked_places, "no placement was made by mouse"
+        history = scr.session.game.history
+        for place in clicked_places:
+            assert f"place {place}" in history
+
+
+async def test_illegal_key_explains_and_changes_nothing() -> None:
+    """A region key that is not legal now shows why on the status line; the game is unchanged."""
+    from .helpers import make_app
+
+    app = make_app(3, seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = game_screen(app)
+        assert scr is not None
+        before = list(scr.session.game.history)
+        await press(pilot, "3")  # a region while a power card is being chosen
+        status = str(scr.query_one("#status").render())
+        assert "not possible now" in status
+        assert list(scr.session.game.history) == before
+        # The highlighted option is still the first power card.
+        assert scr.query_one(DecisionPrompt).options.highlighted == 0
+
+
+async def test_too_small_terminal_says_how_big() -> None:
+    from .helpers import make_app
+
+    app = make_app(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#too-small").render())
+        assert "100×30" in text

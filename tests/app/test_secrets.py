@@ -1,0 +1,105 @@
+"""R-H1 / R-H2 through the screen: at every secret prompt nothing shows another player's
+secret choice, and every curtain hides the whole board."""
+
+from __future__ import annotations
+
+from el_grande.app.app import ElGrandeApp
+from el_grande.app.screens.curtain import CurtainScreen
+from el_grande.app.screens.game import GameScreen
+from el_grande.app.text import region
+from el_grande.app.widgets.prompt import DecisionPrompt
+from el_grande.core import REGIONS, Decision
+
+from .helpers import SIZE, make_app, pick_varied, play, press, screen_text
+
+
+def _fresh_texts(app: ElGrandeApp, scr: GameScreen, log_from: int) -> list[str]:
+    """What appeared since this secret step began: the log lines, the status line and every
+    notification."""
+    texts = [line.plain for line in scr.session.log[log_from:]]
+    texts += [str(n.message) for n in app._notifications]  # type: ignore[attr-defined]
+    texts.append(str(scr.query_one("#status").render()))
+    return texts
+
+
+async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
+    """3 players, Castillo hidden, a short game with general-scoring disks, an eviction and
+    score_by_disk: at each secret prompt look at everything for the others' choices."""
+    app = make_app(3, seed=25, castillo="hidden", rounds=6)
+    prompts = 0
+    curtains = 0
+    step_log_start: dict[str, int] = {}
+
+    def at_prompt(scr: GameScreen, d: Decision) -> None:
+        nonlocal prompts
+        truth = scr.session.game.snapshot()
+        if not d.secret:
+            step_log_start.clear()
+            return
+        prompts += 1
+        purpose = d.context["purpose"]
+        start = step_log_start.setdefault(purpose, len(scr.session.log))
+        others = [(s, r) for s, r in truth["secrets"] if s != d.player]
+        fresh = _fresh_texts(app, scr, start)
+        screen = screen_text(app)
+        earlier = "\n".join(line.plain for line in scr.session.log[:start])
+        for seat, place in others:
+            name, where = scr.session.name(seat), region(place)
+            for text in fresh:
+                assert f"→ {where}" not in text, f"{name}'s disk ({where}) is visible: {text}"
+            # On the terminal, such a pair may only come from an earlier, revealed step.
+            pair = f"{name} → {where}"
+            assert screen.count(pair) <= earlier.count(pair), f"{pair} is on screen"
+        # The log of this secret step only says who has chosen, never where.
+        for line in scr.session.log[start:]:
+            assert not any(region(r) in line.plain for r in REGIONS), line.plain
+        # The screen is drawn from the chooser's own view: others' Castillo counts stay "?".
+        for p in scr.session.game.view(d.player).players:
+            if p.seat != d.player:
+                assert p.castillo is None
+        # Only the chooser's own legal choices are offered.
+        options = scr.query_one(DecisionPrompt).options
+        assert options.option_count == len(d.choices)
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+
+        async def pick(pilot, scr, d):  # type: ignore[no-untyped-def]
+            await pick_varied(pilot, scr, d)
+
+        # Also look at every curtain while playing: it must hide the board completely.
+        original = press
+
+        async def press_and_check(pilot, key):  # type: ignore[no-untyped-def]
+            nonlocal curtains
+            if isinstance(app.screen, CurtainScreen):
+                curtains += 1
+                text = screen_text(app)
+                assert not any(region(r) in text for r in REGIONS), "the curtain shows the board"
+            await original(pilot, key)
+
+        import tests.app.helpers as helpers
+
+        helpers.press = press_and_check  # type: ignore[assignment]
+        try:
+            await play(pilot, pick, at_prompt=at_prompt)
+        finally:
+            helpers.press = original  # type: ignore[assignment]
+    assert prompts >= 10, "the scripted game should contain many secret prompts"
+    assert curtains >= prompts
+
+
+async def test_curtain_is_opaque_in_ansi_mode() -> None:
+    """ModalScreen is see-through in ANSI mode unless the curtain sets its own background."""
+    from .helpers import session_at
+
+    session = session_at(3, 7, lambda s: s.decision is not None and s.decision.secret)
+    app = ElGrandeApp(session=session, ansi_color=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Pass the keyboard to" in text
+        assert app.screen.styles.background.a == 1.0, "the curtain must be opaque"
+        assert not any(region(r) in text for r in REGIONS), "the board shows through"

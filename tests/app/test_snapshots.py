@@ -1,0 +1,92 @@
+"""Snapshot tests (pytest-textual-snapshot; Textual pinned exactly in pyproject.toml).
+
+Deterministic: fixed seeds, a fixed terminal size, nothing blinks on these screens. States deep
+in a game are reached by playing the core with varied legal choices and opening the app
+there (the whole-game Pilot tests cover getting there by keys). Update with
+`pytest tests/app --snapshot-update` and look at the report before committing.
+"""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from el_grande.app.app import ElGrandeApp
+from el_grande.app.screens.scoring import ScoringScreen
+from el_grande.app.session import GameSession
+
+from .helpers import SIZE, app_at, pick_first, play, press
+
+
+def _history(n: int):  # type: ignore[no-untyped-def]
+    return lambda s: len(s.game.history) >= n
+
+
+def _first_disk(s: GameSession) -> bool:
+    return s.decision is not None and s.decision.kind == "disk"
+
+
+def _last_general_disk(s: GameSession) -> bool:
+    """The last disk of the first general scoring: the next choice starts the display."""
+    d = s.decision
+    if d is None or d.kind != "disk" or d.context.get("purpose") != "castillo":
+        return False
+    clone = s.game.clone()
+    clone.apply(d.choices[0])
+    return clone.decision is None or clone.decision.kind != "disk"
+
+
+def test_title_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(ElGrandeApp(), terminal_size=SIZE)
+
+
+def test_mid_game_board(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_at(4, 7, _history(60)), terminal_size=SIZE)
+
+
+def test_curtain(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Before a secret disk: the curtain covers everything."""
+    assert snap_compare(app_at(3, 7, _first_disk), terminal_size=SIZE)
+
+
+def test_secret_disk_prompt(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Behind the lowered curtain: only the chooser's own view and choices."""
+    assert snap_compare(app_at(3, 7, _first_disk), terminal_size=SIZE, press=["enter"])
+
+
+def test_general_scoring_display(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The first general scoring, a few steps in: a region scored with who got what and why."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
+        scr = app.screen
+        assert isinstance(scr, ScoringScreen) and "general" in scr.what
+        while scr.index < 3:
+            await press(pilot, "enter")
+
+    app = app_at(3, 7, _last_general_disk)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_general_scoring_totals(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The last step of a general scoring: this scoring's totals and the running totals."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
+        await press(pilot, "escape")  # jump to the last step
+
+    app = app_at(3, 7, _last_general_disk)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_game_over(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    def almost_over(s: GameSession) -> bool:
+        clone = s.game.clone()
+        while clone.decision is not None and clone.decision.kind != "disk":
+            clone.apply(clone.decision.choices[0])
+        return clone.round >= 9 and _first_disk(s) or s.decision is None
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await play(pilot, pick_first)
+
+    assert snap_compare(app_at(2, 7, almost_over), terminal_size=SIZE, run_before=run_before)
