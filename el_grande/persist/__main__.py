@@ -1,0 +1,3 @@
+from el_grande.persist.cli import main
+
+raise SystemExit(main())

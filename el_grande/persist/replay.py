@@ -1,0 +1,132 @@
+"""The replay viewer's model: a finished (or saved) game, stepped decision by decision.
+
+Position ``p`` means "the first p choices have been applied" (0 = the game as set up,
+``len(steps)`` = the end).  Clones are kept every few decisions and at every round start, so
+any position is a clone plus at most a handful of `apply` calls, in both directions.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import TYPE_CHECKING, Any
+
+from el_grande.persist.export import Narrator, Step, _round_from, opening_events
+
+if TYPE_CHECKING:
+    from el_grande.core import Game
+
+CHECKPOINT_EVERY = 16
+
+
+class ReplayModel:
+    """Step through a recorded game.  Every secret is visible here (it is after the game)."""
+
+    def __init__(self, record: dict[str, Any]):
+        from el_grande.core import Game
+
+        self.record = record
+        self.names: list[str] = list(record["players"])
+        game = Game.replay(record, upto=0)
+        self.opening: list[Any] = opening_events(game)
+        self.steps: list[Step] = []
+        self._checkpoints: dict[int, Game] = {0: game.clone()}
+        self.round_starts: list[int] = [0]  # positions where a round (or setup) begins
+        rnd = _round_from(self.opening, 0)
+        self._round_at: list[int] = [rnd]
+        for i, text in enumerate(record["choices"]):
+            d = game.decision
+            assert d is not None
+            events = tuple(game.apply(game.parse(text)))
+            self.steps.append(Step(i, d.player, d.kind, d.secret, text, events, rnd))
+            new_rnd = _round_from(events, rnd)
+            if new_rnd != rnd:
+                self.round_starts.append(i + 1)
+            rnd = new_rnd
+            self._round_at.append(rnd)
+            if (i + 1) % CHECKPOINT_EVERY == 0 or new_rnd != self._round_at[-2]:
+                self._checkpoints[i + 1] = game.clone()
+        self._final = game
+        self._checkpoint_keys = sorted(self._checkpoints)
+        # Sentences for the log, computed once: per position, the lines that lead to it.
+        narrate = Narrator(self.names)
+        self._lines: list[str] = [s for ev in self.opening if (s := narrate(ev))]
+        self._lines_at: list[int] = [len(self._lines)]
+        for st in self.steps:
+            self._lines.extend(s for ev in st.events if (s := narrate(ev)))
+            self._lines_at.append(len(self._lines))
+        self.pos = 0
+        self._game: Game = self._checkpoints[0].clone()
+
+    # ---------------------------------------------------------------- queries
+
+    @property
+    def length(self) -> int:
+        return len(self.steps)
+
+    @property
+    def game(self) -> Game:
+        """The game at the current position (do not apply choices to it)."""
+        return self._game
+
+    @property
+    def round(self) -> int:
+        """Round-track number at the current position (0 before round 1 starts)."""
+        return self._round_at[self.pos]
+
+    @property
+    def last_step(self) -> Step | None:
+        """The decision that led to the current position."""
+        return self.steps[self.pos - 1] if self.pos else None
+
+    @property
+    def next_step(self) -> Step | None:
+        """The decision taken next from here, with who took it (secret or not)."""
+        return self.steps[self.pos] if self.pos < len(self.steps) else None
+
+    def log(self) -> list[str]:
+        """The event log as it stood at the current position."""
+        return self._lines[: self._lines_at[self.pos]]
+
+    def new_lines(self) -> list[str]:
+        """The sentences produced by the last step."""
+        if not self.pos:
+            return self._lines[: self._lines_at[0]]
+        return self._lines[self._lines_at[self.pos - 1] : self._lines_at[self.pos]]
+
+    # ---------------------------------------------------------------- moving
+
+    def goto(self, pos: int) -> int:
+        pos = max(0, min(pos, len(self.steps)))
+        if pos == self.pos:
+            return pos
+        if pos == self.pos + 1:
+            g = self._game
+            g.apply(g.parse(self.steps[self.pos].choice))
+        else:
+            base = self._checkpoint_keys[bisect_right(self._checkpoint_keys, pos) - 1]
+            g = self._checkpoints[base].clone()
+            for st in self.steps[base:pos]:
+                g.apply(g.parse(st.choice))
+            self._game = g
+        self.pos = pos
+        return pos
+
+    def forward(self) -> int:
+        return self.goto(self.pos + 1)
+
+    def back(self) -> int:
+        return self.goto(self.pos - 1)
+
+    def start(self) -> int:
+        return self.goto(0)
+
+    def end(self) -> int:
+        return self.goto(len(self.steps))
+
+    def next_round(self) -> int:
+        later = [p for p in self.round_starts if p > self.pos]
+        return self.goto(later[0] if later else len(self.steps))
+
+    def prev_round(self) -> int:
+        earlier = [p for p in self.round_starts if p < self.pos]
+        return self.goto(earlier[-1] if earlier else 0)

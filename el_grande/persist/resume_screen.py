@@ -1,0 +1,82 @@
+"""The resume dialog: unfinished autosaved games, newest first; Enter resumes one."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from el_grande.persist.errors import SaveFileError
+from el_grande.persist.store import SavedGame, load_game, saves_dir, scan_saves
+
+
+class ResumeScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    ResumeScreen {
+        align: center middle;
+        background: $background 80%;
+        &:ansi { background: ansi_black; }
+    }
+    #resume-box {
+        width: 90;
+        max-width: 95%;
+        height: auto;
+        max-height: 90%;
+        border: round $accent;
+        padding: 1 2;
+        background: $surface;
+        &:ansi { background: ansi_black; }
+    }
+    #resume-title { text-style: bold; margin-bottom: 1; }
+    #resume-list { height: auto; max-height: 20; }
+    #resume-note { color: $text-muted; margin-top: 1; }
+    #resume-error { color: $error; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss_screen", "Back", id="resume_back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        games, self.problems = scan_saves()
+        self.games: list[SavedGame] = [g for g in games if not g.file.finished]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="resume-box"):
+            yield Static("Resume a saved game", id="resume-title")
+            if self.games:
+                yield OptionList(
+                    *[Option(g.describe(), id=str(i)) for i, g in enumerate(self.games)],
+                    id="resume-list",
+                )
+            else:
+                yield Static(f"No unfinished games in {saves_dir()}.", id="resume-empty")
+            note = "Enter: resume · Esc: back"
+            if self.problems:
+                note += f" · {len(self.problems)} unreadable file(s) skipped, left untouched"
+            yield Static(note, id="resume-note")
+            yield Static("", id="resume-error")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        assert event.option.id is not None
+        chosen = self.games[int(event.option.id)]
+        try:
+            save, game = load_game(chosen.path)
+        except SaveFileError as exc:
+            self.query_one("#resume-error", Static).update(str(exc))
+            self.app.bell()
+            return
+        from el_grande.persist.hooks import resume_session
+
+        session = resume_session(save, game)
+        self.dismiss(None)
+        self.app.open_game(session)  # type: ignore[attr-defined]
+
+    def action_dismiss_screen(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,99 @@
+"""Save the game to a named file (besides the autosave): a small dialog with a path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+if TYPE_CHECKING:
+    from el_grande.app.session import GameSession
+
+
+def default_path(session: GameSession) -> Path:
+    from el_grande.persist.hooks import autosaver_of
+
+    listener = autosaver_of(session)
+    name = listener.saver.file.game_id if listener else "el-grande-game"
+    return Path.cwd() / f"{name}.json"
+
+
+def save_session_as(session: GameSession, path: Path) -> str:
+    """Write the save file; returns the sentence to show.  Never overwrites a file."""
+    from el_grande.persist.hooks import autosaver_of, seats_of
+    from el_grande.persist.store import save_as, save_from_game
+
+    path = path.expanduser()
+    if path.exists():
+        return f"{path} already exists; choose another name."
+    listener = autosaver_of(session)
+    base = (
+        listener.saver.file if listener else save_from_game(session.game, seats=seats_of(session))
+    )
+    try:
+        save_as(session.game, path, base)
+    except OSError as exc:
+        return f"Cannot write {path}: {exc.strerror or exc}."
+    return f"Saved to {path}."
+
+
+class SaveAsScreen(ModalScreen[str | None]):
+    """Returns the sentence shown after saving (or None if cancelled)."""
+
+    DEFAULT_CSS = """
+    SaveAsScreen {
+        align: center middle;
+        background: $background 60%;
+        &:ansi { background: ansi_black; }
+    }
+    #save-box {
+        width: 90;
+        max-width: 95%;
+        height: auto;
+        border: round $accent;
+        padding: 1 2;
+        background: $surface;
+        &:ansi { background: ansi_black; }
+    }
+    #save-title { text-style: bold; margin-bottom: 1; }
+    #save-note { color: $text-muted; margin-top: 1; }
+    #save-error { color: $error; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="save_cancel"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="save-box"):
+            yield Static("Save the game to a file", id="save-title")
+            yield Input(str(default_path(self.session)), id="save-path")
+            yield Static("", id="save-error")
+            yield Static(
+                "Enter: save · Esc: cancel · the game is autosaved anyway; load the file with "
+                "`el-grande load FILE`",
+                id="save-note",
+            )
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            return
+        message = save_session_as(self.session, Path(text))
+        if message.startswith("Saved"):
+            self.dismiss(message)
+        else:
+            self.query_one("#save-error", Static).update(message)
+            self.app.bell()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,393 @@
+"""Where saves live, atomic writes, autosave, load and the resume list.
+
+Saves live in ``$EL_GRANDE_HOME/saves`` when that variable is set (tests use it), else in
+``platformdirs.user_data_dir("el-grande")/saves``: e.g. ``~/.local/share/el-grande/saves`` on
+Linux, ``~/Library/Application Support/el-grande/saves`` on macOS,
+``%LOCALAPPDATA%\\el-grande\\saves`` on Windows.  One file per game, named by its game id.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import platformdirs
+
+from el_grande.persist.errors import SaveFileError
+from el_grande.persist.model import SavedOptions, SaveFile, Seat, now, parse_save
+
+if TYPE_CHECKING:
+    from el_grande.core import Game
+
+HOME_ENV = "EL_GRANDE_HOME"
+
+
+def home_dir() -> Path:
+    """The data directory (not created)."""
+    env = os.environ.get(HOME_ENV)
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir("el-grande", appauthor=False))
+
+
+def saves_dir(home: Path | None = None) -> Path:
+    return (home or home_dir()) / "saves"
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write `text` to `path` so that a crash at any moment leaves either the old file or the
+    new one, never a mix: a temp file in the same directory, fsync, then rename over.
+
+    The directory itself is not fsynced: after a power cut the rename may be lost (the
+    previous save is then found, whole), which is not worth a second fsync per decision.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+# --------------------------------------------------------------------------- game <-> save
+
+
+def _options_dict(options: Any) -> dict[str, Any]:
+    if isinstance(options, dict):
+        return dict(options)
+    if hasattr(options, "_asdict"):
+        return dict(options._asdict())
+    if hasattr(options, "__dataclass_fields__"):
+        import dataclasses
+
+        return dataclasses.asdict(options)
+    return dict(vars(options))
+
+
+def new_game_id(names: Sequence[str], when: Any = None) -> str:
+    when = when or now()
+    slug = "-".join(re.sub(r"[^A-Za-z0-9]+", "", n)[:12] or "p" for n in names)
+    return f"{when:%Y%m%d-%H%M%S}-{slug}"[:100]
+
+
+def save_from_game(
+    game: Game,
+    *,
+    seats: Sequence[Seat] | None = None,
+    game_id: str | None = None,
+    created: Any = None,
+) -> SaveFile:
+    """A fresh SaveFile describing `game` as it stands."""
+    rec = game.record()
+    names = list(rec["players"])
+    if seats is None:
+        seats = [Seat(name=n) for n in names]
+    stamp = created or now()
+    save = SaveFile(
+        game_id=game_id or new_game_id(names, stamp),
+        created=stamp,
+        updated=stamp,
+        seats=list(seats),
+        seed=rec["seed"],
+        options=SavedOptions(**_options_dict(rec["options"])),
+        start_player=rec.get("start_player"),
+        choices=list(rec["choices"]),
+    )
+    update_save(save, game, rec)
+    return save
+
+
+def update_save(save: SaveFile, game: Game, rec: dict[str, Any] | None = None) -> None:
+    """Bring `save` up to date with `game` (same game, more or fewer choices)."""
+    rec = rec if rec is not None else game.record()
+    save.choices = list(rec["choices"])
+    save.finished = bool(game.over)
+    save.scores = list(game.scores)
+    save.round = _round_of(game)
+    save.touch()
+
+
+def _round_of(game: Game) -> int | None:
+    try:
+        r = game.view(None).round
+    except Exception:  # the view's shape is the core's business; the round is only a hint
+        return None
+    return r if isinstance(r, int) else None
+
+
+def record_of(save: SaveFile) -> dict[str, Any]:
+    """The core's record dict for `Game.replay`."""
+    return {
+        "format": "el-grande-record",
+        "version": 1,
+        "players": save.names,
+        "seed": save.seed,
+        "options": save.options.model_dump(),
+        "start_player": save.start_player,
+        "choices": list(save.choices),
+    }
+
+
+def _choice_line(text: str | None, index: int) -> int | None:
+    """Line number of choice `index` if the file is laid out one choice a line (as we write)."""
+    if text is None:
+        return None
+    lines = text.splitlines()
+    for n, line in enumerate(lines):
+        if line.strip().startswith('"choices": ['):
+            target = n + 1 + index
+            return target + 1 if target < len(lines) else None
+    return None
+
+
+def game_from_save(save: SaveFile, where: str = "the save file", text: str | None = None) -> Game:
+    """Replay the save through the rules core, validating every choice.
+
+    A choice that cannot be parsed or is not legal at its point raises SaveFileError naming
+    its number (1-based, as a person counts), its notation and the core's reason.
+    """
+    from el_grande.core import Game, IllegalChoice
+
+    try:
+        game = Game.replay({**record_of(save), "choices": []})
+    except (ValueError, TypeError) as exc:
+        raise SaveFileError(
+            f"{where} describes a game the rules cannot set up: {_reason(exc)}.", path=where
+        ) from None
+    total = len(save.choices)
+    for i, text_choice in enumerate(save.choices):
+
+        def at(i: int = i, text_choice: str = text_choice) -> str:  # only built on error
+            line = _choice_line(text, i)
+            return f"choice {i + 1} of {total} ({text_choice!r}{f', line {line}' if line else ''})"
+
+        if game.over:
+            raise SaveFileError(
+                f"{where}: {at()} comes after the end of the game.", path=where, index=i
+            )
+        try:
+            choice = game.parse(text_choice)
+        except (ValueError, TypeError, KeyError) as exc:
+            reason = _reason(exc)
+            if reason.startswith("cannot read ") and ": " in reason:
+                what = f"cannot be read: {reason.split(': ', 1)[1]}"
+            else:
+                what = f"is not legal at that point: {reason}"
+            raise SaveFileError(f"{where}: {at()} {what}.", path=where, index=i) from None
+        try:
+            game.apply(choice)
+        except IllegalChoice as exc:
+            raise SaveFileError(
+                f"{where}: {at()} is not legal at that point: {_reason(exc)}.", path=where, index=i
+            ) from None
+    return game
+
+
+def _reason(exc: BaseException) -> str:
+    msg = str(exc).strip().rstrip(".") or type(exc).__name__
+    return msg
+
+
+def read_save_text(path: Path) -> str:
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveFileError(f"{path} does not exist.", path=str(path)) from None
+    except IsADirectoryError:
+        raise SaveFileError(f"{path} is a directory, not a save file.", path=str(path)) from None
+    except OSError as exc:
+        raise SaveFileError(
+            f"{path} cannot be read: {exc.strerror or exc}.", path=str(path)
+        ) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveFileError(
+            f"{path} is not a text file (bytes that are not UTF-8 at offset {exc.start}).",
+            path=str(path),
+        ) from None
+
+
+def load_save(path: Path) -> SaveFile:
+    """Read and validate a save file without replaying it."""
+    return parse_save(read_save_text(path), str(path))
+
+
+def load_game(path: Path) -> tuple[SaveFile, Game]:
+    """Read, validate and replay a save file.  Never writes anything."""
+    text = read_save_text(path)
+    save = parse_save(text, str(path))
+    return save, game_from_save(save, str(path), text)
+
+
+def write_save(save: SaveFile, path: Path) -> None:
+    atomic_write_text(Path(path), save.to_json())
+
+
+# --------------------------------------------------------------------------- autosave
+
+
+class Autosaver:
+    """Keeps one game's autosave file up to date.  Call `save(game)` after every decision.
+
+    >>> saver = Autosaver.start(game, seats)      # a new game
+    >>> saver.save(game)                           # after each apply() (and after undo)
+    """
+
+    def __init__(self, save: SaveFile, path: Path):
+        self.file = save
+        self.path = Path(path)
+        # A kill in the middle of a write leaves its temp file behind; the save itself is
+        # whole (the old or the new one), so the leftovers can go.
+        for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+
+    @classmethod
+    def start(
+        cls, game: Game, seats: Sequence[Seat] | None = None, home: Path | None = None
+    ) -> Autosaver:
+        save = save_from_game(game, seats=seats)
+        directory = saves_dir(home)
+        path = directory / f"{save.game_id}.json"
+        base, n = save.game_id, 2
+        while path.exists():  # two games started in the same second with the same names
+            save.game_id = f"{base}_{n}"
+            path = directory / f"{save.game_id}.json"
+            n += 1
+        saver = cls(save, path)
+        saver.save(game)
+        return saver
+
+    @classmethod
+    def resume(cls, save: SaveFile, home: Path | None = None) -> Autosaver:
+        """Continue autosaving a loaded game into the data directory under its own game id.
+
+        A game loaded from a named file elsewhere is thereafter autosaved here; the named
+        file itself is never written to.  If the autosave of that id holds anything the
+        loaded game does not (an older copy was loaded, or the file is unreadable), the
+        loaded game becomes a new game id instead: nothing is overwritten.
+        """
+        save = save.model_copy(deep=True)
+        directory = saves_dir(home)
+        base, n = save.game_id, 2
+        path = directory / f"{save.game_id}.json"
+        while path.exists() and not _continues(path, save):
+            save.game_id = f"{base}_{n}"[:120]
+            path = directory / f"{save.game_id}.json"
+            n += 1
+        return cls(save, path)
+
+    def save(self, game: Game) -> None:
+        update_save(self.file, game)
+        write_save(self.file, self.path)
+
+
+def _continues(path: Path, save: SaveFile) -> bool:
+    """True if the save at `path` is the same game as `save` with no choice `save` lacks."""
+    try:
+        old = load_save(path)
+    except SaveFileError:
+        return False
+    same_game = (old.names, old.seed, old.options, old.start_player) == (
+        save.names,
+        save.seed,
+        save.options,
+        save.start_player,
+    )
+    return same_game and save.choices[: len(old.choices)] == old.choices
+
+
+def save_as(game: Game, path: Path, base: SaveFile | None = None) -> SaveFile:
+    """Save `game` to a named file (atomically).  `base` carries over id, seats and created."""
+    if base is not None:
+        save = base.model_copy(deep=True)
+        update_save(save, game)
+    else:
+        save = save_from_game(game)
+    write_save(save, Path(path))
+    return save
+
+
+# --------------------------------------------------------------------------- resume list
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    path: Path
+    file: SaveFile
+
+    def describe(self) -> str:
+        names = ", ".join(self.file.names)
+        rnd = f"round {self.file.round}" if self.file.round else "not started"
+        if self.file.finished:
+            rnd = "finished"
+        when = self.file.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+        return f"{names} · {rnd} · {len(self.file.choices)} decisions · saved {when}"
+
+
+def scan_saves(home: Path | None = None) -> tuple[list[SavedGame], list[SaveFileError]]:
+    """All readable saves in the data directory, newest first, and the problems met.
+
+    Unreadable files are reported, never touched.  Nothing is replayed here.
+    """
+    directory = saves_dir(home)
+    found: list[SavedGame] = []
+    problems: list[SaveFileError] = []
+    if not directory.is_dir():
+        return found, problems
+    for path in directory.glob("*.json"):
+        try:
+            found.append(SavedGame(path, load_save(path)))
+        except SaveFileError as exc:
+            problems.append(exc)
+    found.sort(key=lambda g: (g.file.updated, _mtime(g.path)), reverse=True)
+    return found, problems
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def list_unfinished(home: Path | None = None) -> list[SavedGame]:
+    """Unfinished games in the data directory, most recently saved first."""
+    return [g for g in scan_saves(home)[0] if not g.file.finished]
+
+
+def find_save(key: str, home: Path | None = None) -> SavedGame:
+    """A saved game by game id (or a unique prefix of it) or 1-based position in the list."""
+    games = list_unfinished(home)
+    if key.isdigit() and 1 <= int(key) <= len(games):
+        return games[int(key) - 1]
+    everything = scan_saves(home)[0]
+    exact = [g for g in everything if g.file.game_id == key]
+    if exact:
+        return exact[0]
+    prefix = [g for g in everything if g.file.game_id.startswith(key)]
+    if len(prefix) == 1:
+        return prefix[0]
+    if not prefix:
+        raise SaveFileError(f"No saved game {key!r} in {saves_dir(home)}.")
+    raise SaveFileError(
+        f"{key!r} matches {len(prefix)} saved games in {saves_dir(home)}; give more of the id."
+    )

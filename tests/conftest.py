@@ -1,0 +1,21 @@
+"""Project-wide test setup."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_saves_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Games started in any test autosave (el_grande/persist): never into the user's data
+    directory, always into a temporary EL_GRANDE_HOME (tests needing their own use `home`)."""
+    old = os.environ.get("EL_GRANDE_HOME")
+    os.environ["EL_GRANDE_HOME"] = str(tmp_path_factory.mktemp("el-grande-home"))
+    yield
+    if old is None:
+        os.environ.pop("EL_GRANDE_HOME", None)
+    else:
+        os.environ["EL_GRANDE_HOME"] = old

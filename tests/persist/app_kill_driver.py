@@ -1,0 +1,59 @@
+"""The real app, headless, for the SIGKILL test: Enter is pressed again and again (the first
+legal choice, a curtain lowered, a scoring step) and after every key the number of decisions
+made so far is printed.  Autosave is attached exactly as the app's start does
+(`hooks.attach_autosave`), resume goes through `hooks.resumed_app` like `el-grande resume`.
+
+    python app_kill_driver.py SEED [--resume] [--max N]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from el_grande.app.app import ElGrandeApp
+from el_grande.app.session import GameSession
+from el_grande.app.setup import GameSetup, default_seats
+from el_grande.persist import list_unfinished, load_game
+from el_grande.persist.hooks import attach_autosave, resumed_app
+
+NAMES = ["Ana", "Ben", "Cy"]
+
+
+def session_of(app: ElGrandeApp) -> GameSession | None:
+    for screen in reversed(app.screen_stack):
+        session = getattr(screen, "session", None)
+        if session is not None:
+            return session  # type: ignore[no-any-return]
+    return None
+
+
+async def main() -> int:
+    seed = int(sys.argv[1])
+    limit = int(sys.argv[sys.argv.index("--max") + 1]) if "--max" in sys.argv else 10**6
+    if "--resume" in sys.argv:
+        save, game = load_game(list_unfinished()[0].path)
+        app = resumed_app(save, game, animate=False)
+        fresh = None
+    else:
+        fresh = GameSession.new(GameSetup(default_seats(NAMES), seed=seed))
+        attach_autosave(fresh)
+        app = ElGrandeApp(animate=False)
+    async with app.run_test(size=(140, 45)) as pilot:
+        if fresh is not None:
+            app.open_game(fresh)
+        await pilot.pause()
+        while True:
+            await pilot.press("enter")
+            session = session_of(app)
+            if session is None:
+                continue
+            n = len(session.game.history)
+            print(n, flush=True)
+            if session.game.over or n >= limit:
+                print("over", flush=True)
+                return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

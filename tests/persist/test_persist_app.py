@@ -1,0 +1,242 @@
+"""Saving inside the real app (Pilot): autosave after each decision, resume from the title
+screen, undo rebuilds the session, the rebuilt log matches the live one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from el_grande.app.app import ElGrandeApp
+from el_grande.app.session import GameSession
+from el_grande.app.setup import GameSetup, default_seats
+from el_grande.persist import list_unfinished, load_save
+from el_grande.persist.hooks import (
+    attach_autosave,
+    can_undo_session,
+    install,
+    session_for,
+    undo_session,
+)
+
+SIZE = (140, 45)
+
+
+def new_session(seed: int = 5) -> GameSession:
+    return GameSession.new(GameSetup(default_seats(["Ana", "Ben", "Cy"]), seed=seed))
+
+
+async def play_keys(pilot, n: int) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(n):
+        await pilot.press("enter")  # first legal choice, or lower a curtain / next scoring step
+
+
+async def test_autosave_after_every_decision(home: Path) -> None:
+    session = new_session()
+    listener = attach_autosave(session)
+    assert load_save(listener.saver.path).choices == []
+    app = ElGrandeApp(animate=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(session)
+        await pilot.pause()
+        seen = 0
+        for _ in range(20):
+            await pilot.press("enter")
+            history = list(session.game.history)
+            assert load_save(listener.saver.path).choices == history
+            seen = max(seen, len(history))
+        assert seen >= 8
+    assert [g.path for g in list_unfinished()] == [listener.saver.path]
+
+
+async def test_resume_from_title_screen(home: Path) -> None:
+    session = new_session(6)
+    listener = attach_autosave(session)
+    for _ in range(20):
+        session.apply(session.decision.choices[0])  # type: ignore[union-attr]
+    played = list(session.game.history)
+    assert len(played) >= 10 and load_save(listener.saver.path).choices == played
+
+    install()
+    app = ElGrandeApp(animate=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#title-menu")
+        menu.focus()
+        menu.highlighted = 1  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ResumeScreen"
+        app.screen.query_one("#resume-list").highlighted = 0  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ in ("GameScreen", "CurtainScreen")
+        resumed = app.screen_stack[-1 if type(app.screen).__name__ == "GameScreen" else -2]
+        assert list(resumed.session.game.history) == played  # type: ignore[attr-defined]
+        # the live log and the rebuilt one tell the same story
+        assert [t.plain for t in resumed.session.log] == [  # type: ignore[attr-defined]
+            t.plain for t in session.log
+        ]
+        await play_keys(pilot, 5)
+        more = list(resumed.session.game.history)  # type: ignore[attr-defined]
+    assert len(more) > len(played)
+    assert load_save(listener.saver.path).choices == more  # same file, same game id
+    assert len(list_unfinished()) == 1
+
+
+def test_undo_session_rewrites_autosave(home: Path) -> None:
+    session = new_session(7)
+    listener = attach_autosave(session)
+    # play until the undo is allowed (a turn in progress)
+    while not can_undo_session(session):
+        session.apply(session.decision.choices[0])  # type: ignore[union-attr]
+    history = list(session.game.history)
+    assert load_save(listener.saver.path).choices == history
+    back = undo_session(session)
+    assert back is not None
+    assert list(back.game.history) == history[:-1]
+    assert load_save(listener.saver.path).choices == history[:-1]
+    assert list(session.game.history) == history  # the old session is untouched
+    # the new session keeps autosaving
+    back.apply(back.decision.choices[-1])  # type: ignore[union-attr]
+    assert load_save(listener.saver.path).choices == list(back.game.history)
+    rebuilt = session_for(back.game.record(), back.seats)
+    assert [t.plain for t in rebuilt.log] == [t.plain for t in back.log]
+
+
+async def test_load_opens_the_app_on_the_game(home: Path, tmp_path: Path) -> None:
+    from el_grande.persist import load_game, save_as
+    from el_grande.persist.hooks import resumed_app
+
+    session = new_session(8)
+    for _ in range(30):
+        session.apply(session.decision.choices[-1])  # type: ignore[union-attr]
+    path = tmp_path / "named.json"
+    save_as(session.game, path)
+    before = path.read_bytes()
+    save, game = load_game(path)
+    app = resumed_app(save, game, animate=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screens = [type(s).__name__ for s in app.screen_stack]
+        assert "GameScreen" in screens
+        game_screen = next(s for s in app.screen_stack if type(s).__name__ == "GameScreen")
+        assert game_screen.session.game.history == session.game.history  # type: ignore[attr-defined]
+        await play_keys(pilot, 3)
+    assert path.read_bytes() == before  # the named file is never written to
+    autosaved = list_unfinished()
+    assert len(autosaved) == 1 and autosaved[0].file.game_id == save.game_id
+
+
+def game_screen(app: ElGrandeApp):  # type: ignore[no-untyped-def]
+    return next(s for s in reversed(app.screen_stack) if type(s).__name__ == "GameScreen")
+
+
+async def test_undo_key_only_when_allowed(home: Path) -> None:
+    setup = GameSetup(default_seats(["Ana", "Ben"]), seed=11)
+    app = ElGrandeApp(setup, animate=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.check_action("undo", ()) is False  # nothing to undo at the start
+        await pilot.press("u")
+        assert game_screen(app).session.game.history == ()
+        for _ in range(60):
+            screen = game_screen(app)
+            if screen.check_action("undo", ()):
+                break
+            await pilot.press("enter")
+        else:
+            raise AssertionError("undo never became available")
+        before = list(screen.session.game.history)
+        saver = next(x for x in screen.session.listeners if hasattr(x, "saver")).saver
+        assert load_save(saver.path).choices == before
+        await pilot.press("u")
+        await pilot.pause()
+        after = game_screen(app)
+        assert after is not screen
+        assert list(after.session.game.history) == before[:-1]
+        assert load_save(saver.path).choices == before[:-1]
+        # and play goes on, autosaved into the same file
+        await pilot.press("enter")
+        assert load_save(saver.path).choices == list(game_screen(app).session.game.history)
+
+
+async def test_replay_from_game_over(home: Path) -> None:
+    from el_grande.core import Options
+
+    session = GameSession.new(
+        GameSetup(default_seats(["Ana", "Ben"]), seed=12, rounds=6, veto=False)
+    )
+    end = session.game.clone()
+    while not end.over:
+        end.apply(end.decision.choices[0])  # type: ignore[union-attr]
+    while len(session.game.history) < len(end.history) - 3:
+        session.apply(session.decision.choices[0])  # type: ignore[union-attr]
+    assert session.game.options == Options(rounds=6, veto=False)
+    app = ElGrandeApp(animate=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(session)
+        await pilot.pause()
+        for _ in range(60):
+            if type(app.screen).__name__ == "GameOverScreen":
+                break
+            await pilot.press("enter")
+        assert type(app.screen).__name__ == "GameOverScreen"
+        await pilot.press("r")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ReplayScreen"
+        model = app.screen.model  # type: ignore[attr-defined]
+        assert model.length == len(session.game.history)
+        await pilot.press("end", "left", "pageup")
+        assert 0 < model.pos < model.length - 1
+        await pilot.press("q")
+        assert type(app.screen).__name__ == "GameOverScreen"
+
+
+def test_a_failing_disk_never_stops_the_game(
+    tmp_path: Path, monkeypatch: __import__("pytest").MonkeyPatch
+) -> None:
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the data directory should be")
+    monkeypatch.setenv("EL_GRANDE_HOME", str(blocker))
+    session = new_session(9)
+    listener = attach_autosave(session)
+    assert listener is not None
+    for _ in range(5):
+        session.apply(session.decision.choices[0])  # type: ignore[union-attr]
+    assert len(session.game.history) == 5 and isinstance(listener.error, OSError)
+    monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path / "ok"))
+    listener.saver.path = tmp_path / "ok" / "saves" / listener.saver.path.name
+    session.apply(session.decision.choices[0])  # type: ignore[union-attr]
+    assert listener.error is None
+    assert load_save(listener.saver.path).choices == list(session.game.history)
+
+
+async def test_save_as_named_file(home: Path, tmp_path: Path) -> None:
+    session = new_session(10)
+    attach_autosave(session)
+    for _ in range(7):
+        session.apply(session.decision.choices[0])  # type: ignore[union-attr]
+    app = ElGrandeApp(animate=False)
+    target = tmp_path / "mine.json"
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(session)
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SaveAsScreen"
+        app.screen.query_one("#save-path").value = str(target)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        assert load_save(target).choices == list(session.game.history)
+        # a second save to the same name is refused: nothing is overwritten
+        before = target.read_bytes()
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#save-path").value = str(target)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SaveAsScreen"
+        assert "already exists" in str(app.screen.query_one("#save-error").render())
+        await pilot.press("escape")
+    assert target.read_bytes() == before

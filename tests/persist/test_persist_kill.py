@@ -1,0 +1,151 @@
+"""Kill the game with SIGKILL at random points, restart, resume: nothing decided before the
+kill is lost.  The game is played by `kill_driver.py`, a headless stand-in for the app that
+autosaves the same way (after every applied choice)."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from kill_driver import scripted_choice
+from persist_helpers import new_game
+
+from el_grande.persist import list_unfinished, load_game, scan_saves
+
+DRIVER = Path(__file__).with_name("kill_driver.py")
+
+
+def expected_game(seed: int, players: int) -> list[str]:
+    game = new_game(seed, players)
+    while not game.over:
+        game.apply(scripted_choice(game, seed))
+    return list(game.history)
+
+
+def run_until(home: Path, seed: int, players: int, resume: bool, kill_at: int | None) -> int:
+    """Run the driver; SIGKILL it once it reports `kill_at` saved decisions.  Returns the last
+    number it reported (everything up to it was saved before the kill)."""
+    env = {**os.environ, "EL_GRANDE_HOME": str(home)}
+    args = [sys.executable, str(DRIVER), str(seed), str(players)] + (["--resume"] if resume else [])
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True, env=env)
+    assert proc.stdout is not None
+    last = -1
+    try:
+        for line in proc.stdout:
+            if line.strip() == "over":
+                break
+            last = int(line)
+            if kill_at is not None and last >= kill_at:
+                proc.send_signal(signal.SIGKILL)
+                break
+    finally:
+        proc.wait(timeout=60)
+    if kill_at is None:
+        assert proc.returncode == 0
+    return last
+
+
+def check_kills(tmp_path: Path, seed: int, players: int, kills: int) -> None:
+    home = tmp_path / f"home{seed}"
+    full = expected_game(seed, players)
+    rng = random.Random(seed)
+    points = sorted(rng.sample(range(1, len(full) - 1), kills))
+    resume = False
+    for kill_at in points:
+        reported = run_until(home, seed, players, resume, kill_at)
+        games = list_unfinished(home)
+        assert len(games) == 1 and not scan_saves(home)[1]  # one game, no broken file
+        save, game = load_game(games[0].path)
+        # every decision reported as made before the kill is there, and nothing else differs
+        assert len(save.choices) >= reported
+        assert save.choices == full[: len(save.choices)]
+        assert list(game.history) == save.choices
+        resume = True
+    run_until(home, seed, players, resume, None)
+    everything, problems = scan_saves(home)
+    assert len(everything) == 1 and not problems
+    assert everything[0].file.finished and everything[0].file.choices == full
+    assert not list_unfinished(home)
+    assert not list(everything[0].path.parent.glob("*.tmp"))
+
+
+def test_sigkill_and_resume(tmp_path: Path) -> None:
+    check_kills(tmp_path, seed=21, players=3, kills=2)
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("seed", range(100, 108))
+def test_sigkill_and_resume_many(tmp_path: Path, seed: int) -> None:
+    check_kills(tmp_path, seed=seed, players=2 + seed % 4, kills=6)
+
+
+APP_DRIVER = Path(__file__).with_name("app_kill_driver.py")
+
+
+def first_choice_game(seed: int) -> list[str]:
+    """The game the app driver plays: Enter always takes the first listed choice."""
+    from el_grande.app.setup import GameSetup, default_seats
+    from el_grande.core import Game, Options
+
+    setup = GameSetup(default_seats(["Ana", "Ben", "Cy"]), seed=seed)
+    game = Game.new(setup.names, seed=seed, options=Options())
+    while not game.over:
+        game.apply(game.decision.choices[0])  # type: ignore[union-attr]
+    return list(game.history)
+
+
+def run_app_until(home: Path, seed: int, resume: bool, kill_at: int | None, limit: int) -> int:
+    env = {**os.environ, "EL_GRANDE_HOME": str(home)}
+    args = [sys.executable, str(APP_DRIVER), str(seed), "--max", str(limit)]
+    proc = subprocess.Popen(
+        args + (["--resume"] if resume else []), stdout=subprocess.PIPE, text=True, env=env
+    )
+    assert proc.stdout is not None
+    last = -1
+    try:
+        for line in proc.stdout:
+            if line.strip() == "over":
+                break
+            last = int(line)
+            if kill_at is not None and last >= kill_at:
+                proc.send_signal(signal.SIGKILL)
+                break
+    finally:
+        proc.wait(timeout=120)
+    return last
+
+
+def check_app_kills(tmp_path: Path, seed: int, kills: int, limit: int) -> None:
+    home = tmp_path / "home"
+    full = first_choice_game(seed)
+    rng = random.Random(seed)
+    points = sorted(rng.sample(range(2, min(limit, len(full)) - 2), kills))
+    resume = False
+    for kill_at in points:
+        reported = run_app_until(home, seed, resume, kill_at, limit)
+        assert reported >= kill_at
+        games = list_unfinished(home)
+        assert len(games) == 1 and not scan_saves(home)[1]
+        save, _game = load_game(games[0].path)
+        assert len(save.choices) >= reported  # everything decided before the kill is there
+        assert save.choices == full[: len(save.choices)]
+        resume = True
+    run_app_until(home, seed, resume, None, limit)
+    save, game = load_game(scan_saves(home)[0][0].path)
+    assert save.choices == full[: len(save.choices)] and len(save.choices) >= min(limit, len(full))
+
+
+def test_sigkill_the_app_and_resume(tmp_path: Path) -> None:
+    check_app_kills(tmp_path, seed=4, kills=2, limit=30)
+
+
+@pytest.mark.stress
+def test_sigkill_the_app_many_times_to_the_end(tmp_path: Path) -> None:
+    check_app_kills(tmp_path, seed=9, kills=8, limit=10**6)
+    games, _ = scan_saves(tmp_path / "home")
+    assert games[0].file.finished

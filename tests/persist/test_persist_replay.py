@@ -1,0 +1,114 @@
+"""The replay model steps both ways, decision by decision and round by round, with the board
+and the log as they were; export writes the log as text or Markdown."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from persist_helpers import random_game
+
+from el_grande.core import Game
+from el_grande.persist import save_from_game
+from el_grande.persist.cli import main as cli_main
+from el_grande.persist.export import export_text, story
+from el_grande.persist.replay import ReplayModel
+
+
+@pytest.fixture(scope="module")
+def finished() -> Game:
+    from el_grande.core import Options
+
+    return random_game(12, players=4, options=Options(rounds=9, veto=True, castillo="open"))
+
+
+def test_steps_forward_and_back_match_the_game(finished: Game) -> None:
+    rec = finished.record()
+    model = ReplayModel(rec)
+    assert model.length == len(finished.history)
+    truth = [Game.replay(rec, upto=k).snapshot() for k in range(model.length + 1)]
+    for k in range(model.length):
+        assert model.game.snapshot() == truth[k]
+        assert model.forward() == k + 1
+    assert model.game.snapshot() == finished.snapshot() and model.game.over
+    assert model.forward() == model.length  # stays at the end
+    for k in range(model.length, 0, -1):
+        assert model.game.snapshot() == truth[k]
+        model.back()
+    assert model.pos == 0 and model.back() == 0
+    rng = random.Random(3)
+    for _ in range(40):
+        k = rng.randrange(model.length + 1)
+        model.goto(k)
+        assert model.game.snapshot() == truth[k]
+
+
+def test_round_steps(finished: Game) -> None:
+    model = ReplayModel(finished.record())
+    rounds = []
+    while model.pos < model.length:
+        model.next_round()
+        rounds.append(model.round)
+    starts = model.round_starts[1:]
+    assert len(starts) == 8  # rounds 2..9 start after a choice; round 1 at position 0
+    assert rounds[:-1] == [2, 3, 4, 5, 6, 7, 8, 9]
+    for p in starts:
+        model.goto(p)
+        assert model.game.snapshot()["phase"] == "power"
+        assert any(line.startswith("— Round") for line in model.new_lines())
+    model.end()
+    back = []
+    while model.pos > 0:
+        model.prev_round()
+        back.append(model.pos)
+    assert back == sorted(model.round_starts, reverse=True)
+
+
+def test_log_as_it_was(finished: Game) -> None:
+    model = ReplayModel(finished.record())
+    assert model.log()[0].startswith("— Round 1")
+    sizes = []
+    for _ in range(model.length):
+        model.forward()
+        sizes.append(len(model.log()))
+        assert model.log()[-len(model.new_lines()) or len(model.log()) :] == (
+            model.new_lines() or model.log()[len(model.log()) :]
+        )
+    assert sizes == sorted(sizes)
+    assert "Game over" in model.log()[-1]
+    model.goto(10)
+    assert model.log() == [s for i, s in story(finished.record()) if i is None or i < 10]
+
+
+def test_secrets_visible_in_replay() -> None:
+    """Every secret is shown in replay: a hidden Castillo's counts appear in the log."""
+    from el_grande.core import Options
+
+    for seed in range(30):
+        game = random_game(seed, options=Options(castillo="hidden"))
+        text = export_text(game.record())
+        redacted = export_text(game.record(), reveal=False)
+        if "into the Castillo" in redacted:
+            assert "into the Castillo" not in text
+            assert "to the Castillo" in text
+            return
+    pytest.fail("no hidden Castillo move found")
+
+
+def test_export_text_and_markdown(finished: Game, tmp_path: Path) -> None:
+    txt = export_text(finished.record())
+    md = export_text(finished.record(), "md")
+    assert txt.startswith("El Grande: Ana, Ben, Cy, Dee\n=====")
+    assert "\nRound 9 begins\n--------------\n" in txt
+    assert md.startswith("# El Grande: Ana, Ben, Cy, Dee\n")
+    assert "\n## Round 9 begins\n" in md and "\n- " in md and "## Result" in md
+    assert txt.count("plays power card") == 9 * 4
+    path = tmp_path / "g.json"
+    path.write_text(save_from_game(finished).to_json())
+    out = tmp_path / "g.md"
+    assert cli_main(["export", str(path), "-o", str(out)]) == 0
+    assert out.read_text() == md
+    assert cli_main(["export", str(path), "--format", "text", "-o", str(out)]) == 0
+    assert out.read_text() == txt
+    assert cli_main(["export", str(path), "-o", str(path)]) == 1  # never over the save

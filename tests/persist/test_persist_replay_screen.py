@@ -1,0 +1,70 @@
+"""The replay viewer (Textual Pilot): steps both ways, decision by decision and round by
+round; the board and the log follow; every secret is visible."""
+
+from __future__ import annotations
+
+from persist_helpers import random_game
+
+from el_grande.core import Game, Options
+from el_grande.persist.replay_screen import ReplayApp, ReplayScreen
+
+
+def finished_game() -> Game:
+    return random_game(31, players=3, options=Options(rounds=6, castillo="hidden"))
+
+
+def board_text(app: ReplayApp) -> str:
+    return " ".join(str(w.render()) for w in app.screen.query(".place"))
+
+
+async def test_replay_viewer_steps_both_ways() -> None:
+    game = finished_game()
+    app = ReplayApp(game.record(), title="test")
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        m = screen.model
+        assert m.pos == 0
+        start_log = len(m.log())
+        await pilot.press("right", "right", "l")
+        assert m.pos == 3
+        assert m.game.snapshot() == Game.replay(game.record(), upto=3).snapshot()
+        assert "decision 3 of" in str(screen.query_one("#replay-status").render())
+        assert "next: " in str(screen.query_one("#replay-status").render())
+        await pilot.press("left")
+        assert m.pos == 2
+        assert m.game.snapshot() == Game.replay(game.record(), upto=2).snapshot()
+        await pilot.press("pagedown")
+        assert m.pos == m.round_starts[1] and m.round == 3  # short game: rounds 2, 3, 5...
+        assert len(m.log()) > start_log
+        await pilot.press("pagedown", "pageup")
+        assert m.pos == m.round_starts[1]
+        await pilot.press("end")
+        assert m.pos == m.length and m.game.over
+        assert m.game.snapshot() == game.snapshot()
+        log = screen.query_one("#replay-log")
+        assert len(log.lines) >= len(m.log())  # type: ignore[attr-defined]
+        await pilot.press("home")
+        assert m.pos == 0
+        assert m.game.snapshot() == Game.replay(game.record(), upto=0).snapshot()
+        await pilot.press("left")  # nothing before the start
+        assert m.pos == 0
+        await pilot.press("q")
+    assert app.return_code in (0, None)
+
+
+async def test_replay_shows_hidden_castillo_counts() -> None:
+    game = finished_game()
+    app = ReplayApp(game.record())
+    async with app.run_test(size=(140, 45)) as pilot:
+        m = app.screen.model  # type: ignore[attr-defined]
+        # find a position where somebody has Caballeros in the hidden Castillo
+        for _ in range(m.length):
+            await pilot.press("right")
+            if any(p["castillo"] for p in m.game.snapshot()["players"]):
+                break
+        else:
+            raise AssertionError("nobody entered the Castillo")
+        await pilot.pause()
+        rows = " ".join(str(w.render()) for w in app.screen.query(".player-info"))
+        assert "?" not in rows  # the view(None) would show "?" for a hidden count

@@ -1,0 +1,209 @@
+"""Undo: the current player's own decisions within their turn, never across a reveal
+(R-H1: undo must not become a way to peek)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from persist_helpers import new_game
+
+from el_grande.core import Game, Options
+from el_grande.persist import can_undo, undo, undo_check
+from el_grande.persist.undo import undo_turn
+
+# Written as a black list here (the code keeps a white list), so the two must agree.
+REVEALS = {
+    "round_started",  # a new round: action cards turned up
+    "cards_revealed",
+    "power_card_played",
+    "turn_order_set",
+    "turn_started",
+    "turn_ended",
+    "round_ended",
+    "secret_chosen",
+    "secrets_revealed",
+    "special_vetoed",
+    "veto_expired",
+    "game_over",
+}
+
+
+def positions(seed: int, **kw: Any) -> Iterator[tuple[Game, Game, str, list[Any]]]:
+    """(game before, game after, choice, events) for every decision of a random game."""
+    game = new_game(seed, **kw)
+    rng = random.Random(seed)
+    while not game.over:
+        d = game.decision
+        assert d is not None
+        before = game.clone()
+        choice = rng.choice(d.choices)
+        events = game.apply(choice)
+        yield before, game.clone(), str(choice), events
+
+
+def barrier(before: Game, after: Game, events: list[Any]) -> str | None:
+    d0, d1 = before.decision, after.decision
+    if d1 is None:
+        return "over"
+    assert d0 is not None
+    if d0.player != d1.player:
+        return "other player"
+    if d0.secret:
+        return "secret"
+    for ev in events:
+        if ev.kind in REVEALS:
+            return ev.kind
+        if getattr(ev, "why", None) == "general":
+            return "general scoring"
+        if (
+            ev.kind == "place_scored"
+            and ev.place == "castillo"
+            and after.options.castillo == ("hidden")
+        ):
+            return "hidden castillo scored"
+    return None
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_undo_allowed_exactly_when_nothing_was_revealed(seed: int) -> None:
+    allowed = refused = 0
+    for before, after, _choice, events in positions(seed, options=Options(castillo="hidden")):
+        why = barrier(before, after, events)
+        assert can_undo(after) == (why is None), (why, events, before.decision, after.decision)
+        if why is None:
+            allowed += 1
+            back = undo(after)
+            assert back is not None
+            assert back.snapshot() == before.snapshot()
+            assert back.decision == before.decision
+        else:
+            refused += 1
+            assert undo(after) is None
+    assert allowed > 10 and refused > 10  # both branches really ran
+
+
+def test_never_at_the_start_nor_after_the_end() -> None:
+    game = new_game(7, players=3)
+    assert undo_check(game) == (False, "nothing has been decided yet")
+    *_, (_b, after, _c, _e) = positions(7, players=3)
+    assert after.over and not can_undo(after)
+
+
+def test_power_phase_never_undoable() -> None:
+    """Power cards are played one after another by different players (R-P1)."""
+    for before, after, _c, _e in positions(8, players=4):
+        if before.decision.kind == "power":  # type: ignore[union-attr]
+            assert not can_undo(after)
+        if after.view(None).round > 2:
+            break
+
+
+def test_undo_walks_back_to_the_last_barrier_and_stops() -> None:
+    """Repeated undo goes back step by step through the player's own decisions (court,
+    card, place/special, placements...) and stops at the first barrier: at the latest the
+    start of the turn."""
+    checked = 0
+    trail: list[tuple[Game, str | None]] = []  # (game after step, barrier of that step)
+    for before, after, _c, events in positions(5, players=3):
+        trail.append((after, barrier(before, after, events)))
+        d = after.decision
+        if d is not None and d.kind == "placement" and trail[-1][1] is None:
+            k = len(trail) - 1
+            while trail[k][1] is None:
+                k -= 1
+            expected = trail[k][0]
+            back = undo_turn(after)
+            assert back is not None
+            assert back.snapshot() == expected.snapshot()
+            assert back.history == expected.history
+            assert not can_undo(back)
+            checked += 1
+    assert checked >= 5
+
+
+def test_never_back_across_a_veto_question() -> None:
+    """R-V3: once a Veto holder was asked, the announcing player cannot undo back past it."""
+    found = 0
+    for seed in range(60):
+        asked_at: int | None = None
+        for before, after, _c, _e in positions(seed, players=3):
+            d0 = before.decision
+            assert d0 is not None
+            if d0.kind == "veto":
+                asked_at = len(after.history)
+                assert not can_undo(after)
+                assert "another player" in undo_check(after)[1]
+            elif asked_at is not None and after.decision is not None:
+                if d0.kind == "turn" or any(e.kind == "turn_started" for e in _e):
+                    asked_at = None  # the turn moved on
+                    continue
+                back = undo_turn(after)
+                if back is not None:
+                    assert len(back.history) >= asked_at
+                    found += 1
+        if found >= 3:
+            break
+    assert found >= 3
+
+
+def test_refused_after_secrets() -> None:
+    found = 0
+    for seed in range(10):
+        for before, after, _c, events in positions(seed, options=Options(rounds=6)):
+            if before.decision.secret:  # type: ignore[union-attr]
+                assert not can_undo(after)
+                found += 1
+            if any(e.kind == "secrets_revealed" for e in events):
+                assert not can_undo(after)
+        if found >= 5:
+            break
+    assert found >= 5
+
+
+def test_refused_at_first_decision_of_a_round() -> None:
+    for _before, after, _c, events in positions(9, players=2):
+        if any(e.kind == "cards_revealed" for e in events):
+            assert not can_undo(after)
+            _ok, why = undo_check(after)
+            assert why
+
+
+def test_hidden_castillo_scoring_is_a_barrier() -> None:
+    """With castillo="hidden", scoring the Castillo by an action card shows its counts."""
+    for seed in range(300):
+        for before, after, _c, events in positions(seed, options=Options(castillo="hidden")):
+            scored = [e for e in events if e.kind == "place_scored" and e.place == "castillo"]
+            if (
+                scored
+                and scored[0].why != "general"
+                and after.decision is not None
+                and after.decision.player == before.decision.player  # type: ignore[union-attr]
+            ):
+                assert not can_undo(after)
+                return
+    pytest.skip("no special Castillo scoring found in these seeds")
+
+
+def test_every_core_event_kind_is_classified() -> None:
+    """A new event kind in the core must be judged here: allowed, or a barrier."""
+    import el_grande.core.events as E
+    from el_grande.persist.undo import ALLOWED_KINDS
+
+    kinds = {c.kind for c in vars(E).values() if isinstance(c, type) and hasattr(c, "kind")}
+    assert kinds == ALLOWED_KINDS | REVEALS
+    assert not ALLOWED_KINDS & REVEALS
+
+
+def test_save_export_undo_need_no_textual() -> None:
+    """Saving, loading, undo, export and the replay model work without the TUI."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, el_grande.persist, el_grande.persist.export, el_grande.persist.replay, "
+        "el_grande.persist.cli; assert 'textual' not in sys.modules, 'textual imported'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
