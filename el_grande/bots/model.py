@@ -1,0 +1,171 @@
+"""What a bot may build from its view: a determinized game and a static evaluation.
+
+`determinize(view, rng)` rebuilds a full `Game` consistent with one seat's view, drawing every
+unknown (the order of unrevealed action cards, others' unrevealed secret choices, a hidden
+Castillo's split) at random; the core provides it (`Game.from_view`).
+Everything a bot simulates runs on such a sampled game, never on the real one.
+
+`evaluate(game)` estimates each seat's final points from a game's position: points already
+scored, plus every place's current majorities weighted by how soon and how often it will be
+scored again (with the King's and home bonuses), plus the Caballeros in court and province as
+future presence. It reads only plain state (`cab`, `court`, `province`, `score`, `home`,
+`king`, `boards`) of the (determinized) game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from el_grande.core import CASTILLO, PLACES, ROUND_TRACKS, SCOREBOARD_IDS, SCOREBOARDS, VALUES
+
+if TYPE_CHECKING:
+    from el_grande.core import Game, View
+
+_CAST = PLACES.index(CASTILLO)
+_PLACE_VALUES = tuple(VALUES[p] for p in PLACES)
+_BOARD_VALUES = tuple(SCOREBOARDS[b] for b in SCOREBOARD_IDS)
+_SCORING_ROUNDS = (3, 6, 9)
+
+
+def determinize(view: View, rng: random.Random) -> Game:
+    """A full game consistent with `view` (a seat's view), its unknowns sampled with `rng`."""
+    from el_grande.core import Game
+
+    return Game.from_view(view, rng)
+
+
+class Weights:
+    """Tunable constants of the evaluation (points per unit)."""
+
+    next_scoring_near = 0.95  # weight of the next general scoring when it is this round
+    next_scoring_decay = 0.13  # minus this per round until it
+    later_scoring = 0.45  # weight of each general scoring after the next one
+    court = 0.9  # a Caballero in court (can be placed soon)
+    province = 0.35  # a Caballero in the province (needs a power card first)
+    castillo_caballero = 0.6  # a Caballero in the Castillo also lands in a region later
+    lead_margin = 0.4  # extra value of a lead of 2+ over a lead of 1 (harder to take away)
+
+
+W = Weights()
+
+
+def _reduced(values: tuple[int, int, int], n: int) -> tuple[int, int, int]:
+    if n <= 2:
+        return (values[0], 0, 0)
+    if n == 3:
+        return (values[0], values[1], 0)
+    return values
+
+
+def place_points(counts: list[int], values: tuple[int, int, int]) -> list[float]:
+    """R-K2 rank points per seat for one place (values already reduced for the player count)."""
+    n = len(counts)
+    out = [0.0] * n
+    levels = sorted({c for c in counts if c > 0}, reverse=True)
+    position = 1
+    for level in levels:
+        if position > 3:
+            break
+        group = [s for s in range(n) if counts[s] == level]
+        if len(group) == 1:
+            out[group[0]] = values[position - 1]
+            position += 1
+        else:
+            v = values[position] if position < 3 else 0
+            for s in group:
+                out[s] = v
+            position += 2
+    return out
+
+
+def scoring_weights(game: Game) -> tuple[float, float]:
+    """(weight of the next general scoring, total weight of the later ones) for this moment."""
+    if game.over:
+        return 0.0, 0.0
+    rnd = game.round
+    upcoming = [r for r in _SCORING_ROUNDS if r >= rnd]
+    if not upcoming:
+        return 0.0, 0.0
+    track = ROUND_TRACKS[game.options.rounds]
+    rounds_to = sum(1 for r in track if rnd < r <= upcoming[0])
+    w_next = max(0.3, W.next_scoring_near - W.next_scoring_decay * rounds_to)
+    return w_next, W.later_scoring * (len(upcoming) - 1)
+
+
+_PLACE_CACHE: dict[tuple[object, ...], tuple[float, ...]] = {}
+
+
+def _place_value(
+    p: int, counts: tuple[int, ...], board: int, king: bool, homes: int
+) -> tuple[float, ...]:
+    """Points per seat a scoring of place `p` would give now, with bonuses (memoized)."""
+    key = (p, counts, board, king, homes)
+    got = _PLACE_CACHE.get(key)
+    if got is not None:
+        return got
+    n = len(counts)
+    vals = _BOARD_VALUES[board] if board >= 0 else _PLACE_VALUES[p]
+    pts = place_points(list(counts), _reduced(vals, n))
+    top = max(counts)
+    if counts.count(top) == 1:
+        leader = counts.index(top)
+        second = max((c for s, c in enumerate(counts) if s != leader), default=0)
+        if p != _CAST:
+            pts[leader] += (2 if king else 0) + (2 if homes >> leader & 1 else 0)
+        if top - second >= 2:
+            pts[leader] += W.lead_margin
+    result = tuple(pts)
+    if len(_PLACE_CACHE) > 200_000:
+        _PLACE_CACHE.clear()
+    _PLACE_CACHE[key] = result
+    return result
+
+
+def evaluate(game: Game) -> list[float]:
+    """Estimated final points per seat from the position of `game` (exact once it is over)."""
+    n = game.n
+    if game.over:
+        return [float(s) for s in game.score]
+    value = [float(s) for s in game.score]
+    w_next, w_later = scoring_weights(game)
+    w_region = w_next + w_later
+    cab, king, home, boards = game.cab, game.king, game.home, game.boards
+    b0, b1 = boards
+    homes = [0] * 9
+    for s in range(n):
+        homes[home[s]] |= 1 << s
+    for p in range(10):
+        counts = cab[p]
+        if not any(counts):
+            continue
+        board = 0 if b0 == p else (1 if b1 == p else -1)
+        pts = _place_value(p, tuple(counts), board, p == king, homes[p] if p < 9 else 0)
+        w = w_next if p == _CAST else w_region
+        for s in range(n):
+            if pts[s]:
+                value[s] += w * pts[s]
+    rounds_left = _rounds_left(game)
+    reserve = min(1.0, rounds_left / 3)
+    castle = cab[_CAST]
+    court, province = game.court, game.province
+    keep = 1.0 if w_later or w_next else 0.0
+    for s in range(n):
+        value[s] += reserve * (W.court * min(court[s], 5 * rounds_left) + W.province * province[s])
+        value[s] += W.castillo_caballero * castle[s] * keep
+    return value
+
+
+def _rounds_left(game: Game) -> int:
+    """Rounds still to play after the current one, plus one if this round's turns are on."""
+    track = ROUND_TRACKS[game.options.rounds]
+    i = track.index(game.round)
+    return len(track) - i - (0 if game.phase in ("power", "turns") else 1)
+
+
+def utility(values: list[float], seat: int) -> float:
+    """How good `values` is for `seat`: its margin over the others (leader and average)."""
+    others = [v for s, v in enumerate(values) if s != seat]
+    if not others:
+        return values[seat]
+    return values[seat] - 0.6 * max(others) - 0.4 * sum(others) / len(others)

@@ -1,0 +1,62 @@
+"""Driving bots through a game: the one place that hands a bot its view and decision."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from el_grande.bots.base import Bot
+    from el_grande.core import Choice, Game
+
+
+def bot_choice(game: Game, bot: Bot) -> Choice:
+    """Ask `bot` for the current decision, giving it only the deciding seat's view."""
+    decision = game.decision
+    if decision is None:
+        raise ValueError("the game is over: there is no decision to make")
+    return bot.choose(game.view(decision.player), decision)
+
+
+@dataclass
+class SeatStats:
+    """Per-seat effort in one game: decisions asked and seconds spent choosing."""
+
+    decisions: int = 0
+    seconds: float = 0.0
+    max_seconds: float = 0.0
+
+
+@dataclass
+class PlayResult:
+    scores: list[int]
+    winners: list[int]
+    seats: list[SeatStats] = field(default_factory=list)
+
+
+def play_game(game: Game, bots: Sequence[Bot], max_decisions: int = 100_000) -> PlayResult:
+    """Play `game` to its end with one bot per seat; return scores, winners and timings."""
+    stats = [SeatStats() for _ in bots]
+    clock = time.perf_counter
+    for _ in range(max_decisions):
+        decision = game.decision
+        if decision is None:
+            break
+        seat = decision.player
+        if len(decision.choices) == 1:
+            # A forced answer: still the bot's turn, but there is nothing to think about.
+            choice = decision.choices[0]
+        else:
+            started = clock()
+            choice = bots[seat].choose(game.view(seat), decision)
+            spent = clock() - started
+            s = stats[seat]
+            s.decisions += 1
+            s.seconds += spent
+            s.max_seconds = max(s.max_seconds, spent)
+        game.apply(choice)
+    else:
+        raise RuntimeError(f"game did not end within {max_decisions} decisions")
+    return PlayResult(list(game.scores), list(game.winners), stats)

@@ -1,0 +1,364 @@
+"""`el-grande simulate`: play many bot games headlessly and report wins, scores and speed.
+
+    el-grande simulate --players 4 --games 100 --seed 1 --bots greedy,random,random,random
+    el-grande simulate --players 3 --games 20 --bots strong,greedy --json
+
+`--bots` takes one level per seat, or fewer: the last one fills the remaining seats. Game `g`
+uses seed `S + g`, so a run is reproducible and can be split across processes (`--jobs`).
+Shared victories (R-E1: tied leaders share the victory) count one win for every tied winner;
+`shared_wins` says how many games ended that way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Any
+
+BOT_CHOICES = ("random", "greedy", "strong")
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    players: int
+    games: int
+    seed: int
+    bots: tuple[str, ...]
+    rounds: int = 9
+    veto: bool = True
+    castillo: str = "open"
+    budget: float | None = None
+    iterations: int | None = None
+    rotate: bool = False
+
+    def seat_bots(self, game_index: int) -> tuple[str, ...]:
+        """The bot level of every seat in game `game_index` (rotated with `--rotate`)."""
+        if not self.rotate:
+            return self.bots
+        k = game_index % self.players
+        return self.bots[k:] + self.bots[:k]
+
+
+def game_seed(config: SimConfig, game_index: int) -> int:
+    return config.seed + game_index
+
+
+def bot_seed(config: SimConfig, game_index: int, seat: int) -> int:
+    # Distinct, reproducible streams for every (run seed, game, seat).
+    return (config.seed * 1_000_003 + game_index) * 8 + seat
+
+
+def play_one(config: SimConfig, game_index: int) -> dict[str, Any]:
+    """Play game `game_index` of the run; return a small JSON-able result."""
+    from el_grande.bots.base import make_bot
+    from el_grande.bots.play import play_game
+    from el_grande.core import Game, Options
+
+    levels = config.seat_bots(game_index)
+    bot_options: dict[str, Any] = {}
+    if config.budget is not None:
+        bot_options["time_budget"] = config.budget
+    if config.iterations is not None:
+        bot_options["iterations"] = config.iterations
+    bots = [
+        make_bot(
+            level,
+            seed=bot_seed(config, game_index, seat),
+            **(bot_options if level == "strong" else {}),
+        )
+        for seat, level in enumerate(levels)
+    ]
+    names = [f"{level}-{seat + 1}" for seat, level in enumerate(levels)]
+    game = Game.new(
+        names,
+        seed=game_seed(config, game_index),
+        options=Options(rounds=config.rounds, veto=config.veto, castillo=config.castillo),
+    )
+    started = time.perf_counter()
+    result = play_game(game, bots)
+    return {
+        "index": game_index,
+        "bots": list(levels),
+        "scores": result.scores,
+        "winners": result.winners,
+        "seconds": time.perf_counter() - started,
+        "decisions": [s.decisions for s in result.seats],
+        "think_seconds": [s.seconds for s in result.seats],
+        "max_think_seconds": [s.max_seconds for s in result.seats],
+    }
+
+
+def _play_chunk(config: SimConfig, indices: list[int]) -> list[dict[str, Any]]:
+    return [play_one(config, i) for i in indices]
+
+
+def run(config: SimConfig, jobs: int = 1, progress: Any = None) -> dict[str, Any]:
+    """Play the whole run and aggregate it into the `--json` summary."""
+    started = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    task = progress.add_task("simulating", total=config.games) if progress else None
+
+    def done(batch: list[dict[str, Any]]) -> None:
+        results.extend(batch)
+        if progress is not None:
+            progress.advance(task, len(batch))
+
+    if jobs <= 1:
+        for i in range(config.games):
+            done([play_one(config, i)])
+    else:
+        chunk = max(1, min(10, config.games // (jobs * 4)))
+        chunks = [
+            list(range(i, min(i + chunk, config.games))) for i in range(0, config.games, chunk)
+        ]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_play_chunk, config, c) for c in chunks]
+            for future in as_completed(futures):
+                done(future.result())
+    seconds = time.perf_counter() - started
+    results.sort(key=lambda r: r["index"])
+    return summarize(config, results, seconds)
+
+
+def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    n, g = config.players, len(results)
+    wins = [0] * n
+    score_sums = [0] * n
+    shared = 0
+    by_bot: dict[str, dict[str, float]] = {}
+    for r in results:
+        if len(r["winners"]) > 1:
+            shared += 1
+        for seat in range(n):
+            level = r["bots"][seat]
+            b = by_bot.setdefault(
+                level,
+                {
+                    "seats_played": 0,
+                    "wins": 0,
+                    "score_sum": 0,
+                    "decisions": 0,
+                    "think_seconds": 0.0,
+                    "max_think_seconds": 0.0,
+                },
+            )
+            b["seats_played"] += 1
+            b["score_sum"] += r["scores"][seat]
+            b["decisions"] += r["decisions"][seat]
+            b["think_seconds"] += r["think_seconds"][seat]
+            b["max_think_seconds"] = max(b["max_think_seconds"], r["max_think_seconds"][seat])
+            score_sums[seat] += r["scores"][seat]
+        for seat in r["winners"]:
+            wins[seat] += 1
+            by_bot[r["bots"][seat]]["wins"] += 1
+    bot_summary = {
+        level: {
+            "seats_played": int(b["seats_played"]),
+            "wins": int(b["wins"]),
+            "win_rate": b["wins"] / b["seats_played"] if b["seats_played"] else 0.0,
+            "mean_score": b["score_sum"] / b["seats_played"] if b["seats_played"] else 0.0,
+            "decisions": int(b["decisions"]),
+            "seconds_per_decision": (
+                b["think_seconds"] / b["decisions"] if b["decisions"] else 0.0
+            ),
+            "max_seconds_per_decision": b["max_think_seconds"],
+        }
+        for level, b in by_bot.items()
+    }
+    return {
+        "games": g,
+        "players": n,
+        "seed": config.seed,
+        "options": {"rounds": config.rounds, "veto": config.veto, "castillo": config.castillo},
+        "bots": list(config.bots),
+        "rotate": config.rotate,
+        "seconds": seconds,
+        "games_per_second": g / seconds if seconds > 0 else 0.0,
+        "wins": wins,
+        "win_rates": [w / g if g else 0.0 for w in wins],
+        "shared_wins": shared,
+        "mean_scores": [s / g if g else 0.0 for s in score_sums],
+        "by_bot": bot_summary,
+    }
+
+
+def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register `simulate` on an argparse subparsers object (as `el-grande simulate`)."""
+    parser = subparsers.add_parser(
+        "simulate",
+        help="play bot games headlessly and report wins, scores and speed",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    assert isinstance(parser, argparse.ArgumentParser)
+    _add_arguments(parser)
+    parser.set_defaults(func=_main_from_namespace)
+    return parser
+
+
+def register(command: Any) -> None:
+    """Add `simulate` to the `el-grande` command registry (`el_grande.cli.command`)."""
+    command("simulate", "play bot games headlessly: wins, mean scores, games/s", _add_arguments)(
+        _main_from_namespace
+    )
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", "-n", type=int, default=4, help="2-5 (default 4)")
+    parser.add_argument("--games", "-g", type=int, default=100, help="games to play (100)")
+    parser.add_argument("--seed", "-s", type=int, default=0, help="seed of game 0 (0)")
+    parser.add_argument(
+        "--bots",
+        "-b",
+        default="greedy,random",
+        help="comma-separated levels per seat; the last fills the rest "
+        f"({', '.join(BOT_CHOICES)}; default greedy,random)",
+    )
+    parser.add_argument("--rounds", type=int, choices=(9, 6), default=9)
+    parser.add_argument("--no-veto", dest="veto", action="store_false")
+    parser.add_argument("--castillo", choices=("open", "hidden"), default="open")
+    parser.add_argument(
+        "--budget", type=float, default=None, help="strong: seconds per decision (default 2.0)"
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="strong: search iterations per decision (default: time only)",
+    )
+    parser.add_argument("--rotate", action="store_true", help="rotate the bots one seat each game")
+    parser.add_argument("--jobs", "-j", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--no-progress", dest="progress", action="store_false")
+
+
+def _config(ns: argparse.Namespace) -> SimConfig:
+    if not 2 <= ns.players <= 5:
+        raise ValueError("--players must be 2-5")
+    if ns.games < 1:
+        raise ValueError("--games must be at least 1")
+    levels = [b.strip() for b in ns.bots.split(",") if b.strip()]
+    if not levels:
+        raise ValueError("--bots needs at least one level")
+    for level in levels:
+        if level not in BOT_CHOICES:
+            raise ValueError(f"unknown bot {level!r}; choose from {', '.join(BOT_CHOICES)}")
+    if len(levels) > ns.players:
+        raise ValueError(f"{len(levels)} bots for {ns.players} players")
+    levels += [levels[-1]] * (ns.players - len(levels))
+    return SimConfig(
+        players=ns.players,
+        games=ns.games,
+        seed=ns.seed,
+        bots=tuple(levels),
+        rounds=ns.rounds,
+        veto=ns.veto,
+        castillo=ns.castillo,
+        budget=ns.budget,
+        iterations=ns.iterations,
+        rotate=ns.rotate,
+    )
+
+
+def _main_from_namespace(ns: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    err = Console(stderr=True)
+    try:
+        config = _config(ns)
+    except ValueError as exc:
+        err.print(f"[red]el-grande simulate: {exc}[/]")
+        return 2
+    if ns.progress and err.is_terminal:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        ) as progress:
+            summary = run(config, jobs=ns.jobs, progress=progress)
+    else:
+        summary = run(config, jobs=ns.jobs)
+    if ns.json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+    else:
+        print_table(summary, Console())
+    return 0
+
+
+def print_table(summary: dict[str, Any], console: Any) -> None:
+    """Render the summary as rich tables: one row per seat, then one per bot level."""
+    from rich.table import Table
+
+    g = summary["games"]
+    opts = summary["options"]
+    title = f"{g} games, {summary['players']} players, seed {summary['seed']}"
+    seats = Table(
+        title=title,
+        min_width=64,
+        caption=(
+            f"{opts['rounds']} rounds, veto {'on' if opts['veto'] else 'off'}, "
+            f"castillo {opts['castillo']}. {summary['seconds']:.1f} s, "
+            f"{summary['games_per_second']:.2f} games/s. A shared victory counts a win for "
+            f"each tied winner ({summary['shared_wins']} shared)."
+        ),
+    )
+    for col in ("seat", "bot", "wins", "win %", "mean score"):
+        seats.add_column(col, justify="left" if col == "bot" else "right")
+    for seat in range(summary["players"]):
+        bot = summary["bots"][seat] + (" (rotating)" if summary["rotate"] else "")
+        seats.add_row(
+            str(seat + 1),
+            bot,
+            str(summary["wins"][seat]),
+            f"{100 * summary['win_rates'][seat]:.1f}",
+            f"{summary['mean_scores'][seat]:.1f}",
+        )
+    console.print(seats)
+    bots = Table(title="by bot")
+    for col in ("bot", "seats", "wins", "win %", "mean score", "ms/decision", "max ms"):
+        bots.add_column(col, justify="left" if col == "bot" else "right")
+    for level, b in summary["by_bot"].items():
+        bots.add_row(
+            level,
+            str(b["seats_played"]),
+            str(b["wins"]),
+            f"{100 * b['win_rate']:.1f}",
+            f"{b['mean_score']:.1f}",
+            f"{1000 * b['seconds_per_decision']:.2f}",
+            f"{1000 * b['max_seconds_per_decision']:.1f}",
+        )
+    console.print(bots)
+
+
+def simulate_main(args: Sequence[str] | None = None) -> int:
+    """Entry point for `el-grande simulate ARGS` (also `python -m el_grande.sim ARGS`)."""
+    parser = argparse.ArgumentParser(
+        prog="el-grande simulate",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_arguments(parser)
+    ns = parser.parse_args(list(args) if args is not None else None)
+    return _main_from_namespace(ns)
+
+
+if __name__ == "__main__":
+    raise SystemExit(simulate_main())

@@ -1,0 +1,119 @@
+"""`el-grande simulate`: headless bot games, a table or one JSON object."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from el_grande.sim import SimConfig, run, simulate_main
+
+pytestmark = pytest.mark.filterwarnings("error::el_grande.bots.base.BotFallbackWarning")
+
+
+KEYS = {"games", "seconds", "games_per_second", "wins", "mean_scores", "bots"}
+
+
+def test_json_output_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    code = simulate_main(
+        [
+            "--players",
+            "3",
+            "--games",
+            "3",
+            "--seed",
+            "4",
+            "--bots",
+            "greedy,random",
+            "--rounds",
+            "6",
+            "--json",
+        ]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1  # exactly one JSON object on one line
+    data = json.loads(out)
+    assert set(data) >= KEYS
+    assert data["games"] == 3
+    assert data["bots"] == ["greedy", "random", "random"]
+    assert len(data["wins"]) == len(data["mean_scores"]) == 3
+    assert sum(data["wins"]) >= 3  # every game has at least one winner (ties: each counts)
+    assert data["seconds"] > 0 and data["games_per_second"] > 0
+    assert set(data["by_bot"]) == {"greedy", "random"}
+
+
+def test_runs_are_reproducible() -> None:
+    config = SimConfig(players=2, games=3, seed=8, bots=("greedy", "random"), rounds=6)
+    a, b = run(config), run(config)
+    assert a["wins"] == b["wins"] and a["mean_scores"] == b["mean_scores"]
+
+
+def test_rotating_seats_moves_the_bots() -> None:
+    config = SimConfig(players=2, games=2, seed=1, bots=("greedy", "random"), rounds=6, rotate=True)
+    data = run(config)
+    assert data["by_bot"]["greedy"]["seats_played"] == 2
+    assert data["by_bot"]["greedy"]["wins"] == 2
+    assert data["wins"] == [1, 1]
+
+
+def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert simulate_main(["-n", "2", "-g", "2", "--bots", "random", "--rounds", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "mean score" in out and "games/s" in out and "shared" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--players", "6"],
+        ["--bots", "genius"],
+        ["--players", "2", "--bots", "random,random,random"],
+        ["--games", "0"],
+    ],
+)
+def test_bad_arguments_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert simulate_main(args) == 2
+    assert "el-grande simulate" in capsys.readouterr().err
+
+
+def test_module_entry_point_prints_json() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "el_grande.sim", "-n", "2", "-g", "1", "--bots", "random", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert set(json.loads(proc.stdout)) >= KEYS
+
+
+def test_registers_as_an_el_grande_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from el_grande.sim import register
+
+    registry: dict[str, tuple[object, object]] = {}
+
+    def command(name: str, help: str, configure: object) -> object:
+        def add(run: object) -> object:
+            registry[name] = (configure, run)
+            return run
+
+        return add
+
+    register(command)
+    configure, run_ns = registry["simulate"]
+    parser = argparse.ArgumentParser()
+    configure(parser)  # type: ignore[operator]
+    ns = parser.parse_args(["-n", "2", "-g", "1", "--bots", "random", "--json"])
+    assert run_ns(ns) == 0  # type: ignore[operator]
+    assert set(json.loads(capsys.readouterr().out)) >= KEYS
+
+
+def test_parallel_runs_give_the_same_results() -> None:
+    config = SimConfig(players=2, games=4, seed=3, bots=("greedy", "random"), rounds=6)
+    one, two = run(config), run(config, jobs=2)
+    assert one["wins"] == two["wins"] and one["mean_scores"] == two["mean_scores"]
