@@ -33,14 +33,14 @@ class ElGrandeApp(App[None]):
         setup: GameSetup | None = None,
         *,
         session: GameSession | None = None,
-        animate: bool = True,
         ansi_color: bool | None = None,
+        bot_delay: float = 0.8,
     ) -> None:
         super().__init__(ansi_color=ansi_color)
         self._setup = setup
         self._session = session
-        #: Kept for callers that pass it (tests); the app has no timed animations to switch off.
-        self.animate = animate
+        #: Seconds each computer player's decision takes on screen at least (0: at once).
+        self.bot_delay = max(0.0, bot_delay)
         self.title = t("app.title")
 
     def on_mount(self) -> None:

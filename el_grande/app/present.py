@@ -147,7 +147,14 @@ def decision_progress(d: Decision, session: GameSession) -> str:
     if card:
         parts.append(t("progress.card", card=card_name(card)))
     if d.kind == "placement" or d.kind == "place_any":
-        parts.append(t("progress.place_left", left=ctx.get("left", 0), limit=ctx.get("limit", 0)))
+        parts.append(
+            t(
+                "progress.placed",
+                placed=ctx.get("placed", 0),
+                limit=ctx.get("limit", 0),
+                left=ctx.get("left", 0),
+            )
+        )
     elif "moved" in ctx and "limit" in ctx:
         parts.append(t("progress.moved", done=ctx["moved"], of=ctx["limit"]))
         if "region" in ctx and d.kind == "move_to":
@@ -160,8 +167,9 @@ def decision_progress(d: Decision, session: GameSession) -> str:
                 )
     elif d.kind == "court":
         text = t("choice.power", n=ctx.get("power"), court=ctx.get("allowed"))
-        if not session.castillo_hidden:  # hidden Castillo: the province count is secret too
-            text += " · " + t("player.province", n=ctx.get("province"))
+        province = session.game.view(None).players[d.player].province
+        if province is not None:  # None with a hidden Castillo: the province is secret too
+            text += " · " + t("player.province", n=province)
         parts.append(text)
     elif d.kind in ("recall", "angry_king") and "left" in ctx:
         parts.append(t("progress.left", n=ctx["left"]))

@@ -29,7 +29,7 @@ REGION_SHORT = {
     "galicia": "Galicia",
     "basque_country": "Basque",
     "aragon": "Aragon",
-    "catalonia": "Cataluña",
+    "catalonia": "Catalonia",
     "old_castile": "Old Castile",
     "new_castile": "New Castile",
     "valencia": "Valencia",
@@ -163,6 +163,9 @@ EN: dict[str, str] = {
     "new.colour": "colour",
     "new.kind": "seat",
     "kind.human": "human",
+    "kind.bot_random": "computer: random",
+    "kind.bot_greedy": "computer: greedy",
+    "kind.bot_strong": "computer: strong",
     "new.rounds": "Rounds",
     "new.rounds_9": "9 rounds (full game)",
     "new.rounds_6": "6 rounds (short game)",
@@ -231,6 +234,13 @@ EN: dict[str, str] = {
     "prompt.keys_map": "1–9/0 then Enter, or click the map",
     "prompt.keys_cards": "a–e then Enter, or click a card",
     "prompt.keys_list": "↑↓ and Enter, or click",
+    # --- computer players --------------------------------------------------------------------
+    "bot.thinking": "{name} ({level}) is thinking…",
+    "bot.secret": "{name} is choosing in secret…",
+    "bot.chooses": "{name} ({level}) chooses: {choice}",
+    "bot.busy": "{name} (computer) is choosing; wait, or press f to skip ahead.",
+    "bot.skip": "f: skip ahead",
+    "bot.failed": "{name}'s computer player failed and played a random legal choice.",
     "why.not_legal": "not one of the legal choices",
     "why.king_region": "the King's region is taboo (no one may enter or leave it)",
     "why.not_adjacent": "placements go next to the King's region or into the Castillo",
@@ -269,7 +279,7 @@ EN: dict[str, str] = {
     "purpose.eviction": "where your evicted Caballeros go",
     "purpose.score_by_disk": "a region to score (if nobody else picks it)",
     "progress.count": "{done} of up to {of} done",
-    "progress.place_left": "{left} more may be placed (card: up to {limit})",
+    "progress.placed": "{placed} of up to {limit} placed, {left} more possible — Done to finish",
     "progress.moved": "{done} of up to {of} moved — choose Done to finish",
     "progress.card": "card: {card}",
     "progress.target": "for {name}",
@@ -378,6 +388,8 @@ EN: dict[str, str] = {
         "a–e  pick a face-up action card       mouse  click a region, card or choice\n"
         "p    points if a general scoring happened now\n"
         "l    focus the event log (scroll with ↑ ↓ PgUp PgDn)\n"
+        "f    skip ahead: computer players move at once until a human decides or a "
+        "scoring is shown\n"
         "?    this help                        ctrl+q / ctrl+c  quit"
     ),
     "help.map_title": "Reading the board",

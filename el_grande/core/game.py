@@ -840,7 +840,12 @@ class Game:
             "placement",
             False,
             _PLACEMENT[self.king],
-            {"card": self.card, "left": min(left, court), "limit": CARD_STACK[self.card]},
+            {
+                "card": self.card,
+                "placed": CARD_STACK[self.card] - left,
+                "left": min(left, court),
+                "limit": CARD_STACK[self.card],
+            },
         )
 
     def _answer_place(self, frame: _Frame, c: Choice) -> None:
@@ -1132,7 +1137,7 @@ class Game:
             return None
         king = self.king
         choices = tuple(_PLACE_AT[p] for p in range(_NUM_REGIONS + 1) if p != king)
-        ctx = {"card": self.card, "left": min(left, self.court[s]), "limit": 2}
+        ctx = {"card": self.card, "placed": 2 - left, "left": min(left, self.court[s]), "limit": 2}
         return Decision(s, "place_any", False, choices + (_DONE_C,), ctx)
 
     def _step_score(self, frame: _Frame) -> Decision:

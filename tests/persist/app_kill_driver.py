@@ -33,12 +33,12 @@ async def main() -> int:
     limit = int(sys.argv[sys.argv.index("--max") + 1]) if "--max" in sys.argv else 10**6
     if "--resume" in sys.argv:
         save, game = load_game(list_unfinished()[0].path)
-        app = resumed_app(save, game, animate=False)
+        app = resumed_app(save, game)
         fresh = None
     else:
         fresh = GameSession.new(GameSetup(default_seats(NAMES), seed=seed))
         attach_autosave(fresh)
-        app = ElGrandeApp(animate=False)
+        app = ElGrandeApp()
     async with app.run_test(size=(140, 45)) as pilot:
         if fresh is not None:
             app.open_game(fresh)

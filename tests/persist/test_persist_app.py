@@ -33,7 +33,7 @@ async def test_autosave_after_every_decision(home: Path) -> None:
     session = new_session()
     listener = attach_autosave(session)
     assert load_save(listener.saver.path).choices == []
-    app = ElGrandeApp(animate=False)
+    app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(session)
         await pilot.pause()
@@ -56,7 +56,7 @@ async def test_resume_from_title_screen(home: Path) -> None:
     assert len(played) >= 10 and load_save(listener.saver.path).choices == played
 
     install()
-    app = ElGrandeApp(animate=False)
+    app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         menu = app.screen.query_one("#title-menu")
@@ -113,7 +113,7 @@ async def test_load_opens_the_app_on_the_game(home: Path, tmp_path: Path) -> Non
     save_as(session.game, path)
     before = path.read_bytes()
     save, game = load_game(path)
-    app = resumed_app(save, game, animate=False)
+    app = resumed_app(save, game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screens = [type(s).__name__ for s in app.screen_stack]
@@ -132,7 +132,7 @@ def game_screen(app: ElGrandeApp):  # type: ignore[no-untyped-def]
 
 async def test_undo_key_only_when_allowed(home: Path) -> None:
     setup = GameSetup(default_seats(["Ana", "Ben"]), seed=11)
-    app = ElGrandeApp(setup, animate=False)
+    app = ElGrandeApp(setup)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = game_screen(app)
@@ -172,7 +172,7 @@ async def test_replay_from_game_over(home: Path) -> None:
     while len(session.game.history) < len(end.history) - 3:
         session.apply(session.decision.choices[0])  # type: ignore[union-attr]
     assert session.game.options == Options(rounds=6, veto=False)
-    app = ElGrandeApp(animate=False)
+    app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(session)
         await pilot.pause()
@@ -216,7 +216,7 @@ async def test_save_as_named_file(home: Path, tmp_path: Path) -> None:
     attach_autosave(session)
     for _ in range(7):
         session.apply(session.decision.choices[0])  # type: ignore[union-attr]
-    app = ElGrandeApp(animate=False)
+    app = ElGrandeApp()
     target = tmp_path / "mine.json"
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(session)
