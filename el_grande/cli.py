@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -77,24 +78,82 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         help="comma-separated colours in seat order "
         "(yellow, red, green, blue, purple, cyan, orange, white)",
     )
+    p.add_argument(
+        "--bots",
+        default=None,
+        metavar="NAME=LEVEL,...",
+        help="computer players: which of the --players names a bot plays and how well, "
+        "e.g. Ben=greedy,Cy=strong (levels: random, greedy, strong; strong thinks up to 2 s "
+        "a decision). Every seat may be a bot: then you watch",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.8,
+        metavar="SECONDS",
+        help="the least time a computer player's decision stays on screen (default 0.8; 0: "
+        "at once); f skips ahead in the game",
+    )
+
+
+def _usage_error(message: str) -> SystemExit:
+    """A one-line error on stderr and exit code 2 (like argparse's own usage errors)."""
+    print(f"el-grande play: error: {message}", file=sys.stderr)
+    return SystemExit(2)
+
+
+def parse_bots(text: str, names: list[str]) -> dict[int, str]:
+    """`--bots Ben=greedy,Cy=strong` -> {seat: level}; raises ValueError with a sentence."""
+    from el_grande.bots.base import LEVELS as BOT_LEVELS
+
+    out: dict[int, str] = {}
+    by_name = {n.casefold(): i for i, n in enumerate(names)}
+    for item in (x.strip() for x in text.split(",")):
+        if not item:
+            continue
+        name, eq, level = (part.strip() for part in item.partition("="))
+        if not eq or not name or not level:
+            raise ValueError(f"--bots takes NAME=LEVEL pairs, e.g. Ben=greedy (got {item!r})")
+        seat = by_name.get(name.casefold())
+        if seat is None:
+            raise ValueError(f"--bots: no player called {name!r} (players: {', '.join(names)})")
+        if level.casefold() not in BOT_LEVELS:
+            raise ValueError(
+                f"--bots: unknown level {level!r} for {name} (levels: {', '.join(BOT_LEVELS)})"
+            )
+        if seat in out:
+            raise ValueError(f"--bots: {names[seat]} is given twice")
+        out[seat] = level.casefold()
+    return out
 
 
 def setup_from_args(args: argparse.Namespace) -> GameSetup:
-    from el_grande.app.setup import COLOURS, GameSetup, SeatSetup, default_seats
+    from el_grande.app.setup import COLOURS, GameSetup, SeatSetup, bot_kind, default_seats
 
     names = [n.strip() for n in args.players.split(",") if n.strip()]
     if not 2 <= len(names) <= 5:
-        raise SystemExit("el-grande: --players needs 2 to 5 names")
+        raise _usage_error("--players needs 2 to 5 names")
     seats = default_seats(names)
     if args.colours:
         colours = [c.strip() for c in args.colours.split(",")]
         bad = [c for c in colours if c not in COLOURS]
         if bad or len(colours) != len(names):
-            raise SystemExit(f"el-grande: --colours needs {len(names)} of: {', '.join(COLOURS)}")
+            raise _usage_error(f"--colours needs {len(names)} of: {', '.join(COLOURS)}")
         seats = tuple(SeatSetup(n, c) for n, c in zip(names, colours, strict=True))
+    if getattr(args, "bots", None):
+        try:
+            levels = parse_bots(args.bots, names)
+        except ValueError as exc:
+            raise _usage_error(str(exc)) from None
+        seats = tuple(
+            SeatSetup(s.name, s.colour, bot_kind(levels[i]) if i in levels else s.kind)
+            for i, s in enumerate(seats)
+        )
+    if getattr(args, "bot_delay", 0.0) < 0:
+        raise _usage_error("--bot-delay must be 0 or more seconds")
     start = args.start_player
     if start is not None and not 1 <= start <= len(names):
-        raise SystemExit(f"el-grande: --start-player must be between 1 and {len(names)}")
+        raise _usage_error(f"--start-player must be between 1 and {len(names)}")
     from el_grande.app.setup import validate
 
     setup = GameSetup(
@@ -107,7 +166,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
     )
     problem = validate(setup)
     if problem:
-        raise SystemExit(f"el-grande: {problem}")
+        raise _usage_error(problem)
     return setup
 
 
@@ -115,7 +174,8 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
 def _run_play(args: argparse.Namespace) -> int:
     from el_grande.app.app import ElGrandeApp
 
-    ElGrandeApp(setup=setup_from_args(args)).run()
+    setup = setup_from_args(args)
+    ElGrandeApp(setup=setup, bot_delay=args.bot_delay).run()
     return 0
 
 
@@ -137,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="el-grande",
         description="El Grande for the terminal: 2-5 players at one keyboard (hot-seat). "
         "Without a command, the title screen opens.",
-        epilog="example: el-grande play --players Ana,Ben,Cy --seed 7",
+        epilog="example: el-grande play --players Ana,Ben,Cy --bots Ben=greedy,Cy=strong",
     )
     from el_grande import __version__
 

@@ -6,13 +6,21 @@ catalogue) or small tuples. Widgets call these; the core never sees them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
 from el_grande.app.setup import COLOUR_STYLES
 from el_grande.app.text import card_name, region, t
-from el_grande.core import CARD_STACK, POWER_CABALLEROS, Choice, Decision, rank_points
+from el_grande.core import (
+    CARD_STACK,
+    PLACES,
+    POWER_CABALLEROS,
+    Choice,
+    Decision,
+    preview_general_scoring,
+)
 from el_grande.core import events as E
 
 if TYPE_CHECKING:
@@ -23,20 +31,7 @@ if TYPE_CHECKING:
 PLACE_VERBS = frozenset(
     {"place", "from", "to", "region", "score", "king", "grande", "disk", "recall", "return"}
 )
-PLACES_ON_MAP = frozenset(
-    {
-        "galicia",
-        "basque_country",
-        "aragon",
-        "catalonia",
-        "old_castile",
-        "new_castile",
-        "valencia",
-        "seville",
-        "granada",
-        "castillo",
-    }
-)
+PLACES_ON_MAP = frozenset(PLACES)
 
 
 def place_of(choice: Choice) -> str | None:
@@ -295,29 +290,8 @@ def winners_text(winners: tuple[int, ...] | list[int], session: GameSession) -> 
 
 def preview_points(view: View, castillo_hidden: bool) -> list[int]:
     """Points per seat if the regions (and the Castillo, when open) were scored now (R-K)."""
-    n = view.players_count
-    points = [0] * n
-    homes = [p.home for p in view.players]
-    for r in view.regions:
-        counts = list(r.caballeros)
-        for s, p in enumerate(rank_points(counts, r.values, n)):
-            points[s] += p
-        top = max(counts)
-        if top > 0 and counts.count(top) == 1:
-            leader = counts.index(top)
-            if r.king:
-                points[leader] += 2
-            if homes[leader] == r.id:
-                points[leader] += 2
-    if not castillo_hidden:
-        counts = [p.castillo or 0 for p in view.players]
-        from el_grande.core import SCOREBOARDS, VALUES
-
-        values = (
-            SCOREBOARDS[view.castillo_scoreboard]
-            if view.castillo_scoreboard
-            else VALUES["castillo"]
-        )
-        for s, p in enumerate(rank_points(counts, values, n)):
-            points[s] += p
-    return points
+    # The view already hides the Castillo counts when they are secret; the flag is kept for
+    # callers that want the regions alone.
+    if castillo_hidden:
+        view = replace(view, players=tuple(replace(p, castillo=None) for p in view.players))
+    return preview_general_scoring(view)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from el_grande.app.setup import COLOURS, GameSetup, SeatSetup, letters_for
+from el_grande.app.setup import COLOURS, GameSetup, SeatSetup, bot_level, letters_for
 from el_grande.core import Choice, Decision, Event, Game, Options, visible_to
 from el_grande.core import events as E
 
@@ -89,6 +89,14 @@ class GameSession:
 
     def colour(self, seat: int) -> str:
         return self.seats[seat].colour
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the computer player in `seat` ("greedy"...), None for a human."""
+        return bot_level(self.seats[seat].kind)
+
+    @property
+    def has_bots(self) -> bool:
+        return any(bot_level(s.kind) for s in self.seats)
 
     def opening_events(self) -> list[Event]:
         """Events describing the state at the start (the core emits none before the first

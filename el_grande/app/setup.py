@@ -1,8 +1,8 @@
 """What the new-game form (or the command line) produces: seats and options for `Game.new`.
 
 Plain dataclasses: this crosses no trust boundary beyond the form, and keeping pydantic out of
-the app's import path keeps start-up fast. `SeatSetup.kind` is "human" today; the bots helper
-adds other kinds (e.g. "bot:greedy") and `KINDS` lists what the form offers.
+the app's import path keeps start-up fast. `SeatSetup.kind` is "human" or a computer player
+("bot:random", "bot:greedy", "bot:strong"); `KINDS` lists what the form offers.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from el_grande.app.text import t
+from el_grande.bots.base import LEVELS as BOT_LEVELS  # stdlib-only module: start-up stays light
 
 COLOURS: tuple[str, ...] = ("yellow", "red", "green", "blue", "purple", "cyan", "orange", "white")
 
@@ -36,6 +37,25 @@ MAX_NAME = 12
 def register_kind(kind: str, label_key: str) -> None:
     """Offer another seat kind (e.g. a bot) in the new-game form."""
     KINDS[kind] = label_key
+
+
+BOT_PREFIX = "bot:"
+
+for _level in BOT_LEVELS:
+    register_kind(f"{BOT_PREFIX}{_level}", f"kind.bot_{_level}")
+
+
+def bot_kind(level: str) -> str:
+    """The seat kind of a bot level: "greedy" -> "bot:greedy"."""
+    return f"{BOT_PREFIX}{level}"
+
+
+def bot_level(kind: str) -> str | None:
+    """The bot level a seat kind names ("bot:greedy" -> "greedy"), or None for a human.
+
+    A kind this version does not know (a save from elsewhere) is played by a human."""
+    level = kind[len(BOT_PREFIX) :] if kind.startswith(BOT_PREFIX) else None
+    return level if level in BOT_LEVELS else None
 
 
 @dataclass(frozen=True)

@@ -158,8 +158,15 @@ def resume_session(save: SaveFile, game: Game | None = None) -> GameSession:
 # ------------------------------------------------------------------ undo
 
 
+def _bot_to_move(session: GameSession) -> bool:
+    """A computer player has the decision: undo would take back *its* choices (the core's rule
+    lets the chooser undo within a turn; a bot's turn is never the human's to undo)."""
+    d = session.game.decision
+    return d is not None and session.bot_level(d.player) is not None
+
+
 def can_undo_session(session: GameSession) -> bool:
-    return can_undo(session.game)
+    return not _bot_to_move(session) and can_undo(session.game)
 
 
 def undo_session(session: GameSession) -> GameSession | None:
@@ -168,6 +175,8 @@ def undo_session(session: GameSession) -> GameSession | None:
     The old session is left as it was; the new one carries its listeners, and the autosave
     is rewritten at once so the file never holds the undone decision after this returns.
     """
+    if _bot_to_move(session):
+        return None
     back = undo(session.game)
     if back is None:
         return None

@@ -2,11 +2,16 @@
 
 Everything on it is redrawn from `session.game.view(...)` and the current decision; the
 screen keeps only *where it is in the flow* (which curtain is up, the scoring events still to
-show). Only `_choose` hands a choice to the session.
+show, the computer player's turn in progress). Only `_apply_choice` hands a choice to the
+session: a human's through `_choose`, a bot's through `_bot_apply`.
 """
 
 from __future__ import annotations
 
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -15,7 +20,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.worker import Worker, WorkerState
 
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import (
@@ -40,9 +47,25 @@ from el_grande.core import events as E
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession
+    from el_grande.bots import Bot
     from el_grande.core import Event, View
 
 MIN_W, MIN_H = 100, 30
+
+
+@dataclass
+class BotTurn:
+    """A computer player's decision in progress: asked at `moves` choices into the game."""
+
+    seat: int
+    decision: Decision
+    moves: int
+    started: float
+    choice: Choice | None = None
+    timer: Timer | None = None
+    #: The choice came while another screen (help, preview...) was on top: apply on return.
+    deferred: bool = False
+
 
 #: Events that open the step-by-step scoring display.
 _SHOW_EVENTS = (E.SecretsRevealed, E.ScoringStarted)
@@ -61,6 +84,8 @@ class GameScreen(Screen[None]):
         Binding("l", "toggle_log", "Log", id="log"),
         Binding("u", "undo", "Undo", id="undo"),  # offered only when allowed: check_action
         Binding("s", "save_as", "Save as", id="save_as"),
+        # Offered only in games with computer players (check_action).
+        Binding("f", "skip_ahead", "Skip ahead", id="skip_ahead"),
         *[Binding(k, f"pick_place('{k}')", show=False) for k in "0123456789"],
         *[Binding(k, f"pick_card('{k}')", show=False) for k in "abcde"],
     ]
@@ -76,6 +101,11 @@ class GameScreen(Screen[None]):
         self._open_batch: list[Event] | None = None
         self._logged = 0
         self._modal = False
+        #: The computer player's decision in progress, if any (see "computer players" below).
+        self._bot: BotTurn | None = None
+        self._bot_worker: Worker[Choice] | None = None
+        #: Skip ahead: bots play without delay until a human decides or a scoring is shown.
+        self._skipping = False
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -120,8 +150,19 @@ class GameScreen(Screen[None]):
 
     @property
     def waiting_for_choice(self) -> bool:
-        """True when the prompt for the current decision is up (no curtain, no scoring)."""
-        return self.decision is not None and not self._modal and self.app.screen is self
+        """True when the prompt for a human's decision is up (no curtain, no scoring, no
+        computer player choosing)."""
+        return (
+            self.decision is not None
+            and not self._modal
+            and self._bot is None
+            and self.app.screen is self
+        )
+
+    @property
+    def bot_playing(self) -> bool:
+        """True while a computer player has the current decision."""
+        return self._bot is not None
 
     def advance(self) -> None:
         """Show what comes next: pending scoring steps, a curtain, the game over, a prompt."""
@@ -129,6 +170,7 @@ class GameScreen(Screen[None]):
         if self._to_show:
             from el_grande.app.screens.scoring import ScoringScreen
 
+            self._skipping = False  # skipping ahead stops at every scoring display
             shown = self._to_show.pop(0)
             self._show_public()
             self._open_modal(ScoringScreen(self.session, shown, self.mark_place))
@@ -140,6 +182,10 @@ class GameScreen(Screen[None]):
             self._show_public()
             self.app.switch_screen(GameOverScreen(self.session))
             return
+        if self.session.bot_level(d.player) is not None:
+            self._start_bot(d)
+            return
+        self._skipping = False  # a human decides: skipping ahead ends here
         if d.secret and self._unlocked != d.player:
             self._raise_curtain(
                 t("curtain.to", name=self.session.name(d.player)),
@@ -179,6 +225,13 @@ class GameScreen(Screen[None]):
         self._open_modal(CurtainScreen(headline, hint, detail), after=lowered)
 
     def _choose(self, choice: Choice) -> None:
+        """A human's answer (keys, clicks) for the current decision."""
+        if self._bot_busy():
+            return
+        self._apply_choice(choice)
+
+    def _apply_choice(self, choice: Choice) -> None:
+        """Hand `choice` to the session (a human's or a computer player's), then go on."""
         d = self.decision
         if d is None or self._modal:
             return
@@ -204,6 +257,15 @@ class GameScreen(Screen[None]):
             self._unlocked = None
             nd = self.decision
             name = self.session.name(d.player)
+            if self.session.bot_level(d.player) is not None or (
+                nd is not None and nd.secret and self.session.bot_level(nd.player) is not None
+            ):
+                # A computer player's secret needs nobody to look away; after a human's, the
+                # board goes public at once while a computer player chooses next (the next
+                # human gets their curtain when their turn comes).
+                self._show_public()
+                self.advance()
+                return
             if nd is not None and nd.secret:
                 nxt = self.session.name(nd.player)
                 self._raise_curtain(
@@ -302,15 +364,16 @@ class GameScreen(Screen[None]):
         self.query_one(DecisionPrompt).options.focus()
         self._cursor_to(d.choices[0] if d.choices else None)
 
-    def _draw_board(self, view: View, d: Decision | None) -> None:
-        places, cards, powers = self._legal_sets(d)
+    def _draw_board(self, view: View, d: Decision | None, marks: bool = True) -> None:
+        """`marks`: light up the legal places, cards and power cards (not for a bot)."""
+        places, cards, powers = self._legal_sets(d if marks else None)
         hidden = self.session.castillo_hidden
         self.query_one(MapView).show(view, self.session, places, None, hidden)
         self.query_one(CardRow).show(view, self.session, cards, None)
         self.query_one(PlayersPanel).show(
             view, self.session, d.player if d else None, powers if d else frozenset()
         )
-        doing = decision_what(d, self.session) if d else ""
+        doing = decision_what(d, self.session) if d and (marks or not d.secret) else ""
         self.query_one(RoundTrack).show(view, self.session, doing)
 
     def _sync_log(self) -> None:
@@ -335,8 +398,9 @@ class GameScreen(Screen[None]):
         if power is not None or self._last_power is not None:
             d = self.decision
             if d is not None:
-                seat = d.player if d.secret else None
-                _, _, powers = self._legal_sets(d)
+                bot = self._bot is not None
+                seat = d.player if d.secret and not bot else None  # a bot's view stays its own
+                _, _, powers = self._legal_sets(None if bot else d)
                 self.query_one(PlayersPanel).show(
                     self.session.game.view(seat), self.session, d.player, powers, power
                 )
@@ -395,7 +459,7 @@ class GameScreen(Screen[None]):
 
     def action_pick_place(self, key: str) -> None:
         d = self.decision
-        if d is None or self._modal:
+        if d is None or self._modal or self._bot_busy():
             return
         place = KEY_PLACES[key]
         choice = self._place_choice(place)
@@ -407,7 +471,7 @@ class GameScreen(Screen[None]):
 
     def on_place_picked(self, message: PlacePicked) -> None:
         d = self.decision
-        if d is None or self._modal:
+        if d is None or self._modal or self._bot_busy():
             return
         choice = self._place_choice(message.place)
         if choice is None:
@@ -430,7 +494,7 @@ class GameScreen(Screen[None]):
         return t("why.card_taken")
 
     def action_pick_card(self, key: str) -> None:
-        if self.decision is None or self._modal:
+        if self.decision is None or self._modal or self._bot_busy():
             return
         card = self.query_one(CardRow).card_at(key)
         choice = self._card_choice(card) if card else None
@@ -441,7 +505,7 @@ class GameScreen(Screen[None]):
         self._highlight(choice)
 
     def on_card_picked(self, message: CardPicked) -> None:
-        if self.decision is None or self._modal:
+        if self.decision is None or self._modal or self._bot_busy():
             return
         choice = self._card_choice(message.card)
         if choice is None:
@@ -451,7 +515,7 @@ class GameScreen(Screen[None]):
 
     def on_power_picked(self, message: PowerPicked) -> None:
         d = self.decision
-        if d is None or self._modal:
+        if d is None or self._modal or self._bot_busy():
             return
         choice = next(
             (c for c in d.choices if power_of(c) == message.value and d.player == message.seat),
@@ -461,6 +525,183 @@ class GameScreen(Screen[None]):
             self._illegal(str(message.value), t("why.not_legal"))
             return
         self._choose(choice)
+
+    # --- computer players ------------------------------------------------------------------
+    #
+    # A bot is asked off the UI thread (a worker) with only its seat's view and the decision;
+    # its answer goes through `_apply_choice` like a human's. Each decision shows for at least
+    # `app.bot_delay` seconds (and at least as long as the bot thinks); a public choice is
+    # shown highlighted for the second half of that time. A secret one shows nothing.
+    # An answer is used only if the game is still where it was asked (`_bot_current`).
+
+    @property
+    def bot_delay(self) -> float:
+        return float(getattr(self.app, "bot_delay", 0.8))
+
+    def _bot_for(self, seat: int) -> Bot:
+        """A bot for `seat`, seeded by the game's seed, the seat and the moves so far: the
+        same position gets the same answer, also after a resume or an undo."""
+        from el_grande.bots import make_bot
+
+        level = self.session.bot_level(seat)
+        assert level is not None
+        game = self.session.game
+        seed = random.Random(f"{game.record()['seed']}/{seat}/{len(game.history)}")
+        return make_bot(level, seed=seed.randrange(2**31))
+
+    def _start_bot(self, d: Decision) -> None:
+        turn = BotTurn(d.player, d, len(self.session.game.history), time.monotonic())
+        self._bot = turn
+        self.refresh_bindings()
+        self._show_bot_turn(d)
+        if len(d.choices) == 1:  # forced: nothing to think about (as in `bots.play`)
+            turn.choice = d.choices[0]
+            self._bot_ready(turn)
+            return
+        bot = self._bot_for(d.player)
+        view = self.session.game.view(d.player)  # built here: the thread never sees the Game
+        self._bot_worker = self.run_worker(
+            lambda: bot.choose(view, d),
+            name=f"bot {d.player}",
+            group="bot",
+            exclusive=True,
+            thread=True,
+            exit_on_error=False,
+        )
+
+    def _bot_current(self, turn: BotTurn) -> bool:
+        """Whether `turn` still is the decision at hand (not undone, replaced or closed)."""
+        return (
+            self._bot is turn
+            and self.is_attached
+            and len(self.session.game.history) == turn.moves
+            and self.decision is not None
+            and self.decision.player == turn.seat
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker is not self._bot_worker or event.state not in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+        ):
+            return  # a stale or cancelled worker: its answer is dropped
+        self._bot_worker = None
+        turn = self._bot
+        if turn is None or not self._bot_current(turn):
+            return
+        if event.state is WorkerState.SUCCESS and worker.result in turn.decision.choices:
+            turn.choice = worker.result
+        else:  # a bot must never stop the game (no word of what it played: maybe a secret)
+            turn.choice = random.choice(turn.decision.choices)
+            self.notify(t("bot.failed", name=self.session.name(turn.seat)), severity="warning")
+        self._bot_ready(turn)
+
+    def _bot_ready(self, turn: BotTurn) -> None:
+        """The bot has answered: show it (public choices), then apply it at the pace."""
+        delay = 0.0 if self._skipping else self.bot_delay
+        left = delay - (time.monotonic() - turn.started)
+        if turn.decision.secret or left <= 0:
+            self._bot_wait(turn, left, lambda: self._bot_apply(turn))
+            return
+
+        def show() -> None:
+            if self._bot_current(turn) and turn.choice is not None:
+                self._show_bot_choice(turn)
+                self._bot_wait(turn, delay / 2, lambda: self._bot_apply(turn))
+
+        self._bot_wait(turn, left - delay / 2, show)
+
+    def _bot_wait(self, turn: BotTurn, seconds: float, then: Callable[[], None]) -> None:
+        """Run `then` after `seconds` (on the next turn of the message loop if none: never
+        recursively, so a run of forced bot decisions cannot grow the stack)."""
+        if seconds <= 0:
+            turn.timer = None
+            self.call_later(then)
+        else:
+            turn.timer = self.set_timer(seconds, then)
+
+    def _bot_apply(self, turn: BotTurn) -> None:
+        if not self._bot_current(turn) or turn.choice is None:
+            return
+        if self.app.screen is not self:  # help, preview, save as...: go on when it closes
+            turn.deferred = True
+            return
+        self._cursor_to(None)  # while still the bot's turn: drawn from the public view
+        self._bot = None
+        self._apply_choice(turn.choice)
+        if self._bot is None:
+            self.refresh_bindings()
+
+    def on_screen_resume(self) -> None:
+        turn = self._bot
+        if turn is not None and turn.deferred:
+            turn.deferred = False
+            self._bot_apply(turn)
+
+    def _bot_title(self, seat: int) -> Text:
+        title = Text()
+        title.append_text(chip(self.session, seat, " "))
+        title.append(" ")
+        return title
+
+    def _show_bot_turn(self, d: Decision) -> None:
+        """The public board and "X is thinking…" (or "X is choosing in secret…" and nothing
+        else: no choices, no highlights, not even what the choice is about)."""
+        self.query_one("#status", Static).update("")
+        self._cursor_to(None)
+        self._draw_board(self.session.game.view(None), d, marks=False)
+        name, level = self.session.name(d.player), self.session.bot_level(d.player)
+        title = self._bot_title(d.player)
+        if d.secret:
+            title.append(t("bot.secret", name=name), style="bold")
+            progress = ""
+        else:
+            title.append(t("bot.thinking", name=name, level=level), style="bold")
+            title.append("\n" + decision_what(d, self.session))
+            progress = decision_progress(d, self.session)
+        prompt = self.query_one(DecisionPrompt)
+        prompt.show(title, progress, [], False)
+        if prompt.options.has_focus:
+            self.set_focus(None)  # keys come to the screen, which says to wait
+
+    def _show_bot_choice(self, turn: BotTurn) -> None:
+        """A public choice, shown for a moment before it is applied."""
+        d, choice = turn.decision, turn.choice
+        assert choice is not None and not d.secret
+        label = choice_label(choice, d, self.session)
+        name, level = self.session.name(d.player), self.session.bot_level(d.player)
+        title = self._bot_title(d.player)
+        title.append(t("bot.chooses", name=name, level=level, choice=label), style="bold")
+        title.append("\n" + decision_what(d, self.session))
+        self.query_one(DecisionPrompt).show(title, decision_progress(d, self.session), [], False)
+        self._cursor_to(choice)
+
+    def _bot_busy(self) -> bool:
+        """True (and says so on the status line) while a computer player has the decision."""
+        if self._bot is None:
+            return False
+        self.query_one("#status", Static).update(
+            t("bot.busy", name=self.session.name(self._bot.seat))
+        )
+        return True
+
+    def on_key(self, event: tevents.Key) -> None:
+        if self._bot is not None and event.key in ("enter", "space", "up", "down"):
+            event.stop()
+            self._bot_busy()
+
+    def action_skip_ahead(self) -> None:
+        """Bots play without delay until the next human decision or scoring display."""
+        if not self.session.has_bots:
+            return
+        self._skipping = True
+        turn = self._bot
+        if turn is not None and turn.choice is not None and turn.timer is not None:
+            # Waiting only for the pace (not for the bot's thinking): play it now.
+            turn.timer.stop()
+            turn.timer = None
+            self._bot_apply(turn)
 
     # --- other keys ------------------------------------------------------------------------
 
@@ -489,7 +730,11 @@ class GameScreen(Screen[None]):
                 return False  # nothing to undo (and no save machinery to load before frame 1)
             from el_grande.persist.hooks import can_undo_session
 
-            return not self._modal and can_undo_session(self.session)
+            return not self._modal and self._bot is None and can_undo_session(self.session)
+        if action == "skip_ahead":
+            if not self.session.has_bots:
+                return False  # not offered in all-human games
+            return True if self._bot is not None else None  # dimmed at a human's prompt
         if action == "save_as":
             return not (self.decision is not None and self.decision.secret)
         return True
@@ -497,7 +742,7 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         from el_grande.persist.hooks import undo_session
 
-        if self._modal:
+        if self._modal or self._bot is not None:
             return
         session = undo_session(self.session)
         if session is not None:

@@ -1,0 +1,437 @@
+"""Computer players in the app (issue 5): seat kinds in the form and on the command line, bot
+turns off the UI thread at a pace with a skip key, bots' secrets hidden like anyone's, saves
+that remember who is a bot, and undo that never takes back a bot's choice."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from el_grande.app.app import ElGrandeApp
+from el_grande.app.present import place_of
+from el_grande.app.screens.curtain import CurtainScreen
+from el_grande.app.screens.game import GameScreen
+from el_grande.app.screens.game_over import GameOverScreen
+from el_grande.app.screens.new_game import NewGameScreen
+from el_grande.app.screens.title import TitleScreen
+from el_grande.app.session import GameSession
+from el_grande.app.setup import GameSetup, SeatSetup, bot_level
+from el_grande.app.text import region
+from el_grande.app.widgets.prompt import DecisionPrompt
+from el_grande.cli import build_parser, parse_bots, setup_from_args
+from el_grande.core import REGIONS, Game
+
+from .helpers import SIZE, game_screen, pick_first, pick_varied, press, screen_text, settle
+
+
+def bot_setup(kinds: list[str], seed: int = 7, **options: object) -> GameSetup:
+    names = ["Ana", "Ben", "Cy", "Dee", "Eve"][: len(kinds)]
+    colours = ["yellow", "red", "green", "blue", "purple"]
+    seats = tuple(SeatSetup(n, colours[i], k) for i, (n, k) in enumerate(zip(names, kinds)))
+    return GameSetup(seats, seed=seed, **options)  # type: ignore[arg-type]
+
+
+def active_game_screen(app: ElGrandeApp) -> GameScreen | None:
+    return next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
+
+
+async def wait_for(pilot: Pilot[None], cond, seconds: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    """Let the app (and the bots' worker threads) run until `cond()` holds."""
+    end = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.005)
+        await settle(pilot)
+
+
+async def play_with_bots(pilot: Pilot[None], pick=pick_first, check=None, max_steps=20000) -> None:  # type: ignore[no-untyped-def]
+    """Play to the game-over screen: the human answers by keys, bots play by themselves, Enter
+    lowers curtains and steps through scoring displays. `check(app)` runs at every step."""
+    app = pilot.app
+    for _ in range(max_steps):
+        if check is not None:
+            check(app)
+        if isinstance(app.screen, GameOverScreen):
+            return
+        scr = game_screen(app)
+        if scr is not None:
+            d = scr.decision
+            assert d is not None and scr.session.bot_level(d.player) is None
+            await pick(pilot, scr, d)
+            continue
+        if isinstance(app.screen, GameScreen) and app.screen.bot_playing:
+            await asyncio.sleep(0.002)  # the bot thinks in a thread: no key needed
+            continue
+        await press(pilot, "enter")  # a curtain or a scoring display
+    raise AssertionError("the game did not end")
+
+
+# --- a whole game from the new-game form --------------------------------------------------
+
+
+async def test_one_human_two_bots_from_the_form_to_game_over() -> None:
+    """Title -> form (Ben: computer random, Cy: computer greedy, short game, seed 5, all by
+    keys) -> the game, the human answering by keys, the bots by themselves -> game over."""
+    app = ElGrandeApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await press(pilot, "enter")  # "New game"
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        from .test_play import tab_to
+
+        await tab_to(pilot, "kind-1")
+        await pilot.press("enter", "down", "enter")  # computer: random
+        await tab_to(pilot, "kind-2")
+        await pilot.press("enter", "down", "down", "enter")  # computer: greedy
+        await tab_to(pilot, "rounds")
+        await pilot.press("enter", "down", "enter")  # 6 rounds
+        await tab_to(pilot, "seed")
+        await pilot.press("5")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        scr = active_game_screen(app)
+        assert scr is not None
+        session = scr.session
+        assert [s.kind for s in session.seats] == ["human", "bot:random", "bot:greedy"]
+        assert [session.bot_level(i) for i in range(3)] == [None, "random", "greedy"]
+        await play_with_bots(pilot, pick_varied)
+        assert isinstance(app.screen, GameOverScreen)
+        game = app.screen.session.game
+        assert game.over
+        again = Game.replay(game.record())
+        assert again.scores == game.scores
+        # The bots' events read in the log like anyone's.
+        log = "\n".join(line.plain for line in app.screen.session.log)
+        for name in ("Ben", "Cy"):
+            assert f"{name} plays power card" in log
+            assert f"{name}'s turn." in log
+
+
+# --- secrets ---------------------------------------------------------------------------------
+
+
+async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain() -> None:
+    """R-H1 with bots: while a bot's secret disk is chosen and until the reveal, neither the
+    screen, the log, the status line, the notifications nor a highlight shows it, and no
+    curtain comes up for it; a human's secret still gets the curtain."""
+    setup = bot_setup(["human", "bot:greedy", "bot:random"], seed=25, rounds=6, castillo="hidden")
+    app = ElGrandeApp(setup=setup, bot_delay=0)
+    seen_turns: set[int] = set()
+    human_curtains = 0
+    step_start: int | None = None
+    pushed: list[tuple[object, bool]] = []
+
+    async with app.run_test(size=SIZE) as pilot:
+        original_push = app.push_screen
+
+        def spy_push(screen, *args, **kw):  # type: ignore[no-untyped-def]
+            scr = active_game_screen(app)
+            d = scr.decision if scr is not None else None
+            bot_secret = d is not None and d.secret and scr.session.bot_level(d.player) is not None
+            pushed.append((screen, bot_secret))
+            return original_push(screen, *args, **kw)
+
+        app.push_screen = spy_push  # type: ignore[method-assign]
+
+        # Public bot decisions at once; a secret one waits a moment with its answer in hand
+        # (chosen, not yet applied: the riskiest moment), so that the checks below see it.
+        original_start = GameScreen._start_bot
+
+        def slow_secrets(self, d):  # type: ignore[no-untyped-def]
+            app.bot_delay = 0.15 if d.secret else 0.0
+            original_start(self, d)
+
+        GameScreen._start_bot = slow_secrets  # type: ignore[method-assign]
+
+        def check(app: ElGrandeApp) -> None:
+            nonlocal step_start
+            scr = active_game_screen(app)
+            if scr is None:
+                return
+            session = scr.session
+            truth = session.game.snapshot()
+            hidden = [(s, p) for s, p in truth["secrets"] if session.bot_level(s) is not None]
+            d = session.decision
+            if not truth["secrets"] and not (d is not None and d.secret):
+                step_start = None
+                return
+            if step_start is None:
+                step_start = len(session.log)
+            # A reveal followed at once by the next secret step (a disk card, then the
+            # general scoring's disks): the new step begins after the reveal.
+            reveal = [i for i, line in enumerate(session.log) if "revealed" in line.plain]
+            if reveal and reveal[-1] >= step_start:
+                step_start = reveal[-1] + 1
+            log = [line.plain for line in session.log[step_start:]]
+            other = [str(n.message) for n in app._notifications]  # type: ignore[attr-defined]
+            other.append(str(scr.query_one("#status").render()))
+            turn = scr._bot
+            if turn is not None and turn.decision.secret:
+                prompt = scr.query_one(DecisionPrompt)
+                text = " ".join(str(w.render()) for w in prompt.query("Static"))
+                assert "is choosing in secret" in text
+                assert prompt.options.option_count == 0
+                assert not list(scr.query(".place.-cursor")), "a highlight during a bot's secret"
+                other.append(text)
+                # Nothing but the board itself names a region now.
+                for line in other:
+                    assert not any(region(r) in line for r in REGIONS), line
+                if turn.choice is not None:  # chosen, not applied: it shows nowhere
+                    seen_turns.add(id(turn))
+                    place = place_of(turn.choice)
+                    assert place is not None
+                    hidden.append((turn.seat, place))
+            for line in log:
+                if "secret" in line:  # "Ben has chosen in secret." and nothing more
+                    assert not any(region(r) in line for r in REGIONS), line
+            shown = screen_text(app) if hidden else ""
+            earlier = "\n".join(line.plain for line in session.log[:step_start])
+            for seat, place in hidden:
+                pair = f"{session.name(seat)} → {region(place)}"
+                for line in log + other:
+                    assert pair not in line, f"{pair}: {line}"
+                assert shown.count(pair) <= earlier.count(pair), f"{pair} is on screen"
+
+        await pilot.pause()
+        try:
+            await play_with_bots(pilot, pick_varied, check=check)
+        finally:
+            GameScreen._start_bot = original_start  # type: ignore[method-assign]
+        for screen, bot_secret in pushed:
+            if isinstance(screen, CurtainScreen):
+                assert not bot_secret, "a curtain came up for a bot's secret choice"
+                human_curtains += 1
+    assert len(seen_turns) >= 5, "the game should contain bots' secret choices"
+    assert human_curtains >= 1, "the human's secret choices still get the curtain"
+
+
+# --- pace, skip, input while a bot thinks, stale answers ------------------------------------
+
+
+async def test_bots_keep_the_pace_skip_ahead_and_human_keys_wait() -> None:
+    """With a long bot delay the bot's choice waits; keys of the human are refused with a
+    message; `f` plays the bots at once up to the next human decision."""
+    setup = bot_setup(["bot:random", "bot:greedy", "human"], seed=3, start_player=0)
+    app = ElGrandeApp(setup=setup, bot_delay=60)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = active_game_screen(app)
+        assert scr is not None and scr.bot_playing
+        assert scr.check_action("skip_ahead", ()) is True
+        assert scr.check_action("undo", ()) is False
+        prompt = " ".join(str(w.render()) for w in scr.query_one(DecisionPrompt).query("Static"))
+        assert "Ana (random) is thinking" in prompt
+        await asyncio.sleep(0.2)
+        await settle(pilot)
+        assert scr.session.game.history == ()  # still waiting for the pace
+        await press(pilot, "1")
+        await press(pilot, "enter")
+        assert "Ana (computer) is choosing" in str(scr.query_one("#status").render())
+        assert scr.session.game.history == ()
+        await press(pilot, "f")
+        await wait_for(pilot, lambda: game_screen(app) is not None, seconds=10)
+        scr = game_screen(app)
+        assert scr is not None and scr.decision is not None and scr.decision.player == 2
+        assert len(scr.session.game.history) >= 2
+        assert scr.check_action("skip_ahead", ()) is None  # dimmed at a human's prompt
+
+
+async def test_a_bot_answer_after_the_screen_changed_is_dropped() -> None:
+    """A bot still thinking when a new game opens: its answer is never applied anywhere."""
+    release = threading.Event()
+    asked: list[int] = []
+
+    class SlowBot:
+        name = "slow"
+
+        def choose(self, view, decision):  # type: ignore[no-untyped-def]
+            asked.append(decision.player)
+            release.wait(5)
+            return decision.choices[0]
+
+    setup = bot_setup(["bot:greedy", "human"], seed=4, start_player=0)
+    app = ElGrandeApp(setup=setup, bot_delay=0)
+    original = GameScreen._bot_for
+    GameScreen._bot_for = lambda self, seat: SlowBot()  # type: ignore[method-assign,assignment,return-value]
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: bool(asked))
+            old = active_game_screen(app)
+            assert old is not None and old.bot_playing
+            old_session = old.session
+            fresh = GameSession.new(bot_setup(["human", "human"], seed=9))
+            app.open_game(fresh)
+            await pilot.pause()
+            release.set()
+            await asyncio.sleep(0.1)
+            await settle(pilot)
+            assert old_session.game.history == ()
+            assert fresh.game.history == ()
+            assert game_screen(app) is not None and game_screen(app).session is fresh  # type: ignore[union-attr]
+    finally:
+        GameScreen._bot_for = original  # type: ignore[method-assign]
+        release.set()
+
+
+async def test_a_bot_answer_waits_while_help_is_open() -> None:
+    """The help (or preview, save as) opened during a bot's turn: the bot's answer is applied
+    when it closes, never under it."""
+    release = threading.Event()
+
+    class SlowBot:
+        name = "slow"
+
+        def choose(self, view, decision):  # type: ignore[no-untyped-def]
+            release.wait(5)
+            return decision.choices[-1]
+
+    setup = bot_setup(["bot:greedy", "human"], seed=4, start_player=0)
+    app = ElGrandeApp(setup=setup, bot_delay=0)
+    original = GameScreen._bot_for
+    GameScreen._bot_for = lambda self, seat: SlowBot()  # type: ignore[method-assign,assignment,return-value]
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            scr = active_game_screen(app)
+            assert scr is not None
+            await wait_for(pilot, lambda: scr.bot_playing)
+            await press(pilot, "question_mark")
+            assert app.screen is not scr
+            release.set()
+            await asyncio.sleep(0.1)
+            await settle(pilot)
+            assert scr.session.game.history == () and scr.bot_playing
+            await press(pilot, "escape")
+            await wait_for(pilot, lambda: len(scr.session.game.history) == 1)
+    finally:
+        GameScreen._bot_for = original  # type: ignore[method-assign]
+        release.set()
+
+
+# --- undo ----------------------------------------------------------------------------------
+
+
+def test_undo_never_takes_back_a_bots_choice() -> None:
+    """The core lets the chooser take back their own steps within a turn; a bot's turn is not
+    the human's to take back (no key while it plays), and a human's decision right after a
+    bot's is a barrier (another player's decision)."""
+    from el_grande.persist.hooks import can_undo_session, undo_session
+    from el_grande.persist.undo import can_undo, undo_check
+
+    session = GameSession.new(bot_setup(["human", "bot:greedy"], seed=11))
+    bot_own_step = human_after_bot = False
+    for _ in range(400):
+        d = session.decision
+        if d is None:
+            break
+        game = session.game
+        if game.history:
+            last = Game.replay(game.record(), upto=len(game.history) - 1).decision
+            assert last is not None
+            if session.bot_level(d.player) and last.player == d.player and can_undo(game):
+                # The core alone would allow it (same player); the app never does.
+                bot_own_step = True
+                assert not can_undo_session(session)
+                assert undo_session(session) is None
+            if session.bot_level(d.player) is None and session.bot_level(last.player):
+                human_after_bot = True
+                assert undo_check(game)[0] is False
+                assert not can_undo_session(session)
+        session.apply(d.choices[len(game.history) * 5 % len(d.choices)])
+        if bot_own_step and human_after_bot:
+            break
+    assert bot_own_step and human_after_bot
+
+
+# --- saves -----------------------------------------------------------------------------------
+
+
+async def test_resume_restores_the_bot_seats(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The autosave records the seat kinds; a resumed game seats the bots again and they
+    play on by themselves."""
+    monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path))
+    from el_grande.persist import load_game
+    from el_grande.persist.hooks import attach_autosave, resumed_app
+
+    session = GameSession.new(bot_setup(["human", "bot:random", "bot:greedy"], seed=13))
+    listener = attach_autosave(session)
+    assert listener is not None
+    # Play (first choices) until a bot must choose among several answers.
+    while True:
+        d = session.decision
+        assert d is not None
+        if len(session.game.history) > 5 and session.bot_level(d.player) and len(d.choices) > 1:
+            break
+        session.apply(d.choices[0])
+    save, game = load_game(listener.saver.path)
+    assert [s.kind for s in save.seats] == ["human", "bot:random", "bot:greedy"]
+    app = resumed_app(save, game, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: active_game_screen(app) is not None)
+        scr = active_game_screen(app)
+        assert scr is not None
+        assert [bot_level(s.kind) for s in scr.session.seats] == [None, "random", "greedy"]
+        moves = len(game.history)
+        # The bots play on by themselves until the human (or a curtain/scoring) is next.
+        await wait_for(
+            pilot,
+            lambda: not active_game_screen(app).bot_playing,  # type: ignore[union-attr]
+        )
+        assert len(active_game_screen(app).session.game.history) > moves  # type: ignore[union-attr]
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def _play_args(*argv: str):  # type: ignore[no-untyped-def]
+    return build_parser().parse_args(["play", *argv])
+
+
+def test_cli_bots_seats_the_named_players() -> None:
+    args = _play_args("--players", "Ana,Ben,Cy", "--bots", "Ben=greedy, cy=Strong", "--seed", "3")
+    setup = setup_from_args(args)
+    assert [s.kind for s in setup.seats] == ["human", "bot:greedy", "bot:strong"]
+    assert args.bot_delay == 0.8
+    all_bots = setup_from_args(_play_args("--players", "A,B", "--bots", "A=random,B=random"))
+    assert [s.kind for s in all_bots.seats] == ["bot:random", "bot:random"]  # watch mode
+    assert _play_args("--players", "A,B", "--bot-delay", "0").bot_delay == 0
+    assert parse_bots("", ["A", "B"]) == {}
+
+
+@pytest.mark.parametrize(
+    ("bots", "says"),
+    [
+        ("Bob=greedy", "no player called 'Bob' (players: Ana, Ben, Cy)"),
+        ("Ben=clever", "unknown level 'clever' for Ben (levels: random, greedy, strong)"),
+        ("Ben", "NAME=LEVEL pairs"),
+        ("Ben=", "NAME=LEVEL pairs"),
+        ("Ben=greedy,ben=random", "Ben is given twice"),
+    ],
+)
+def test_cli_bots_errors_are_one_line_and_exit_2(bots: str, says: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit) as exc:
+        setup_from_args(_play_args("--players", "Ana,Ben,Cy", "--bots", bots))
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err and err.count("\n") == 1 and err.startswith("el-grande play: error:")
+
+
+def test_cli_negative_bot_delay_is_refused(capsys) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit) as exc:
+        setup_from_args(_play_args("--players", "Ana,Ben", "--bot-delay", "-1"))
+    assert exc.value.code == 2
+    assert "--bot-delay" in capsys.readouterr().err
+
+
+def test_play_help_documents_bots() -> None:
+    sub = build_parser()._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
+    text = sub.format_help()
+    assert "--bots" in text and "Ben=greedy,Cy=strong" in text and "--bot-delay" in text
