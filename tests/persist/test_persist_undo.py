@@ -184,7 +184,7 @@ def test_hidden_castillo_scoring_is_a_barrier() -> None:
             ):
                 assert not can_undo(after)
                 return
-    pytest.skip("no special Castillo scoring found in these seeds")
+    pytest.fail("no special Castillo scoring found in these seeds: widen the search")
 
 
 def test_every_core_event_kind_is_classified() -> None:
