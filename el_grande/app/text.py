@@ -207,7 +207,8 @@ EN: dict[str, str] = {
     "board.legend": "♔ the King's region (double frame) · heavy frame: next to the King · "
     "green: a legal choice now · A3: 3 Caballeros of player A · ⌂A: A's Grande (home) · "
     "▣ a mobile scoreboard lies here (its values count) · #N: key N picks the place · "
-    "power cards: bold in hand, dim played, reversed this round",
+    "power cards: bold in hand, dim played, reversed this round · (b) after a name: a "
+    "computer player · pts ct pr ca: points, court, province, Castillo",
     "board.round": "Round {round} of 9",
     "board.round_short": "Round {round} (short game: {played} of 6)",
     "board.scoring_after": "scoring after rounds 3, 6, 9",
@@ -218,6 +219,7 @@ EN: dict[str, str] = {
     "board.no_cards": "The action cards are revealed at the start of the round.",
     "board.players": "Players",
     "board.log": "What happened",
+    "player.bot_mark": "(b)",
     "player.score": "{score} pts",
     "player.court": "court {n}",
     "player.province": "prov {n}",

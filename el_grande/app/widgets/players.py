@@ -11,6 +11,7 @@ from textual.events import Click
 
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
+from el_grande.app.setup import bot_level
 from el_grande.app.text import t
 from el_grande.app.widgets.painted import Painted
 
@@ -80,7 +81,12 @@ class PlayersPanel(Vertical):
             info = Text()
             info.append("▶" if p.seat == to_move else " ", style="bold")
             info.append_text(chip(session, p.seat, " "))
-            info.append(f"{p.name[:8]:<8}", style="bold" if p.seat == to_move else "")
+            name_style = "bold" if p.seat == to_move else ""
+            if bot_level(session.seats[p.seat].kind) is None:
+                info.append(f"{p.name[:8]:<8}", style=name_style)
+            else:  # a computer player: marked so the table knows who is not at the keyboard
+                info.append(f"{p.name[:5]:<5}", style=name_style)
+                info.append(t("player.bot_mark"), style="dim italic")
             info.append(f"{p.score:>4}", style="bold")
             cast = "?" if p.castillo is None else str(p.castillo)
             prov = "?" if p.province is None else str(p.province)  # hidden Castillo: secret too
