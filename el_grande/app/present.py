@@ -6,7 +6,6 @@ catalogue) or small tuples. Widgets call these; the core never sees them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -19,13 +18,12 @@ from el_grande.core import (
     POWER_CABALLEROS,
     Choice,
     Decision,
-    preview_general_scoring,
 )
 from el_grande.core import events as E
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession
-    from el_grande.core import Event, View
+    from el_grande.core import Event
 
 #: Verbs whose argument is a place, answered on the map.
 PLACE_VERBS = frozenset(
@@ -283,15 +281,3 @@ def describe(ev: Event, session: GameSession) -> Text | None:
 def winners_text(winners: tuple[int, ...] | list[int], session: GameSession) -> str:
     names = " & ".join(session.name(s) for s in winners)
     return t("over.winner" if len(winners) == 1 else "over.winners", names=names)
-
-
-# --- points if a general scoring happened now ------------------------------------------------
-
-
-def preview_points(view: View, castillo_hidden: bool) -> list[int]:
-    """Points per seat if the regions (and the Castillo, when open) were scored now (R-K)."""
-    # The view already hides the Castillo counts when they are secret; the flag is kept for
-    # callers that want the regions alone.
-    if castillo_hidden:
-        view = replace(view, players=tuple(replace(p, castillo=None) for p in view.players))
-    return preview_general_scoring(view)

@@ -27,11 +27,12 @@ def expected_game(seed: int, players: int) -> list[str]:
     return list(game.history)
 
 
-def run_until(home: Path, seed: int, players: int, resume: bool, kill_at: int | None) -> int:
-    """Run the driver; SIGKILL it once it reports `kill_at` saved decisions.  Returns the last
-    number it reported (everything up to it was saved before the kill)."""
+def _run_killable(
+    args: list[str], home: Path, kill_at: int | None, timeout: float
+) -> tuple[int, int]:
+    """Run a driver that prints the number of saved decisions after each one ("over" at the
+    end); SIGKILL it once it reports `kill_at`. Returns (last number reported, exit code)."""
     env = {**os.environ, "EL_GRANDE_HOME": str(home)}
-    args = [sys.executable, str(DRIVER), str(seed), str(players)] + (["--resume"] if resume else [])
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True, env=env)
     assert proc.stdout is not None
     last = -1
@@ -44,9 +45,17 @@ def run_until(home: Path, seed: int, players: int, resume: bool, kill_at: int | 
                 proc.send_signal(signal.SIGKILL)
                 break
     finally:
-        proc.wait(timeout=60)
+        proc.wait(timeout=timeout)
+    return last, proc.returncode
+
+
+def run_until(home: Path, seed: int, players: int, resume: bool, kill_at: int | None) -> int:
+    """Run the headless driver, killed at `kill_at`. Returns the last number it reported
+    (everything up to it was saved before the kill)."""
+    args = [sys.executable, str(DRIVER), str(seed), str(players)] + (["--resume"] if resume else [])
+    last, code = _run_killable(args, home, kill_at, timeout=60)
     if kill_at is None:
-        assert proc.returncode == 0
+        assert code == 0
     return last
 
 
@@ -100,24 +109,8 @@ def first_choice_game(seed: int) -> list[str]:
 
 
 def run_app_until(home: Path, seed: int, resume: bool, kill_at: int | None, limit: int) -> int:
-    env = {**os.environ, "EL_GRANDE_HOME": str(home)}
     args = [sys.executable, str(APP_DRIVER), str(seed), "--max", str(limit)]
-    proc = subprocess.Popen(
-        args + (["--resume"] if resume else []), stdout=subprocess.PIPE, text=True, env=env
-    )
-    assert proc.stdout is not None
-    last = -1
-    try:
-        for line in proc.stdout:
-            if line.strip() == "over":
-                break
-            last = int(line)
-            if kill_at is not None and last >= kill_at:
-                proc.send_signal(signal.SIGKILL)
-                break
-    finally:
-        proc.wait(timeout=120)
-    return last
+    return _run_killable(args + (["--resume"] if resume else []), home, kill_at, timeout=120)[0]
 
 
 def check_app_kills(tmp_path: Path, seed: int, kills: int, limit: int) -> None:

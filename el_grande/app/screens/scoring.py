@@ -13,9 +13,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from el_grande.app.present import awards_text, chip, preview_points, scoring_what
+from el_grande.app.present import awards_text, chip, scoring_what
 from el_grande.app.text import region, t
 from el_grande.core import events as E
+from el_grande.core import preview_general_scoring
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession, ScoringRecord
@@ -198,9 +199,10 @@ class PreviewScreen(ModalScreen[None]):
         self.session = session
 
     def compose(self) -> ComposeResult:
+        # The public view leaves the Castillo out when its counts are hidden.
         view = self.session.game.view(None)
+        gains = preview_general_scoring(view)
         hidden = self.session.castillo_hidden
-        gains = preview_points(view, hidden)
         table = Table(box=None, pad_edge=False)
         table.add_column("")
         table.add_column(t("preview.now"), justify="right")
