@@ -107,6 +107,8 @@ def choice_label(choice: Choice, d: Decision, session: GameSession) -> str:
     if verb == "retrieve":
         return t("choice.retrieve", n=arg)
     if verb == "disk":
+        if d.context.get("purpose") == "castillo" and arg == d.context.get("king"):
+            return t("choice.disk_court", region=region(str(arg)))  # R-G3
         return t("choice.disk", region=region(str(arg)))
     return str(choice)
 

@@ -313,6 +313,7 @@ EN: dict[str, str] = {
     "choice.grande": "Grande to {region}",
     "choice.retrieve": "Take back power card {n}",
     "choice.disk": "Disk: {region}",
+    "choice.disk_court": "Disk: {region} (the King's) — back to your court",
     # --- events ------------------------------------------------------------------------------
     "ev.round": "— Round {round} begins —",
     "ev.cards": "Face up: {cards}.",
@@ -406,7 +407,8 @@ EN: dict[str, str] = {
         "The King's region is taboo: nothing enters or leaves it, but it is scored.\n\n"
         "After rounds 3, 6 and 9 there is a general scoring: everyone with Caballeros in the "
         "Castillo secretly sets a disk to a region; the Castillo is scored; the disks are "
-        "revealed and the Castillo's Caballeros march there; then all nine regions are scored. "
+        "revealed and the Castillo's Caballeros march there (a disk on the King's region sends "
+        "them back to their owner's court); then all nine regions are scored. "
         "Most Caballeros scores the first value, second the second, third the third (2 players: "
         "first only; 3 players: first and second). Tied players get the next lower value. Most "
         "Caballeros in the King's region: +2; in your Grande's home region: +2.\n\n"

@@ -112,7 +112,10 @@ def disk_choice(game: Game, seat: int) -> Choice:
         else:
             if src >= 0:
                 h.cab[src][seat] -= k
-                h.cab[r][seat] += k
+                if purpose == "castillo" and r == h.king:  # R-G3: back to the court
+                    h.court[seat] += k
+                else:
+                    h.cab[r][seat] += k
             else:
                 lose = h.cab[r][seat] if purpose == "province_all_by_disk" else 2
                 h.cab[r][seat] -= min(lose, h.cab[r][seat])

@@ -113,9 +113,9 @@ def from_view(view: View, rng: random.Random) -> Game:
 def _secret_options(g: Game, purpose: str | None, s: int) -> list[str]:
     param = next((f[3] for f in reversed(g._stack) if f[0] == "secret"), -1)
     king, cab = g.king, g.cab
-    if purpose in ("castillo", "eviction"):
+    if purpose == "eviction":
         ok = [r for r in range(_NUM_REGIONS) if r != king and r != param]
-    elif purpose == "score_by_disk":
+    elif purpose in ("castillo", "score_by_disk"):
         ok = list(range(_NUM_REGIONS))
     else:
         need = 2 if purpose == "province_two_by_disk" else 1

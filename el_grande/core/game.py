@@ -1288,14 +1288,17 @@ class Game:
         _, purpose, seats, param = frame
         t = seats[0]
         king, cab = self.king, self.cab
-        if purpose == "castillo" or purpose == "eviction":
+        if purpose == "eviction":
             ok = [r for r in range(_NUM_REGIONS) if r != king and r != param]
-        elif purpose == "score_by_disk":
+        elif purpose == "castillo" or purpose == "score_by_disk":
+            # R-G1: any of the nine, the King's region included ("back to my court", R-G3).
             ok = list(range(_NUM_REGIONS))
         else:  # province_two_by_disk / province_all_by_disk
             need = 2 if purpose == "province_two_by_disk" else 1
             ok = [r for r in range(_NUM_REGIONS) if r != king and cab[r][t] >= need]
         ctx: dict[str, Any] = {"purpose": purpose}
+        if purpose == "castillo":
+            ctx["king"] = REGIONS[king]  # a disk there means "back to my court" (R-G3)
         if param >= 0:
             ctx["region"] = REGIONS[param]
         if purpose != "castillo":
@@ -1353,9 +1356,10 @@ class Game:
         chosen = tuple(self.secrets)
         self.secrets = []
         self._events.append(E.SecretsRevealed("castillo", chosen))  # R-G3
-        cab = self.cab
+        cab, king = self.cab, REGIONS[self.king]
         for t, region in chosen:
-            self._move(t, "castillo", region, cab[_CAST][t])
+            # A disk on the King's region sends them back to the court (R-G3).
+            self._move(t, "castillo", "court" if region == king else region, cab[_CAST][t])
         for r in range(_NUM_REGIONS):  # R-G4
             self._score_place(r, "general")
         gained = tuple(a - b for a, b in zip(self.score, before))

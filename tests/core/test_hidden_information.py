@@ -67,16 +67,18 @@ def test_R_H1_secret_choices_stay_hidden_until_revealed() -> None:
             evs = game.apply(choice)
             if d.secret:
                 pending[d.player] = str(choice.arg)
-                for seat in range(4):
-                    view = game.view(seat)
-                    if game.decision is not None and game.decision.secret:
-                        assert view.my_secret == pending.get(seat)
-                        assert d.player in view.secrets_chosen
-                assert game.view(None).my_secret is None
+            revealed = False
             for e in evs:
                 if isinstance(e, E.SecretsRevealed):
                     assert dict(e.choices) == pending
-                    pending = {}
+                    pending, revealed = {}, True
+            if d.secret and not revealed:
+                for seat in range(4):
+                    view = game.view(seat)
+                    assert view.my_secret == pending.get(seat)
+                    assert d.player in view.secrets_chosen
+            if d.secret:
+                assert game.view(None).my_secret is None
 
 
 def test_R_O3_hidden_castillo_counts_are_redacted_in_views_and_events() -> None:

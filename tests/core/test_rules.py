@@ -998,7 +998,8 @@ def test_R_G1_only_castillo_holders_choose_secretly():
     while game.decision.kind == "disk":
         d = game.decision
         assert d.secret and d.context["purpose"] == "castillo"
-        assert args(game, "disk") == set(REGIONS) - {"aragon"}  # never the King's region
+        # Any of the nine, the King's region included: it means "back to my court".
+        assert args(game, "disk") == set(REGIONS)
         asked.append(d.player)
         step = act(game, str(d.choices[0]))
         for e in of(step, E.SecretChosen):
@@ -1070,6 +1071,33 @@ def test_R_G3_all_castillo_caballeros_go_to_the_disk_region():
     # Seville is then scored with the arrivals: 3 against 2.
     assert scored(evs)["seville"].counts == (3, 2, 0, 0)
     assert scored(evs)["seville"].points == (4, 3, 0, 0)
+
+
+def test_R_G3_a_disk_on_the_kings_region_sends_them_back_to_court():
+    game = general_scoring_game(3)
+    set_board(game, king="aragon", cab={"castillo": [3, 2], "aragon": [1, 1]})
+    court_before = list(game.court)
+    finish_turn(game)
+    evs = answer_disks(game, {0: "aragon", 1: "seville"}, "castillo")
+    reveal = of(evs, E.SecretsRevealed)[0]
+    assert dict(reveal.choices) == {0: "aragon", 1: "seville"}
+    # The event says where they went: the court, not the King's region (R-B4 stays intact).
+    assert E.CaballerosMoved(0, "castillo", "court", 3, False) in evs
+    assert E.CaballerosMoved(1, "castillo", "seville", 2, False) in evs
+    assert count(game, "aragon", 0) == 1
+    assert game.court[0] == court_before[0] + 3
+    assert scored(evs)["aragon"].counts == (1, 1, 0)
+    assert sum(game.cab[9]) == 0
+
+
+def test_R_G3_king_region_disk_with_a_hidden_castillo():
+    game = general_scoring_game(3, castillo="hidden")
+    set_board(game, king="granada", cab={"castillo": [0, 4, 0]})
+    finish_turn(game)
+    evs = answer_disks(game, {0: "granada", 1: "granada", 2: "galicia"}, "castillo")
+    assert E.CaballerosMoved(1, "castillo", "court", 4, False) in evs
+    assert not [e for e in evs if type(e) is E.CaballerosMoved and e.whose in (0, 2)]
+    assert count(game, "granada", 1) == 0
 
 
 def test_R_G4_regions_scored_in_board_order_with_bonuses():
