@@ -106,23 +106,31 @@ def parse_bots(text: str, names: list[str]) -> dict[int, str]:
     """`--bots Ben=greedy,Cy=strong` -> {seat: level}; raises ValueError with a sentence."""
     from el_grande.bots.base import LEVELS as BOT_LEVELS
 
+    from el_grande.names import key, normalise, printable
+
     out: dict[int, str] = {}
-    by_name = {n.casefold(): i for i, n in enumerate(names)}
+    by_name = {key(n): i for i, n in enumerate(names)}
     for item in (x.strip() for x in text.split(",")):
         if not item:
             continue
-        name, eq, level = (part.strip() for part in item.partition("="))
+        name, eq, level = (normalise(part) for part in item.partition("="))
         if not eq or not name or not level:
-            raise ValueError(f"--bots takes NAME=LEVEL pairs, e.g. Ben=greedy (got {item!r})")
-        seat = by_name.get(name.casefold())
+            raise ValueError(
+                f"--bots takes NAME=LEVEL pairs, e.g. Ben=greedy (got {printable(repr(item))})"
+            )
+        seat = by_name.get(key(name))
         if seat is None:
-            raise ValueError(f"--bots: no player called {name!r} (players: {', '.join(names)})")
+            raise ValueError(
+                f"--bots: no player called {printable(repr(name))} "
+                f"(players: {printable(', '.join(names))})"
+            )
         if level.casefold() not in BOT_LEVELS:
             raise ValueError(
-                f"--bots: unknown level {level!r} for {name} (levels: {', '.join(BOT_LEVELS)})"
+                f"--bots: unknown level {printable(repr(level))} for {printable(names[seat])} "
+                f"(levels: {', '.join(BOT_LEVELS)})"
             )
         if seat in out:
-            raise ValueError(f"--bots: {names[seat]} is given twice")
+            raise ValueError(f"--bots: {printable(names[seat])} is given twice")
         out[seat] = level.casefold()
     return out
 
@@ -130,9 +138,15 @@ def parse_bots(text: str, names: list[str]) -> dict[int, str]:
 def setup_from_args(args: argparse.Namespace) -> GameSetup:
     from el_grande.app.setup import COLOURS, GameSetup, SeatSetup, bot_kind, default_seats
 
-    names = [n.strip() for n in args.players.split(",") if n.strip()]
+    from el_grande.names import name_problem, normalise
+
+    names = [normalise(n) for n in args.players.split(",")]
     if not 2 <= len(names) <= 5:
-        raise _usage_error("--players needs 2 to 5 names")
+        raise _usage_error("--players needs 2 to 5 comma-separated names")
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:  # before anything else prints a name
+            raise _usage_error(f"--players: {problem}")
     seats = default_seats(names)
     if args.colours:
         colours = [c.strip() for c in args.colours.split(",")]

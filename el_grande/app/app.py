@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from el_grande.app.text import t
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from el_grande.app.setup import COLOUR_STYLES
-from el_grande.app.text import card_name, region, t
+from el_grande.text import card_name, region, t
 from el_grande.core import (
     CARD_STACK,
     PLACES,

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from el_grande.app.text import t
+from el_grande.names import names_problem
+from el_grande.text import t
 from el_grande.bots.base import LEVELS as BOT_LEVELS  # stdlib-only module: start-up stays light
 
 COLOURS: tuple[str, ...] = ("yellow", "red", "green", "blue", "purple", "cyan", "orange", "white")
@@ -31,7 +32,6 @@ COLOUR_STYLES: dict[str, tuple[str, str]] = {
 KINDS: dict[str, str] = {"human": "kind.human"}
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-MAX_NAME = 12
 
 
 def register_kind(kind: str, label_key: str) -> None:
@@ -89,19 +89,19 @@ class GameSetup:
 
 
 def validate(setup: GameSetup) -> str | None:
-    """The first problem with `setup` as a sentence for the player, or None."""
+    """The first problem with `setup` as a sentence for the player, or None.
+
+    Names follow `el_grande.names` (the one set of rules for every way a name comes in); the
+    names in `setup` must already be normalised (`names.normalise`)."""
     if len(setup.seats) < MIN_PLAYERS:
         return t("new.err_few")
-    names: set[str] = set()
+    problem = names_problem(s.name for s in setup.seats)
+    if problem is not None:
+        return problem
     colours: set[str] = set()
     for seat in setup.seats:
-        if len(seat.name) > MAX_NAME:
-            return t("new.err_long")
-        if seat.name.casefold() in names:
-            return t("new.err_dup_name", name=seat.name)
         if seat.colour in colours:
             return t("new.err_dup_colour", colour=t(f"colour.{seat.colour}"))
-        names.add(seat.name.casefold())
         colours.add(seat.colour)
     return None
 

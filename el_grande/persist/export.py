@@ -1,6 +1,6 @@
 """The game's story as text: events turned into sentences, for export and the replay log.
 
-Sentences come from the app's message catalogue (`el_grande.app.text`, plain Python, no
+Sentences come from the app's message catalogue (`el_grande.text`, plain Python, no
 Textual), so the log in the replay viewer, the export and the live game read the same.
 """
 
@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from el_grande.app import text as tx
+from el_grande import text as tx
 
 if TYPE_CHECKING:
     from el_grande.core import Game

@@ -21,7 +21,7 @@ from el_grande.app.screens.new_game import NewGameScreen
 from el_grande.app.screens.title import TitleScreen
 from el_grande.app.session import GameSession
 from el_grande.app.setup import GameSetup, SeatSetup, bot_level
-from el_grande.app.text import region
+from el_grande.text import region
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.cli import build_parser, parse_bots, setup_from_args
 from el_grande.core import REGIONS, Game

@@ -6,7 +6,7 @@ from __future__ import annotations
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.screens.game import GameScreen
-from el_grande.app.text import region
+from el_grande.text import region
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import REGIONS, Decision
 

@@ -36,7 +36,7 @@ from el_grande.app.present import (
     secret_what,
 )
 from el_grande.app.screens.curtain import CurtainScreen
-from el_grande.app.text import card_name, region, t
+from el_grande.text import card_name, region, t
 from el_grande.app.widgets.board import KEY_PLACES, MapView
 from el_grande.app.widgets.cards import CardRow
 from el_grande.app.widgets.players import PlayersPanel, players_header

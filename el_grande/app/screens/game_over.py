@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from el_grande.app.present import chip, winners_text
-from el_grande.app.text import t
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession

@@ -9,7 +9,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from el_grande.app.text import CARD_NAMES, card_name, card_text, t
+from el_grande.text import CARD_NAMES, card_name, card_text, t
 
 #: Card ids in stack order as printed in the rules (the help must not need the core).
 CARD_STACKS: dict[int, tuple[str, ...]] = {

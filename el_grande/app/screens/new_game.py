@@ -11,13 +11,13 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 from el_grande.app.setup import (
     COLOURS,
     KINDS,
-    MAX_NAME,
     MAX_PLAYERS,
     GameSetup,
     SeatSetup,
     validate,
 )
-from el_grande.app.text import t
+from el_grande.names import normalise
+from el_grande.text import t
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cy", "", "")
 
@@ -39,7 +39,6 @@ class NewGameScreen(Screen[None]):
                     yield Input(
                         DEFAULT_NAMES[i],
                         placeholder=t("new.name_placeholder"),
-                        max_length=MAX_NAME,
                         id=f"name-{i}",
                         classes="seat-name",
                     )
@@ -91,7 +90,7 @@ class NewGameScreen(Screen[None]):
     def _names(self) -> list[tuple[int, str]]:
         out = []
         for i in range(MAX_PLAYERS):
-            name = self.query_one(f"#name-{i}", Input).value.strip()
+            name = normalise(self.query_one(f"#name-{i}", Input).value)
             if name:
                 out.append((i, name))
         return out

@@ -8,7 +8,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from el_grande.app.text import t
+from el_grande.text import t
 
 BANNER = r"""
  _____ _      ____                     _

@@ -22,8 +22,8 @@ from textual.widgets import Static
 
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
-from el_grande.app.text import region as region_name
-from el_grande.app.text import t
+from el_grande.text import region as region_name
+from el_grande.text import t
 from el_grande.app.widgets.painted import Painted
 
 if TYPE_CHECKING:

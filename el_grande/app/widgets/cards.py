@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
 from el_grande.app.messages import CardPicked
-from el_grande.app.text import card_name, card_text, t
+from el_grande.text import card_name, card_text, t
 from el_grande.app.widgets.painted import Painted
 from el_grande.core import CARD_STACK
 

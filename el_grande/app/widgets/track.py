@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from el_grande.app.present import chip
-from el_grande.app.text import t
+from el_grande.text import t
 from el_grande.app.widgets.painted import Painted
 
 if TYPE_CHECKING:

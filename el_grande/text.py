@@ -179,10 +179,17 @@ EN: dict[str, str] = {
     "new.begin": "Start the game",
     "new.back": "Back",
     "new.err_few": "At least 2 players are needed.",
-    "new.err_dup_name": "Two players are called {name}; names must differ.",
     "new.err_dup_colour": "Two players have the colour {colour}; colours must differ.",
     "new.err_seed": "The seed must be a whole number.",
-    "new.err_long": "Names may be at most 12 characters.",
+    # --- names (el_grande/names.py: every way a name comes in) ---------------------------------
+    "name.err_empty": "A player's name may not be empty.",
+    "name.err_control": "The name {name} holds {char}: names may not hold control or "
+    "formatting characters (tabs, new lines, escape codes, direction marks, zero-width "
+    "characters).",
+    "name.err_wide": "The name {name} is {width} columns wide: names may be at most {n} "
+    "columns wide (a Hangul syllable or an emoji takes 2).",
+    "name.err_legacy_long": "The name {name} is longer than {n} characters.",
+    "name.err_dup": "Two players are called {name}; names must differ (capitals do not count).",
     "colour.yellow": "yellow",
     "colour.red": "red",
     "colour.green": "green",
