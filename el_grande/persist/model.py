@@ -8,49 +8,114 @@ core, so a file cannot describe a position the rules would not reach.
 from __future__ import annotations
 
 import json
+import sys
 from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from el_grande import __version__
+from el_grande.names import fit, name_problem, names_problem, normalise, printable
 from el_grande.persist.errors import SaveFileError
 
 FORMAT = "el-grande-save"
 FORMAT_VERSION = 1
 """Bump when the meaning of a field changes; readers refuse files newer than they know."""
 
+MAX_GAME_ID = 120
+"""Longest game id (it is also the file name, before ``.json``)."""
+
+# Device names Windows will not let a file be called, whatever the extension.
+_RESERVED_STEMS = frozenset(
+    {"con", "prn", "aux", "nul"} | {f"{d}{n}" for d in ("com", "lpt") for n in range(1, 10)}
+)
+_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
+
+# Strict: a value of the wrong JSON type is refused, never coerced ("yes" is not a bool, "2"
+# is not a seat).  Saves are read with `model_validate_json`, where a datetime comes as text.
+_STRICT = ConfigDict(extra="forbid", strict=True)
+
+
+def game_id_problem(game_id: str) -> str | None:
+    """Why `game_id` is not a plain, safe file name, or None.
+
+    Letters, digits, ``_ . -``; not starting with ``.``, no ``..``, at most
+    :data:`MAX_GAME_ID` characters, not a Windows device name.  (Every id El Grande writes
+    is a time stamp and the players' names in letters, e.g. ``20261129-203015-Ana-Ben``.)
+    """
+    if not game_id:
+        return "a game id may not be empty"
+    if len(game_id) > MAX_GAME_ID:
+        return f"a game id may be at most {MAX_GAME_ID} characters long"
+    if not set(game_id) <= _ID_CHARS:
+        return "a game id may hold only letters, digits, '_', '.' and '-'"
+    if game_id.startswith("."):
+        return "a game id may not start with '.'"
+    if ".." in game_id:
+        return "a game id may not hold '..'"
+    if game_id.split(".")[0].casefold() in _RESERVED_STEMS:
+        return f"a game id may not be the device name {game_id.split('.')[0]!r}"
+    return None
+
+
+def _seat_name_problem(name: str) -> str | None:
+    """`names.name_problem` for a name from a file, with the name cut short in the sentence
+    (a hostile file may hold a name of a million characters)."""
+    problem = name_problem(name, legacy=True)
+    if problem is not None and len(name) > 60:
+        shown = printable(normalise(name))
+        problem = problem.replace(shown, fit(shown, 40))
+    return problem
+
 
 class Seat(BaseModel):
     """One player at the table."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = _STRICT
 
-    name: str = Field(min_length=1, max_length=40)
+    name: str
+    """Any name `el_grande.names` accepts from a save (``legacy=True``): no control or
+    format characters, at most 40 characters (new games: at most 12 cells)."""
     colour: str | None = Field(default=None, max_length=20)
     kind: str = Field(default="human", pattern=r"^[A-Za-z0-9_.:-]{1,40}$")
     """The app's seat kind: "human", or e.g. "bot:greedy", so a resumed game seats it again."""
+
+    @field_validator("name")
+    @classmethod
+    def _name_rules(cls, name: str) -> str:
+        problem = _seat_name_problem(name)
+        if problem is not None:
+            raise ValueError(problem)
+        return name
 
 
 class SavedOptions(BaseModel):
     """The game options (R-O)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = _STRICT
 
-    rounds: Literal[6, 9] = 9
+    rounds: int = 9
     veto: bool = True
     castillo: Literal["open", "hidden"] = "open"
+
+    @field_validator("rounds")
+    @classmethod
+    def _six_or_nine(cls, rounds: int) -> int:
+        # Not Literal[6, 9]: pydantic's literal check lets 9.0 through even in strict mode.
+        if rounds not in (6, 9):
+            raise ValueError("rounds should be 6 or 9")
+        return rounds
 
 
 class SaveFile(BaseModel):
     """Everything in a save file.  `to_json`/`parse_save` are the only ways in and out."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = _STRICT
 
     format: Literal["el-grande-save"] = "el-grande-save"
     version: int = FORMAT_VERSION
     app_version: str = __version__
-    game_id: str = Field(min_length=1, max_length=120, pattern=r"^[A-Za-z0-9_.-]+$")
+    game_id: str
     created: datetime
     updated: datetime
     finished: bool = False
@@ -58,17 +123,40 @@ class SaveFile(BaseModel):
     seed: int | str
     options: SavedOptions = SavedOptions()
     start_player: int | None = None
-    choices: list[str] = []
+    choices: list[str]
     # Filled in by the writer for the resume list; never trusted on load (the replay decides).
-    round: int | None = None
+    round: int | None = Field(default=None, ge=0, le=99)
     scores: list[int] | None = None
+
+    @field_validator("game_id")
+    @classmethod
+    def _safe_game_id(cls, game_id: str) -> str:
+        problem = game_id_problem(game_id)
+        if problem is not None:
+            raise ValueError(problem)
+        return game_id
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _seed_type(cls, seed: Any) -> Any:
+        # One message instead of one per member of the union (int, str).
+        if type(seed) not in (int, str):
+            raise ValueError("a seed is a whole number or text")
+        return seed
+
+    @field_validator("created", "updated")
+    @classmethod
+    def _aware(cls, when: datetime) -> datetime:
+        # Every file El Grande writes says UTC ("Z"); a hand-edited time without a zone is
+        # taken as UTC too, so that times always compare.
+        return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
     @field_validator("seats")
     @classmethod
     def _distinct_names(cls, seats: list[Seat]) -> list[Seat]:
-        names = [s.name for s in seats]
-        if len(set(names)) != len(names):
-            raise ValueError("player names must be distinct")
+        problem = names_problem([s.name for s in seats], legacy=True)
+        if problem is not None:
+            raise ValueError(problem)
         return seats
 
     @property
@@ -126,10 +214,25 @@ def _unclosed(text: str) -> bool:
     return in_str or depth > 0
 
 
+def _int_digits_limit() -> int:
+    return sys.get_int_max_str_digits() or 4300
+
+
+def _message(msg: str) -> str:
+    """A pydantic error message as the end of our sentence: no "Value error, " prefix, the
+    first letter small, no final full stop."""
+    for prefix in ("Value error, ", "Assertion failed, "):
+        msg = msg.removeprefix(prefix)
+    msg = msg.rstrip(".")
+    return msg[:1].lower() + msg[1:]
+
+
 def parse_save(text: str, where: str = "the save file") -> SaveFile:
     """Parse and validate the text of a save file (no replay yet).
 
-    Raises SaveFileError with one sentence naming `where` and the problem.
+    Strict: every value must already have the right JSON type (no "yes" for true, no "2"
+    for 2).  Raises SaveFileError with one sentence naming `where` and the problem; `where`
+    must already be printable (a path made safe with `el_grande.names.printable`).
     """
     if not text.strip():
         raise SaveFileError(f"{where} is empty.", path=where)
@@ -146,6 +249,16 @@ def parse_save(text: str, where: str = "the save file") -> SaveFile:
             f"column {exc.colno}.",
             path=where,
         ) from None
+    except RecursionError:
+        raise SaveFileError(
+            f"{where} is not a save file: its JSON is nested too deeply to read.", path=where
+        ) from None
+    except ValueError:  # an integer longer than Python reads (sys.get_int_max_str_digits)
+        raise SaveFileError(
+            f"{where} is not a save file: it holds a number of more than "
+            f"{_int_digits_limit()} digits.",
+            path=where,
+        ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError(
             f'{where} is not an El Grande save file (no "format": "{FORMAT}" at the top).',
@@ -153,27 +266,38 @@ def parse_save(text: str, where: str = "the save file") -> SaveFile:
         )
     version = data.get("version")
     if type(version) is not int or version < 1:
+        shown = fit(printable(json.dumps(version, ensure_ascii=False)), 30)
         raise SaveFileError(
-            f"{where} has an unknown save format version {json.dumps(version)} "
+            f"{where} has an unknown save format version {shown} "
             f"(this version of El Grande reads format {FORMAT_VERSION}).",
             path=where,
         )
     if version > FORMAT_VERSION:
         app = data.get("app_version")
-        by = f" (El Grande {app})" if isinstance(app, str) and len(app) < 30 else ""
+        by = f" (El Grande {printable(app)})" if isinstance(app, str) and len(app) < 30 else ""
         raise SaveFileError(
             f"{where} was written by a newer version of El Grande{by}: it uses save format "
-            f"{version}, this version reads format {FORMAT_VERSION}; please update El Grande.",
+            f"{fit(str(version), 20)}, this version reads format {FORMAT_VERSION}; "
+            "please update El Grande.",
             path=where,
         )
     try:
-        return SaveFile.model_validate(data)
+        return SaveFile.model_validate_json(text, strict=True)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        more = len(exc.errors()) - 1
+        errors = exc.errors()
+        first = errors[0]
+        if first["type"] == "json_invalid":  # pydantic's parser is stricter than json.loads
+            msg = str(first["msg"]).removeprefix("Invalid JSON: ")
+            raise SaveFileError(
+                f"{where} is not a save file: its JSON is nested too deeply to read."
+                if "recursion" in msg
+                else f"{where} is not valid JSON: {printable(msg)}.",
+                path=where,
+            ) from None
+        more = len(errors) - 1
         tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
         raise SaveFileError(
             f"{where} does not match the save format at {_where(first['loc'])}: "
-            f"{first['msg'][0].lower()}{first['msg'][1:]}{tail}.",
+            f"{printable(_message(first['msg']))}{tail}.",
             path=where,
         ) from None

@@ -9,8 +9,10 @@ Linux, ``~/Library/Application Support/el-grande/saves`` on macOS,
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
+from el_grande.names import fit, printable
 from el_grande.persist.errors import SaveFileError
 from el_grande.persist.model import SavedOptions, SaveFile, Seat, now, parse_save
 
@@ -175,7 +178,8 @@ def game_from_save(save: SaveFile, where: str = "the save file", text: str | Non
 
         def at(i: int = i, text_choice: str = text_choice) -> str:  # only built on error
             line = _choice_line(text, i)
-            return f"choice {i + 1} of {total} ({text_choice!r}{f', line {line}' if line else ''})"
+            shown = printable(fit(text_choice, 60))
+            return f"choice {i + 1} of {total} ('{shown}'{f', line {line}' if line else ''})"
 
         if game.over:
             raise SaveFileError(
@@ -200,41 +204,125 @@ def game_from_save(save: SaveFile, where: str = "the save file", text: str | Non
 
 
 def _reason(exc: BaseException) -> str:
+    """The core's reason, made printable and cut (it may quote the text from the file)."""
     msg = str(exc).strip().rstrip(".") or type(exc).__name__
-    return msg
+    return fit(printable(msg), 400)
+
+
+MAX_SAVE_BYTES = 1 << 20
+"""The largest save file read: 1 MiB.  A whole 9-round game for 5 players is about 8 KB."""
+
+_NOT_REGULAR = {
+    stat.S_IFIFO: "a named pipe (FIFO)",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFDIR: "a directory",
+}
+
+
+def shown_path(path: Path | str) -> str:
+    """A path as it may appear in a message or on a terminal (escape codes made visible)."""
+    return printable(str(path))
+
+
+def _not_a_file(where: str, mode: int) -> SaveFileError:
+    what = _NOT_REGULAR.get(stat.S_IFMT(mode), "not a regular file")
+    return SaveFileError(f"{where} is {what}, not a save file.", path=where)
+
+
+def _too_big(where: str) -> SaveFileError:
+    return SaveFileError(
+        f"{where} is too big to be a save file (a save is at most 1 MiB; a whole game "
+        "takes about 8 KB).",
+        path=where,
+    )
 
 
 def read_save_text(path: Path) -> str:
+    """The text of a save file, read so that no file can hang or flood the reader.
+
+    Only a regular file is read (a symlink to one is fine): never a FIFO, a device, a socket
+    or a directory.  The file is opened without blocking (a FIFO would wait for a writer),
+    then checked on the open descriptor (no window between check and open), and at most
+    `MAX_SAVE_BYTES` + 1 bytes are read.  Every refusal is a SaveFileError, one sentence.
+    """
     path = Path(path)
+    where = shown_path(path)
     try:
-        data = path.read_bytes()
+        # A first look, so that a device is never even opened (opening one can have effects).
+        before = os.stat(path)
     except FileNotFoundError:
-        raise SaveFileError(f"{path} does not exist.", path=str(path)) from None
-    except IsADirectoryError:
-        raise SaveFileError(f"{path} is a directory, not a save file.", path=str(path)) from None
+        raise SaveFileError(f"{where} does not exist.", path=where) from None
+    except OSError as exc:
+        raise _open_error(where, exc) from None
+    if not stat.S_ISREG(before.st_mode):
+        raise _not_a_file(where, before.st_mode)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    flags |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise SaveFileError(f"{where} does not exist.", path=where) from None
+    except OSError as exc:
+        raise _open_error(where, exc) from None
+    try:
+        st = os.fstat(fd)  # the file actually opened, whatever the path points at now
+        if not stat.S_ISREG(st.st_mode):
+            raise _not_a_file(where, st.st_mode)
+        if st.st_size > MAX_SAVE_BYTES:
+            raise _too_big(where)
+        chunks: list[bytes] = []
+        left = MAX_SAVE_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 16))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
     except OSError as exc:
         raise SaveFileError(
-            f"{path} cannot be read: {exc.strerror or exc}.", path=str(path)
+            f"{where} cannot be read: {printable(exc.strerror or str(exc))}.", path=where
         ) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > MAX_SAVE_BYTES:  # it grew while we read
+        raise _too_big(where)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveFileError(
-            f"{path} is not a text file (bytes that are not UTF-8 at offset {exc.start}).",
-            path=str(path),
+            f"{where} is not a text file (bytes that are not UTF-8 at offset {exc.start}).",
+            path=where,
         ) from None
+
+
+def _open_error(where: str, exc: OSError) -> SaveFileError:
+    if exc.errno == errno.ELOOP:
+        return SaveFileError(
+            f"{where} is a symbolic link that loops (or passes through too many links), "
+            "not a save file.",
+            path=where,
+        )
+    if isinstance(exc, IsADirectoryError):
+        return SaveFileError(f"{where} is a directory, not a save file.", path=where)
+    return SaveFileError(
+        f"{where} cannot be read: {printable(exc.strerror or str(exc))}.", path=where
+    )
 
 
 def load_save(path: Path) -> SaveFile:
     """Read and validate a save file without replaying it."""
-    return parse_save(read_save_text(path), str(path))
+    return parse_save(read_save_text(path), shown_path(path))
 
 
 def load_game(path: Path) -> tuple[SaveFile, Game]:
     """Read, validate and replay a save file.  Never writes anything."""
     text = read_save_text(path)
-    save = parse_save(text, str(path))
-    return save, game_from_save(save, str(path), text)
+    where = shown_path(path)
+    save = parse_save(text, where)
+    return save, game_from_save(save, where, text)
 
 
 def write_save(save: SaveFile, path: Path) -> None:
@@ -377,7 +465,7 @@ def list_unfinished(home: Path | None = None) -> list[SavedGame]:
 def find_save(key: str, home: Path | None = None) -> SavedGame:
     """A saved game by game id (or a unique prefix of it) or 1-based position in the list."""
     games = list_unfinished(home)
-    if key.isdigit() and 1 <= int(key) <= len(games):
+    if key.isascii() and key.isdigit() and len(key) < 6 and 1 <= int(key) <= len(games):
         return games[int(key) - 1]
     everything = scan_saves(home)[0]
     exact = [g for g in everything if g.file.game_id == key]
@@ -386,8 +474,10 @@ def find_save(key: str, home: Path | None = None) -> SavedGame:
     prefix = [g for g in everything if g.file.game_id.startswith(key)]
     if len(prefix) == 1:
         return prefix[0]
+    shown = printable(fit(key, 60))
     if not prefix:
-        raise SaveFileError(f"No saved game {key!r} in {saves_dir(home)}.")
+        raise SaveFileError(f"No saved game '{shown}' in {shown_path(saves_dir(home))}.")
     raise SaveFileError(
-        f"{key!r} matches {len(prefix)} saved games in {saves_dir(home)}; give more of the id."
+        f"'{shown}' matches {len(prefix)} saved games in {shown_path(saves_dir(home))}; "
+        "give more of the id."
     )
