@@ -8,11 +8,13 @@ A bad save file is one sentence on stderr and exit code 1 — never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from el_grande.names import printable
 from el_grande.persist.errors import SaveFileError
 
 if TYPE_CHECKING:
@@ -48,7 +50,18 @@ def _launch(save: SaveFile, game: Game) -> int:
             return _fail("the game screen is not available in this build.")
     if _launcher is None:
         return _fail("the game screen is not available in this build.")
-    return _launcher(save, game)
+    try:
+        return _launcher(save, game)
+    except SaveFileError as exc:  # e.g. GameLockedError: opened elsewhere a moment ago
+        return _fail(str(exc))
+
+
+def _refuse_if_open(save: SaveFile) -> None:
+    """GameLockedError if another window has this game open (before any screen is built)."""
+    from el_grande.persist.store import game_is_open, locked_error
+
+    if game_is_open(save.game_id):
+        raise locked_error(save)
 
 
 # ------------------------------------------------------------------ resume
@@ -70,19 +83,21 @@ def add_resume_parser(subparsers: Any) -> argparse.ArgumentParser:
 def run_resume(args: argparse.Namespace) -> int:
     from el_grande.persist.store import (
         find_save,
-        game_from_save,
         list_unfinished,
+        load_game,
         saves_dir,
         scan_saves,
+        shown_path,
     )
 
     if args.list:
-        games = list_unfinished()
+        games, problems = scan_saves()
+        games = [g for g in games if not g.file.finished]
         if not games:
-            print(f"No unfinished games in {saves_dir()}.")
+            print(f"No unfinished games in {shown_path(saves_dir())}.")
         for i, g in enumerate(games, 1):
-            print(f"{i:2}. {g.describe()}  [{g.file.game_id}]")
-        for problem in scan_saves()[1]:
+            print(f"{i:2}. {g.describe()}  [{printable(g.file.game_id)}]")
+        for problem in problems:
             print(f"    (skipped: {problem})", file=sys.stderr)
         return 0
     try:
@@ -91,12 +106,13 @@ def run_resume(args: argparse.Namespace) -> int:
         else:
             games = list_unfinished()
             if not games:
-                return _fail(f"no unfinished games in {saves_dir()}.")
+                return _fail(f"no unfinished games in {shown_path(saves_dir())}.")
             found = games[0]
-        game = game_from_save(found.file, str(found.path), found.path.read_text("utf-8"))
+        save, game = load_game(found.path)  # read again, whole, and replayed
+        _refuse_if_open(save)
     except SaveFileError as exc:
         return _fail(str(exc))
-    return _launch(found.file, game)
+    return _launch(save, game)
 
 
 # ------------------------------------------------------------------ load
@@ -121,11 +137,13 @@ def run_load(args: argparse.Namespace) -> int:
 
     try:
         save, game = load_game(args.file)
+        if not args.check:
+            _refuse_if_open(save)
     except SaveFileError as exc:
         return _fail(str(exc))
     if args.check:
         state = "finished" if game.over else "unfinished"
-        print(f"{args.file}: a legal {state} game, {len(save.choices)} decisions.")
+        print(f"{printable(str(args.file))}: a legal {state} game, {len(save.choices)} decisions.")
         return 0
     return _launch(save, game)
 
@@ -155,7 +173,7 @@ def run_replay(args: argparse.Namespace) -> int:
     from el_grande.persist.hooks import setups_of
     from el_grande.persist.replay_screen import ReplayApp
 
-    ReplayApp(record_of(save), setups_of(save), title=str(args.file)).run()
+    ReplayApp(record_of(save), setups_of(save), title=printable(str(args.file))).run()
     return 0
 
 
@@ -187,21 +205,36 @@ def run_export(args: argparse.Namespace) -> int:
     fmt = args.format or (
         "md" if args.output and args.output.suffix.lower() in (".md", ".markdown") else "text"
     )
-    if args.output is not None and args.output.resolve() == args.file.resolve():
-        return _fail(f"will not write the export over the save file {args.file}.")
     try:
         save, game = load_game(args.file)
     except SaveFileError as exc:
         return _fail(str(exc))
-    out = export_text(record_of(save), fmt, reveal=game.over)
+    if args.output is not None:
+        out = printable(str(args.output))
+        if _same_file(args.output, args.file):
+            return _fail(f"will not write the export over the save file {out}.")
+        if args.output.exists() and not args.output.is_file():
+            return _fail(
+                f"will not write the export to {out}: it is not a regular file "
+                "(leave out -o to print the export)."
+            )
+    text = export_text(record_of(save), fmt, reveal=game.over)
     if args.output is None:
-        sys.stdout.write(out)
+        sys.stdout.write(text)
     else:
         try:
-            atomic_write_text(args.output, out)
+            atomic_write_text(args.output, text)
         except OSError as exc:
-            return _fail(f"cannot write {args.output}: {exc.strerror or exc}.")
+            reason = printable(exc.strerror or str(exc))
+            return _fail(f"cannot write {printable(str(args.output))}: {reason}.")
     return 0
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (or cannot be looked at)
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def register(command: Any) -> None:

@@ -1,6 +1,7 @@
 """The few places where saving meets the app, kept here so the app's edits stay one-liners.
 
-- `attach_autosave(session)`: after `GameSession.new(...)`, autosave every decision.
+- `attach_autosave(session, on_change=...)`: after `GameSession.new(...)`, autosave every
+  decision; the listener's `problem` says when saving fails, `close()` lets the game go.
 - `session_for(save_or_record)`: a GameSession for a recorded game, its log rebuilt.
 - `undo_session(session)`: a new GameSession one decision back, or None;
   `can_undo_session(session)`: whether to offer the undo key now.
@@ -13,9 +14,11 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from el_grande.names import printable
 from el_grande.persist.model import SaveFile, Seat
 from el_grande.persist.store import Autosaver, saves_dir
 from el_grande.persist.undo import can_undo, undo
@@ -58,24 +61,56 @@ def setups_of(save: SaveFile) -> tuple[SeatSetup, ...]:
 class AutosaveListener:
     """A GameSession listener that autosaves after every applied choice.
 
-    A failing disk must not end the game: the error is kept in `error` (and logged), and
-    the next decision tries again.
+    A failing disk must not end the game, nor go unnoticed: `problem` holds one sentence
+    naming the file and the reason ("Autosave failed: cannot write /…/x.json: No space left
+    on device."), set on failure and cleared by the next save that works; `on_change(problem)`
+    is called whenever it changes (the app shows it).  `error` is the OSError itself.
+    `close()` when the game is left: the game's lock is released.
     """
 
-    def __init__(self, saver: Autosaver):
+    def __init__(
+        self,
+        saver: Autosaver | None,
+        on_change: Callable[[str | None], None] | None = None,
+        problem: str | None = None,
+    ):
         self.saver = saver
+        self.on_change = on_change
         self.error: OSError | None = None
+        self.problem: str | None = problem
 
     def __call__(self, session: GameSession, choice: Choice | None, events: Any) -> None:
         self.save(session.game)
 
     def save(self, game: Game) -> None:
+        if self.saver is None:
+            return  # no save file can describe this game: `problem` says so
         try:
             self.saver.save(game)
-            self.error = None
         except OSError as exc:
             self.error = exc
-            log.warning("autosave to %s failed: %s", self.saver.path, exc)
+            self._set_problem(_write_problem(self.saver.path, exc))
+            log.warning("%s", self.problem)
+        else:
+            self.error = None
+            self._set_problem(None)
+
+    def _set_problem(self, problem: str | None) -> None:
+        if problem == self.problem:
+            return
+        self.problem = problem
+        if self.on_change is not None:
+            self.on_change(problem)
+
+    def close(self) -> None:
+        """The game is left: release its lock (idempotent; a later save takes it again)."""
+        if self.saver is not None:
+            self.saver.close()
+
+
+def _write_problem(path: Path, exc: OSError) -> str:
+    reason = printable(exc.strerror or str(exc) or type(exc).__name__).rstrip(".")
+    return f"Autosave failed: cannot write {printable(str(path))}: {reason}."
 
 
 def autosaver_of(session: GameSession) -> AutosaveListener | None:
@@ -83,28 +118,41 @@ def autosaver_of(session: GameSession) -> AutosaveListener | None:
 
 
 def attach_autosave(
-    session: GameSession, saver: Autosaver | None = None
-) -> AutosaveListener | None:
+    session: GameSession,
+    saver: Autosaver | None = None,
+    on_change: Callable[[str | None], None] | None = None,
+) -> AutosaveListener:
     """Autosave `session` after every decision (a new file unless `saver` is given).
 
-    Saving never stops a game: if no save can be made at all, the game goes on unsaved
-    (logged) and None is returned.
+    Saving never stops a game: if the first save fails (no data directory, a full disk),
+    the listener is attached all the same with its `problem` set, and tries again at every
+    decision.  `on_change` is only called on later changes: read `problem` once at first.
     """
     existing = autosaver_of(session)
     if existing is not None:
+        if on_change is not None:
+            existing.on_change = on_change
         return existing
+    problem: str | None = None
+    error: OSError | None = None
     if saver is None:
         try:
             save = _save_for(session)
         except ValueError as exc:  # seats the save format cannot hold
-            log.warning("autosave unavailable: %s", exc)
-            return None
-        saver = Autosaver(save, saves_dir() / f"{save.game_id}.json")
+            log.warning("autosave off: %s", printable(str(exc)))
+            listener = AutosaveListener(
+                None, on_change, "Autosave is off: the players' seats cannot be written to a save."
+            )
+            session.listeners.append(listener)
+            return listener
         try:
             saver = Autosaver.start(session.game, save.seats)
         except OSError as exc:  # e.g. no data directory: retried at each decision
-            log.warning("autosave failed: %s", exc)
-    listener = AutosaveListener(saver)
+            saver = Autosaver(save, saves_dir() / f"{save.game_id}.json")
+            error, problem = exc, _write_problem(saver.path, exc)
+            log.warning("%s", problem)
+    listener = AutosaveListener(saver, on_change, problem)
+    listener.error = error
     session.listeners.append(listener)
     return listener
 
@@ -146,12 +194,11 @@ def session_for(
 
 def resume_session(save: SaveFile, game: Game | None = None) -> GameSession:
     """A session for a loaded save that keeps autosaving under the save's game id."""
+    saver = Autosaver.resume(save)  # GameLockedError if open in another window: nothing opened
     session = session_for(save)
     if game is not None:
         assert session.game.history == game.history
-    listener = attach_autosave(session, Autosaver.resume(save))
-    if listener is not None:
-        listener.save(session.game)
+    attach_autosave(session, saver).save(session.game)
     return session
 
 

@@ -1,4 +1,8 @@
-"""The resume dialog: unfinished autosaved games, newest first; Enter resumes one."""
+"""The resume dialog: unfinished autosaved games, newest first; Enter resumes one.
+
+Games open in another window are marked and cannot be opened here.  Every text from a file
+(names, paths, error sentences) is shown as text, never as markup.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,15 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from el_grande.persist.errors import SaveFileError
-from el_grande.persist.store import SavedGame, load_game, saves_dir, scan_saves
+from el_grande.persist.store import (
+    SavedGame,
+    game_is_open,
+    load_game,
+    locked_error,
+    saves_dir,
+    scan_saves,
+    shown_path,
+)
 
 
 class ResumeScreen(ModalScreen[None]):
@@ -53,28 +65,35 @@ class ResumeScreen(ModalScreen[None]):
                 yield OptionList(
                     *[Option(g.describe(), id=str(i)) for i, g in enumerate(self.games)],
                     id="resume-list",
+                    markup=False,  # names from files are text
                 )
             else:
-                yield Static(f"No unfinished games in {saves_dir()}.", id="resume-empty")
+                yield Static(
+                    f"No unfinished games in {shown_path(saves_dir())}.",
+                    id="resume-empty",
+                    markup=False,
+                )
             note = "Enter: resume · Esc: back"
             if self.problems:
                 note += f" · {len(self.problems)} unreadable file(s) skipped, left untouched"
-            yield Static(note, id="resume-note")
-            yield Static("", id="resume-error")
+            yield Static(note, id="resume-note", markup=False)
+            yield Static("", id="resume-error", markup=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         assert event.option.id is not None
         chosen = self.games[int(event.option.id)]
         try:
+            if chosen.open_elsewhere or game_is_open(chosen.file.game_id):
+                raise locked_error(chosen.file)
             save, game = load_game(chosen.path)
+            from el_grande.persist.hooks import resume_session
+
+            session = resume_session(save, game)  # GameLockedError if opened meanwhile
         except SaveFileError as exc:
             self.query_one("#resume-error", Static).update(str(exc))
             self.app.bell()
             return
-        from el_grande.persist.hooks import resume_session
-
-        session = resume_session(save, game)
         self.dismiss(None)
         self.app.open_game(session)  # type: ignore[attr-defined]
 

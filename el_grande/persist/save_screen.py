@@ -11,6 +11,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from el_grande.names import printable
+
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession
 
@@ -19,7 +21,7 @@ def default_path(session: GameSession) -> Path:
     from el_grande.persist.hooks import autosaver_of
 
     listener = autosaver_of(session)
-    name = listener.saver.file.game_id if listener else "el-grande-game"
+    name = listener.saver.file.game_id if listener and listener.saver else "el-grande-game"
     return Path.cwd() / f"{name}.json"
 
 
@@ -29,17 +31,20 @@ def save_session_as(session: GameSession, path: Path) -> str:
     from el_grande.persist.store import save_as, save_from_game
 
     path = path.expanduser()
-    if path.exists():
-        return f"{path} already exists; choose another name."
+    shown = printable(str(path))
+    if path.exists() or path.is_symlink():
+        return f"{shown} already exists; choose another name."
     listener = autosaver_of(session)
     base = (
-        listener.saver.file if listener else save_from_game(session.game, seats=seats_of(session))
+        listener.saver.file
+        if listener and listener.saver
+        else save_from_game(session.game, seats=seats_of(session))
     )
     try:
         save_as(session.game, path, base)
     except OSError as exc:
-        return f"Cannot write {path}: {exc.strerror or exc}."
-    return f"Saved to {path}."
+        return f"Cannot write {shown}: {printable(exc.strerror or str(exc))}."
+    return f"Saved to {shown}."
 
 
 class SaveAsScreen(ModalScreen[str | None]):
@@ -76,7 +81,7 @@ class SaveAsScreen(ModalScreen[str | None]):
         with Vertical(id="save-box"):
             yield Static("Save the game to a file", id="save-title")
             yield Input(str(default_path(self.session)), id="save-path")
-            yield Static("", id="save-error")
+            yield Static("", id="save-error", markup=False)  # the path is text
             yield Static(
                 "Enter: save · Esc: cancel · the game is autosaved anyway; load the file with "
                 "`el-grande load FILE`",

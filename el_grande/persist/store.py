@@ -22,8 +22,16 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from el_grande.names import fit, printable
-from el_grande.persist.errors import SaveFileError
-from el_grande.persist.model import SavedOptions, SaveFile, Seat, now, parse_save
+from el_grande.persist.errors import GameLockedError, SaveFileError
+from el_grande.persist.lock import (
+    LOCK_SUFFIX,
+    GameLock,
+    held_here,
+    lock_path,
+    locked_elsewhere,
+    remove_if_free,
+)
+from el_grande.persist.model import MAX_GAME_ID, SavedOptions, SaveFile, Seat, now, parse_save
 
 if TYPE_CHECKING:
     from el_grande.core import Game
@@ -337,11 +345,17 @@ class Autosaver:
 
     >>> saver = Autosaver.start(game, seats)      # a new game
     >>> saver.save(game)                           # after each apply() (and after undo)
+    >>> saver.close()                              # the game is closed: let it go
+
+    While it writes a game the saver holds that game's lock (`persist.lock`), so a second
+    window cannot open the same game; `close()` lets it go (the OS does too when the process
+    ends).  `save()` after `close()` takes the lock again.
     """
 
-    def __init__(self, save: SaveFile, path: Path):
+    def __init__(self, save: SaveFile, path: Path, lock: GameLock | None = None):
         self.file = save
         self.path = Path(path)
+        self.lock = lock
         # A kill in the middle of a write leaves its temp file behind; the save itself is
         # whole (the old or the new one), so the leftovers can go.
         for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
@@ -352,16 +366,27 @@ class Autosaver:
     def start(
         cls, game: Game, seats: Sequence[Seat] | None = None, home: Path | None = None
     ) -> Autosaver:
+        """Autosave a new game under a new game id (its lock taken).  Raises OSError if the
+        file cannot be written (no data directory, a full disk...)."""
         save = save_from_game(game, seats=seats)
         directory = saves_dir(home)
-        path = directory / f"{save.game_id}.json"
         base, n = save.game_id, 2
-        while path.exists():  # two games started in the same second with the same names
-            save.game_id = f"{base}_{n}"
+        while True:
             path = directory / f"{save.game_id}.json"
+            if not path.exists():  # (two games started in the same second with the same names)
+                lock = GameLock(lock_path(directory, save.game_id))
+                if lock.acquire():
+                    if not path.exists():
+                        break
+                    lock.release()
+            save.game_id = f"{base}_{n}"
             n += 1
-        saver = cls(save, path)
-        saver.save(game)
+        saver = cls(save, path, lock)
+        try:
+            saver.save(game)
+        except BaseException:
+            saver.close()  # the caller keeps no saver: it must not keep the lock either
+            raise
         return saver
 
     @classmethod
@@ -372,20 +397,62 @@ class Autosaver:
         file itself is never written to.  If the autosave of that id holds anything the
         loaded game does not (an older copy was loaded, or the file is unreadable), the
         loaded game becomes a new game id instead: nothing is overwritten.
+
+        Raises GameLockedError if the game (its id) is open in another window.  If no lock
+        can be made at all (no data directory), the game goes on: writing will fail too, and
+        say so.
         """
         save = save.model_copy(deep=True)
         directory = saves_dir(home)
-        base, n = save.game_id, 2
+        if locked_elsewhere(lock_path(directory, save.game_id)):
+            raise locked_error(save)
+        base, n = save.game_id[: MAX_GAME_ID - 8], 2  # room for "_<n>": every new id is new
         path = directory / f"{save.game_id}.json"
-        while path.exists() and not _continues(path, save):
-            save.game_id = f"{base}_{n}"[:120]
+        while (path.exists() and not _continues(path, save)) or locked_elsewhere(
+            lock_path(directory, save.game_id)
+        ):
+            save.game_id = f"{base}_{n}"
             path = directory / f"{save.game_id}.json"
             n += 1
-        return cls(save, path)
+        lock = GameLock(lock_path(directory, save.game_id))
+        try:
+            # Reopened in this same process (the title screen after leaving the game): the
+            # lock moves over to this saver.
+            if not lock.take_over():
+                raise locked_error(save)  # another window took it a moment ago
+        except OSError:
+            lock = None  # no lock file can be made: writing will fail too, and say so
+        return cls(save, path, lock)
 
     def save(self, game: Game) -> None:
+        """Write the game (atomically).  Raises OSError if it cannot be written, also when
+        the game's lock is held by another window (then nothing is written).
+
+        A finished game is written and let go (nothing can change it any more).
+        """
+        if not game.over:
+            self._relock()
         update_save(self.file, game)
         write_save(self.file, self.path)
+        if game.over:
+            self.close()
+
+    def _relock(self) -> None:
+        lock = self.lock or GameLock(lock_path(self.path.parent, self.file.game_id))
+        if lock.held:
+            return
+        try:
+            taken = lock.acquire()
+        except OSError:
+            return  # no lock file can be made: the write will fail and say why
+        if not taken:
+            raise OSError(errno.EBUSY, "the game is open in another window")
+        self.lock = lock
+
+    def close(self) -> None:
+        """Let the game go: its lock is released and the lock file removed.  Idempotent."""
+        if self.lock is not None:
+            self.lock.release()
 
 
 def _continues(path: Path, save: SaveFile) -> bool:
@@ -421,33 +488,73 @@ def save_as(game: Game, path: Path, base: SaveFile | None = None) -> SaveFile:
 class SavedGame:
     path: Path
     file: SaveFile
+    open_elsewhere: bool = False
+    """Another window holds the game's lock: it cannot be opened here now."""
 
-    def describe(self) -> str:
-        names = ", ".join(self.file.names)
+    def describe(self, name_cells: int = 12) -> str:
+        """One line for the resume list: names (each cut to `name_cells` terminal cells),
+        round, decisions, when saved; every piece printable."""
+        names = ", ".join(fit(printable(n), name_cells) for n in self.file.names)
         rnd = f"round {self.file.round}" if self.file.round else "not started"
         if self.file.finished:
             rnd = "finished"
-        when = self.file.updated.astimezone().strftime("%Y-%m-%d %H:%M")
-        return f"{names} · {rnd} · {len(self.file.choices)} decisions · saved {when}"
+        line = f"{names} · {rnd} · {len(self.file.choices)} decisions · saved {_when(self)}"
+        return line + (" · open in another window" if self.open_elsewhere else "")
+
+
+def _when(game: SavedGame) -> str:
+    try:
+        return game.file.updated.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (OverflowError, ValueError, OSError):  # a date at the edge of time, from a file
+        return game.file.updated.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def scan_saves(home: Path | None = None) -> tuple[list[SavedGame], list[SaveFileError]]:
     """All readable saves in the data directory, newest first, and the problems met.
 
-    Unreadable files are reported, never touched.  Nothing is replayed here.
+    Unreadable files are reported, never touched.  Nothing is replayed here.  Games open in
+    another window are marked (`SavedGame.open_elsewhere`); lock files nobody holds (left by
+    a crash or a kill) are removed on the way.
     """
     directory = saves_dir(home)
     found: list[SavedGame] = []
     problems: list[SaveFileError] = []
     if not directory.is_dir():
         return found, problems
+    held = held_game_ids(directory)
     for path in directory.glob("*.json"):
         try:
-            found.append(SavedGame(path, load_save(path)))
+            save = load_save(path)
         except SaveFileError as exc:
             problems.append(exc)
+            continue
+        found.append(SavedGame(path, save, save.game_id in held))
     found.sort(key=lambda g: (g.file.updated, _mtime(g.path)), reverse=True)
     return found, problems
+
+
+def held_game_ids(directory: Path) -> set[str]:
+    """Ids of the games whose lock another window holds; free lock files are removed."""
+    held: set[str] = set()
+    for lock_file in directory.glob(f".*{LOCK_SUFFIX}"):
+        if not held_here(lock_file) and not remove_if_free(lock_file):
+            held.add(lock_file.name[1 : -len(LOCK_SUFFIX)])
+    return held
+
+
+def game_is_open(game_id: str, home: Path | None = None) -> bool:
+    """True if another window (process) has the game `game_id` open now."""
+    return locked_elsewhere(lock_path(saves_dir(home), game_id))
+
+
+def locked_error(save: SaveFile) -> GameLockedError:
+    """The sentence for a game open in another window."""
+    names = ", ".join(printable(n) for n in save.names)
+    return GameLockedError(
+        f"The game {printable(save.game_id)} ({names}) is open in another window; close it "
+        "there first (a game is played in one window at a time).",
+        game_id=save.game_id,
+    )
 
 
 def _mtime(path: Path) -> float:

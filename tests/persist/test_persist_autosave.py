@@ -48,7 +48,8 @@ def test_autosave_follows_the_game_and_marks_it_finished(home: Path) -> None:
     assert save.created <= save.updated
     assert list_unfinished() == []
     assert [g.path for g in scan_saves()[0]] == [saver.path]
-    assert list(saver.path.parent.iterdir()) == [saver.path]  # no temp files left
+    # no temp files left, and no lock file: a finished game lets its lock go
+    assert list(saver.path.parent.iterdir()) == [saver.path]
 
 
 def test_one_file_per_game_and_newest_first(home: Path) -> None:
@@ -74,7 +75,8 @@ def test_failed_write_keeps_the_old_file(home: Path, monkeypatch: pytest.MonkeyP
         saver.save(game)
     monkeypatch.undo()
     assert saver.path.read_bytes() == before
-    assert [p.name for p in saver.path.parent.iterdir()] == [saver.path.name]  # temp removed
+    files = sorted(p.name for p in saver.path.parent.iterdir())
+    assert files == sorted([saver.path.name, f".{saver.file.game_id}.lock"])  # temp removed
 
 
 def test_stale_temp_files_are_cleared(home: Path) -> None:
