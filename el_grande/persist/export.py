@@ -2,20 +2,38 @@
 
 Sentences come from the app's message catalogue (`el_grande.text`, plain Python, no
 Textual), so the log in the replay viewer, the export and the live game read the same.
+
+Text from the record (names, a text seed) is shown as text: made printable
+(`el_grande.names.printable`: escape codes become visible) and, in Markdown, escaped
+(`md_escape`), so that a name can neither drive the terminal nor add a heading, a link,
+HTML or emphasis to the export.
 """
 
 from __future__ import annotations
 
+import string
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from el_grande import text as tx
+from el_grande.names import printable, width
 
 if TYPE_CHECKING:
     from el_grande.core import Game
 
 _ORDINAL = {1: "why.first", 2: "why.second", 3: "why.third"}
+
+# CommonMark lets every ASCII punctuation character be escaped with a backslash, and an
+# escaped one is always the literal character: no emphasis, link, heading, table, HTML tag
+# or entity can start from it.
+_MD_SPECIAL = frozenset(string.punctuation)
+
+
+def md_escape(text: str) -> str:
+    """`text` as literal Markdown text: made printable, every ASCII punctuation character
+    backslash-escaped (``*Ana*`` → ``\\*Ana\\*``, ``<b>`` → ``\\<b\\>``)."""
+    return "".join("\\" + c if c in _MD_SPECIAL else c for c in printable(text))
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -181,7 +199,7 @@ def story(record: dict[str, Any], reveal: bool = True) -> list[tuple[int | None,
     from el_grande.core.events import visible_to
 
     opening, steps, _ = walk(record)
-    narrate = Narrator(record["players"])
+    narrate = Narrator([printable(n) for n in record["players"]])
     out: list[tuple[int | None, str]] = []
     for ev in opening:
         s = narrate(ev if reveal else visible_to(ev, None))
@@ -201,39 +219,43 @@ def export_text(
     """The event log as plain text (``fmt="text"``) or Markdown (``fmt="md"``).
 
     With ``reveal=False`` (an unfinished game) events are shown as the table saw them, so
-    a hidden Castillo stays hidden.
+    a hidden Castillo stays hidden.  Names and other text from the record are printable,
+    and escaped in Markdown.
     """
     from el_grande.core.events import visible_to
 
     opening, steps, game = walk(record)
-    names = record["players"]
+    md = fmt == "md"
+    shown = md_escape if md else printable
+    names = [shown(n) for n in record["players"]]
     narrate = Narrator(names)
     opts = record["options"]
-    md = fmt == "md"
     lines: list[str] = []
-    head = title or f"El Grande: {', '.join(names)}"
+    head = shown(title) if title is not None else f"El Grande: {', '.join(names)}"
     setup = (
-        f"Seed {record['seed']}, {opts.get('rounds', 9)} rounds, "
+        f"Seed {shown(str(record['seed']))}, {opts.get('rounds', 9)} rounds, "
         f"veto {'on' if opts.get('veto', True) else 'off'}, "
         f"Castillo {opts.get('castillo', 'open')}."
     )
     if md:
         lines += [f"# {head}", "", setup, ""]
     else:
-        lines += [head, "=" * len(head), "", setup, ""]
+        lines += [head, "=" * width(head), "", setup, ""]
 
-    def emit(sentence: str) -> None:
-        if sentence.startswith("—") and sentence.endswith("—"):  # a round heading
-            heading = sentence.strip("— ").strip()
+    def emit(sentence: str, heading: bool) -> None:
+        if heading:  # a round begins (known by the event, never by what a sentence looks like)
+            heading_text = sentence.strip("— ").strip()
             if lines and lines[-1]:
                 lines.append("")
-            lines.extend([f"## {heading}", ""] if md else [heading, "-" * len(heading)])
+            lines.extend(
+                [f"## {heading_text}", ""] if md else [heading_text, "-" * width(heading_text)]
+            )
         else:
             lines.append(f"- {sentence}" if md else sentence)
 
     for ev in [*opening, *(ev for st in steps for ev in st.events)]:
         if s := narrate(ev if reveal else visible_to(ev, None)):
-            emit(s)
+            emit(s, ev.kind == "round_started")
     lines.append("")
     if game.over:
         result = ", ".join(f"{n} {p}" for n, p in zip(names, game.scores, strict=True))
