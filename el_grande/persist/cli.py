@@ -156,7 +156,8 @@ def add_replay_parser(subparsers: Any) -> argparse.ArgumentParser:
         "replay",
         help="step through a saved game, forwards and backwards",
         description="Open the replay viewer on a save file: ←/→ one decision, "
-        "PgUp/PgDn one round, Home/End, q to leave. Every secret is shown.",
+        "PgUp/PgDn one round, Home/End, q to leave. A finished game shows every secret; "
+        "an unfinished one only what the table has seen.",
     )
     p.add_argument("file", type=Path)
     p.set_defaults(func=run_replay)
@@ -167,13 +168,15 @@ def run_replay(args: argparse.Namespace) -> int:
     from el_grande.persist.store import load_game, record_of
 
     try:
-        save, _game = load_game(args.file)
+        save, game = load_game(args.file)
     except SaveFileError as exc:
         return _fail(str(exc))
     from el_grande.persist.hooks import setups_of
     from el_grande.persist.replay_screen import ReplayApp
 
-    ReplayApp(record_of(save), setups_of(save), title=printable(str(args.file))).run()
+    # A running game's autosave shows what the table has seen; a finished game, everything.
+    title = printable(str(args.file))
+    ReplayApp(record_of(save), setups_of(save), title=title, reveal=game.over).run()
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
+from el_grande.names import printable
 from el_grande.persist.export import Narrator, Step, _round_from, opening_events
 
 if TYPE_CHECKING:
@@ -19,9 +20,14 @@ CHECKPOINT_EVERY = 16
 
 
 class ReplayModel:
-    """Step through a recorded game.  Every secret is visible here (it is after the game)."""
+    """Step through a recorded game.
 
-    def __init__(self, record: dict[str, Any]):
+    `reveal`: show every secret (hidden Castillo counts, secret disks before their reveal).
+    By default only for a finished game; an unfinished one (a running game's autosave) shows
+    what every player may see, events through `visible_to(ev, None)`.
+    """
+
+    def __init__(self, record: dict[str, Any], reveal: bool | None = None):
         from el_grande.core import Game
 
         self.record = record
@@ -46,18 +52,45 @@ class ReplayModel:
             if (i + 1) % CHECKPOINT_EVERY == 0 or new_rnd != self._round_at[-2]:
                 self._checkpoints[i + 1] = game.clone()
         self._final = game
+        self.reveal: bool = game.over if reveal is None else reveal
         self._checkpoint_keys = sorted(self._checkpoints)
         # Sentences for the log, computed once: per position, the lines that lead to it.
-        narrate = Narrator(self.names)
-        self._lines: list[str] = [s for ev in self.opening if (s := narrate(ev))]
+        narrate = Narrator([printable(n) for n in self.names])
+        self._lines: list[str] = [s for ev in self.opening if (s := narrate(self.shown(ev)))]
         self._lines_at: list[int] = [len(self._lines)]
         for st in self.steps:
-            self._lines.extend(s for ev in st.events if (s := narrate(ev)))
+            self._lines.extend(s for ev in st.events if (s := narrate(self.shown(ev))))
             self._lines_at.append(len(self._lines))
         self.pos = 0
         self._game: Game = self._checkpoints[0].clone()
 
     # ---------------------------------------------------------------- queries
+
+    def shown(self, ev: Any) -> Any:
+        """`ev` as this replay may show it: whole with `reveal`, else as the table saw it."""
+        if self.reveal:
+            return ev
+        from el_grande.core import visible_to
+
+        return visible_to(ev, None)
+
+    def view(self) -> Any:
+        """The board at the current position as this replay may show it: everybody's view
+        (`game.view(None)`), with the hidden counts put back only with `reveal`."""
+        if self.reveal:
+            return revealed_view(self._game)
+        return self._game.view(None)
+
+    def next_label(self) -> str | None:
+        """The answer given at the next decision (its notation), or None where that would
+        tell a secret: without `reveal`, a secret decision's answer, and the answer to any
+        decision whose events the table saw only in part (a count into a hidden Castillo)."""
+        nxt = self.next_step
+        if nxt is None:
+            return None
+        if not self.reveal and (nxt.secret or any(self.shown(ev) != ev for ev in nxt.events)):
+            return None
+        return nxt.choice
 
     @property
     def length(self) -> int:
@@ -130,3 +163,19 @@ class ReplayModel:
     def prev_round(self) -> int:
         earlier = [p for p in self.round_starts if p < self.pos]
         return self.goto(earlier[-1] if earlier else 0)
+
+
+def revealed_view(game: Game) -> Any:
+    """`game.view(None)` with every player's Castillo and province counts filled in (they
+    are hidden with castillo="hidden"): for a replay that reveals everything."""
+    import dataclasses
+
+    view = game.view(None)
+    truth = game.snapshot()["players"]
+    players = tuple(
+        dataclasses.replace(
+            p, castillo=truth[p.seat]["castillo"], province=truth[p.seat]["province"]
+        )
+        for p in view.players
+    )
+    return dataclasses.replace(view, players=players)

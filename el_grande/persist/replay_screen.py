@@ -1,13 +1,13 @@
 """The replay viewer: a finished or saved game, step by step, both ways.
 
 The board is drawn with the game screen's own widgets from the view at each position; the
-log shows the story up to that point. Every secret is shown: hidden Castillo counts are put
-back into the view (the game is over, or the file is being studied after the fact).
+log shows the story up to that point.  A finished game shows every secret (hidden Castillo
+counts are put back into the view); an unfinished one — a running game's autosave — shows
+what every player may see, as the table saw it (`ReplayModel.reveal`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -17,28 +17,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from el_grande.persist.replay import ReplayModel
+from el_grande.names import printable
+from el_grande.persist.replay import ReplayModel, revealed_view
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession
     from el_grande.app.setup import SeatSetup
-    from el_grande.core import Game, View
 
 _APP = Path(__file__).resolve().parent.parent / "app"
 
-
-def revealed_view(game: Game) -> View:
-    """`game.view(None)` with every player's Castillo and province counts filled in (they
-    are hidden with castillo="hidden"; nothing is secret in a replay)."""
-    view = game.view(None)
-    truth = game.snapshot()["players"]
-    players = tuple(
-        dataclasses.replace(
-            p, castillo=truth[p.seat]["castillo"], province=truth[p.seat]["province"]
-        )
-        for p in view.players
-    )
-    return dataclasses.replace(view, players=players)
+__all__ = ["ReplayApp", "ReplayScreen", "revealed_view"]
 
 
 class ReplayScreen(Screen[None]):
@@ -66,25 +54,31 @@ class ReplayScreen(Screen[None]):
         record: dict[str, Any],
         seats: tuple[SeatSetup, ...] | None = None,
         title: str | None = None,
+        reveal: bool | None = None,
     ) -> None:
+        """`reveal`: show every secret; by default only if the game is over (see
+        `ReplayModel`)."""
         super().__init__()
         from el_grande.app.session import GameSession
 
-        self.model = ReplayModel(record)
+        self.model = ReplayModel(record, reveal)
         self.session: GameSession = GameSession.from_game(self.model.game.clone(), seats)
-        self.heading = title or ", ".join(self.model.names)
+        self.heading = printable(title or ", ".join(self.model.names))
         self._logged = 0
         self._lines, self._lines_at = self._story()
 
     def _story(self) -> tuple[list[Any], list[int]]:
         """The log lines, as the game screen writes them, and how many lead to each position
-        (the events are the unredacted ones: nothing is secret in a replay)."""
+        (every event whole with `reveal`, else as the table saw it)."""
         from el_grande.app.present import describe
 
-        lines: list[Any] = [x for ev in self.model.opening if (x := describe(ev, self.session))]
+        shown = self.model.shown
+        lines: list[Any] = [
+            x for ev in self.model.opening if (x := describe(shown(ev), self.session))
+        ]
         at = [len(lines)]
         for step in self.model.steps:
-            lines.extend(x for ev in step.events if (x := describe(ev, self.session)))
+            lines.extend(x for ev in step.events if (x := describe(shown(ev), self.session)))
             at.append(len(lines))
         return lines, at
 
@@ -105,7 +99,7 @@ class ReplayScreen(Screen[None]):
                 yield RichLog(
                     id="replay-log", wrap=True, markup=False, auto_scroll=True, min_width=20
                 )
-        yield Static("", id="replay-status")
+        yield Static("", id="replay-status", markup=False)  # names are text, not markup
         yield Footer()
 
     def on_mount(self) -> None:
@@ -123,9 +117,10 @@ class ReplayScreen(Screen[None]):
 
         m = self.model
         self.session.game = m.game
-        view = revealed_view(m.game)
+        view = m.view()
         nxt = m.next_step
-        self.query_one(MapView).show(view, self.session, frozenset(), None, False)
+        hidden = not m.reveal and self.session.castillo_hidden
+        self.query_one(MapView).show(view, self.session, frozenset(), None, hidden)
         self.query_one(CardRow).show(view, self.session, frozenset(), None)
         self.query_one(PlayersPanel).show(view, self.session, nxt.player if nxt else None)
         doing = f"replay: next {nxt.kind.replace('_', ' ')}" if nxt else "replay: the end"
@@ -150,19 +145,21 @@ class ReplayScreen(Screen[None]):
         if nxt is None:
             return f"{head} · the end of the record"
         d = m.game.decision
-        what, label = nxt.kind, nxt.choice
+        what, label = nxt.kind, m.next_label()
         if d is not None:
             try:
                 from el_grande.app.present import choice_label, decision_what
 
                 what = decision_what(d, self.session)
-                label = choice_label(
-                    d.choices[d.choices.index(m.game.parse(nxt.choice))], d, self.session
-                )
+                if label is not None:
+                    label = choice_label(
+                        d.choices[d.choices.index(m.game.parse(nxt.choice))], d, self.session
+                    )
             except Exception:  # wording is a nicety; the notation is always right
                 pass
         secret = " (secret)" if nxt.secret else ""
-        return f"{head}\nnext: {m.names[nxt.player]}{secret}: {what} → {label}"
+        answer = "" if label is None else f" → {label}"  # a secret kept: no answer shown
+        return f"{head}\nnext: {printable(m.names[nxt.player])}{secret}: {what}{answer}"
 
     # ---------------------------------------------------------------- keys
 
@@ -206,11 +203,13 @@ class ReplayApp(App[None]):
         record: dict[str, Any],
         seats: tuple[SeatSetup, ...] | None = None,
         title: str | None = None,
+        reveal: bool | None = None,
     ) -> None:
         super().__init__()
         self.record = record
         self.seats = seats
         self.heading = title
+        self.reveal = reveal
 
     def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.record, self.seats, self.heading))
+        self.push_screen(ReplayScreen(self.record, self.seats, self.heading, self.reveal))
