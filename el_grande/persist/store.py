@@ -196,11 +196,11 @@ def game_from_save(save: SaveFile, where: str = "the save file", text: str | Non
         try:
             choice = game.parse(text_choice)
         except (ValueError, TypeError, KeyError) as exc:
-            reason = _reason(exc)
-            if reason.startswith("cannot read ") and ": " in reason:
-                what = f"cannot be read: {reason.split(': ', 1)[1]}"
+            raw = str(exc).strip()
+            if raw.startswith("cannot read ") and ": " in raw:
+                what = f"cannot be read: {_reason(ValueError(raw.split(': ', 1)[1]))}"
             else:
-                what = f"is not legal at that point: {reason}"
+                what = f"is not legal at that point: {_reason(exc)}"
             raise SaveFileError(f"{where}: {at()} {what}.", path=where, index=i) from None
         try:
             game.apply(choice)
