@@ -21,6 +21,7 @@ import contextlib
 import logging
 import os
 import threading
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +29,9 @@ log = logging.getLogger(__name__)
 
 LOCK_SUFFIX = ".lock"
 
-# The locks this process holds, by file (another GameLock here may take one over).  A lock
-# stays held until released or the process ends, even if its holder is dropped.
-_held: dict[str, GameLock] = {}
+# The locks this process holds, by file (another GameLock here may take one over).  Weak:
+# a GameLock nobody keeps any more (its game's session is gone) lets its lock go.
+_held: weakref.WeakValueDictionary[str, GameLock] = weakref.WeakValueDictionary()
 _held_guard = threading.RLock()
 
 
@@ -98,6 +99,11 @@ class GameLock:
                 _held[_key(self.path)] = self
                 return True
         return self.acquire()
+
+    def __del__(self) -> None:
+        # A lock whose holder is dropped without close(): let it go (the file too).
+        with contextlib.suppress(Exception):
+            self.release()
 
     def release(self, *, remove: bool = True) -> None:
         """Let the game go (idempotent).  The file is removed first, while still held."""

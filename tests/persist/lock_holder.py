@@ -1,0 +1,31 @@
+"""Another window, for the lock tests: opens a saved game for autosaving (taking its lock, as
+`el-grande resume` does) and keeps it open until killed or until its standard input closes.
+
+    python lock_holder.py SAVE_FILE      # prints "ready" once the game is open
+    python lock_holder.py --probe LOCK   # prints whether another process holds that lock
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from el_grande.persist.lock import locked_elsewhere
+from el_grande.persist.store import Autosaver, load_game
+
+
+def main() -> int:
+    if sys.argv[1] == "--probe":
+        print(locked_elsewhere(Path(sys.argv[2])), flush=True)
+        return 0
+    save, game = load_game(Path(sys.argv[1]))
+    saver = Autosaver.resume(save)
+    saver.save(game)
+    print("ready", flush=True)
+    sys.stdin.read()
+    saver.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,245 @@
+"""One window per game: a game open in one window (process) is locked against a second; the
+lock goes when the game is closed or its process dies, however it dies (SIGKILL)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from persist_helpers import random_game
+
+from el_grande.persist import Autosaver, load_game, load_save, saves_dir, scan_saves
+from el_grande.persist.cli import main as cli_main
+from el_grande.persist.errors import GameLockedError, SaveFileError
+from el_grande.persist.lock import lock_path
+
+HOLDER = Path(__file__).with_name("lock_holder.py")
+
+
+def saved_game(seed: int = 3, upto: int = 25) -> Autosaver:
+    """An unfinished game in the saves directory, closed (nobody has it open)."""
+    saver = Autosaver.start(random_game(seed, upto=upto, players=3))
+    saver.close()
+    return saver
+
+
+@contextmanager
+def other_window(save_file: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another process with the game open; killed with SIGKILL when the block ends (unless
+    the block killed it already)."""
+    proc = subprocess.Popen(
+        [sys.executable, str(HOLDER), str(save_file)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready"
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+
+
+def held_by_another_process(lock: Path) -> bool:
+    out = subprocess.run(
+        [sys.executable, str(HOLDER), "--probe", str(lock)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return out.stdout.strip() == "True"
+
+
+@pytest.fixture
+def launches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record what the CLI would open instead of opening the app."""
+    from el_grande.persist import cli
+
+    seen: list[str] = []
+    monkeypatch.setattr(cli, "_launcher", lambda save, game: seen.append(save.game_id) or 0)
+    return seen
+
+
+def test_a_second_resume_or_load_is_refused_until_the_first_dies(
+    home: Path, launches: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    saver = saved_game()
+    game_id, lock = saver.file.game_id, lock_path(saves_dir(), saver.file.game_id)
+    with other_window(saver.path) as proc:
+        assert lock.exists() and held_by_another_process(lock)
+        for argv in (["resume"], ["resume", game_id], ["resume", "1"], ["load", str(saver.path)]):
+            assert cli_main(argv) == 1, argv
+            err = capsys.readouterr().err
+            assert err.startswith("el-grande: The game ") and err.count("\n") == 1
+            assert f"{game_id} (Ana, Ben, Cy) is open in another window" in err
+        assert launches == []  # nothing opened
+        # reading is fine: --check, export (and replay) never take the lock
+        assert cli_main(["load", str(saver.path), "--check"]) == 0
+        assert cli_main(["export", str(saver.path)]) == 0
+        capsys.readouterr()
+        # the lists mark it, and leave its lock alone
+        assert cli_main(["resume", "--list"]) == 0
+        assert "· open in another window  [" in capsys.readouterr().out
+        [listed] = scan_saves()[0]
+        assert listed.open_elsewhere and lock.exists()
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+    assert lock.exists()  # a SIGKILL leaves the file, but no lock: the OS dropped it
+    assert not held_by_another_process(lock)
+    assert cli_main(["resume"]) == 0
+    assert launches == [game_id]
+    assert not lock.exists()  # the leftover was cleared on the way (resume reads the list)
+    assert len(load_save(saver.path).choices) == 25
+
+
+def test_the_real_launcher_refuses_before_any_screen(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Even if the game is opened elsewhere between the CLI's check and the launch, the
+    launcher (`hooks.launch`) refuses before building the app."""
+    from textual.app import App
+
+    from el_grande.persist import cli, hooks
+
+    def never(*_a: object, **_k: object) -> None:
+        raise AssertionError("the app was started")
+
+    monkeypatch.setattr(App, "run", never)
+    monkeypatch.setattr(cli, "_launcher", hooks.launch)
+    saver = saved_game(4)
+    save, game = load_game(saver.path)
+    with other_window(saver.path):
+        assert cli._launch(save, game) == 1
+        assert "is open in another window" in capsys.readouterr().err
+        with pytest.raises(GameLockedError) as info:
+            hooks.resume_session(save, game)
+        assert isinstance(info.value, SaveFileError) and info.value.game_id == save.game_id
+
+
+def test_close_releases_the_lock_and_removes_its_file(home: Path) -> None:
+    saver = Autosaver.start(random_game(5, upto=10, players=2))
+    lock = lock_path(saves_dir(), saver.file.game_id)
+    assert lock.exists() and held_by_another_process(lock)  # as seen from another process
+    assert [g.path for g in scan_saves()[0]] == [saver.path]  # a lock file is not a save
+    assert not lock.name.endswith(".json") and scan_saves()[1] == []
+    saver.close()
+    assert not lock.exists() and not held_by_another_process(lock)
+    saver.close()  # idempotent
+    # saving again takes the lock again (the app closed the screen, the game went on)
+    saver.save(random_game(5, upto=11, players=2))
+    assert lock.exists() and held_by_another_process(lock)
+    saver.close()
+    assert os.listdir(saves_dir()) == [saver.path.name]
+
+
+def test_a_finished_game_lets_its_lock_go(home: Path) -> None:
+    game = random_game(6, upto=10, players=2)
+    saver = Autosaver.start(game)
+    lock = lock_path(saves_dir(), saver.file.game_id)
+    assert lock.exists()
+    saver.save(random_game(6, players=2))
+    assert load_save(saver.path).finished and not lock.exists()
+
+
+def test_reopening_in_the_same_window_takes_the_lock_over(home: Path) -> None:
+    """The title screen's resume list after leaving a game whose listener was not closed:
+    the same process may reopen it (another window may not)."""
+    first = Autosaver.start(random_game(7, upto=12, players=3))
+    again = Autosaver.resume(load_save(first.path))
+    assert again.path == first.path
+    lock = lock_path(saves_dir(), first.file.game_id)
+    assert again.lock is not None and again.lock.held and not first.lock.held  # type: ignore[union-attr]
+    assert held_by_another_process(lock)
+    first.close()  # the old one's close does not free the game under the new one
+    assert held_by_another_process(lock)
+    again.close()
+    assert not lock.exists()
+
+
+def test_a_saver_never_writes_a_game_another_window_holds(home: Path) -> None:
+    from el_grande.persist.hooks import AutosaveListener
+
+    saver = saved_game(8)
+    stale = Autosaver(saver.file, saver.path)  # e.g. a listener left from before
+    listener = AutosaveListener(stale)
+    with other_window(saver.path):
+        before = saver.path.read_bytes()  # as the other window wrote it
+        with pytest.raises(OSError, match="open in another window"):
+            stale.save(random_game(8, upto=26, players=3))
+        listener.save(random_game(8, upto=26, players=3))
+        assert listener.problem == (
+            f"Autosave failed: cannot write {saver.path}: the game is open in another window."
+        )
+        assert saver.path.read_bytes() == before
+    assert len(load_save(saver.path).choices) == 25
+
+
+def test_a_leftover_lock_of_a_deleted_game_is_cleared(home: Path) -> None:
+    saver = saved_game(9)
+    lock = lock_path(saves_dir(), saver.file.game_id)
+    lock.write_text("")  # as a SIGKILL leaves it
+    saver.path.unlink()
+    assert scan_saves() == ([], [])
+    assert not lock.exists()
+
+
+async def test_the_title_screen_marks_and_refuses_a_game_open_elsewhere(home: Path) -> None:
+    from el_grande.app.app import ElGrandeApp
+    from el_grande.persist.hooks import install
+
+    open_one = saved_game(10)
+    free_one = saved_game(11, upto=30)
+    install()
+    with other_window(open_one.path):
+        app = ElGrandeApp()
+        async with app.run_test(size=(140, 45)) as pilot:
+            await pilot.pause()
+            menu = app.screen.query_one("#title-menu")
+            menu.focus()
+            menu.highlighted = 1  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = app.screen
+            assert type(screen).__name__ == "ResumeScreen"
+            games = screen.games  # type: ignore[attr-defined]
+            marked = [g.open_elsewhere for g in games]
+            assert sorted(marked) == [False, True]
+            options = screen.query_one("#resume-list")
+            prompts = [str(options.get_option_at_index(i).prompt) for i in range(2)]  # type: ignore[attr-defined]
+            at = marked.index(True)
+            assert prompts[at].endswith("· open in another window")
+            assert "open in another window" not in prompts[1 - at]
+            options.highlighted = at  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "ResumeScreen"  # refused, nothing opened
+            error = str(app.screen.query_one("#resume-error").render())
+            assert "is open in another window" in error
+            options.highlighted = 1 - at  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert type(app.screen).__name__ in ("GameScreen", "CurtainScreen")
+    assert free_one.path.exists()
+
+
+def test_a_saver_dropped_without_close_lets_the_game_go(home: Path) -> None:
+    """The app's session is gone (and with it the listener): the lock goes with it."""
+    import gc
+
+    saver = Autosaver.start(random_game(12, upto=10, players=2))
+    lock = lock_path(saves_dir(), saver.file.game_id)
+    assert held_by_another_process(lock)
+    del saver
+    gc.collect()
+    assert not lock.exists() and not held_by_another_process(lock)
