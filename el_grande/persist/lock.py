@@ -17,6 +17,7 @@ it locked is still the one at the path, and tries again if not.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import logging
 import os
@@ -37,6 +38,15 @@ _held_guard = threading.RLock()
 
 def _key(path: Path) -> str:
     return os.path.normcase(os.path.abspath(path))
+
+
+@atexit.register
+def _release_all() -> None:
+    """At a normal exit, let every game go and remove its lock file (the OS would drop the
+    locks anyway; this removes the files too, if the app did not close its games)."""
+    for lock in list(_held.values()):
+        with contextlib.suppress(Exception):
+            lock.release()
 
 
 def lock_path(directory: Path, game_id: str) -> Path:

@@ -2,6 +2,7 @@
 `el-grande resume` does) and keeps it open until killed or until its standard input closes.
 
     python lock_holder.py SAVE_FILE      # prints "ready" once the game is open
+    python lock_holder.py SAVE_FILE --no-close   # ends without closing the game
     python lock_holder.py --probe LOCK   # prints whether another process holds that lock
 """
 
@@ -23,7 +24,8 @@ def main() -> int:
     saver.save(game)
     print("ready", flush=True)
     sys.stdin.read()
-    saver.close()
+    if "--no-close" not in sys.argv:
+        saver.close()
     return 0
 
 

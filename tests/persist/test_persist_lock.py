@@ -243,3 +243,17 @@ def test_a_saver_dropped_without_close_lets_the_game_go(home: Path) -> None:
     del saver
     gc.collect()
     assert not lock.exists() and not held_by_another_process(lock)
+
+
+def test_a_window_that_ends_without_closing_leaves_no_lock_file(home: Path) -> None:
+    saver = saved_game(13)
+    lock = lock_path(saves_dir(), saver.file.game_id)
+    proc = subprocess.run(
+        [sys.executable, str(HOLDER), str(saver.path), "--no-close"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0 and proc.stdout.strip() == "ready"
+    assert not lock.exists()
