@@ -91,6 +91,10 @@ class GameLock:
                 if not self.path.is_file():  # a holder always has its file: not a real lock
                     raise OSError(f"cannot create the lock file {self.path}") from None
                 return False
+            except OSError:
+                raise
+            except Exception as exc:  # e.g. a file system without flock (NotImplementedError)
+                raise OSError(f"cannot lock {self.path}: {exc}") from exc
             if _is_the_file_at(lock, self.path):
                 with _held_guard:
                     self._lock = lock
