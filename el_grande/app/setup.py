@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from el_grande.bots.base import LEVELS as BOT_LEVELS  # stdlib-only module: start-up stays light
 from el_grande.names import names_problem
 from el_grande.text import t
-from el_grande.bots.base import LEVELS as BOT_LEVELS  # stdlib-only module: start-up stays light
 
 COLOURS: tuple[str, ...] = ("yellow", "red", "green", "blue", "purple", "cyan", "orange", "white")
 

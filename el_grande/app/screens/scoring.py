@@ -14,9 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from el_grande.app.present import awards_text, chip, scoring_what
-from el_grande.text import region, t
 from el_grande.core import events as E
 from el_grande.core import preview_general_scoring
+from el_grande.text import region, t
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession, ScoringRecord

@@ -22,9 +22,9 @@ from textual.widgets import Static
 
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
+from el_grande.app.widgets.painted import Painted
 from el_grande.text import region as region_name
 from el_grande.text import t
-from el_grande.app.widgets.painted import Painted
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession

@@ -9,9 +9,9 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
 from el_grande.app.messages import CardPicked
-from el_grande.text import card_name, card_text, t
 from el_grande.app.widgets.painted import Painted
 from el_grande.core import CARD_STACK
+from el_grande.text import card_name, card_text, t
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession

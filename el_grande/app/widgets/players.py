@@ -12,8 +12,8 @@ from textual.events import Click
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
 from el_grande.app.setup import bot_level
-from el_grande.text import t
 from el_grande.app.widgets.painted import Painted
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession
