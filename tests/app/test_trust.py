@@ -253,3 +253,58 @@ async def test_a_terminal_too_small_pauses_the_game_until_it_grows() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert len(scr.session.game.history) == 1
+
+
+# --- names are text ------------------------------------------------------------------------
+
+HOSTILE = ["[/]", "[red]X[/]", "김민준"]
+
+
+async def test_hostile_names_through_a_whole_bot_game() -> None:
+    """Names that look like markup, and Hangul, through a whole game of computer players:
+    nothing crashes, every name shows literally (never as markup), and the players' columns
+    line up in terminal cells."""
+    from el_grande.app.screens.game_over import GameOverScreen
+    from el_grande.app.setup import SeatSetup
+
+    from .helpers import next_key, press
+
+    seats = tuple(
+        SeatSetup(n, c, "bot:random") for n, c in zip(HOSTILE, ("yellow", "red", "green"))
+    )
+    app = ElGrandeApp(setup=GameSetup(seats, seed=4, rounds=6), bot_delay=0, curtain_seed=0)
+    async with app.run_test(size=SIZE) as pilot:
+        checked = False
+        for _ in range(5000):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            scr = app.screen
+            if isinstance(scr, GameScreen) and scr.bot_playing:
+                worker = scr._bot_worker
+                if worker is not None:
+                    await worker.wait()
+                await settle(pilot)
+                if not checked and len(scr.session.game.history) > 30:
+                    await pilot.pause()
+                    _names_line_up(app)
+                    checked = True
+                continue
+            await press(pilot, next_key(app))  # scoring displays
+        assert isinstance(app.screen, GameOverScreen)
+        text = screen_text(app)
+        for name in HOSTILE:
+            assert name in text, name
+        log = "\n".join(line.plain for line in app.screen.session.log)
+        assert "[red]X[/] plays power card" in log
+    assert checked
+
+
+def _names_line_up(app: ElGrandeApp) -> None:
+    """In the players panel every row's score ends in the same terminal column."""
+    from rich.cells import cell_len
+
+    lines = screen_text(app).splitlines()
+    rows = [line for line in lines if any(n in line for n in HOSTILE) and "(b)" in line]
+    assert len(rows) == len(HOSTILE), rows
+    ends = {cell_len(row[: row.index("(b)")]) for row in rows}
+    assert len(ends) == 1, rows

@@ -65,17 +65,17 @@ class CurtainScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
-            yield Static(Text(self.headline), id="curtain-headline")
-            yield Static(Text(self.detail), id="curtain-detail")
-            yield Static(self._how(), id="curtain-hint")
-            yield Static(Text(self._why()), id="curtain-why")
+            yield Static(Text(self.headline), id="curtain-headline", markup=False)
+            yield Static(Text(self.detail), id="curtain-detail", markup=False)
+            yield Static(self._how(), id="curtain-hint", markup=False)
+            yield Static(Text(self._why()), id="curtain-why", markup=False)
             with Center():
                 button = Button(
                     t("curtain.continue"), id="curtain-continue", disabled=self.guard_seconds > 0
                 )
                 button.can_focus = False  # Enter must never press it
                 yield button
-            yield Static("", id="curtain-nudge")
+            yield Static("", id="curtain-nudge", markup=False)
 
     def _how(self) -> Text:
         if self.letter is None:

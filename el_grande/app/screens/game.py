@@ -19,6 +19,7 @@ from textual import events as tevents
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, RichLog, Static
@@ -112,7 +113,7 @@ class GameScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield MapView(id="map")
-                yield Static(players_header(), id="players-header")
+                yield Static(players_header(), id="players-header", markup=False)
                 yield PlayersPanel(len(self.session.seats), id="players")
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
             with Vertical(id="right"):
@@ -122,8 +123,8 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = t("board.log")
-        self.query_one("#cards", CardRow).border_title = t("board.cards_title")
+        self.query_one("#log", RichLog).border_title = Content(t("board.log"))
+        self.query_one("#cards", CardRow).border_title = Content(t("board.cards_title"))
         self._sync_log()
         self.advance()
 
@@ -590,7 +591,11 @@ class GameScreen(Screen[None]):
             turn.choice = worker.result
         else:  # a bot must never stop the game (no word of what it played: maybe a secret)
             turn.choice = random.choice(turn.decision.choices)
-            self.notify(t("bot.failed", name=self.session.name(turn.seat)), severity="warning")
+            self.notify(
+                t("bot.failed", name=self.session.name(turn.seat)),
+                severity="warning",
+                markup=False,
+            )
         self._bot_ready(turn)
 
     def _bot_ready(self, turn: BotTurn) -> None:
@@ -752,6 +757,6 @@ class GameScreen(Screen[None]):
 
         def saved(message: str | None) -> None:
             if message:
-                self.notify(message)
+                self.notify(message, markup=False)
 
         self.app.push_screen(SaveAsScreen(self.session), saved)

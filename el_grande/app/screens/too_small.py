@@ -42,7 +42,7 @@ class TooSmallScreen(ModalScreen[None]):
         self._terminal = (width, height)
 
     def compose(self) -> ComposeResult:
-        yield Static(self._message(*self._terminal), id="too-small-text")
+        yield Static(self._message(*self._terminal), id="too-small-text", markup=False)
 
     def _message(self, w: int, h: int) -> Text:
         return Text(t("too_small", w=w, h=h, min_w=self.min_width, min_h=self.min_height))
