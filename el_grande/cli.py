@@ -105,7 +105,6 @@ def _usage_error(message: str) -> SystemExit:
 def parse_bots(text: str, names: list[str]) -> dict[int, str]:
     """`--bots Ben=greedy,Cy=strong` -> {seat: level}; raises ValueError with a sentence."""
     from el_grande.bots.base import LEVELS as BOT_LEVELS
-
     from el_grande.names import key, normalise, printable
 
     out: dict[int, str] = {}
@@ -137,7 +136,6 @@ def parse_bots(text: str, names: list[str]) -> dict[int, str]:
 
 def setup_from_args(args: argparse.Namespace) -> GameSetup:
     from el_grande.app.setup import COLOURS, GameSetup, SeatSetup, bot_kind, default_seats
-
     from el_grande.names import name_problem, normalise
 
     names = [normalise(n) for n in args.players.split(",")]

@@ -154,7 +154,8 @@ EN: dict[str, str] = {
     "title.quit": "Quit",
     "title.hint": "↑↓ to choose · Enter to open · ctrl+q quits at any time",
     "too_small": "The terminal is {w}×{h}. El Grande needs at least {min_w}×{min_h} — please "
-    "enlarge the window.",
+    "enlarge the window.\n\nThe game is paused: no key acts on it until then (? help, "
+    "ctrl+q quits; the game is saved).",
     # --- new game ----------------------------------------------------------------------------
     "new.title": "New game",
     "new.players": "Players (2–5)",
@@ -200,11 +201,18 @@ EN: dict[str, str] = {
     "colour.orange": "orange",
     # --- curtain -----------------------------------------------------------------------------
     "curtain.to": "Pass the keyboard to {name}",
-    "curtain.to_hint": "press Enter when only {name} is looking",
     "curtain.why": "{name} chooses in secret: {what}.",
     "curtain.back": "{name} has chosen.",
     "curtain.back_all": "All secret choices are made",
-    "curtain.back_hint": "turn the screen to everyone and press Enter",
+    "curtain.continue": "Continue",
+    "curtain.letter_before": "When only {name} is looking, press ",
+    "curtain.letter_after": " (or click Continue).",
+    "curtain.letter_why": "The letter changes every time: keys typed ahead — Enter, space, "
+    "arrows, digits — and double clicks never lift this curtain, so nobody answers a secret "
+    "for someone else by accident.",
+    "curtain.enter_hint": "Turn the screen to everyone and press Enter (or click Continue).",
+    "curtain.enter_why": "Keys pressed in the first moment after this curtain rose are ignored.",
+    "curtain.nudge": "Not that key: press {letter} to show {name}'s secret choice.",
     # --- board -------------------------------------------------------------------------------
     "board.king": "♔ King",
     "board.castillo": "Castillo",
@@ -287,6 +295,12 @@ EN: dict[str, str] = {
     "purpose.province_all_by_disk": "a region where you will lose all your Caballeros",
     "purpose.eviction": "where your evicted Caballeros go",
     "purpose.score_by_disk": "a region to score (if nobody else picks it)",
+    # The same, said on the curtain to the whole table (third person).
+    "curtain.purpose.castillo": "where their Castillo Caballeros go",
+    "curtain.purpose.province_two_by_disk": "a region where they will lose 2 Caballeros",
+    "curtain.purpose.province_all_by_disk": "a region where they will lose all their Caballeros",
+    "curtain.purpose.eviction": "where their evicted Caballeros go",
+    "curtain.purpose.score_by_disk": "a region to score (if nobody else picks it)",
     "progress.count": "{done} of up to {of} done",
     "progress.placed": "{placed} of up to {limit} placed, {left} more possible — Done to finish",
     "progress.moved": "{done} of up to {of} moved — choose Done to finish",

@@ -19,3 +19,13 @@ def _private_saves_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
         os.environ.pop("EL_GRANDE_HOME", None)
     else:
         os.environ["EL_GRANDE_HOME"] = old
+
+
+@pytest.fixture(autouse=True)
+def _no_guard_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests play without the curtain's guard time (they press keys as fast as the app takes
+    them); the guard's own tests set it explicitly (`guard_seconds=...`) and stamp their
+    events' times."""
+    from el_grande.app import guard
+
+    monkeypatch.setattr(guard, "GUARD_SECONDS", 0.0)

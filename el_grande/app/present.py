@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from el_grande.app.setup import COLOUR_STYLES
-from el_grande.text import card_name, region, t
 from el_grande.core import (
     CARD_STACK,
     PLACES,
@@ -20,6 +19,7 @@ from el_grande.core import (
     Decision,
 )
 from el_grande.core import events as E
+from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession
@@ -130,7 +130,7 @@ def decision_what(d: Decision, session: GameSession) -> str:
 def secret_what(d: Decision) -> str:
     """What a secret choice is about, for the curtain (no other player's information)."""
     if d.kind == "disk":
-        return t(f"purpose.{d.context.get('purpose', 'castillo')}")
+        return t(f"curtain.purpose.{d.context.get('purpose', 'castillo')}")
     return t("decision.unknown")
 
 

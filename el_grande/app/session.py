@@ -15,6 +15,7 @@ from rich.text import Text
 from el_grande.app.setup import COLOURS, GameSetup, SeatSetup, bot_level, letters_for
 from el_grande.core import Choice, Decision, Event, Game, Options, visible_to
 from el_grande.core import events as E
+from el_grande.names import printable
 
 
 @dataclass
@@ -85,7 +86,9 @@ class GameSession:
         return dict(self.game.view(None).options).get("castillo") == "hidden"
 
     def name(self, seat: int) -> str:
-        return self.seats[seat].name
+        """The name as shown: every place that shows a name asks here. Names are checked
+        where they come in (`el_grande.names`); `printable` is the last line of defence."""
+        return printable(self.seats[seat].name)
 
     def colour(self, seat: int) -> str:
         return self.seats[seat].colour

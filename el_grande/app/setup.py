@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
+
+from el_grande.bots.base import LEVELS as BOT_LEVELS  # stdlib-only module: start-up stays light
 from el_grande.names import names_problem
 from el_grande.text import t
-from el_grande.bots.base import LEVELS as BOT_LEVELS  # stdlib-only module: start-up stays light
 
 COLOURS: tuple[str, ...] = ("yellow", "red", "green", "blue", "purple", "cyan", "orange", "white")
 
@@ -111,16 +113,21 @@ def default_seats(names: list[str]) -> tuple[SeatSetup, ...]:
 
 
 def letters_for(names: list[str]) -> list[str]:
-    """One distinct capital letter per player, the name's initial where possible."""
+    """One distinct capital letter per player, a letter of the name where possible (its
+    initial first). Only letters one terminal cell wide (É yes; a Hangul syllable is two
+    cells, so 김민준 gets a free Latin letter), so every chip and column lines up."""
+
+    def usable(c: str) -> bool:
+        return c.isalpha() and len(c.upper()) == 1 and cell_len(c) == 1
+
+    out: list[str | None] = [None] * len(names)
     taken: set[str] = set()
-    out: list[str] = []
-    for name in names:
-        pick = next(
-            (c.upper() for c in name if c.isalpha() and c.upper() not in taken),
-            None,
-        )
-        if pick is None:
-            pick = next(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in taken)
-        taken.add(pick)
-        out.append(pick)
-    return out
+    for initial_only in (True, False):  # initials first, then other letters of the name
+        for i, name in enumerate(names):
+            letters = [c.upper() for c in (name[:1] if initial_only else name) if usable(c)]
+            for c in letters:
+                if out[i] is None and c not in taken:
+                    out[i] = c
+                    taken.add(c)
+    free = (c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in taken)
+    return [letter or next(free) for letter in out]  # then a free letter for the others

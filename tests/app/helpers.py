@@ -25,7 +25,7 @@ NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
 
 def make_app(players: int, seed: int = 7, **options: object) -> ElGrandeApp:
     setup = GameSetup(default_seats(NAMES[:players]), seed=seed, **options)  # type: ignore[arg-type]
-    return ElGrandeApp(setup=setup)
+    return ElGrandeApp(setup=setup, curtain_seed=0)
 
 
 def session_at(
@@ -47,7 +47,7 @@ def session_at(
 def app_at(
     players: int, seed: int, stop: Callable[[GameSession], bool], **options: object
 ) -> ElGrandeApp:
-    return ElGrandeApp(session=session_at(players, seed, stop, **options))
+    return ElGrandeApp(session=session_at(players, seed, stop, **options), curtain_seed=0)
 
 
 async def press(pilot: Pilot[None], key: str) -> None:
@@ -55,6 +55,7 @@ async def press(pilot: Pilot[None], key: str) -> None:
     it. (`pilot.press` also waits for the CPU to go idle after every key, which makes a whole
     game take minutes; the screen's own message queue is what matters here.)"""
     app = pilot.app
+    await settle(pilot)  # what the key is meant for is on screen
     ev = events.Key(key, key if len(key) == 1 else None)
     ev.set_sender(app)
     app._driver.send_message(ev)  # type: ignore[union-attr]
@@ -62,13 +63,14 @@ async def press(pilot: Pilot[None], key: str) -> None:
 
 
 async def settle(pilot: Pilot[None]) -> None:
-    """Wait until the app and every widget of the active screen have empty message queues
-    (a key's effects travel through several widgets before the game sees them)."""
+    """Wait until the app and every widget of every screen on the stack have empty message
+    queues (a key's effects travel through several widgets before the game sees them, and a
+    screen under a modal — the game under the help — goes on handling its messages)."""
     app = pilot.app
     quiet = 0
     for _ in range(50):
         await pilot._wait_for_screen()
-        nodes = [app, *app.screen.walk_children(with_self=True)]
+        nodes = [app, *(n for s in app.screen_stack for n in s.walk_children(with_self=True))]
         if all(n._message_queue.empty() for n in nodes):  # type: ignore[attr-defined]
             quiet += 1
             if quiet >= 2:
@@ -76,6 +78,18 @@ async def settle(pilot: Pilot[None]) -> None:
         else:
             quiet = 0
         await asyncio.sleep(0)
+
+
+def next_key(app: ElGrandeApp) -> str:
+    """The key that moves on from a non-game screen: a curtain's letter (a curtain with a
+    secret behind it takes nothing else), else Enter (a scoring step, a curtain after the last
+    secret)."""
+    from el_grande.app.screens.curtain import CurtainScreen
+
+    scr = app.screen
+    if isinstance(scr, CurtainScreen) and scr.letter is not None:
+        return scr.letter.lower()
+    return "enter"
 
 
 def game_screen(app: ElGrandeApp) -> GameScreen | None:
@@ -130,7 +144,7 @@ async def play(
             return
         scr = game_screen(app)
         if scr is None:
-            await press(pilot, "enter")
+            await press(pilot, next_key(app))
             continue
         d = scr.decision
         assert d is not None

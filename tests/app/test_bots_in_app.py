@@ -5,12 +5,13 @@ that remember who is a bot, and undo that never takes back a bot's choice."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
-import time
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled, WorkerFailed
 
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.present import place_of
@@ -21,12 +22,21 @@ from el_grande.app.screens.new_game import NewGameScreen
 from el_grande.app.screens.title import TitleScreen
 from el_grande.app.session import GameSession
 from el_grande.app.setup import GameSetup, SeatSetup, bot_level
-from el_grande.text import region
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.cli import build_parser, parse_bots, setup_from_args
 from el_grande.core import REGIONS, Game
+from el_grande.text import region
 
-from .helpers import SIZE, game_screen, pick_first, pick_varied, press, screen_text, settle
+from .helpers import (
+    SIZE,
+    game_screen,
+    next_key,
+    pick_first,
+    pick_varied,
+    press,
+    screen_text,
+    settle,
+)
 
 
 def bot_setup(kinds: list[str], seed: int = 7, **options: object) -> GameSetup:
@@ -40,19 +50,31 @@ def active_game_screen(app: ElGrandeApp) -> GameScreen | None:
     return next((s for s in reversed(app.screen_stack) if isinstance(s, GameScreen)), None)
 
 
-async def wait_for(pilot: Pilot[None], cond, seconds: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    """Let the app (and the bots' worker threads) run until `cond()` holds."""
-    end = time.monotonic() + seconds
-    while not cond():
-        if time.monotonic() > end:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.005)
-        await settle(pilot)
+async def bot_done(pilot: Pilot[None]) -> None:
+    """Wait for the app's own signal that the bot's thread has answered (its worker finished),
+    then until the app has handled that answer. No clock is involved."""
+    scr = active_game_screen(pilot.app)
+    worker = scr._bot_worker if scr is not None else None
+    if worker is not None:
+        with contextlib.suppress(WorkerFailed, WorkerCancelled):
+            await worker.wait()
+    await settle(pilot)
+    await asyncio.sleep(0)  # let the app's loop run a timer or a call_later
+
+
+async def wait_for(pilot: Pilot[None], cond, steps: int = 2000) -> None:  # type: ignore[no-untyped-def]
+    """Let the app (and the bots' worker threads) run until `cond()` holds, waiting on the
+    bots' workers and the app's message queues (never on a wall-clock window)."""
+    for _ in range(steps):
+        if cond():
+            return
+        await bot_done(pilot)
+    raise AssertionError("the app never got there")
 
 
 async def play_with_bots(pilot: Pilot[None], pick=pick_first, check=None, max_steps=20000) -> None:  # type: ignore[no-untyped-def]
-    """Play to the game-over screen: the human answers by keys, bots play by themselves, Enter
-    lowers curtains and steps through scoring displays. `check(app)` runs at every step."""
+    """Play to the game-over screen: the human answers by keys, bots play by themselves, the
+    curtain's letter or Enter moves on. `check(app)` runs at every step."""
     app = pilot.app
     for _ in range(max_steps):
         if check is not None:
@@ -66,15 +88,49 @@ async def play_with_bots(pilot: Pilot[None], pick=pick_first, check=None, max_st
             await pick(pilot, scr, d)
             continue
         if isinstance(app.screen, GameScreen) and app.screen.bot_playing:
-            await asyncio.sleep(0.002)  # the bot thinks in a thread: no key needed
+            await bot_done(pilot)  # the bot thinks in a thread: no key needed
             continue
-        await press(pilot, "enter")  # a curtain or a scoring display
+        await press(pilot, next_key(app))  # a curtain or a scoring display
     raise AssertionError("the game did not end")
 
 
 # --- a whole game from the new-game form --------------------------------------------------
 
 
+async def test_bots_seated_from_the_form_play_by_themselves() -> None:
+    """Title -> form (Ben: computer random, Cy: computer greedy, seed 5, by keys) -> the
+    game: the bots are seated and play their power cards by themselves until the human's
+    turn (the whole game from the form is in the stress run)."""
+    app = ElGrandeApp(bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "enter")  # "New game"
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        from .test_play import tab_to
+
+        await tab_to(pilot, "kind-1")
+        await pilot.press("enter", "down", "enter")  # computer: random
+        await tab_to(pilot, "kind-2")
+        await pilot.press("enter", "down", "down", "enter")  # computer: greedy
+        await tab_to(pilot, "seed")
+        await pilot.press("5")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        scr = active_game_screen(app)
+        assert scr is not None
+        session = scr.session
+        assert [s.kind for s in session.seats] == ["human", "bot:random", "bot:greedy"]
+        for _ in range(3):  # three rounds' worth of the human's decisions
+            await wait_for(pilot, lambda: game_screen(app) is not None)
+            await press(pilot, "enter")
+        bots_played = [
+            line.plain for line in session.log if line.plain.startswith(("Ben ", "Cy "))
+        ]
+        assert any("plays power card" in line for line in bots_played)
+
+
+@pytest.mark.stress  # the bots' whole-game code path is covered by the secrets test below
 async def test_one_human_two_bots_from_the_form_to_game_over() -> None:
     """Title -> form (Ben: computer random, Cy: computer greedy, short game, seed 5, all by
     keys) -> the game, the human answering by keys, the bots by themselves -> game over."""
@@ -125,7 +181,7 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain() -> Non
     curtain comes up for it; a human's secret still gets the curtain."""
     setup = bot_setup(["human", "bot:greedy", "bot:random"], seed=25, rounds=6, castillo="hidden")
     app = ElGrandeApp(setup=setup, bot_delay=0)
-    seen_turns: set[int] = set()
+    bot_secrets = 0  # bots' secret answers checked while chosen and not yet applied
     human_curtains = 0
     step_start: int | None = None
     pushed: list[tuple[object, bool]] = []
@@ -142,15 +198,18 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain() -> Non
 
         app.push_screen = spy_push  # type: ignore[method-assign]
 
-        # Public bot decisions at once; a secret one waits a moment with its answer in hand
-        # (chosen, not yet applied: the riskiest moment), so that the checks below see it.
-        original_start = GameScreen._start_bot
+        # Every bot answer is checked the moment before it is applied: chosen, in the app's
+        # hands, not yet public (the riskiest moment).
+        original_apply = GameScreen._bot_apply
 
-        def slow_secrets(self, d):  # type: ignore[no-untyped-def]
-            app.bot_delay = 0.15 if d.secret else 0.0
-            original_start(self, d)
+        def checked_apply(self, turn):  # type: ignore[no-untyped-def]
+            nonlocal bot_secrets
+            if turn.decision.secret and turn.choice is not None and self._bot_current(turn):
+                bot_secrets += 1
+                check(app)
+            original_apply(self, turn)
 
-        GameScreen._start_bot = slow_secrets  # type: ignore[method-assign]
+        GameScreen._bot_apply = checked_apply  # type: ignore[method-assign]
 
         def check(app: ElGrandeApp) -> None:
             nonlocal step_start
@@ -186,7 +245,6 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain() -> Non
                 for line in other:
                     assert not any(region(r) in line for r in REGIONS), line
                 if turn.choice is not None:  # chosen, not applied: it shows nowhere
-                    seen_turns.add(id(turn))
                     place = place_of(turn.choice)
                     assert place is not None
                     hidden.append((turn.seat, place))
@@ -205,12 +263,12 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain() -> Non
         try:
             await play_with_bots(pilot, pick_varied, check=check)
         finally:
-            GameScreen._start_bot = original_start  # type: ignore[method-assign]
+            GameScreen._bot_apply = original_apply  # type: ignore[method-assign]
         for screen, bot_secret in pushed:
             if isinstance(screen, CurtainScreen):
                 assert not bot_secret, "a curtain came up for a bot's secret choice"
                 human_curtains += 1
-    assert len(seen_turns) >= 5, "the game should contain bots' secret choices"
+    assert bot_secrets >= 5, "the game should contain bots' secret choices"
     assert human_curtains >= 1, "the human's secret choices still get the curtain"
 
 
@@ -230,15 +288,15 @@ async def test_bots_keep_the_pace_skip_ahead_and_human_keys_wait() -> None:
         assert scr.check_action("undo", ()) is False
         prompt = " ".join(str(w.render()) for w in scr.query_one(DecisionPrompt).query("Static"))
         assert "Ana (random) is thinking" in prompt
-        await asyncio.sleep(0.2)
-        await settle(pilot)
+        await bot_done(pilot)  # the bot has answered; the 60 s pace has not passed
+        assert scr._bot is not None and scr._bot.choice is not None
         assert scr.session.game.history == ()  # still waiting for the pace
         await press(pilot, "1")
         await press(pilot, "enter")
         assert "Ana (computer) is choosing" in str(scr.query_one("#status").render())
         assert scr.session.game.history == ()
         await press(pilot, "f")
-        await wait_for(pilot, lambda: game_screen(app) is not None, seconds=10)
+        await wait_for(pilot, lambda: game_screen(app) is not None)
         scr = game_screen(app)
         assert scr is not None and scr.decision is not None and scr.decision.player == 2
         assert len(scr.session.game.history) >= 2
@@ -247,15 +305,15 @@ async def test_bots_keep_the_pace_skip_ahead_and_human_keys_wait() -> None:
 
 async def test_a_bot_answer_after_the_screen_changed_is_dropped() -> None:
     """A bot still thinking when a new game opens: its answer is never applied anywhere."""
-    release = threading.Event()
-    asked: list[int] = []
+    asked, release, answered = threading.Event(), threading.Event(), threading.Event()
 
     class SlowBot:
         name = "slow"
 
         def choose(self, view, decision):  # type: ignore[no-untyped-def]
-            asked.append(decision.player)
-            release.wait(5)
+            asked.set()
+            release.wait(30)
+            answered.set()
             return decision.choices[0]
 
     setup = bot_setup(["bot:greedy", "human"], seed=4, start_player=0)
@@ -264,7 +322,7 @@ async def test_a_bot_answer_after_the_screen_changed_is_dropped() -> None:
     GameScreen._bot_for = lambda self, seat: SlowBot()  # type: ignore[method-assign,assignment,return-value]
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: bool(asked))
+            assert await asyncio.to_thread(asked.wait, 30)  # the bot is thinking
             old = active_game_screen(app)
             assert old is not None and old.bot_playing
             old_session = old.session
@@ -272,8 +330,9 @@ async def test_a_bot_answer_after_the_screen_changed_is_dropped() -> None:
             app.open_game(fresh)
             await pilot.pause()
             release.set()
-            await asyncio.sleep(0.1)
+            assert await asyncio.to_thread(answered.wait, 30)  # its answer came back
             await settle(pilot)
+            await pilot.pause()
             assert old_session.game.history == ()
             assert fresh.game.history == ()
             assert game_screen(app) is not None and game_screen(app).session is fresh  # type: ignore[union-attr]
@@ -291,7 +350,7 @@ async def test_a_bot_answer_waits_while_help_is_open() -> None:
         name = "slow"
 
         def choose(self, view, decision):  # type: ignore[no-untyped-def]
-            release.wait(5)
+            release.wait(30)
             return decision.choices[-1]
 
     setup = bot_setup(["bot:greedy", "human"], seed=4, start_player=0)
@@ -303,11 +362,15 @@ async def test_a_bot_answer_waits_while_help_is_open() -> None:
             scr = active_game_screen(app)
             assert scr is not None
             await wait_for(pilot, lambda: scr.bot_playing)
+            worker = scr._bot_worker
+            assert worker is not None
             await press(pilot, "question_mark")
             assert app.screen is not scr
             release.set()
-            await asyncio.sleep(0.1)
+            await worker.wait()  # the bot has answered, under the help screen
             await settle(pilot)
+            await pilot.pause()
+            assert scr._bot is not None and scr._bot.choice is not None
             assert scr.session.game.history == () and scr.bot_playing
             await press(pilot, "escape")
             await wait_for(pilot, lambda: len(scr.session.game.history) == 1)

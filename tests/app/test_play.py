@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
@@ -61,6 +63,7 @@ async def test_two_players_from_title_to_game_over_with_keys() -> None:
         _finished_like_core(app)
 
 
+@pytest.mark.stress  # a second whole game by keys; the 2-player one covers this code path
 async def test_five_players_short_game_with_keys() -> None:
     """5 players, 6-round game, Enter on the first legal choice every time."""
     from .helpers import make_app
@@ -136,13 +139,3 @@ async def test_illegal_key_explains_and_changes_nothing() -> None:
         assert list(scr.session.game.history) == before
         # The highlighted option is still the first power card.
         assert scr.query_one(DecisionPrompt).options.highlighted == 0
-
-
-async def test_too_small_terminal_says_how_big() -> None:
-    from .helpers import make_app
-
-    app = make_app(3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        text = str(app.screen.query_one("#too-small").render())
-        assert "100×30" in text

@@ -6,9 +6,9 @@ from __future__ import annotations
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.screens.game import GameScreen
-from el_grande.text import region
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import REGIONS, Decision
+from el_grande.text import region
 
 from .helpers import SIZE, make_app, pick_varied, play, press, screen_text
 

@@ -14,7 +14,7 @@ from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.app.session import GameSession
 
-from .helpers import SIZE, app_at, pick_first, play, press
+from .helpers import SIZE, app_at, next_key, pick_first, play, press
 
 
 def _history(n: int):  # type: ignore[no-untyped-def]
@@ -50,7 +50,11 @@ def test_curtain(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 def test_secret_disk_prompt(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """Behind the lowered curtain: only the chooser's own view and choices."""
-    assert snap_compare(app_at(3, 7, _first_disk), terminal_size=SIZE, press=["enter"])
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await press(pilot, next_key(pilot.app))  # the curtain's letter
+
+    assert snap_compare(app_at(3, 7, _first_disk), terminal_size=SIZE, run_before=run_before)
 
 
 def test_general_scoring_display(snap_compare) -> None:  # type: ignore[no-untyped-def]

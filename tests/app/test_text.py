@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from el_grande.app import text
+from el_grande import text
 from el_grande.app.screens.game import GameScreen
 from el_grande.core import CARDS, PLACES
 from el_grande.core import events as E

@@ -16,6 +16,7 @@ from el_grande.persist.hooks import (
     session_for,
     undo_session,
 )
+from tests.app.helpers import next_key
 
 SIZE = (140, 45)
 
@@ -26,7 +27,8 @@ def new_session(seed: int = 5) -> GameSession:
 
 async def play_keys(pilot, n: int) -> None:  # type: ignore[no-untyped-def]
     for _ in range(n):
-        await pilot.press("enter")  # first legal choice, or lower a curtain / next scoring step
+        # first legal choice, or lower a curtain (its letter) / next scoring step
+        await pilot.press(next_key(pilot.app))
 
 
 async def test_autosave_after_every_decision(home: Path) -> None:
@@ -39,7 +41,7 @@ async def test_autosave_after_every_decision(home: Path) -> None:
         await pilot.pause()
         seen = 0
         for _ in range(20):
-            await pilot.press("enter")
+            await pilot.press(next_key(app))
             history = list(session.game.history)
             assert load_save(listener.saver.path).choices == history
             seen = max(seen, len(history))
@@ -143,7 +145,7 @@ async def test_undo_key_only_when_allowed(home: Path) -> None:
             screen = game_screen(app)
             if screen.check_action("undo", ()):
                 break
-            await pilot.press("enter")
+            await pilot.press(next_key(app))
         else:
             raise AssertionError("undo never became available")
         before = list(screen.session.game.history)
@@ -179,7 +181,7 @@ async def test_replay_from_game_over(home: Path) -> None:
         for _ in range(60):
             if type(app.screen).__name__ == "GameOverScreen":
                 break
-            await pilot.press("enter")
+            await pilot.press(next_key(app))
         assert type(app.screen).__name__ == "GameOverScreen"
         await pilot.press("r")
         await pilot.pause()

@@ -19,6 +19,7 @@ from textual import events as tevents
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, RichLog, Static
@@ -36,7 +37,6 @@ from el_grande.app.present import (
     secret_what,
 )
 from el_grande.app.screens.curtain import CurtainScreen
-from el_grande.text import card_name, region, t
 from el_grande.app.widgets.board import KEY_PLACES, MapView
 from el_grande.app.widgets.cards import CardRow
 from el_grande.app.widgets.players import PlayersPanel, players_header
@@ -44,13 +44,12 @@ from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.app.widgets.track import RoundTrack
 from el_grande.core import NEIGHBOURS, Choice, Decision, IllegalChoice
 from el_grande.core import events as E
+from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession
     from el_grande.bots import Bot
     from el_grande.core import Event, View
-
-MIN_W, MIN_H = 100, 30
 
 
 @dataclass
@@ -114,33 +113,20 @@ class GameScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield MapView(id="map")
-                yield Static(players_header(), id="players-header")
+                yield Static(players_header(), id="players-header", markup=False)
                 yield PlayersPanel(len(self.session.seats), id="players")
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
             with Vertical(id="right"):
                 yield CardRow(id="cards")
                 yield DecisionPrompt(id="prompt")
-        yield Static("", id="status")
-        yield Static("", id="too-small")
+        yield Static("", id="status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = t("board.log")
-        self.query_one("#cards", CardRow).border_title = t("board.cards_title")
-        self._check_size(self.app.size.width, self.app.size.height)
+        self.query_one("#log", RichLog).border_title = Content(t("board.log"))
+        self.query_one("#cards", CardRow).border_title = Content(t("board.cards_title"))
         self._sync_log()
         self.advance()
-
-    def on_resize(self, event: tevents.Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
-
-    def _check_size(self, w: int, h: int) -> None:
-        small = w < MIN_W or h < MIN_H
-        self.set_class(small, "-too-small")
-        if small:
-            self.query_one("#too-small", Static).update(
-                t("too_small", w=w, h=h, min_w=MIN_W, min_h=MIN_H)
-            )
 
     # --- the flow --------------------------------------------------------------------------
 
@@ -187,14 +173,10 @@ class GameScreen(Screen[None]):
             return
         self._skipping = False  # a human decides: skipping ahead ends here
         if d.secret and self._unlocked != d.player:
+            name = self.session.name(d.player)
             self._raise_curtain(
-                t("curtain.to", name=self.session.name(d.player)),
-                t("curtain.to_hint", name=self.session.name(d.player)),
-                t(
-                    "curtain.why",
-                    name=self.session.name(d.player),
-                    what=secret_what(d),
-                ),
+                t("curtain.to", name=name),
+                t("curtain.why", name=name, what=secret_what(d)),
                 unlock=d.player,
             )
             return
@@ -213,16 +195,35 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(screen, done)
 
-    def _raise_curtain(self, headline: str, hint: str, detail: str, unlock: int | None) -> None:
+    def _raise_curtain(self, headline: str, detail: str, unlock: int | None) -> None:
+        """Cover the board. `unlock`: the seat whose secret prompt is behind the curtain (it
+        then takes that curtain's letter to lower it); None: nothing secret behind it."""
+        guard = self.app.input_guard  # type: ignore[attr-defined]
+        guard.close()  # until the curtain is up: nothing typed ahead acts (app/guard.py)
         self.app.clear_notifications()
         self.query_one("#status", Static).update("")
         self.query_one(DecisionPrompt).clear()
         self._show_public()
+        letter = None
+        if unlock is not None:
+            from el_grande.app.screens.curtain import draw_letter
+
+            letter = draw_letter(self.app.curtain_letters, self._last_letter)  # type: ignore[attr-defined]
+            self._last_letter = letter
 
         def lowered() -> None:
             self._unlocked = unlock
 
-        self._open_modal(CurtainScreen(headline, hint, detail), after=lowered)
+        curtain = CurtainScreen(
+            headline,
+            detail,
+            letter=letter,
+            owner=None if unlock is None else self.session.name(unlock),
+            guard_seconds=guard.seconds,
+        )
+        self._open_modal(curtain, after=lowered)
+
+    _last_letter: str | None = None
 
     def _choose(self, choice: Choice) -> None:
         """A human's answer (keys, clicks) for the current decision."""
@@ -270,16 +271,12 @@ class GameScreen(Screen[None]):
                 nxt = self.session.name(nd.player)
                 self._raise_curtain(
                     t("curtain.back", name=name) + " " + t("curtain.to", name=nxt),
-                    t("curtain.to_hint", name=nxt),
                     t("curtain.why", name=nxt, what=secret_what(nd)),
                     unlock=nd.player,
                 )
             else:
                 self._raise_curtain(
-                    t("curtain.back_all"),
-                    t("curtain.back_hint"),
-                    t("curtain.back", name=name),
-                    unlock=None,
+                    t("curtain.back_all"), t("curtain.back", name=name), unlock=None
                 )
             return
         self.advance()
@@ -594,7 +591,11 @@ class GameScreen(Screen[None]):
             turn.choice = worker.result
         else:  # a bot must never stop the game (no word of what it played: maybe a secret)
             turn.choice = random.choice(turn.decision.choices)
-            self.notify(t("bot.failed", name=self.session.name(turn.seat)), severity="warning")
+            self.notify(
+                t("bot.failed", name=self.session.name(turn.seat)),
+                severity="warning",
+                markup=False,
+            )
         self._bot_ready(turn)
 
     def _bot_ready(self, turn: BotTurn) -> None:
@@ -756,6 +757,6 @@ class GameScreen(Screen[None]):
 
         def saved(message: str | None) -> None:
             if message:
-                self.notify(message)
+                self.notify(message, markup=False)
 
         self.app.push_screen(SaveAsScreen(self.session), saved)

@@ -82,12 +82,12 @@ class GameOverScreen(Screen[None]):
             table.add_row(label, *[str(p) for p in points])
         table.add_row(Text(t("over.total"), style="bold"), *[str(s) for s in scores])
         with Vertical(id="over-box"):
-            yield Static(t("over.title"), id="over-title")
-            yield Static(winners_text(winners, self.session), id="over-winners")
-            yield Static(t("over.final"), classes="over-h")
-            yield Static(final, id="over-final")
-            yield Static(table, id="over-table")
-            yield Static(t("over.keys"), id="over-keys")
+            yield Static(t("over.title"), id="over-title", markup=False)
+            yield Static(winners_text(winners, self.session), id="over-winners", markup=False)
+            yield Static(t("over.final"), classes="over-h", markup=False)
+            yield Static(final, id="over-final", markup=False)
+            yield Static(table, id="over-table", markup=False)
+            yield Static(t("over.keys"), id="over-keys", markup=False)
         yield Footer()
 
     def action_new_game(self) -> None:

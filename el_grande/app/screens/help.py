@@ -79,17 +79,17 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
-            yield Static(t("help.title"), id="help-title")
+            yield Static(t("help.title"), id="help-title", markup=False)
             with VerticalScroll(id="help-scroll"):
-                yield Static(t("help.keys_title"), classes="help-h")
-                yield Static(t("help.keys"), classes="help-keys")
-                yield Static(t("help.map_title"), classes="help-h")
-                yield Static(t("board.legend"))
-                yield Static(t("help.rules_title"), classes="help-h")
-                yield Static(t("help.rules"))
-                yield Static(t("help.cards_title"), classes="help-h")
-                yield Static(cards_text())
-            yield Static(t("help.close"), id="help-close")
+                yield Static(t("help.keys_title"), classes="help-h", markup=False)
+                yield Static(t("help.keys"), classes="help-keys", markup=False)
+                yield Static(t("help.map_title"), classes="help-h", markup=False)
+                yield Static(t("board.legend"), markup=False)
+                yield Static(t("help.rules_title"), classes="help-h", markup=False)
+                yield Static(t("help.rules"), markup=False)
+                yield Static(t("help.cards_title"), classes="help-h", markup=False)
+                yield Static(cards_text(), markup=False)
+            yield Static(t("help.close"), id="help-close", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -16,7 +17,7 @@ from el_grande.app.setup import (
     SeatSetup,
     validate,
 )
-from el_grande.names import normalise
+from el_grande.names import normalise, printable
 from el_grande.text import t
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cy", "", "")
@@ -31,11 +32,11 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
-            yield Static(t("new.title"), id="form-title")
-            yield Label(t("new.players"), classes="section")
+            yield Static(t("new.title"), id="form-title", markup=False)
+            yield Label(t("new.players"), classes="section", markup=False)
             for i in range(MAX_PLAYERS):
                 with Horizontal(classes="seat-row"):
-                    yield Label(t("new.player_n", n=i + 1), classes="seat-label")
+                    yield Label(t("new.player_n", n=i + 1), classes="seat-label", markup=False)
                     yield Input(
                         DEFAULT_NAMES[i],
                         placeholder=t("new.name_placeholder"),
@@ -57,7 +58,7 @@ class NewGameScreen(Screen[None]):
                         classes="seat-kind",
                     )
             with Horizontal(classes="opt-row"):
-                yield Label(t("new.rounds"), classes="opt-label")
+                yield Label(t("new.rounds"), classes="opt-label", markup=False)
                 yield Select(
                     [(t("new.rounds_9"), 9), (t("new.rounds_6"), 6)],
                     value=9,
@@ -65,10 +66,10 @@ class NewGameScreen(Screen[None]):
                     id="rounds",
                 )
             with Horizontal(classes="opt-row"):
-                yield Label(t("new.veto"), classes="opt-label")
+                yield Label(t("new.veto"), classes="opt-label", markup=False)
                 yield Switch(value=True, id="veto")
             with Horizontal(classes="opt-row"):
-                yield Label(t("new.castillo"), classes="opt-label")
+                yield Label(t("new.castillo"), classes="opt-label", markup=False)
                 yield Select(
                     [(t("new.castillo_open"), "open"), (t("new.castillo_hidden"), "hidden")],
                     value="open",
@@ -76,12 +77,12 @@ class NewGameScreen(Screen[None]):
                     id="castillo",
                 )
             with Horizontal(classes="opt-row"):
-                yield Label(t("new.seed"), classes="opt-label")
+                yield Label(t("new.seed"), classes="opt-label", markup=False)
                 yield Input("", placeholder="", type="integer", id="seed")
             with Horizontal(classes="opt-row"):
-                yield Label(t("new.start"), classes="opt-label")
+                yield Label(t("new.start"), classes="opt-label", markup=False)
                 yield Select(self._start_options(), value=-1, allow_blank=False, id="start")
-            yield Static("", id="form-error")
+            yield Static("", id="form-error", markup=False)
             with Horizontal(id="form-buttons"):
                 yield Button(t("new.begin"), variant="primary", id="begin")
                 yield Button(t("new.back"), id="back")
@@ -95,11 +96,13 @@ class NewGameScreen(Screen[None]):
                 out.append((i, name))
         return out
 
-    def _start_options(self) -> list[tuple[str, int]]:
+    def _start_options(self) -> list[tuple[str | Text, int]]:
         names = [n for n in DEFAULT_NAMES if n] if not self.is_mounted else None
         if names is None:
             names = [n for _, n in self._names()]
-        return [(t("new.start_random"), -1)] + [(n, k) for k, n in enumerate(names)]
+        return [(t("new.start_random"), -1)] + [
+            (Text(printable(n)), k) for k, n in enumerate(names)
+        ]
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()

@@ -14,9 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from el_grande.app.present import awards_text, chip, scoring_what
-from el_grande.text import region, t
 from el_grande.core import events as E
 from el_grande.core import preview_general_scoring
+from el_grande.text import region, t
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession, ScoringRecord
@@ -140,10 +140,10 @@ class ScoringScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="scoring-box"):
-            yield Static("", id="scoring-title")
-            yield Static("", id="scoring-step")
-            yield Static("", id="scoring-body")
-            yield Static("", id="scoring-keys")
+            yield Static("", id="scoring-title", markup=False)
+            yield Static("", id="scoring-step", markup=False)
+            yield Static("", id="scoring-body", markup=False)
+            yield Static("", id="scoring-keys", markup=False)
 
     def on_mount(self) -> None:
         self._show()
@@ -209,14 +209,14 @@ class PreviewScreen(ModalScreen[None]):
         table.add_column(t("preview.would"), justify="right")
         table.add_column(t("preview.after"), justify="right")
         for p in view.players:
-            name = Text.assemble(chip(self.session, p.seat), " ", p.name)
+            name = Text.assemble(chip(self.session, p.seat), " ", self.session.name(p.seat))
             table.add_row(name, str(p.score), f"+{gains[p.seat]}", str(p.score + gains[p.seat]))
         note = t("preview.note") + ("\n" + t("preview.note_hidden") if hidden else "")
         with Vertical(id="scoring-box"):
-            yield Static(t("preview.title"), id="scoring-title")
-            yield Static(table, id="scoring-body")
-            yield Static(note, id="scoring-step")
-            yield Static(t("preview.close"), id="scoring-keys")
+            yield Static(t("preview.title"), id="scoring-title", markup=False)
+            yield Static(table, id="scoring-body", markup=False)
+            yield Static(note, id="scoring-step", markup=False)
+            yield Static(t("preview.close"), id="scoring-keys", markup=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

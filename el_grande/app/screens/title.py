@@ -27,8 +27,8 @@ class TitleScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            yield Static(BANNER, id="banner")
-            yield Static(t("app.subtitle"), id="subtitle")
+            yield Static(BANNER, id="banner", markup=False)
+            yield Static(t("app.subtitle"), id="subtitle", markup=False)
             with Center():
                 yield OptionList(
                     Option(t("title.new"), id="new"),
@@ -40,8 +40,9 @@ class TitleScreen(Screen[None]):
                     Option(t("title.rules"), id="rules"),
                     Option(t("title.quit"), id="quit"),
                     id="title-menu",
+                    markup=False,
                 )
-            yield Static(t("title.hint"), id="title-hint")
+            yield Static(t("title.hint"), id="title-hint", markup=False)
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

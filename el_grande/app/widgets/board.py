@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
+from textual.content import Content
 from textual.widgets import Static
 
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
+from el_grande.app.widgets.painted import Painted
 from el_grande.text import region as region_name
 from el_grande.text import t
-from el_grande.app.widgets.painted import Painted
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession
@@ -76,7 +77,7 @@ class MapView(Grid):
         for place in MAP_ORDER:
             yield PlaceBox(place)
             if place == "granada":
-                yield Static("", id="sea", classes="filler")
+                yield Static("", id="sea", classes="filler", markup=False)
 
     def show(
         self,
@@ -93,9 +94,11 @@ class MapView(Grid):
         for r in view.regions:
             box = self.query_one(f"#place-{r.id}", PlaceBox)
             # Narrow boxes: the name (♔ for the King) on top, the key and the values below.
-            box.border_title = ("♔" if r.king else "") + region_name(r.id, short=True)
+            box.border_title = Content(("♔" if r.king else "") + region_name(r.id, short=True))
             vals = "/".join(map(str, r.values))
-            box.border_subtitle = f"#{PLACE_KEYS[r.id]} " + (f"▣{vals}" if r.scoreboard else vals)
+            box.border_subtitle = Content(
+                f"#{PLACE_KEYS[r.id]} " + (f"▣{vals}" if r.scoreboard else vals)
+            )
             body = Text()
             for seat, count in enumerate(r.caballeros):
                 if count:
@@ -115,9 +118,9 @@ class MapView(Grid):
             box.set_class(choosing and r.id not in legal, "-dim")
             box.set_class(cursor == r.id, "-cursor")
         box = self.query_one("#place-castillo", PlaceBox)
-        box.border_title = t("board.castillo")
+        box.border_title = Content(t("board.castillo"))
         board = view.castillo_scoreboard
-        box.border_subtitle = "#0 " + (f"▣{board}" if board else "5/3/1")
+        box.border_subtitle = Content("#0 " + (f"▣{board}" if board else "5/3/1"))
         body = Text()
         if castillo_hidden:
             body.append(t("board.castillo_total", n=view.castillo_total))

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.content import Content
 
 from el_grande.app.messages import CardPicked
-from el_grande.text import card_name, card_text, t
 from el_grande.app.widgets.painted import Painted
 from el_grande.core import CARD_STACK
+from el_grande.text import card_name, card_text, t
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession
@@ -61,11 +62,11 @@ class CardRow(VerticalScroll, can_focus=False):
             box.display = True
             box.card = card
             stack = CARD_STACK[card]
-            box.border_title = f"{CARD_KEYS[slot]} · {card_name(card)}"
+            box.border_title = Content(f"{CARD_KEYS[slot]} · {card_name(card)}")
             if taker is not None:
-                box.border_subtitle = t("board.card_taken", name=session.name(taker))
+                box.border_subtitle = Content(t("board.card_taken", name=session.name(taker)))
             else:
-                box.border_subtitle = t("board.card_stack", stack=stack, n=stack)
+                box.border_subtitle = Content(t("board.card_stack", stack=stack, n=stack))
             box.paint(Text(card_text(card)), layout=True)
             box.set_class(taker is not None, "-taken")
             box.set_class(view.action_card == card and taker == view.active, "-active")

@@ -12,8 +12,9 @@ from textual.events import Click
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
 from el_grande.app.setup import bot_level
-from el_grande.text import t
 from el_grande.app.widgets.painted import Painted
+from el_grande.names import MAX_NAME_CELLS, pad
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession
@@ -31,6 +32,11 @@ def _cells() -> list[tuple[int, int, int]]:
 
 
 CELLS = _cells()
+
+#: Terminal cells of the name column (a new name is at most this wide: `el_grande.names`) and
+#: of the computer-player mark after it; everything is padded by cells, not characters.
+NAME_CELLS = MAX_NAME_CELLS
+MARK_CELLS = 4
 
 
 class HandStrip(Painted):
@@ -82,11 +88,10 @@ class PlayersPanel(Vertical):
             info.append("▶" if p.seat == to_move else " ", style="bold")
             info.append_text(chip(session, p.seat, " "))
             name_style = "bold" if p.seat == to_move else ""
-            if bot_level(session.seats[p.seat].kind) is None:
-                info.append(f"{p.name[:8]:<8}", style=name_style)
-            else:  # a computer player: marked so the table knows who is not at the keyboard
-                info.append(f"{p.name[:5]:<5}", style=name_style)
-                info.append(t("player.bot_mark"), style="dim italic")
+            info.append(pad(session.name(p.seat), NAME_CELLS), style=name_style)
+            # A computer player is marked so the table knows who is not at the keyboard.
+            bot = bot_level(session.seats[p.seat].kind) is not None
+            info.append(pad(t("player.bot_mark") if bot else "", MARK_CELLS, "right"), "dim italic")
             info.append(f"{p.score:>4}", style="bold")
             cast = "?" if p.castillo is None else str(p.castillo)
             prov = "?" if p.province is None else str(p.province)  # hidden Castillo: secret too
@@ -114,7 +119,8 @@ class PlayersPanel(Vertical):
 
 
 def players_header() -> Text:
+    lead = 3 + NAME_CELLS + MARK_CELLS  # "▶", the chip and a space, the name, the mark
     return Text(
-        f"{'':11}{'pts':>4} {'ct':>2} {'pr':>2} {'ca':>2}   {t('player.hand')}",
+        f"{'':{lead}}{'pts':>4} {'ct':>2} {'pr':>2} {'ca':>2}   {t('player.hand')}",
         style="dim",
     )

@@ -11,9 +11,9 @@ from textual.widgets.option_list import Option
 
 class DecisionPrompt(Vertical):
     def compose(self) -> ComposeResult:
-        yield Static("", id="prompt-title")
-        yield Static("", id="prompt-progress")
-        yield OptionList(id="choices")
+        yield Static("", id="prompt-title", markup=False)
+        yield Static("", id="prompt-progress", markup=False)
+        yield OptionList(id="choices", markup=False)
 
     @property
     def options(self) -> OptionList:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from el_grande.app.present import chip
-from el_grande.text import t
 from el_grande.app.widgets.painted import Painted
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.app.session import GameSession

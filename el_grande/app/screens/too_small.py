@@ -1,0 +1,71 @@
+"""Too small means paused: below the minimum size nothing acts on the game (quit and help
+excepted); the game continues unchanged when the terminal is big enough again."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from el_grande.text import t
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Covers everything while the terminal is smaller than the game needs."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen {
+        align: center middle;
+        background: $background;
+        &:ansi { background: ansi_black; }
+    }
+    #too-small-text {
+        width: 100%;
+        height: auto;
+        text-align: center;
+        text-style: bold;
+        padding: 0 1;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "help", "Help", id="too_small_help"),
+    ]
+
+    def __init__(self, width: int, height: int, min_width: int, min_height: int) -> None:
+        super().__init__()
+        self.min_width, self.min_height = min_width, min_height
+        self._terminal = (width, height)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._message(*self._terminal), id="too-small-text", markup=False)
+
+    def _message(self, w: int, h: int) -> Text:
+        return Text(t("too_small", w=w, h=h, min_w=self.min_width, min_h=self.min_height))
+
+    def show_size(self, width: int, height: int) -> None:
+        self._terminal = (width, height)
+        if self.is_mounted:
+            self.query_one("#too-small-text", Static).update(self._message(width, height))
+
+    def on_screen_resume(self) -> None:
+        # Back from the help: the terminal may have grown meanwhile.
+        w, h = self.app.size
+        if w >= self.min_width and h >= self.min_height:
+            self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key != "question_mark":
+            event.stop()  # nothing else acts while the game is paused
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+
+    def action_help(self) -> None:
+        from el_grande.app.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())

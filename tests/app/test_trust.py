@@ -1,0 +1,310 @@
+"""Trust at one keyboard: no key or click typed ahead answers another player's secret (the
+curtain and the input guard), and a terminal too small to play pauses the game.
+
+Nothing here sleeps: every key and click carries a time stamp the test sets (Textual stamps
+its messages with the moment they arrive), and the guard's clock is the test's.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual import events
+
+from el_grande.app.app import ElGrandeApp
+from el_grande.app.screens.curtain import LETTERS, CurtainScreen
+from el_grande.app.screens.game import GameScreen
+from el_grande.app.screens.help import HelpScreen
+from el_grande.app.screens.too_small import TooSmallScreen
+from el_grande.app.session import GameSession
+from el_grande.app.setup import GameSetup, default_seats
+from el_grande.app.widgets.prompt import DecisionPrompt
+
+from .helpers import NAMES, SIZE, game_screen, screen_text, settle
+
+GUARD = 0.8
+SECRET_CARDS = {"eviction", "province_two_by_disk", "province_all_by_disk", "score_by_disk"}
+
+
+def secret_position(purpose: str, castillo: str = "hidden") -> GameSession:
+    """A 3-player session at the first secret decision of `purpose` that at least two players
+    still have to answer (the first of them answers, the next must not be answered for)."""
+    for seed in range(400):
+        setup = GameSetup(default_seats(NAMES[:3]), seed=seed, castillo=castillo)
+        session = GameSession.new(setup)
+        game, rng = session.game, random.Random(seed)
+        while (d := game.decision) is not None:
+            if d.secret and d.context["purpose"] == purpose and len(game._stack[-1][2]) >= 2:
+                return session
+            pick = next((c for c in d.choices if c.verb == "card" and c.arg in SECRET_CARDS), None)
+            pick = pick or next((c for c in d.choices if c.verb == "special"), None)
+            session.apply(pick or rng.choice(d.choices))
+    raise AssertionError(f"no game reaches a shared {purpose} step")
+
+
+class Clock:
+    """The guard's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def trusting_app(session: GameSession) -> tuple[ElGrandeApp, Clock]:
+    app = ElGrandeApp(session=session, guard_seconds=GUARD, curtain_seed=3)
+    clock = Clock()
+    app.input_guard.clock = clock
+    return app, clock
+
+
+def key_at(app: ElGrandeApp, key: str, stamp: float) -> None:
+    """A key arriving at `stamp`, as the terminal driver delivers it."""
+    char = key if len(key) == 1 else {"enter": "\r", "space": " "}.get(key)
+    ev = events.Key(key, char)
+    ev.time = stamp
+    app._driver.send_message(ev)  # type: ignore[union-attr]
+
+
+def click_at(app: ElGrandeApp, x: int, y: int, stamp: float) -> None:
+    """A mouse click (down and up) arriving at `stamp`, as the terminal driver delivers it."""
+    for cls in (events.MouseDown, events.MouseUp):
+        ev = cls(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
+        ev.time = stamp
+        app._driver.send_message(ev)  # type: ignore[union-attr]
+
+
+#: Gaps between the keys of a hand typing ahead: 10 ms up to a full second.
+PACES = (0.01, 0.01, 0.05, 0.05, 0.2, 0.2, 0.4, 0.4, 0.4, 0.8, 1.0, 1.0)
+STREAM_KEYS = ("enter", "enter", "space", "down", "enter", "1", "enter", "up", "enter", "0", "a")
+
+
+def curtain(app: ElGrandeApp) -> CurtainScreen:
+    scr = app.screen
+    assert isinstance(scr, CurtainScreen), f"expected a curtain, got {scr!r}"
+    return scr
+
+
+async def lower_own_curtain(app: ElGrandeApp, pilot, clock: Clock) -> GameScreen:  # type: ignore[no-untyped-def]
+    """The owner waits past the guard and types the curtain's letter."""
+    letter = curtain(app).letter
+    assert letter is not None and letter in LETTERS
+    clock.now += 2.0
+    key_at(app, letter.lower(), clock.now)
+    await settle(pilot)
+    scr = game_screen(app)
+    assert scr is not None and scr.decision is not None and scr.decision.secret
+    return scr
+
+
+@pytest.mark.parametrize("by", ["keys", "clicks"])
+@pytest.mark.parametrize(
+    "purpose", ["castillo", "eviction", "province_two_by_disk", "score_by_disk"]
+)
+async def test_typing_ahead_never_answers_the_next_players_secret(purpose: str, by: str) -> None:
+    """The owner answers; the same hand goes on pressing keys (or clicking) at paces from
+    10 ms to 1 s: only the owner's answer is recorded, the next curtain stays up and the next
+    player's prompt never shows."""
+    session = secret_position(purpose)
+    app, clock = trusting_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        first = curtain(app)
+        assert first.letter is not None  # a secret is behind it
+        scr = await lower_own_curtain(app, pilot, clock)
+        owner = scr.decision.player  # type: ignore[union-attr]
+        before = len(session.game.history)
+        options = scr.query_one(DecisionPrompt).options
+        line = 0
+        if by == "keys":
+            clock.now += 0.5
+            key_at(app, "down", clock.now)
+            clock.now += 0.1
+            key_at(app, "enter", clock.now)  # the owner's answer
+        else:
+            await pilot.pause()  # laid out as the player sees it
+            line = options.region.y + 1  # the second choice (no border, no padding)
+            clock.now += 0.5
+            click_at(app, options.region.x + 2, line, clock.now)  # the owner's answer
+        answered_at = clock.now
+        # The same hand goes on: keys typed ahead, or clicks on the same spot.
+        stamp = answered_at
+        for i, pace in enumerate(PACES):
+            stamp += pace
+            if by == "keys":
+                key_at(app, STREAM_KEYS[i % len(STREAM_KEYS)], stamp)
+            else:
+                click_at(app, options.region.x + 2, line, stamp)
+        clock.now = stamp
+        await settle(pilot)
+
+        game = session.game
+        assert len(game.history) == before + 1, "a secret was answered for someone else"
+        assert game.snapshot()["secrets"][-1][0] == owner
+        nxt = game.decision
+        assert nxt is not None and nxt.secret and nxt.player != owner
+        up = curtain(app)  # the next player's curtain is still up
+        assert up.letter is not None and up.letter != first.letter or up is not first
+        text = screen_text(app)
+        assert session.name(nxt.player) in text  # "Pass the keyboard to …"
+        # Nothing of the next player's prompt shows through the curtain.
+        for choice in nxt.choices:
+            assert str(choice) not in text
+
+
+async def test_only_the_curtains_letter_lowers_it_and_the_mouse_still_works() -> None:
+    """Enter, space, arrows, digits and other letters never lower a curtain with a secret
+    behind it (it says which key does); its letter does, in either case or as the Hangul jamo
+    of the same key; so does a click on Continue once the guard time is over."""
+    session = secret_position("castillo")
+    app, clock = trusting_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        up = curtain(app)
+        letter = up.letter
+        assert letter is not None
+        text = screen_text(app)
+        assert f" {letter} " in text and "Continue" in text
+        clock.now += 5.0
+        for key in ("enter", "space", "down", "up", "1", "9", "0", "a", "e", "u", "p"):
+            clock.now += 0.3
+            key_at(app, key, clock.now)
+        await settle(pilot)
+        assert app.screen is up
+        assert f"press {letter}" in screen_text(app)  # the nudge names the key
+        # The Continue button: a click inside the guard time is dropped, after it works.
+        button = up.query_one("#curtain-continue")
+        up.arm()  # the guard timer has fired
+        x, y = button.region.x + 2, button.region.y + 1
+        guard_end = app.input_guard.until
+        click_at(app, x, y, guard_end - 0.05)
+        await settle(pilot)
+        assert app.screen is up
+        click_at(app, x, y, guard_end + 0.05)
+        await settle(pilot)
+        scr = game_screen(app)
+        assert scr is not None and scr.decision is not None and scr.decision.secret
+    assert up.matches(letter.lower()) and up.matches(letter)
+    assert not up.matches("\r") and not up.matches(" ")
+    from el_grande.app.screens.curtain import _JAMO
+
+    assert up.matches(_JAMO[letter])
+
+
+async def test_the_curtain_after_the_last_secret_needs_only_the_guard_time() -> None:
+    """After the last secret of a step nothing is secret behind the curtain: Enter lowers it,
+    but not within the guard time (a double tap on the answer would otherwise skip it)."""
+    session = secret_position("castillo")
+    # Answer all but the last secret in the core, so the app opens at the last one.
+    game = session.game
+    while len(game._stack[-1][2]) > 1:
+        session.apply(game.decision.choices[0])  # type: ignore[union-attr]
+    app, clock = trusting_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await lower_own_curtain(app, pilot, clock)
+        clock.now += 0.5
+        key_at(app, "enter", clock.now)  # the last answer
+        key_at(app, "enter", clock.now + 0.15)  # a double tap
+        clock.now += 0.15
+        await settle(pilot)
+        after = curtain(app)
+        assert after.letter is None
+        assert "All secret choices are made" in screen_text(app)
+        key_at(app, "enter", app.input_guard.until + 0.01)
+        await settle(pilot)
+        assert app.screen is not after
+
+
+async def test_a_terminal_too_small_pauses_the_game_until_it_grows() -> None:
+    """At 80×24 the size message shows and no key or click acts on the game (help and quit
+    excepted); back at 100×30 the game continues exactly where it was."""
+    setup = GameSetup(default_seats(NAMES[:3]), seed=7)
+    app = ElGrandeApp(setup=setup)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        text = screen_text(app)
+        assert "80×24" in text and "100×30" in text and "paused" in text
+        scr = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        d = scr.decision
+        for key in ("enter", "down", "enter", "1", "a", "space", "u", "s", "p", "f"):
+            await pilot.press(key)
+        await pilot.click(offset=(40, 12))
+        await settle(pilot)
+        assert scr.session.game.history == ()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("question_mark")  # help still opens
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        assert game_screen(app) is scr and scr.decision == d
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(scr.session.game.history) == 1
+        # Shrinking again in the middle of the game pauses it again.
+        await pilot.resize_terminal(99, 30)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(scr.session.game.history) == 1
+
+
+# --- names are text ------------------------------------------------------------------------
+
+HOSTILE = ["[/]", "[red]X[/]", "김민준"]
+
+
+async def test_hostile_names_through_a_whole_bot_game() -> None:
+    """Names that look like markup, and Hangul, through a whole game of computer players:
+    nothing crashes, every name shows literally (never as markup), and the players' columns
+    line up in terminal cells."""
+    from el_grande.app.screens.game_over import GameOverScreen
+    from el_grande.app.setup import SeatSetup
+
+    from .helpers import next_key, press
+
+    seats = tuple(
+        SeatSetup(n, c, "bot:random") for n, c in zip(HOSTILE, ("yellow", "red", "green"))
+    )
+    app = ElGrandeApp(setup=GameSetup(seats, seed=4, rounds=6), bot_delay=0, curtain_seed=0)
+    async with app.run_test(size=SIZE) as pilot:
+        checked = False
+        for _ in range(5000):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            scr = app.screen
+            if isinstance(scr, GameScreen) and scr.bot_playing:
+                worker = scr._bot_worker
+                if worker is not None:
+                    await worker.wait()
+                await settle(pilot)
+                if not checked and len(scr.session.game.history) > 30:
+                    await pilot.pause()
+                    _names_line_up(app)
+                    checked = True
+                continue
+            await press(pilot, next_key(app))  # scoring displays
+        assert isinstance(app.screen, GameOverScreen)
+        text = screen_text(app)
+        for name in HOSTILE:
+            assert name in text, name
+        log = "\n".join(line.plain for line in app.screen.session.log)
+        assert "[red]X[/] plays power card" in log
+    assert checked
+
+
+def _names_line_up(app: ElGrandeApp) -> None:
+    """In the players panel every row's score ends in the same terminal column."""
+    from rich.cells import cell_len
+
+    lines = screen_text(app).splitlines()
+    rows = [line for line in lines if any(n in line for n in HOSTILE) and "(b)" in line]
+    assert len(rows) == len(HOSTILE), rows
+    ends = {cell_len(row[: row.index("(b)")]) for row in rows}
+    assert len(ends) == 1, rows
