@@ -7,6 +7,7 @@ Strings are `str.format` templates; keep the placeholders when translating.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 REGION_NAMES = {
@@ -125,25 +126,50 @@ CARD_TEXTS = {
 }
 
 
+@dataclass(frozen=True)
+class Plural:
+    """A sentence whose words depend on a number: ``t(key, count=n)`` picks the form.
+
+    The forms and the rule that picks one belong to the language (`Catalogue.plural`), so
+    word order and plurals stay in the catalogue, never in code."""
+
+    one: str
+    other: str
+
+
+def english_plural(n: int) -> str:
+    return "one" if n == 1 else "other"
+
+
+Template = str | Plural
+
+
 @dataclass
 class Catalogue:
     """One language: template strings by key."""
 
     lang: str
-    strings: dict[str, str]
+    strings: dict[str, Template]
     regions: dict[str, str] = field(default_factory=lambda: dict(REGION_NAMES))
     regions_short: dict[str, str] = field(default_factory=lambda: dict(REGION_SHORT))
     card_names: dict[str, str] = field(default_factory=lambda: dict(CARD_NAMES))
     card_texts: dict[str, str] = field(default_factory=lambda: dict(CARD_TEXTS))
 
+    #: The plural form ("one" or "other") for a number.
+    plural: Callable[[int], str] = english_plural
+
     def __call__(self, key: str, /, **kwargs: object) -> str:
         template = self.strings.get(key)
         if template is None:
             template = EN.get(key, key)
+        if isinstance(template, Plural):
+            count = kwargs.get("count")
+            form = self.plural(count) if isinstance(count, int) else "other"
+            template = template.one if form == "one" else template.other
         return template.format(**kwargs) if kwargs else template
 
 
-EN: dict[str, str] = {
+EN: dict[str, Template] = {
     # --- app / title -------------------------------------------------------------------------
     "app.title": "El Grande",
     "app.subtitle": "Spain, 15th century: Kramer & Ulrich's area-control classic — hot-seat",
@@ -336,37 +362,84 @@ EN: dict[str, str] = {
     "choice.disk": "Disk: {region}",
     "choice.disk_court": "Disk: {region} (the King's) — back to your court",
     # --- events ------------------------------------------------------------------------------
-    "ev.round": "— Round {round} begins —",
+    "ev.round": "— Round {number} of {of} —",
     "ev.cards": "Face up: {cards}.",
     "ev.power": "{name} plays power card {n}.",
     "ev.order": "Turn order: {names}.",
-    "ev.turn": "{name}'s turn.",
-    "ev.moved": "{name}: {count} Caballero{s} from {src} to {dst}.",
-    "ev.moved_hidden": "{name}: Caballeros into the Castillo.",
+    "ev.turn": "{name}'s turn (power card {power}).",
+    "move.court": Plural(
+        "{name} brings {count} Caballero from {src} to the court.",
+        "{name} brings {count} Caballeros from {src} to the court.",
+    ),
+    "move.place": Plural(
+        "{name} places {count} Caballero in {dst}.",
+        "{name} places {count} Caballeros in {dst}.",
+    ),
+    "move.place_hidden": "{name} places Caballeros in {dst} (how many stays hidden).",
+    "move.own": Plural(
+        "{name} moves {count} Caballero from {src} to {dst}.",
+        "{name} moves {count} Caballeros from {src} to {dst}.",
+    ),
+    "move.own_hidden": "{name} moves Caballeros from {src} to {dst} (how many stays hidden).",
+    "move.other": Plural(
+        "{actor} moves {count} of {name}'s Caballeros from {src} to {dst}.",
+        "{actor} moves {count} of {name}'s Caballeros from {src} to {dst}.",
+    ),
+    "move.other_hidden": "{actor} moves {name}'s Caballeros from {src} to {dst} (how many "
+    "stays hidden).",
+    "move.return": Plural(
+        "{name} returns {count} Caballero from {src} to the province.",
+        "{name} returns {count} Caballeros from {src} to the province.",
+    ),
+    "move.return_by": Plural(
+        "{actor} sends {count} of {name}'s Caballeros from {src} back to the province.",
+        "{actor} sends {count} of {name}'s Caballeros from {src} back to the province.",
+    ),
+    "move.march": Plural(
+        "{name}: {count} Caballero marches from the Castillo to {dst}.",
+        "{name}: {count} Caballeros march from the Castillo to {dst}.",
+    ),
+    "move.march_court": Plural(
+        "{name}: {count} Caballero goes from the Castillo back to the court.",
+        "{name}: {count} Caballeros go from the Castillo back to the court.",
+    ),
     "ev.card": "{name} takes “{card}”.",
     "ev.announced": "{name} announces “{card}”.",
-    "ev.vetoed": "{by} vetoes {name}'s special action!",
-    "ev.skipped": "{name} skips the special action.",
+    "ev.vetoed": "{by} vetoes {name}'s “{card}”!",
+    "ev.skipped": "{name} skips the special action of “{card}”.",
     "ev.veto_kept": "{name} keeps a Veto.",
     "ev.veto_expired": "{name}'s Veto expires.",
-    "ev.king": "The King moves to {region}.",
+    "ev.king": "The King moves from {src} to {dst}.",
     "ev.grande": "{name}'s Grande moves to {region}: the new home.",
     "ev.scoreboard": "Scoreboard {board} now lies on {region}.",
-    "ev.scoreboard_off": "Scoreboard {board} leaves the board.",
+    "ev.scoreboard_from": "Scoreboard {board} moves from {src} to {dst}.",
     "ev.retrieved": "{name} takes power card {n} back.",
     "ev.secret": "{name} has chosen in secret.",
     "ev.revealed": "Disks revealed: {choices}.",
+    "ev.revealed_one": "{name} → {region}",
+    "ev.revealed_court": "{name} → {region} (the King's: back to the court)",
     "ev.scoring": "Scoring: {what}.",
     "ev.scored": "{region}: {awards}.",
     "ev.scored_none": "{region}: nobody scores.",
     "ev.award": "{name} +{points} ({why})",
-    "ev.scoring_end": "Scoring over.",
-    "ev.game_over": "Game over! {winners}",
+    "ev.scoring_end": "Scoring over: {points}.",
+    "ev.no_points": "no points",
+    "ev.turn_summary": "{name}'s turn: {parts}.",
+    "sum.power": "power card {n}",
+    "sum.court": Plural("{count} to court", "{count} to court"),
+    "sum.placed": Plural("placed {count}", "placed {count}"),
+    "sum.placed_hidden": "placed (partly in secret)",
+    "sum.special_none": "no special action",
+    "sum.special_done": "special action done",
+    "sum.special_skipped": "special action skipped",
+    "sum.special_vetoed": "special action vetoed",
+    "ev.game_over": "Game over! {winners} Final scores: {scores}.",
     "ev.other": "{text}",
     "why.first": "1st",
     "why.second": "2nd",
     "why.third": "3rd",
     "why.tie": "tie",
+    "why.tie_at": "tie, {position}",
     "why.king": "King's bonus",
     "why.home": "home bonus",
     "scoring.general": "general scoring {n} of 3",

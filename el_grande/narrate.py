@@ -1,0 +1,269 @@
+"""The narrator: the one place that tells the story of a game, event by event.
+
+The live log, the replay viewer and the export all read these lines, so the same event reads
+the same everywhere (a test compares a whole game's live log with its export). Sentences come
+from the message catalogue (`el_grande.text`); names come in already fit to show (the caller
+passes a `name` function: `names.printable` for a screen, plus Markdown escaping for an
+export). Plain Python: no Textual, no rich.
+
+A line names who acted, whose Caballeros moved, from where and to where, with singular and
+plural from the catalogue. The events do not say who caused a move, so the narrator follows
+the turn: the player whose turn it is, the special action under way, a general scoring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from el_grande.core import events as E
+from el_grande.text import card_name, region, t
+
+
+class Tone(StrEnum):
+    """How a line is set: the screen styles it, the export turns headings into headings."""
+
+    ROUND = "round"  # a round begins (a heading)
+    TURN = "turn"  # a player's turn begins
+    PLAIN = "plain"
+    QUIET = "quiet"  # bookkeeping: a secret was chosen, a scoring is over
+    SUMMARY = "summary"  # one line summing up a turn
+    LOUD = "loud"  # the King moves, a Veto, a scoring, a reveal, the end
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One sentence of the story."""
+
+    text: str
+    tone: Tone = Tone.PLAIN
+
+
+#: Cards whose holder moves other players' Caballeros (the sentence names both).
+_ACTOR_MOVES = frozenset(
+    {
+        "intrigue_5_from_region",
+        "intrigue_4_any",
+        "intrigue_2_own_2_foreign",
+        "intrigue_3_foreign",
+        "intrigue_3_any",
+    }
+)
+#: Cards whose holder sends other players' Caballeros back to their province.
+_ACTOR_RETURNS = frozenset({"return_one_each"})
+
+_ORDINAL = {1: "why.first", 2: "why.second", 3: "why.third"}
+
+
+def award_why(award: E.Award) -> str:
+    """Why points were scored: "1st", "tie, 2nd", "King's bonus", "home bonus"."""
+    reason = str(award.reason)
+    if reason == "king_bonus":
+        return t("why.king")
+    if reason == "home_bonus":
+        return t("why.home")
+    position = t(_ORDINAL.get(award.position, "why.third"))
+    return t("why.tie_at", position=position) if reason == "tie" else position
+
+
+def place_name(place: str) -> str:
+    """A place at the start of a sentence ("The Castillo")."""
+    name = region(place)
+    return name[:1].upper() + name[1:]
+
+
+@dataclass
+class _Turn:
+    seat: int
+    power: int
+    court: int = 0
+    card: str | None = None
+    placed: int = 0
+    placed_hidden: bool = False
+    special: str = "none"  # none / done / skipped / vetoed
+
+
+@dataclass
+class Narrator:
+    """Turns events into lines, following the turn and counting the general scorings.
+
+    One narrator per story: feed it the events in order (`lines(events)`); it keeps the few
+    facts sentences need (whose turn, which special action, which general scoring).
+    """
+
+    names: Sequence[str]
+    name: Callable[[str], str] = field(default=lambda text: text)
+    general: int = 0  # general scorings begun so far
+    king: str | None = None  # the King's region, as the events last told it
+    _turn: _Turn | None = None
+    _special: str | None = None  # the special action under way
+    _marching: bool = False  # a general scoring's Castillo Caballeros are on the move
+
+    def who(self, seat: int) -> str:
+        raw = self.names[seat] if 0 <= seat < len(self.names) else f"#{seat + 1}"
+        return self.name(raw)
+
+    def lines(self, events: Iterable[E.Event]) -> list[Line]:
+        out: list[Line] = []
+        for ev in events:
+            out.extend(self.tell(ev))
+        return out
+
+    def tell(self, ev: E.Event) -> list[Line]:  # noqa: C901 - one case per event kind
+        """The lines for one event (none for bookkeeping nobody needs to read)."""
+        who = self.who
+        match ev:
+            case E.RoundStarted():
+                return [Line(t("ev.round", number=ev.number, of=ev.of), Tone.ROUND)]
+            case E.CardsRevealed():
+                cards = ", ".join(f"“{card_name(c)}”" for c in ev.cards)
+                return [Line(t("ev.cards", cards=cards))]
+            case E.PowerCardPlayed():
+                return [Line(t("ev.power", name=who(ev.seat), n=ev.value))]
+            case E.TurnOrderSet():
+                return [Line(t("ev.order", names=", ".join(who(s) for s in ev.order)))]
+            case E.TurnStarted():
+                self._turn, self._special = _Turn(ev.seat, ev.power), None
+                return [Line(t("ev.turn", name=who(ev.seat), power=ev.power), Tone.TURN)]
+            case E.CaballerosMoved():
+                return [Line(self._moved(ev))]
+            case E.ActionCardTaken():
+                if self._turn is not None:
+                    self._turn.card = ev.card
+                return [Line(t("ev.card", name=who(ev.seat), card=card_name(ev.card)))]
+            case E.SpecialAnnounced():
+                self._special = ev.card
+                self._set_special("done")
+                return [Line(t("ev.announced", name=who(ev.seat), card=card_name(ev.card)))]
+            case E.SpecialVetoed():
+                self._special = None
+                self._set_special("vetoed")
+                text = t("ev.vetoed", by=who(ev.by), name=who(ev.seat), card=card_name(ev.card))
+                return [Line(text, Tone.LOUD)]
+            case E.SpecialSkipped():
+                self._set_special("skipped")
+                return [Line(t("ev.skipped", name=who(ev.seat), card=card_name(ev.card)))]
+            case E.VetoKept():
+                return [Line(t("ev.veto_kept", name=who(ev.seat)))]
+            case E.VetoExpired():
+                return [Line(t("ev.veto_expired", name=who(ev.seat)), Tone.QUIET)]
+            case E.KingMoved():
+                self.king = ev.dst
+                text = t("ev.king", src=region(ev.src), dst=region(ev.dst))
+                return [Line(text, Tone.LOUD)]
+            case E.GrandeMoved():
+                return [Line(t("ev.grande", name=who(ev.seat), region=region(ev.dst)))]
+            case E.ScoreboardMoved():
+                if ev.src is None:
+                    text = t("ev.scoreboard", board=ev.board, region=region(ev.dst))
+                else:
+                    text = t(
+                        "ev.scoreboard_from",
+                        board=ev.board,
+                        src=region(ev.src),
+                        dst=region(ev.dst),
+                    )
+                return [Line(text)]
+            case E.PowerCardRetrieved():
+                return [Line(t("ev.retrieved", name=who(ev.seat), n=ev.value))]
+            case E.SecretChosen():
+                return [Line(t("ev.secret", name=who(ev.seat)), Tone.QUIET)]
+            case E.SecretsRevealed():
+                pairs = []
+                for seat, place in ev.choices:
+                    key = (
+                        "ev.revealed_court"
+                        if str(ev.purpose) == "castillo" and place == self.king
+                        else "ev.revealed_one"
+                    )
+                    pairs.append(t(key, name=who(seat), region=region(place)))
+                self._marching = str(ev.purpose) == "castillo"
+                return [Line(t("ev.revealed", choices=", ".join(pairs)), Tone.LOUD)]
+            case E.ScoringStarted():
+                if ev.why == "general":
+                    self.general += 1
+                    what = t("scoring.general", n=self.general)
+                else:
+                    what = t("scoring.special", card=card_name(ev.why))
+                return [Line(t("ev.scoring", what=what), Tone.LOUD)]
+            case E.PlaceScored():
+                awards = [
+                    t("ev.award", name=who(a.seat), points=a.points, why=award_why(a))
+                    for a in ev.awards
+                    if a.points
+                ]
+                if not awards:
+                    return [Line(t("ev.scored_none", region=place_name(ev.place)), Tone.QUIET)]
+                text = t("ev.scored", region=place_name(ev.place), awards=", ".join(awards))
+                return [Line(text)]
+            case E.ScoringEnded():
+                self._marching = False
+                gains = [f"{who(s)} +{p}" for s, p in enumerate(ev.points) if p]
+                text = t("ev.scoring_end", points=", ".join(gains) or t("ev.no_points"))
+                return [Line(text, Tone.QUIET)]
+            case E.TurnEnded():
+                turn, self._turn, self._special = self._turn, None, None
+                return [self._summary(turn)] if turn is not None and turn.seat == ev.seat else []
+            case E.RoundEnded():
+                return []
+            case E.GameOver():
+                names = " & ".join(who(s) for s in ev.winners)
+                key = "over.winner" if len(ev.winners) == 1 else "over.winners"
+                scores = ", ".join(f"{who(s)} {p}" for s, p in enumerate(ev.scores))
+                text = t("ev.game_over", winners=t(key, names=names), scores=scores)
+                return [Line(text, Tone.LOUD)]
+        return [Line(t("ev.other", text=str(getattr(ev, "kind", type(ev).__name__))), Tone.QUIET)]
+
+    # --- moves -------------------------------------------------------------------------------
+
+    def _moved(self, ev: E.CaballerosMoved) -> str:
+        owner, count = self.who(ev.whose), ev.count
+        src, dst = region(ev.src), region(ev.dst)
+        turn = self._turn
+        actor = turn.seat if turn is not None else None
+        if ev.src == "castillo":  # a general scoring's march (R-G3)
+            key = "move.march_court" if ev.dst == "court" else "move.march"
+            return t(key, name=owner, count=count or 0, dst=dst)
+        if ev.dst == "court":
+            if turn is not None and ev.whose == actor:
+                turn.court += count or 0
+            return t("move.court", name=owner, count=count or 0, src=src)
+        if ev.dst == "province":
+            if actor is not None and actor != ev.whose and self._special in _ACTOR_RETURNS:
+                by = self.who(actor)
+                return t("move.return_by", actor=by, name=owner, count=count or 0, src=src)
+            return t("move.return", name=owner, count=count or 0, src=src)
+        if ev.src == "court":
+            if turn is not None and ev.whose == actor:  # placement, or an intrigue's extra
+                turn.placed += count or 0
+                turn.placed_hidden |= count is None
+            if count is None:
+                return t("move.place_hidden", name=owner, dst=dst)
+            return t("move.place", name=owner, count=count, dst=dst)
+        if actor is not None and actor != ev.whose and self._special in _ACTOR_MOVES:
+            by = self.who(actor)
+            if count is None:
+                return t("move.other_hidden", actor=by, name=owner, src=src, dst=dst)
+            return t("move.other", actor=by, name=owner, count=count, src=src, dst=dst)
+        if count is None:
+            return t("move.own_hidden", name=owner, src=src, dst=dst)
+        return t("move.own", name=owner, count=count, src=src, dst=dst)
+
+    def _set_special(self, state: str) -> None:
+        if self._turn is not None:
+            self._turn.special = state
+
+    def _summary(self, turn: _Turn) -> Line:
+        parts = [t("sum.power", n=turn.power)]
+        if turn.court:
+            parts.append(t("sum.court", count=turn.court))
+        if turn.card is not None:
+            parts.append(f"“{card_name(turn.card)}”")
+        if turn.placed_hidden:
+            parts.append(t("sum.placed_hidden"))
+        else:
+            parts.append(t("sum.placed", count=turn.placed))
+        parts.append(t(f"sum.special_{turn.special}"))
+        return Line(t("ev.turn_summary", name=self.who(turn.seat), parts=" · ".join(parts)),
+                    Tone.SUMMARY)

@@ -1,0 +1,280 @@
+"""The session: the one publisher between the rules core and everything that shows or keeps a
+game (docs/app.md, "One stream").
+
+    choice ──▶ GameSession.apply ──▶ Game.apply ──▶ events
+                     │
+                     └──▶ one Update (events, narrated lines, decision, views), built once
+                          ──▶ subscribers: the screen, the autosave, …
+
+The session is the only caller of `game.apply`. Each choice publishes exactly one immutable
+`Update`; subscribers read it and never rebuild views of their own. Updates are not kept:
+undo and replay keep *choices* (the game's record), not views. The story so far is kept as
+cheap lines (`log`), so a player can scroll back through a whole game.
+
+Plain Python: no Textual, no rich, no pydantic; `persist` and `bots` may use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from el_grande.core import Choice, Decision, Event, Game, Options, View, visible_to
+from el_grande.core import events as E
+from el_grande.names import printable
+from el_grande.narrate import Line, Narrator
+
+if TYPE_CHECKING:
+    from el_grande.setup import GameSetup
+
+
+class SeatLike(Protocol):
+    name: str
+    colour: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRecord:
+    """One scoring (general or by an action card) as it happened."""
+
+    why: str  # "general" or the action card id
+    round: int  # the round-track number it happened in
+    index: int  # 1-3 for general scorings, else 0
+    points: tuple[int, ...]
+    totals_after: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """What one choice did, for every subscriber: built once, never changed.
+
+    `public` is what everybody at the table may see after the choice; `private` is the view
+    of the player who must choose next when that choice is secret (their own hidden counts):
+    only the screen behind that player's curtain shows it. `before` is the public view
+    before the choice, so a scoring display can play the events out from there.
+    """
+
+    moves: int  # choices made so far
+    choice: Choice | None  # None: the game was opened (new, resumed, undone)
+    chooser: int | None  # who made `choice`
+    secret: bool  # `choice` was a secret one
+    events: tuple[Event, ...]  # public events (`visible_to(event, None)`)
+    lines: tuple[Line, ...]  # the narrator's lines for those events
+    decision: Decision | None
+    before: View
+    public: View
+    private: View | None
+    undone: bool = False  # the game was taken back (undo): redraw everything
+
+    @property
+    def over(self) -> bool:
+        return self.decision is None
+
+
+Subscriber = Callable[[Update], None]
+
+
+@dataclass
+class GameSession:
+    """Owns the `Game`: applies choices and publishes one `Update` per choice."""
+
+    game: Game
+    seats: tuple[Any, ...]  # SeatLike: name, colour, kind
+    setup: GameSetup | None = None
+    log: list[Line] = field(default_factory=list)
+    scorings: list[ScoringRecord] = field(default_factory=list)
+    _subscribers: list[Subscriber] = field(default_factory=list)
+    _current: Update | None = None
+
+    def __post_init__(self) -> None:
+        self._narrator = self._new_narrator()
+        self._totals = [0] * len(self.seats)
+        self._round = self.game.view(None).round
+        self._general = 0
+
+    # --- making one ----------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, setup: GameSetup) -> GameSession:
+        setup = setup.resolved()
+        game = Game.new(
+            setup.names,
+            seed=setup.seed,
+            options=Options(rounds=setup.rounds, veto=setup.veto, castillo=setup.castillo),
+            start_player=setup.start_player,
+        )
+        session = cls(game=game, seats=setup.seats, setup=setup)
+        session._open()
+        return session
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any], seats: Sequence[SeatLike]) -> GameSession:
+        """The session of a recorded game (resume, load, undo), its log and scoring tally
+        rebuilt as if it had been played here: one replay, nobody notified."""
+        game = Game.replay(record, upto=0)
+        session = cls(game=game, seats=tuple(seats))
+        session._open()
+        for text in record["choices"]:
+            session._apply(game.parse(text), publish=False)
+        session._current = session._update(None, None, False, (), (), session._current, True)
+        return session
+
+    def _new_narrator(self) -> Narrator:
+        return Narrator(
+            [s.name for s in self.seats], name=printable, king=self.game.view(None).king
+        )
+
+    def _open(self) -> None:
+        events = tuple(self.game.opening_events)
+        lines = self._record(events)
+        self._current = self._update(None, None, False, events, lines, None, False)
+
+    # --- what everyone reads ---------------------------------------------------------------
+
+    @property
+    def current(self) -> Update:
+        """The latest update (the state of the game as last published)."""
+        assert self._current is not None
+        return self._current
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.game.decision
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def name(self, seat: int) -> str:
+        """The name as shown: every place that shows a name asks here. Names are checked
+        where they come in (`el_grande.names`); `printable` is the last line of defence."""
+        return printable(self.seats[seat].name)
+
+    def colour(self, seat: int) -> str:
+        return str(self.seats[seat].colour)
+
+    def kind(self, seat: int) -> str:
+        return str(getattr(self.seats[seat], "kind", "human"))
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the computer player in `seat` ("greedy"…), None for a human."""
+        from el_grande.setup import bot_level
+
+        return bot_level(self.kind(seat))
+
+    @property
+    def has_bots(self) -> bool:
+        return any(self.bot_level(s) for s in range(len(self.seats)))
+
+    @property
+    def castillo_hidden(self) -> bool:
+        return self.game.options.castillo == "hidden"
+
+    @property
+    def general_scorings(self) -> int:
+        """General scorings begun so far."""
+        return self._narrator.general
+
+    # --- the stream ------------------------------------------------------------------------
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Call `subscriber(update)` after every choice (in the order of subscribing);
+        returns a function that unsubscribes it."""
+        self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            if subscriber in self._subscribers:
+                self._subscribers.remove(subscriber)
+
+        return unsubscribe
+
+    @property
+    def subscribers(self) -> tuple[Subscriber, ...]:
+        return tuple(self._subscribers)
+
+    def apply(self, choice: Choice) -> Update:
+        """Apply `choice` (raises IllegalChoice, changing nothing) and publish its update."""
+        return self._apply(choice, publish=True)
+
+    def _apply(self, choice: Choice, publish: bool) -> Update:
+        before = self._current
+        d = self.game.decision
+        events = tuple(visible_to(e, None) for e in self.game.apply(choice))
+        lines = self._record(events)
+        chooser = d.player if d is not None else None
+        secret = d is not None and d.secret
+        update = self._update(choice, chooser, secret, events, lines, before, False)
+        self._current = update
+        if publish:
+            for subscriber in tuple(self._subscribers):
+                subscriber(update)
+        return update
+
+    def replace_game(self, game: Game) -> Update:
+        """Continue from `game` instead (an undo: the same game with fewer choices). The
+        log and the scoring tally are rebuilt; subscribers get one update marked `undone`."""
+        replayed = GameSession.from_record(game.record(), self.seats)
+        self.game = game
+        self.log, self.scorings = replayed.log, replayed.scorings
+        self._narrator, self._totals = replayed._narrator, replayed._totals
+        self._round, self._general = replayed._round, replayed._general
+        update = self._update(None, None, False, (), (), self._current, True)
+        self._current = update
+        for subscriber in tuple(self._subscribers):
+            subscriber(update)
+        return update
+
+    def _update(
+        self,
+        choice: Choice | None,
+        chooser: int | None,
+        secret: bool,
+        events: tuple[Event, ...],
+        lines: tuple[Line, ...],
+        before: Update | None,
+        undone: bool,
+    ) -> Update:
+        game = self.game
+        public = game.view(None)
+        d = game.decision
+        private = game.view(d.player) if d is not None and d.secret else None
+        return Update(
+            moves=len(game.history),
+            choice=choice,
+            chooser=chooser,
+            secret=secret,
+            events=events,
+            lines=lines,
+            decision=d,
+            before=before.public if before is not None else public,
+            public=public,
+            private=private,
+            undone=undone,
+        )
+
+    def _record(self, events: tuple[Event, ...]) -> tuple[Line, ...]:
+        """Narrate `events` into the log and keep the scoring tally."""
+        for ev in events:
+            match ev:
+                case E.RoundStarted():
+                    self._round = ev.round
+                case E.ScoringEnded():
+                    for s, p in enumerate(ev.points):
+                        self._totals[s] += p
+                    general = ev.why == "general"
+                    if general:
+                        self._general += 1
+                    self.scorings.append(
+                        ScoringRecord(
+                            str(ev.why),
+                            self._round,
+                            self._general if general else 0,
+                            tuple(ev.points),
+                            tuple(self._totals),
+                        )
+                    )
+        lines = tuple(self._narrator.lines(events))
+        self.log.extend(lines)
+        return lines
