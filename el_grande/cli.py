@@ -1,11 +1,8 @@
 """The `el-grande` command line.
 
-`el-grande` alone opens the title screen; subcommands skip it. Subcommands live in a registry
-(`COMMANDS`) so other parts of the project can add theirs with `command(...)`:
-
-    @command("resume", "resume a saved game")
-    def _configure(parser): parser.add_argument("file")
-    ...
+`el-grande` alone opens the title screen; subcommands skip it: `play` (here), `resume`,
+`load`, `replay`, `export` (`el_grande/commands.py`) and `simulate` (`el_grande/sim.py`), all
+in one registry (`COMMANDS`, filled with `command(...)`).
 """
 
 from __future__ import annotations
@@ -17,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from el_grande.app.setup import GameSetup
+    from el_grande.setup import GameSetup
 
 
 @dataclass
@@ -26,18 +23,22 @@ class Command:
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+    description: str | None = None
 
 
 COMMANDS: dict[str, Command] = {}
 
 
 def command(
-    name: str, help: str, configure: Callable[[argparse.ArgumentParser], None]
+    name: str,
+    help: str,
+    configure: Callable[[argparse.ArgumentParser], None],
+    description: str | None = None,
 ) -> Callable[[Callable[[argparse.Namespace], int]], Callable[[argparse.Namespace], int]]:
     """Register a subcommand: `configure` adds its arguments, the decorated function runs it."""
 
     def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-        COMMANDS[name] = Command(name, help, configure, run)
+        COMMANDS[name] = Command(name, help, configure, run, description)
         return run
 
     return register
@@ -135,8 +136,8 @@ def parse_bots(text: str, names: list[str]) -> dict[int, str]:
 
 
 def setup_from_args(args: argparse.Namespace) -> GameSetup:
-    from el_grande.app.setup import COLOURS, GameSetup, SeatSetup, bot_kind, default_seats
     from el_grande.names import name_problem, normalise
+    from el_grande.setup import COLOURS, GameSetup, SeatSetup, bot_kind, default_seats
 
     names = [normalise(n) for n in args.players.split(",")]
     if not 2 <= len(names) <= 5:
@@ -166,7 +167,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
     start = args.start_player
     if start is not None and not 1 <= start <= len(names):
         raise _usage_error(f"--start-player must be between 1 and {len(names)}")
-    from el_grande.app.setup import validate
+    from el_grande.setup import validate
 
     setup = GameSetup(
         seats=seats,
@@ -187,15 +188,18 @@ def _run_play(args: argparse.Namespace) -> int:
     from el_grande.app.app import ElGrandeApp
 
     setup = setup_from_args(args)
-    ElGrandeApp(setup=setup, bot_delay=args.bot_delay).run()
-    return 0
+    app = ElGrandeApp(setup=setup, bot_delay=args.bot_delay)
+    app.run()
+    return app.exit_report()
 
 
-# --- saved games: resume, load, replay, export (el_grande/persist/cli.py) ------------------
+# --- saved games: resume, load, replay, export (el_grande/commands.py) ---------------------
 
-from el_grande.persist.cli import register as _register_saved_game_commands  # noqa: E402
+from el_grande.commands import SAVED_GAME_COMMANDS  # noqa: E402
 
-_register_saved_game_commands(command)
+for _name, (_help, _about, _configure, _run) in SAVED_GAME_COMMANDS.items():
+    command(_name, _help, _configure, _about)(_run)
+
 from el_grande.sim import register as _register_simulate_command  # noqa: E402
 
 _register_simulate_command(command)
@@ -216,7 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for cmd in COMMANDS.values():
-        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
+        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.description or cmd.help)
         cmd.configure(p)
     return parser
 
@@ -227,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         from el_grande.app.app import ElGrandeApp
 
-        ElGrandeApp().run()
-        return 0
+        app = ElGrandeApp()
+        app.run()
+        return app.exit_report()
     return COMMANDS[args.command].run(args)

@@ -67,6 +67,13 @@ def award_why(award: E.Award) -> str:
     return t("why.tie_at", position=position) if reason == "tie" else position
 
 
+def scoring_what(why: str, n: int = 0) -> str:
+    """What a scoring scores: general scoring `n` (of 3), or an action card's."""
+    if why == "general":
+        return t("scoring.general", n=n)
+    return t("scoring.special", card=card_name(why))
+
+
 def place_name(place: str) -> str:
     """A place at the start of a sentence ("The Castillo")."""
     name = region(place)
@@ -183,9 +190,7 @@ class Narrator:
             case E.ScoringStarted():
                 if ev.why == "general":
                     self.general += 1
-                    what = t("scoring.general", n=self.general)
-                else:
-                    what = t("scoring.special", card=card_name(ev.why))
+                what = scoring_what(str(ev.why), self.general)
                 return [Line(t("ev.scoring", what=what), Tone.LOUD)]
             case E.PlaceScored():
                 awards = [
@@ -265,5 +270,6 @@ class Narrator:
         else:
             parts.append(t("sum.placed", count=turn.placed))
         parts.append(t(f"sum.special_{turn.special}"))
-        return Line(t("ev.turn_summary", name=self.who(turn.seat), parts=" · ".join(parts)),
-                    Tone.SUMMARY)
+        return Line(
+            t("ev.turn_summary", name=self.who(turn.seat), parts=" · ".join(parts)), Tone.SUMMARY
+        )

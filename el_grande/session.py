@@ -24,6 +24,7 @@ from el_grande.core import Choice, Decision, Event, Game, Options, View, visible
 from el_grande.core import events as E
 from el_grande.names import printable
 from el_grande.narrate import Line, Narrator
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.setup import GameSetup
@@ -89,6 +90,10 @@ class GameSession:
     _current: Update | None = None
 
     def __post_init__(self) -> None:
+        from el_grande.setup import letters_for
+
+        #: One distinct letter per player, shown on their chips.
+        self.letters = letters_for(self.names)
         self._narrator = self._new_narrator()
         self._totals = [0] * len(self.seats)
         self._round = self.game.view(None).round
@@ -176,6 +181,44 @@ class GameSession:
     def general_scorings(self) -> int:
         """General scorings begun so far."""
         return self._narrator.general
+
+    def view_for(self, seat: int) -> View:
+        """What `seat` may know, for a computer player in that seat (the screen reads the
+        update's views; a bot gets its own)."""
+        return self.game.view(seat)
+
+    # --- undo: the player's own steps within their turn, never across a reveal -------------
+
+    def _bot_to_move(self) -> bool:
+        d = self.game.decision
+        return d is not None and self.bot_level(d.player) is not None
+
+    def can_undo(self) -> bool:
+        """Whether the player to move may take back their last decision now (never a
+        computer player's steps; the rules of `el_grande.persist.undo`)."""
+        from el_grande.persist.undo import can_undo
+
+        return not self._bot_to_move() and can_undo(self.game)
+
+    def why_no_undo(self) -> str:
+        """Why undo is not possible now, as a sentence for the player."""
+        from el_grande.persist.undo import undo_check
+
+        if self._bot_to_move():
+            return t("undo.bot")
+        return undo_check(self.game)[1] or t("undo.nothing")
+
+    def undo(self) -> bool:
+        """Take back the last decision if allowed; publishes an `undone` update."""
+        from el_grande.persist.undo import undo
+
+        if self._bot_to_move():
+            return False
+        back = undo(self.game)
+        if back is None:
+            return False
+        self.replace_game(back)
+        return True
 
     # --- the stream ------------------------------------------------------------------------
 

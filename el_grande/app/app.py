@@ -1,23 +1,46 @@
-"""The Textual application: screens are pushed from here; the game lives in a GameSession."""
+"""The Textual application: where screens are opened, and where a game is tied to its save.
+
+One app for everything a player opens: the title screen, a new game (`setup`), a session
+(`session`), a saved game (`saved`: `el-grande resume` / `load`) or the replay viewer
+(`replay`). A game's session gets its autosave here (`el_grande.persist.autosave`, a
+subscriber of the session's stream); a failing autosave is shown on the game screen at once,
+until a save works again, and repeated when the app ends (`exit_report`).
+"""
 
 from __future__ import annotations
 
 import random
+import sys
+from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.reactive import reactive
 
 from el_grande.app.guard import ALWAYS, InputGuard
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from el_grande.app.session import GameSession
-    from el_grande.app.setup import GameSetup
+    from el_grande.persist.autosave import AutosaveListener
+    from el_grande.persist.model import SaveFile
+    from el_grande.session import GameSession
+    from el_grande.setup import GameSetup, SeatSetup
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
+
+
+@dataclass(frozen=True)
+class ReplayRequest:
+    """What `el-grande replay` opens: a game record, its seats, a title, and whether every
+    secret may be shown (None: only if the game is over)."""
+
+    record: dict[str, Any]
+    seats: tuple[SeatSetup, ...] | None = None
+    title: str | None = None
+    reveal: bool | None = None
 
 
 class ElGrandeApp(App[None]):
@@ -27,30 +50,45 @@ class ElGrandeApp(App[None]):
     TITLE = "El Grande"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, id="quit"),
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True, id="quit_c"),
+        Binding("ctrl+q", "quit", t("keys.quit"), priority=True, id="quit"),
+        Binding("ctrl+c", "quit", t("keys.quit"), show=False, priority=True, id="quit_c"),
     ]
+
+    #: Why the last autosave failed (None: it worked); the game screen shows it.
+    save_problem: reactive[str | None] = reactive(None)
 
     def __init__(
         self,
         setup: GameSetup | None = None,
         *,
         session: GameSession | None = None,
+        saved: SaveFile | None = None,
+        replay: ReplayRequest | None = None,
         ansi_color: bool | None = None,
         bot_delay: float = 0.8,
+        auto_advance: float | None = None,
         guard_seconds: float | None = None,
         curtain_seed: int | None = None,
     ) -> None:
         super().__init__(ansi_color=ansi_color)
         self._setup = setup
         self._session = session
+        self._saved = saved
+        self._replay = replay
         #: Seconds each computer player's decision takes on screen at least (0: at once).
         self.bot_delay = max(0.0, bot_delay)
+        #: Seconds between the steps of a scoring display going on by themselves (None: each
+        #: step waits for Enter). A table with no human player gets the bots' pace.
+        self.auto_advance_seconds = auto_advance
+        #: `f` in a game of computer players: no display stops the game until its end.
+        self.run_to_end = False
         #: Drops input typed ahead into a curtain (see app/guard.py).
         self.input_guard = InputGuard(guard_seconds)
         #: Draws each curtain's letter (seeded in tests and snapshots).
         self.curtain_letters = random.Random(curtain_seed)
         self.title = t("app.title")
+        self._listener: AutosaveListener | None = None
+        self._last_problem: str | None = None
 
     async def on_event(self, event: events.Event) -> None:
         # The one gate for keys and clicks (docs/app.md, "The curtain"): input that arrived
@@ -89,20 +127,21 @@ class ElGrandeApp(App[None]):
 
         return any(isinstance(s, TooSmallScreen) for s in self.screen_stack)
 
+    # --- opening things ------------------------------------------------------------------
+
     def on_mount(self) -> None:
-        if self._session is not None:
+        if self._replay is not None:
+            self.show_replay(self._replay, standalone=True)
+        elif self._saved is not None or self._session is not None:
+            if self._session is None:
+                self.take_saved()
+            assert self._session is not None
             self.open_game(self._session)
         elif self._setup is not None:
             # Straight into the game (the title screen is only built when asked for: start-up).
             self.start_game(self._setup)
         else:
             self.show_title()
-
-    @staticmethod
-    def _install_saves() -> None:
-        from el_grande.persist.hooks import install
-
-        install()  # "Resume a saved game" on the title screen
 
     def _clear_stack(self) -> None:
         while len(self.screen_stack) > 1:
@@ -111,36 +150,10 @@ class ElGrandeApp(App[None]):
     def show_title(self) -> None:
         from el_grande.app.screens.title import TitleScreen
 
-        self._install_saves()
+        self._leave_game()
         self.clear_notifications()
         self._clear_stack()
         self.push_screen(TitleScreen())
-        self._check_size(self.size.width, self.size.height)
-
-    def start_game(self, setup: GameSetup) -> None:
-        """Open the game screen for a new game (closing whatever was open)."""
-        from el_grande.app.session import GameSession
-
-        session = GameSession.new(setup)
-        self.open_game(session)
-        # Saved after every decision (el_grande/persist). Attached a moment after the first
-        # frame: importing the save machinery (pydantic) costs ~100 ms of start-up. Attaching
-        # late loses nothing: the autosaver writes the whole game when it starts.
-        self.set_timer(0.3, partial(self._autosave, session))
-
-    @staticmethod
-    def _autosave(session: GameSession) -> None:
-        from el_grande.persist.hooks import attach_autosave
-
-        attach_autosave(session)
-
-    def open_game(self, session: GameSession) -> None:
-        """Open the game screen for a session (new, resumed or replayed)."""
-        from el_grande.app.screens.game import GameScreen
-
-        self.clear_notifications()
-        self._clear_stack()
-        self.push_screen(GameScreen(session))
         self._check_size(self.size.width, self.size.height)
 
     def new_game_form(self) -> None:
@@ -151,3 +164,112 @@ class ElGrandeApp(App[None]):
 
     def action_back_to_title(self) -> None:
         self.show_title()
+
+    def start_game(self, setup: GameSetup) -> None:
+        """Open the game screen for a new game (closing whatever was open)."""
+        from el_grande.session import GameSession
+
+        session = GameSession.new(setup)
+        if self.auto_advance_seconds is None and not any(
+            session.bot_level(s) is None for s in range(len(session.seats))
+        ):
+            self.auto_advance_seconds = max(1.0, 2 * self.bot_delay)  # nobody to press Enter
+        self.open_game(session)
+        # Saved after every decision (el_grande/persist). Attached a moment after the first
+        # frame: importing the save machinery (pydantic) costs ~100 ms of start-up. Attaching
+        # late loses nothing: the autosaver writes the whole game when it starts.
+        self.set_timer(0.3, partial(self._autosave, session))
+
+    def _autosave(self, session: GameSession) -> None:
+        from el_grande.persist.autosave import attach_autosave
+
+        if not any(s.session is session for s in self._game_screens()):
+            return  # the game was left before its autosave started
+        listener = attach_autosave(session, on_change=self._save_problem_changed)
+        self._watch_listener(listener)
+
+    def take_saved(self) -> None:
+        """Build the session of the saved game this app was given (`saved=`), taking its
+        lock first: `GameLockedError` (a `SaveFileError`) if another window has it open."""
+        if self._session is not None or self._saved is None:
+            return
+        self._session = self._session_for_save(self._saved)
+
+    def open_saved(self, save: SaveFile) -> None:
+        """Open a saved game (the title screen's resume list): `GameLockedError` if another
+        window has it, and nothing is opened."""
+        self.open_game(self._session_for_save(save))
+
+    def _session_for_save(self, save: SaveFile) -> GameSession:
+        from el_grande.persist.autosave import attach_autosave, setups_of
+        from el_grande.persist.store import Autosaver, record_of
+        from el_grande.session import GameSession
+
+        saver = Autosaver.resume(save)  # the lock first: if it is taken, nothing is built
+        session = GameSession.from_record(record_of(save), setups_of(save))
+        listener = attach_autosave(session, saver, self._save_problem_changed)
+        listener.save(session.game)
+        self._watch_listener(listener)
+        return session
+
+    def _watch_listener(self, listener: AutosaveListener) -> None:
+        if self._listener is not None and self._listener is not listener:
+            self._listener.close()  # the previous game's lock goes
+        self._listener = listener
+        self._save_problem_changed(listener.problem)
+
+    def _save_problem_changed(self, problem: str | None) -> None:
+        self.save_problem = problem
+        if problem:
+            self._last_problem = problem
+
+    def _game_screens(self) -> list[Any]:
+        from el_grande.app.screens.game import GameScreen
+
+        return [s for s in self.screen_stack if isinstance(s, GameScreen)]
+
+    def open_game(self, session: GameSession) -> None:
+        """Open the game screen for a session (new or resumed)."""
+        from el_grande.app.screens.game import GameScreen
+        from el_grande.persist.autosave import autosaver_of
+
+        listener = autosaver_of(session) if "el_grande.persist.autosave" in sys.modules else None
+        if listener is None or listener is not self._listener:
+            self._leave_game()
+        if listener is not None:
+            self._watch_listener(listener)
+        self.clear_notifications()
+        self._clear_stack()
+        self.push_screen(GameScreen(session))
+        self._check_size(self.size.width, self.size.height)
+
+    def _leave_game(self) -> None:
+        """The game on screen is left: its autosave lets the game go (the lock is freed)."""
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
+        self.save_problem = None
+
+    def show_replay(self, request: ReplayRequest, standalone: bool = False) -> None:
+        from el_grande.app.screens.replay import ReplayScreen
+
+        screen = ReplayScreen(request.record, request.seats, request.title, request.reveal)
+        screen.standalone = standalone
+        self.push_screen(screen)
+        self._check_size(self.size.width, self.size.height)
+
+    # --- leaving -----------------------------------------------------------------------------
+
+    def on_unmount(self) -> None:
+        self._last_problem = self.save_problem or None
+        if self._listener is not None:
+            self._listener.close()
+
+    def exit_report(self) -> int:
+        """After `run()`: repeat on the terminal a failed autosave (exit status 1), else 0."""
+        if self._last_problem:
+            print(
+                f"el-grande: {t('save.problem_exit', problem=self._last_problem)}", file=sys.stderr
+            )
+            return 1
+        return 0

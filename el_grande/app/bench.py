@@ -44,7 +44,7 @@ GAME = (
     PROBE
     + """
 from el_grande.app.app import ElGrandeApp
-from el_grande.app.setup import GameSetup, default_seats
+from el_grande.setup import GameSetup, default_seats
 ElGrandeApp(setup=GameSetup(default_seats(["Ana", "Ben", "Cy"]), seed=7)).run(
     headless=True, size=(100, 30)
 )
@@ -66,7 +66,7 @@ async def _keys(presses: int) -> tuple[list[float], list[float]]:
     """(first repaint, last repaint) after each key, in seconds."""
     from el_grande.app.app import ElGrandeApp
     from el_grande.app.screens.game import GameScreen
-    from el_grande.app.setup import GameSetup, default_seats
+    from el_grande.setup import GameSetup, default_seats
 
     app = ElGrandeApp(setup=GameSetup(default_seats(["Ana", "Ben", "Cy"]), seed=7))
     first: list[float] = []

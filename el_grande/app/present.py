@@ -1,4 +1,4 @@
-"""Words and numbers for the screen, computed from events, decisions and views.
+"""Words for the screen, computed from decisions, choices and narrated lines.
 
 Nothing here keeps state: every function takes what it describes and returns text (from the
 catalogue) or small tuples. Widgets call these; the core never sees them.
@@ -10,53 +10,19 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from el_grande.app.setup import COLOUR_STYLES
-from el_grande.core import (
-    CARD_STACK,
-    PLACES,
-    POWER_CABALLEROS,
-    Choice,
-    Decision,
-)
-from el_grande.core import events as E
+from el_grande.app.colours import COLOUR_STYLES
+from el_grande.core import CARD_STACK, POWER_CABALLEROS, Choice, Decision, View
+from el_grande.narrate import Line, Tone
 from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
-    from el_grande.app.session import GameSession
-    from el_grande.core import Event
-
-#: Verbs whose argument is a place, answered on the map.
-PLACE_VERBS = frozenset(
-    {"place", "from", "to", "region", "score", "king", "grande", "disk", "recall", "return"}
-)
-PLACES_ON_MAP = frozenset(PLACES)
-
-
-def place_of(choice: Choice) -> str | None:
-    """The map place a choice points at, if it is region-shaped."""
-    if choice.verb in PLACE_VERBS and choice.arg in PLACES_ON_MAP:
-        return str(choice.arg)
-    if choice.verb == "to" and choice.arg in PLACES_ON_MAP:
-        return str(choice.arg)
-    return None
-
-
-def card_of(choice: Choice) -> str | None:
-    return str(choice.arg) if choice.verb == "card" else None
-
-
-def power_of(choice: Choice) -> int | None:
-    return int(choice.arg) if choice.verb in ("power", "retrieve") else None  # type: ignore[arg-type]
+    from el_grande.session import GameSession
 
 
 def chip(session: GameSession, seat: int, text: str | None = None) -> Text:
     """A player's marker: their letter (plus `text`) on their colour, readable without colour."""
     bg, fg = COLOUR_STYLES.get(session.colour(seat), ("white", "black"))
     return Text(f"{session.letters[seat]}{text or ''}", style=f"bold {fg} on {bg}")
-
-
-def who(session: GameSession, seat: int) -> str:
-    return session.name(seat)
 
 
 # --- choices ---------------------------------------------------------------------------------
@@ -134,7 +100,7 @@ def secret_what(d: Decision) -> str:
     return t("decision.unknown")
 
 
-def decision_progress(d: Decision, session: GameSession) -> str:
+def decision_progress(d: Decision, session: GameSession, view: View) -> str:
     """Where a multi-step action stands, from `decision.context`."""
     ctx: dict[str, Any] = d.context
     parts: list[str] = []
@@ -162,7 +128,7 @@ def decision_progress(d: Decision, session: GameSession) -> str:
                 )
     elif d.kind == "court":
         text = t("choice.power", n=ctx.get("power"), court=ctx.get("allowed"))
-        province = session.game.view(None).players[d.player].province
+        province = view.players[d.player].province
         if province is not None:  # None with a hidden Castillo: the province is secret too
             text += " · " + t("player.province", n=province)
         parts.append(text)
@@ -175,109 +141,21 @@ def decision_progress(d: Decision, session: GameSession) -> str:
     return " · ".join(parts)
 
 
-# --- events ----------------------------------------------------------------------------------
+# --- the story -----------------------------------------------------------------------------
 
-_WHY = {"rank": None, "tie": "why.tie", "king_bonus": "why.king", "home_bonus": "why.home"}
-_POSITION = {1: "why.first", 2: "why.second", 3: "why.third"}
-
-
-def award_why(award: E.Award) -> str:
-    if award.reason == "king_bonus":
-        return t("why.king")
-    if award.reason == "home_bonus":
-        return t("why.home")
-    pos = t(_POSITION.get(award.position, "why.third"))
-    if award.reason == "tie":
-        return f"{t('why.tie')} → {pos}"
-    return pos
+_TONES = {
+    Tone.ROUND: "bold",
+    Tone.TURN: "bold",
+    Tone.PLAIN: "",
+    Tone.QUIET: "dim",
+    Tone.SUMMARY: "dim italic",
+    Tone.LOUD: "bold",
+}
 
 
-def awards_text(ev: E.PlaceScored, session: GameSession) -> str:
-    parts = [
-        t("ev.award", name=session.name(a.seat), points=a.points, why=award_why(a))
-        for a in ev.awards
-        if a.points
-    ]
-    return ", ".join(parts)
-
-
-def scoring_what(why: str, n: int = 0) -> str:
-    """What is being scored: general scoring `n` (1-3) or an action card's scoring."""
-    if why == "general":
-        return t("scoring.general", n=n)
-    return t("scoring.special", card=card_name(why))
-
-
-def describe(ev: Event, session: GameSession) -> Text | None:
-    """One log line for a public event (None: not worth a line)."""
-    n = session.name
-    kind = type(ev)
-    if kind is E.RoundStarted:
-        return Text(t("ev.round", round=ev.round), style="bold")
-    if kind is E.CardsRevealed:
-        return Text(t("ev.cards", cards=", ".join(card_name(c) for c in ev.cards)))
-    if kind is E.PowerCardPlayed:
-        return Text(t("ev.power", name=n(ev.seat), n=ev.value))
-    if kind is E.TurnOrderSet:
-        return Text(t("ev.order", names=", ".join(n(s) for s in ev.order)))
-    if kind is E.TurnStarted:
-        return Text(t("ev.turn", name=n(ev.seat)), style="bold")
-    if kind is E.CaballerosMoved:
-        if ev.count is None:
-            return Text(t("ev.moved_hidden", name=n(ev.whose)))
-        return Text(
-            t(
-                "ev.moved",
-                name=n(ev.whose),
-                count=ev.count,
-                s="" if ev.count == 1 else "s",
-                src=region(ev.src),
-                dst=region(ev.dst),
-            )
-        )
-    if kind is E.ActionCardTaken:
-        return Text(t("ev.card", name=n(ev.seat), card=card_name(ev.card)))
-    if kind is E.SpecialAnnounced:
-        return Text(t("ev.announced", name=n(ev.seat), card=card_name(ev.card)))
-    if kind is E.SpecialVetoed:
-        return Text(t("ev.vetoed", by=n(ev.by), name=n(ev.seat)), style="bold")
-    if kind is E.SpecialSkipped:
-        return Text(t("ev.skipped", name=n(ev.seat)))
-    if kind is E.VetoKept:
-        return Text(t("ev.veto_kept", name=n(ev.seat)))
-    if kind is E.VetoExpired:
-        return Text(t("ev.veto_expired", name=n(ev.seat)))
-    if kind is E.KingMoved:
-        return Text(t("ev.king", region=region(ev.dst)), style="bold")
-    if kind is E.GrandeMoved:
-        return Text(t("ev.grande", name=n(ev.seat), region=region(ev.dst)))
-    if kind is E.ScoreboardMoved:
-        return Text(t("ev.scoreboard", board=ev.board, region=region(ev.dst)))
-    if kind is E.PowerCardRetrieved:
-        return Text(t("ev.retrieved", name=n(ev.seat), n=ev.value))
-    if kind is E.SecretChosen:
-        return Text(t("ev.secret", name=n(ev.seat)), style="dim")
-    if kind is E.SecretsRevealed:
-        return Text(
-            t(
-                "ev.revealed",
-                choices=", ".join(f"{n(s)} → {region(r)}" for s, r in ev.choices),
-            ),
-            style="bold",
-        )
-    if kind is E.ScoringStarted:
-        n = sum(1 for r in session.scorings if r.why == "general") + 1
-        return Text(t("ev.scoring", what=scoring_what(ev.why, n)), style="bold")
-    if kind is E.PlaceScored:
-        awards = awards_text(ev, session)
-        if not awards:
-            return Text(t("ev.scored_none", region=region(ev.place)), style="dim")
-        return Text(t("ev.scored", region=region(ev.place), awards=awards))
-    if kind is E.ScoringEnded:
-        return Text(t("ev.scoring_end"), style="dim")
-    if kind is E.GameOver:
-        return Text(t("ev.game_over", winners=winners_text(ev.winners, session)), style="bold")
-    return None
+def line_text(line: Line) -> Text:
+    """A narrated line as the log shows it (the words are the narrator's, literal text)."""
+    return Text(line.text, style=_TONES.get(line.tone, ""))
 
 
 def winners_text(winners: tuple[int, ...] | list[int], session: GameSession) -> str:

@@ -1,7 +1,5 @@
-"""The game's story as text: events turned into sentences, for export and the replay log.
-
-Sentences come from the app's message catalogue (`el_grande.text`, plain Python, no
-Textual), so the log in the replay viewer, the export and the live game read the same.
+"""The game's story as text or Markdown (`el-grande export`), told by the one narrator
+(`el_grande.narrate`): the export, the replay viewer and the live log read the same.
 
 Text from the record (names, a text seed) is shown as text: made printable
 (`el_grande.names.printable`: escape codes become visible) and, in Markdown, escaped
@@ -12,17 +10,15 @@ HTML or emphasis to the export.
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from el_grande import text as tx
 from el_grande.names import printable, width
+from el_grande.narrate import Line, Narrator, Tone
 
 if TYPE_CHECKING:
     from el_grande.core import Game
-
-_ORDINAL = {1: "why.first", 2: "why.second", 3: "why.third"}
 
 # CommonMark lets every ASCII punctuation character be escaped with a backslash, and an
 # escaped one is always the literal character: no emphasis, link, heading, table, HTML tag
@@ -34,107 +30,6 @@ def md_escape(text: str) -> str:
     """`text` as literal Markdown text: made printable, every ASCII punctuation character
     backslash-escaped (``*Ana*`` → ``\\*Ana\\*``, ``<b>`` → ``\\<b\\>``)."""
     return "".join("\\" + c if c in _MD_SPECIAL else c for c in printable(text))
-
-
-def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-
-
-def _award(names: Sequence[str], a: Any) -> str:
-    if a.reason == "king_bonus":
-        why = tx.t("why.king")
-    elif a.reason == "home_bonus":
-        why = tx.t("why.home")
-    elif a.reason == "tie":
-        why = f"{tx.t('why.tie')}, {tx.t(_ORDINAL.get(a.position, 'why.third'))}"
-    else:
-        why = tx.t(_ORDINAL.get(a.position, "why.third"))
-    return tx.t("ev.award", name=_name(names, a.seat), points=a.points, why=why)
-
-
-class Narrator:
-    """Turns events into sentences; keeps the little state sentences need (scoring count)."""
-
-    def __init__(self, names: Sequence[str]):
-        self.names = list(names)
-        self.general = 0
-
-    def __call__(self, ev: Any) -> str | None:
-        """One sentence for `ev`, or None for bookkeeping events nobody needs to read."""
-        n = self.names
-        k = ev.kind
-        if k == "round_started":
-            return tx.t("ev.round", round=ev.round)
-        if k == "cards_revealed":
-            return tx.t("ev.cards", cards=", ".join(tx.card_name(c) for c in ev.cards))
-        if k == "power_card_played":
-            return tx.t("ev.power", name=_name(n, ev.seat), n=ev.value)
-        if k == "turn_order_set":
-            return tx.t("ev.order", names=", ".join(_name(n, s) for s in ev.order))
-        if k == "turn_started":
-            return tx.t("ev.turn", name=_name(n, ev.seat))
-        if k == "caballeros_moved":
-            if ev.count is None:
-                return tx.t("ev.moved_hidden", name=_name(n, ev.whose))
-            return tx.t(
-                "ev.moved",
-                name=_name(n, ev.whose),
-                count=ev.count,
-                s="" if ev.count == 1 else "s",
-                src=tx.region(ev.src),
-                dst=tx.region(ev.dst),
-            )
-        if k == "action_card_taken":
-            return tx.t("ev.card", name=_name(n, ev.seat), card=tx.card_name(ev.card))
-        if k == "special_announced":
-            return tx.t("ev.announced", name=_name(n, ev.seat), card=tx.card_name(ev.card))
-        if k == "special_vetoed":
-            return tx.t("ev.vetoed", by=_name(n, ev.by), name=_name(n, ev.seat))
-        if k == "special_skipped":
-            return tx.t("ev.skipped", name=_name(n, ev.seat))
-        if k == "veto_kept":
-            return tx.t("ev.veto_kept", name=_name(n, ev.seat))
-        if k == "veto_expired":
-            return tx.t("ev.veto_expired", name=_name(n, ev.seat))
-        if k == "king_moved":
-            return tx.t("ev.king", region=tx.region(ev.dst))
-        if k == "grande_moved":
-            return tx.t("ev.grande", name=_name(n, ev.seat), region=tx.region(ev.dst))
-        if k == "scoreboard_moved":
-            return tx.t("ev.scoreboard", board=ev.board, region=tx.region(ev.dst))
-        if k == "power_card_retrieved":
-            return tx.t("ev.retrieved", name=_name(n, ev.seat), n=ev.value)
-        if k == "secret_chosen":
-            return tx.t("ev.secret", name=_name(n, ev.seat))
-        if k == "secrets_revealed":
-            pairs = ", ".join(f"{_name(n, s)} → {tx.region(r)}" for s, r in ev.choices)
-            return tx.t("ev.revealed", choices=pairs)
-        if k == "scoring_started":
-            if ev.why == "general":
-                self.general += 1
-                what = tx.t("scoring.general", n=self.general)
-            else:
-                what = tx.t("scoring.special", card=tx.card_name(ev.why))
-            return tx.t("ev.scoring", what=what)
-        if k == "place_scored":
-            awards = [a for a in ev.awards if a.points]
-            if not awards:
-                return tx.t("ev.scored_none", region=tx.region(ev.place).capitalize())
-            return tx.t(
-                "ev.scored",
-                region=tx.region(ev.place)[0].upper() + tx.region(ev.place)[1:],
-                awards=", ".join(_award(n, a) for a in awards),
-            )
-        if k == "scoring_ended":
-            return tx.t("ev.scoring_end")
-        if k == "game_over":
-            winners = " & ".join(_name(n, s) for s in ev.winners)
-            key = "over.winner" if len(ev.winners) == 1 else "over.winners"
-            scores = ", ".join(f"{_name(n, s)} {p}" for s, p in enumerate(ev.scores))
-            return tx.t("ev.game_over", winners=f"{tx.t(key, names=winners)} ({scores})")
-        if k in ("turn_ended", "round_ended"):
-            return None
-        return tx.t("ev.other", text=f"{k}: {ev!r}")  # an event kind newer than this file
 
 
 @dataclass(frozen=True)
@@ -158,7 +53,7 @@ def walk(record: dict[str, Any]) -> tuple[list[Any], list[Step], Game]:
     from el_grande.core import Game
 
     game = Game.replay(record, upto=0)
-    opening = opening_events(game)
+    opening = list(game.opening_events)
     steps: list[Step] = []
     rnd = _round_from(opening, 0)
     for i, text in enumerate(record["choices"]):
@@ -170,23 +65,6 @@ def walk(record: dict[str, Any]) -> tuple[list[Any], list[Step], Game]:
     return opening, steps, game
 
 
-def opening_events(game: Game) -> list[Any]:
-    """The events of setting up `game`: round 1 starts, the cards are turned up.
-
-    `apply` is the core's only source of events, so (like the app's session) rebuild these
-    two from the public view of a game that has no choices yet.
-    """
-    from el_grande.core import events as E
-
-    if game.history:
-        return []
-    v = game.view(None)
-    return [
-        E.RoundStarted(v.round, v.round_number, len(v.rounds), v.start_player),
-        E.CardsRevealed(tuple(v.face_up)),
-    ]
-
-
 def _round_from(events: Iterable[Any], rnd: int) -> int:
     for ev in events:
         if ev.kind == "round_started":
@@ -194,22 +72,28 @@ def _round_from(events: Iterable[Any], rnd: int) -> int:
     return rnd
 
 
-def story(record: dict[str, Any], reveal: bool = True) -> list[tuple[int | None, str]]:
-    """(choice index or None for setup, sentence) for every readable event of the game."""
+def narrator_for(record: dict[str, Any], name: Callable[[str], str] = printable) -> Narrator:
+    """The narrator of a recorded game (names shown through `name`)."""
+    from el_grande.core import Game
+
+    king = Game.replay(record, upto=0).view(None).king
+    return Narrator(list(record["players"]), name=name, king=king)
+
+
+def story(record: dict[str, Any], reveal: bool = True) -> list[tuple[int | None, Line]]:
+    """(choice index or None for setup, line) for every readable event of the game: the
+    narrator's lines, as the live log and the replay viewer tell them."""
     from el_grande.core.events import visible_to
 
     opening, steps, _ = walk(record)
-    narrate = Narrator([printable(n) for n in record["players"]])
-    out: list[tuple[int | None, str]] = []
+    narrate = narrator_for(record)
+    out: list[tuple[int | None, Line]] = []
     for ev in opening:
-        s = narrate(ev if reveal else visible_to(ev, None))
-        if s:
-            out.append((None, s))
+        out.extend((None, line) for line in narrate.tell(ev if reveal else visible_to(ev, None)))
     for st in steps:
         for ev in st.events:
-            s = narrate(ev if reveal else visible_to(ev, None))
-            if s:
-                out.append((st.index, s))
+            shown = ev if reveal else visible_to(ev, None)
+            out.extend((st.index, line) for line in narrate.tell(shown))
     return out
 
 
@@ -220,7 +104,8 @@ def export_text(
 
     With ``reveal=False`` (an unfinished game) events are shown as the table saw them, so
     a hidden Castillo stays hidden.  Names and other text from the record are printable,
-    and escaped in Markdown.
+    and escaped in Markdown.  The sentences are the narrator's (`el_grande.narrate`), the
+    same as in the live log.
     """
     from el_grande.core.events import visible_to
 
@@ -228,7 +113,7 @@ def export_text(
     md = fmt == "md"
     shown = md_escape if md else printable
     names = [shown(n) for n in record["players"]]
-    narrate = Narrator(names)
+    narrate = narrator_for(record, name=shown)
     opts = record["options"]
     lines: list[str] = []
     head = shown(title) if title is not None else f"El Grande: {', '.join(names)}"
@@ -242,20 +127,20 @@ def export_text(
     else:
         lines += [head, "=" * width(head), "", setup, ""]
 
-    def emit(sentence: str, heading: bool) -> None:
-        if heading:  # a round begins (known by the event, never by what a sentence looks like)
-            heading_text = sentence.strip("— ").strip()
+    def emit(line: Line) -> None:
+        if line.tone is Tone.ROUND:  # a heading, known by the line's tone, never by its look
+            heading_text = line.text.strip("— ").strip()
             if lines and lines[-1]:
                 lines.append("")
             lines.extend(
                 [f"## {heading_text}", ""] if md else [heading_text, "-" * width(heading_text)]
             )
         else:
-            lines.append(f"- {sentence}" if md else sentence)
+            lines.append(f"- {line.text}" if md else line.text)
 
     for ev in [*opening, *(ev for st in steps for ev in st.events)]:
-        if s := narrate(ev if reveal else visible_to(ev, None)):
-            emit(s, ev.kind == "round_started")
+        for line in narrate.tell(ev if reveal else visible_to(ev, None)):
+            emit(line)
     lines.append("")
     if game.over:
         result = ", ".join(f"{n} {p}" for n, p in zip(names, game.scores, strict=True))

@@ -10,11 +10,11 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
-from el_grande.names import printable
-from el_grande.persist.export import Narrator, Step, _round_from, opening_events
+from el_grande.persist.export import Step, _round_from, narrator_for
 
 if TYPE_CHECKING:
     from el_grande.core import Game
+    from el_grande.narrate import Line
 
 CHECKPOINT_EVERY = 16
 
@@ -33,7 +33,7 @@ class ReplayModel:
         self.record = record
         self.names: list[str] = list(record["players"])
         game = Game.replay(record, upto=0)
-        self.opening: list[Any] = opening_events(game)
+        self.opening: list[Any] = list(game.opening_events)
         self.steps: list[Step] = []
         self._checkpoints: dict[int, Game] = {0: game.clone()}
         self.round_starts: list[int] = [0]  # positions where a round (or setup) begins
@@ -55,11 +55,11 @@ class ReplayModel:
         self.reveal: bool = game.over if reveal is None else reveal
         self._checkpoint_keys = sorted(self._checkpoints)
         # Sentences for the log, computed once: per position, the lines that lead to it.
-        narrate = Narrator([printable(n) for n in self.names])
-        self._lines: list[str] = [s for ev in self.opening if (s := narrate(self.shown(ev)))]
+        narrate = narrator_for(record)
+        self._lines: list[Line] = narrate.lines(self.shown(ev) for ev in self.opening)
         self._lines_at: list[int] = [len(self._lines)]
         for st in self.steps:
-            self._lines.extend(s for ev in st.events if (s := narrate(self.shown(ev))))
+            self._lines.extend(narrate.lines(self.shown(ev) for ev in st.events))
             self._lines_at.append(len(self._lines))
         self.pos = 0
         self._game: Game = self._checkpoints[0].clone()
@@ -116,11 +116,11 @@ class ReplayModel:
         """The decision taken next from here, with who took it (secret or not)."""
         return self.steps[self.pos] if self.pos < len(self.steps) else None
 
-    def log(self) -> list[str]:
+    def log(self) -> list[Line]:
         """The event log as it stood at the current position."""
         return self._lines[: self._lines_at[self.pos]]
 
-    def new_lines(self) -> list[str]:
+    def new_lines(self) -> list[Line]:
         """The sentences produced by the last step."""
         if not self.pos:
             return self._lines[: self._lines_at[0]]

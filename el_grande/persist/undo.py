@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
+from el_grande.text import t
+
 if TYPE_CHECKING:
     from el_grande.core import Game
 
@@ -87,11 +89,11 @@ def undo_check(game: Game) -> tuple[bool, str]:
     from el_grande.core import Game as _Game
 
     if game.over or game.decision is None:
-        return False, "the game is over"
+        return False, t("undo.over")
     rec = game.record()
     choices = rec["choices"]
     if not choices:
-        return False, "nothing has been decided yet"
+        return False, t("undo.nothing")
     key = _key(rec)
     hit = _CACHE.get(key)
     if hit is not None:
@@ -109,13 +111,13 @@ def _judge(before: Game, last: str, after: Game, hidden_castillo: bool) -> tuple
     d0, d1 = before.decision, after.decision
     assert d0 is not None and d1 is not None
     if d0.player != d1.player:
-        return False, "the last decision was another player's"
+        return False, t("undo.other_player")
     if d0.secret:
-        return False, "a secret choice cannot be taken back"
+        return False, t("undo.secret")
     events = before.clone().apply(before.parse(last))
     for ev in events:
         if reveals(ev, hidden_castillo):
-            return False, f"it revealed something ({ev.kind.replace('_', ' ')})"
+            return False, t("undo.revealed")
     return True, ""
 
 

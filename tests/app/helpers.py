@@ -9,15 +9,15 @@ from textual import events
 from textual.pilot import Pilot
 
 from el_grande.app.app import ElGrandeApp
-from el_grande.app.present import card_of, place_of
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
-from el_grande.app.session import GameSession
-from el_grande.app.setup import GameSetup, default_seats
+from el_grande.app.shown import card_of, place_of
 from el_grande.app.widgets.board import PLACE_KEYS
-from el_grande.app.widgets.cards import CARD_KEYS, CardRow
+from el_grande.app.widgets.cards import CARD_KEYS, round_cards
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import Decision
+from el_grande.session import GameSession
+from el_grande.setup import GameSetup, default_seats
 
 SIZE = (100, 30)
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
@@ -118,7 +118,8 @@ async def pick_varied(pilot: Pilot[None], scr: GameScreen, d: Decision) -> None:
     if place is not None and [place_of(c) for c in d.choices].count(place) == 1:
         await press(pilot, PLACE_KEYS[place])
     elif card is not None:
-        slot = next(b.slot for b in scr.query_one(CardRow).query(".card") if b.card == card)  # type: ignore[attr-defined]
+        view = scr.session.current.public
+        slot = next(i for i, (c, _) in enumerate(round_cards(view)) if c == card)
         await press(pilot, CARD_KEYS[slot])
     else:
         for _ in range(30):

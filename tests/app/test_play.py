@@ -8,10 +8,13 @@ from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.app.screens.title import TitleScreen
+from el_grande.app.widgets.board import MapView
+from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import Game
 
-from .helpers import SIZE, game_screen, pick_first, pick_varied, play, press
+from .helpers import SIZE, game_screen, next_key, pick_first, pick_varied, play, press
 
 
 async def tab_to(pilot, widget_id: str) -> None:  # type: ignore[no-untyped-def]
@@ -87,7 +90,7 @@ async def test_mouse_placements_and_cards() -> None:
         for _ in range(400):
             scr = game_screen(app)
             if scr is None:
-                await press(pilot, "enter")
+                await press(pilot, next_key(app))
                 continue
             game = scr.session.game
             if game.round > 1:
@@ -98,19 +101,18 @@ async def test_mouse_placements_and_cards() -> None:
             verbs = {c.verb for c in d.choices}
             if d.kind == "power":
                 value = int(d.choices[-1].arg)  # type: ignore[arg-type]
-                from el_grande.app.widgets.players import CELLS
-
-                x = next(start for start, _end, v in CELLS if v == value)
-                await pilot.click(f"#player-{d.player} .hand", offset=(x, 0))
+                panel = scr.query_one(PlayersPanel)
+                await pilot.click(panel, offset=panel.point_of(d.player, value))
             elif d.kind == "action_card":
                 card = str(d.choices[0].arg)
-                box = next(b for b in scr.query(".card") if b.card == card)  # type: ignore[attr-defined]
-                box.scroll_visible(animate=False)  # the player scrolls the card row
-                await pilot.pause()
-                await pilot.click(f"#{box.id}", offset=(3, 1))
+                cards = scr.query_one(CardList)
+                line = cards.line_of(card)
+                assert line is not None, "every card's name is on screen"
+                await pilot.click(cards, offset=(4, line))
             elif d.kind == "placement" and "place" in verbs:
                 place = next(str(c.arg) for c in d.choices if c.verb == "place")
-                await pilot.click(f"#place-{place}", offset=(2, 1))
+                board = scr.query_one(MapView)
+                await pilot.click(board, offset=board.point_of(place))
                 clicked_places.append(place)
             else:
                 await press(pilot, "enter")
@@ -124,7 +126,8 @@ async def test_mouse_placements_and_cards() -> None:
 
 
 async def test_illegal_key_explains_and_changes_nothing() -> None:
-    """A region key that is not legal now shows why on the status line; the game is unchanged."""
+    """A card key while a power card is being chosen says why on the status line; the game is
+    unchanged."""
     from .helpers import make_app
 
     app = make_app(3, seed=7)
@@ -133,9 +136,43 @@ async def test_illegal_key_explains_and_changes_nothing() -> None:
         scr = game_screen(app)
         assert scr is not None
         before = list(scr.session.game.history)
-        await press(pilot, "3")  # a region while a power card is being chosen
+        await press(pilot, "b")  # a card while a power card is being chosen
         status = str(scr.query_one("#status").render())
-        assert "not possible now" in status
+        assert "not possible now" in status and "no card is being chosen now" in status
         assert list(scr.session.game.history) == before
         # The highlighted option is still the first power card.
         assert scr.query_one(DecisionPrompt).options.highlighted == 0
+
+
+async def test_power_cards_by_number_keys() -> None:
+    """1–9 highlight power cards 1–9, 0 then 0–3 highlight 10–13; Enter plays the highlighted
+    card; a value someone already played this round says so and changes nothing."""
+    from .helpers import make_app
+
+    app = make_app(3, seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = game_screen(app)
+        assert scr is not None and scr.decision is not None
+        first = scr.decision.player
+        options = scr.query_one(DecisionPrompt).options
+
+        def highlighted() -> str:
+            assert options.highlighted is not None
+            return str(options.get_option_at_index(options.highlighted).id)
+
+        await press(pilot, "7")
+        assert highlighted() == "power 7"
+        await press(pilot, "0")
+        assert "10, 11, 12 or 13" in str(scr.query_one("#status").render())
+        await press(pilot, "2")
+        assert highlighted() == "power 12"
+        await press(pilot, "enter")
+        assert scr.session.game.history == ("power 12",)
+        nxt = game_screen(app)
+        assert nxt is not None and nxt.decision is not None and nxt.decision.player != first
+        await press(pilot, "0")
+        await press(pilot, "2")  # 12 is taken this round
+        status = str(scr.query_one("#status").render())
+        assert "Power card 12 is not possible now" in status
+        assert scr.session.game.history == ("power 12",)

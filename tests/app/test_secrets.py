@@ -16,7 +16,7 @@ from .helpers import SIZE, make_app, pick_varied, play, press, screen_text
 def _fresh_texts(app: ElGrandeApp, scr: GameScreen, log_from: int) -> list[str]:
     """What appeared since this secret step began: the log lines, the status line and every
     notification."""
-    texts = [line.plain for line in scr.session.log[log_from:]]
+    texts = [line.text for line in scr.session.log[log_from:]]
     texts += [str(n.message) for n in app._notifications]  # type: ignore[attr-defined]
     texts.append(str(scr.query_one("#status").render()))
     return texts
@@ -42,7 +42,7 @@ async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
         others = [(s, r) for s, r in truth["secrets"] if s != d.player]
         fresh = _fresh_texts(app, scr, start)
         screen = screen_text(app)
-        earlier = "\n".join(line.plain for line in scr.session.log[:start])
+        earlier = "\n".join(line.text for line in scr.session.log[:start])
         for seat, place in others:
             name, where = scr.session.name(seat), region(place)
             for text in fresh:
@@ -52,7 +52,7 @@ async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
             assert screen.count(pair) <= earlier.count(pair), f"{pair} is on screen"
         # The log of this secret step only says who has chosen, never where.
         for line in scr.session.log[start:]:
-            assert not any(region(r) in line.plain for r in REGIONS), line.plain
+            assert not any(region(r) in line.text for r in REGIONS), line.text
         # The screen is drawn from the chooser's own view: others' Castillo counts stay "?".
         for p in scr.session.game.view(d.player).players:
             if p.seat != d.player:

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.scoring import ScoringScreen
-from el_grande.app.session import GameSession
+from el_grande.session import GameSession
 
 from .helpers import SIZE, app_at, next_key, pick_first, play, press
 
@@ -64,7 +64,7 @@ def test_general_scoring_display(snap_compare) -> None:  # type: ignore[no-untyp
         app = pilot.app
         await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
         scr = app.screen
-        assert isinstance(scr, ScoringScreen) and "general" in scr.what
+        assert isinstance(scr, ScoringScreen) and "General scoring" in scr.heading
         while scr.index < 3:
             await press(pilot, "enter")
 

@@ -1,4 +1,4 @@
-"""The message catalogue: everything a player reads comes from `el_grande/app/text.py`."""
+"""The message catalogue: everything a player reads comes from `el_grande/text.py`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from el_grande import text
-from el_grande.app.screens.game import GameScreen
+from el_grande.app.screens.game import split_displays
 from el_grande.core import CARDS, PLACES
 from el_grande.core import events as E
 
@@ -48,10 +48,17 @@ def test_scoring_displays_are_split_per_scoring_and_a_general_one_waits_for_its_
     scored = E.PlaceScored("aragon", (1, 0), (5, 0, 0), (), (0, 0), "score_fives")
     end = E.ScoringEnded("score_fives", (0, 0))
     general = E.ScoringStarted("general", ())
-    batches, carried = GameScreen._showable([start, scored, end, general])
-    assert batches == [[start, scored, end]]
+    turn_end = E.TurnEnded(0)
+    batches, carried = split_displays([turn_end, start, scored, end, general])
+    assert batches == [(1, [start, scored, end])]  # with where in the events it begins
     assert carried == [general]
     reveal = E.SecretsRevealed("castillo", ((0, "aragon"),))
     g_end = E.ScoringEnded("general", (0, 0))
-    batches, carried = GameScreen._showable([reveal, g_end], carried)
-    assert batches == [[general, reveal, g_end]] and carried is None
+    batches, carried = split_displays([reveal, g_end], carried)
+    assert batches == [(0, [general, reveal, g_end])] and carried is None
+    # A disk card's reveal in the round's last turn, then the general scoring: two displays,
+    # the reveal's closed at once (the players see it before they set their Castillo disks).
+    province = E.SecretsRevealed("province_two_by_disk", ((1, "aragon"),))
+    moved = E.CaballerosMoved(1, "aragon", "province", 2)
+    batches, carried = split_displays([province, moved, E.TurnEnded(0), general])
+    assert batches == [(0, [province, moved, E.TurnEnded(0)])] and carried == [general]

@@ -17,9 +17,9 @@ from el_grande.app.screens.curtain import LETTERS, CurtainScreen
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.help import HelpScreen
 from el_grande.app.screens.too_small import TooSmallScreen
-from el_grande.app.session import GameSession
-from el_grande.app.setup import GameSetup, default_seats
 from el_grande.app.widgets.prompt import DecisionPrompt
+from el_grande.session import GameSession
+from el_grande.setup import GameSetup, default_seats
 
 from .helpers import NAMES, SIZE, game_screen, screen_text, settle
 
@@ -265,7 +265,7 @@ async def test_hostile_names_through_a_whole_bot_game() -> None:
     nothing crashes, every name shows literally (never as markup), and the players' columns
     line up in terminal cells."""
     from el_grande.app.screens.game_over import GameOverScreen
-    from el_grande.app.setup import SeatSetup
+    from el_grande.setup import SeatSetup
 
     from .helpers import next_key, press
 
@@ -294,17 +294,26 @@ async def test_hostile_names_through_a_whole_bot_game() -> None:
         text = screen_text(app)
         for name in HOSTILE:
             assert name in text, name
-        log = "\n".join(line.plain for line in app.screen.session.log)
+        log = "\n".join(line.text for line in app.screen.session.log)
         assert "[red]X[/] plays power card" in log
     assert checked
 
 
 def _names_line_up(app: ElGrandeApp) -> None:
-    """In the players panel every row's score ends in the same terminal column."""
+    """In the players panel every row's columns start in the same terminal cell: each name
+    (cut to the column, by cells) takes exactly the column's width."""
     from rich.cells import cell_len
 
-    lines = screen_text(app).splitlines()
-    rows = [line for line in lines if any(n in line for n in HOSTILE) and "(b)" in line]
-    assert len(rows) == len(HOSTILE), rows
-    ends = {cell_len(row[: row.index("(b)")]) for row in rows}
-    assert len(ends) == 1, rows
+    from el_grande.app.widgets.players import PlayersPanel
+
+    game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    panel = game.query_one(PlayersPanel)
+    rows = panel.render().plain.splitlines()[1:]
+    assert len(rows) == len(HOSTILE)
+    import re
+
+    # The score (right-aligned) ends in the same cell on every row, whatever the name's width,
+    # and so do the power cards.
+    scores = {cell_len(row[: re.search(r"\(b\) +\d+", row).end()]) for row in rows}  # type: ignore[union-attr]
+    hands = {cell_len(row[: row.rindex(" 13")]) for row in rows}
+    assert len(scores) == 1 and len(hands) == 1, rows

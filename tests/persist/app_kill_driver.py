@@ -1,7 +1,7 @@
 """The real app, headless, for the SIGKILL test: Enter is pressed again and again (the first
 legal choice, a curtain lowered, a scoring step) and after every key the number of decisions
 made so far is printed.  Autosave is attached exactly as the app's start does
-(`hooks.attach_autosave`), resume goes through `hooks.resumed_app` like `el-grande resume`.
+(`persist.autosave.attach_autosave`), resume opens the app on the save like `el-grande resume`.
 
     python app_kill_driver.py SEED [--resume] [--max N]
 """
@@ -12,10 +12,10 @@ import asyncio
 import sys
 
 from el_grande.app.app import ElGrandeApp
-from el_grande.app.session import GameSession
-from el_grande.app.setup import GameSetup, default_seats
 from el_grande.persist import list_unfinished, load_game
-from el_grande.persist.hooks import attach_autosave, resumed_app
+from el_grande.persist.autosave import attach_autosave
+from el_grande.session import GameSession
+from el_grande.setup import GameSetup, default_seats
 
 NAMES = ["Ana", "Ben", "Cy"]
 
@@ -33,7 +33,7 @@ async def main() -> int:
     limit = int(sys.argv[sys.argv.index("--max") + 1]) if "--max" in sys.argv else 10**6
     if "--resume" in sys.argv:
         save, game = load_game(list_unfinished()[0].path)
-        app = resumed_app(save, game, guard_seconds=0)
+        app = ElGrandeApp(saved=save, guard_seconds=0)
         fresh = None
     else:
         fresh = GameSession.new(GameSetup(default_seats(NAMES), seed=seed))

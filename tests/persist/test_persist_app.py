@@ -6,16 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from el_grande.app.app import ElGrandeApp
-from el_grande.app.session import GameSession
-from el_grande.app.setup import GameSetup, default_seats
 from el_grande.persist import list_unfinished, load_save
-from el_grande.persist.hooks import (
-    attach_autosave,
-    can_undo_session,
-    install,
-    session_for,
-    undo_session,
-)
+from el_grande.persist.autosave import attach_autosave
+from el_grande.session import GameSession
+from el_grande.setup import GameSetup, default_seats
 from tests.app.helpers import next_key
 
 SIZE = (140, 45)
@@ -57,7 +51,6 @@ async def test_resume_from_title_screen(home: Path) -> None:
     played = list(session.game.history)
     assert len(played) >= 10 and load_save(listener.saver.path).choices == played
 
-    install()
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -74,8 +67,8 @@ async def test_resume_from_title_screen(home: Path) -> None:
         resumed = app.screen_stack[-1 if type(app.screen).__name__ == "GameScreen" else -2]
         assert list(resumed.session.game.history) == played  # type: ignore[attr-defined]
         # the live log and the rebuilt one tell the same story
-        assert [t.plain for t in resumed.session.log] == [  # type: ignore[attr-defined]
-            t.plain for t in session.log
+        assert [t.text for t in resumed.session.log] == [  # type: ignore[attr-defined]
+            t.text for t in session.log
         ]
         await play_keys(pilot, 5)
         more = list(resumed.session.game.history)  # type: ignore[attr-defined]
@@ -84,29 +77,29 @@ async def test_resume_from_title_screen(home: Path) -> None:
     assert len(list_unfinished()) == 1
 
 
-def test_undo_session_rewrites_autosave(home: Path) -> None:
+def test_undo_rewrites_autosave(home: Path) -> None:
+    """Undo is an update of the session's stream like any other: the autosave (a subscriber)
+    rewrites the file at once, and the log is the one a replay of the shorter game tells."""
     session = new_session(7)
     listener = attach_autosave(session)
     # play until the undo is allowed (a turn in progress)
-    while not can_undo_session(session):
+    while not session.can_undo():
         session.apply(session.decision.choices[0])  # type: ignore[union-attr]
     history = list(session.game.history)
     assert load_save(listener.saver.path).choices == history
-    back = undo_session(session)
-    assert back is not None
-    assert list(back.game.history) == history[:-1]
+    assert session.undo()
+    assert list(session.game.history) == history[:-1]
     assert load_save(listener.saver.path).choices == history[:-1]
-    assert list(session.game.history) == history  # the old session is untouched
-    # the new session keeps autosaving
-    back.apply(back.decision.choices[-1])  # type: ignore[union-attr]
-    assert load_save(listener.saver.path).choices == list(back.game.history)
-    rebuilt = session_for(back.game.record(), back.seats)
-    assert [t.plain for t in rebuilt.log] == [t.plain for t in back.log]
+    assert session.current.undone
+    # the session keeps autosaving
+    session.apply(session.decision.choices[-1])  # type: ignore[union-attr]
+    assert load_save(listener.saver.path).choices == list(session.game.history)
+    rebuilt = GameSession.from_record(session.game.record(), session.seats)
+    assert [t.text for t in rebuilt.log] == [t.text for t in session.log]
 
 
 async def test_load_opens_the_app_on_the_game(home: Path, tmp_path: Path) -> None:
     from el_grande.persist import load_game, save_as
-    from el_grande.persist.hooks import resumed_app
 
     session = new_session(8)
     for _ in range(30):
@@ -115,7 +108,7 @@ async def test_load_opens_the_app_on_the_game(home: Path, tmp_path: Path) -> Non
     save_as(session.game, path)
     before = path.read_bytes()
     save, game = load_game(path)
-    app = resumed_app(save, game)
+    app = ElGrandeApp(saved=save)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screens = [type(s).__name__ for s in app.screen_stack]
@@ -141,6 +134,8 @@ async def test_undo_key_only_when_allowed(home: Path) -> None:
         assert screen.check_action("undo", ()) is False  # nothing to undo at the start
         await pilot.press("u")
         assert game_screen(app).session.game.history == ()
+        status = str(screen.query_one("#status").render())
+        assert "Undo is not possible now: there is nothing of yours to take back yet" in status
         for _ in range(60):
             screen = game_screen(app)
             if screen.check_action("undo", ()):
@@ -149,12 +144,12 @@ async def test_undo_key_only_when_allowed(home: Path) -> None:
         else:
             raise AssertionError("undo never became available")
         before = list(screen.session.game.history)
-        saver = next(x for x in screen.session.listeners if hasattr(x, "saver")).saver
+        saver = next(x for x in screen.session.subscribers if hasattr(x, "saver")).saver
         assert load_save(saver.path).choices == before
         await pilot.press("u")
         await pilot.pause()
         after = game_screen(app)
-        assert after is not screen
+        assert after is screen  # the same screen, redrawn from the session's undone update
         assert list(after.session.game.history) == before[:-1]
         assert load_save(saver.path).choices == before[:-1]
         # and play goes on, autosaved into the same file

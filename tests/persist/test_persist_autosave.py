@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from persist_helpers import play, random_game
 
+from el_grande.cli import main as cli_main
 from el_grande.persist import (
     Autosaver,
     list_unfinished,
@@ -16,7 +17,6 @@ from el_grande.persist import (
     saves_dir,
     scan_saves,
 )
-from el_grande.persist.cli import main as cli_main
 from el_grande.persist.store import atomic_write_text, find_save, home_dir
 
 
@@ -119,13 +119,14 @@ def test_cli_resume_without_games(home: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_cli_resume_launches_the_latest(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from el_grande.persist import cli
+    from el_grande import commands
 
     older = Autosaver.start(random_game(7, upto=10, players=2))
     newer = Autosaver.start(random_game(8, upto=15, players=3))
+    older.close(), newer.close()  # this process wrote them; the CLI opens them as another
     seen: list[tuple[str, int]] = []
     monkeypatch.setattr(
-        cli, "_launcher", lambda save, game: seen.append((save.game_id, len(game.history))) or 0
+        commands, "_launch", lambda save: seen.append((save.game_id, len(save.choices))) or 0
     )
     assert cli_main(["resume"]) == 0
     assert cli_main(["resume", older.file.game_id[:-2]]) in (0, 1)

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from el_grande.app.session import GameSession
-from el_grande.app.setup import GameSetup, default_seats
 from el_grande.persist import load_save
-from el_grande.persist.hooks import AutosaveListener, attach_autosave
+from el_grande.persist.autosave import AutosaveListener, attach_autosave
+from el_grande.session import GameSession
+from el_grande.setup import GameSetup, default_seats
 
 
 def new_session(seed: int = 5) -> GameSession:

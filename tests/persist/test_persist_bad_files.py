@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from persist_helpers import random_game
 
+from el_grande.cli import main as cli_main
 from el_grande.persist import SaveFileError, load_game, save_from_game
-from el_grande.persist.cli import main as cli_main
 
 
 def good_text() -> str:
@@ -148,7 +148,7 @@ def test_cli_subprocess_no_traceback(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(good_text()[:-40], encoding="utf-8")
     proc = subprocess.run(
-        [sys.executable, "-m", "el_grande.persist", "load", str(path), "--check"],
+        [sys.executable, "-m", "el_grande", "load", str(path), "--check"],
         capture_output=True,
         text=True,
         timeout=60,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from el_grande.cli import main as cli_main
 from el_grande.persist import Autosaver, load_game, load_save, saves_dir
-from el_grande.persist.cli import main as cli_main
 
 FIXTURES = Path(__file__).with_name("fixtures")
 FILES = sorted(FIXTURES.glob("*.json"))

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from el_grande.cli import main as cli_main
 from el_grande.persist import SaveFileError, load_game, saves_dir
-from el_grande.persist.cli import main as cli_main
 from el_grande.persist.store import MAX_SAVE_BYTES
 
 FIXTURES = Path(__file__).with_name("fixtures")
@@ -216,7 +216,7 @@ def run_commands(path: Path) -> list[tuple[int, str, str]]:
 
 ISOLATED = """
 import contextlib, io, json, sys
-from el_grande.persist.cli import main
+from el_grande.cli import main
 results = []
 for argv in json.loads(sys.argv[1]):
     o, e = io.StringIO(), io.StringIO()

@@ -98,8 +98,8 @@ APP_DRIVER = Path(__file__).with_name("app_kill_driver.py")
 
 def first_choice_game(seed: int) -> list[str]:
     """The game the app driver plays: Enter always takes the first listed choice."""
-    from el_grande.app.setup import GameSetup, default_seats
     from el_grande.core import Game, Options
+    from el_grande.setup import GameSetup, default_seats
 
     setup = GameSetup(default_seats(["Ana", "Ben", "Cy"]), seed=seed)
     game = Game.new(setup.names, seed=seed, options=Options())

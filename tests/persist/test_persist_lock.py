@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from persist_helpers import random_game
 
+from el_grande.cli import main as cli_main
 from el_grande.persist import Autosaver, load_game, load_save, saves_dir, scan_saves
-from el_grande.persist.cli import main as cli_main
 from el_grande.persist.errors import GameLockedError, SaveFileError
 from el_grande.persist.lock import lock_path
 
@@ -64,10 +64,10 @@ def held_by_another_process(lock: Path) -> bool:
 @pytest.fixture
 def launches(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Record what the CLI would open instead of opening the app."""
-    from el_grande.persist import cli
+    from el_grande import commands
 
     seen: list[str] = []
-    monkeypatch.setattr(cli, "_launcher", lambda save, game: seen.append(save.game_id) or 0)
+    monkeypatch.setattr(commands, "_launch", lambda save: seen.append(save.game_id) or 0)
     return seen
 
 
@@ -107,23 +107,23 @@ def test_the_real_launcher_refuses_before_any_screen(
     home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Even if the game is opened elsewhere between the CLI's check and the launch, the
-    launcher (`hooks.launch`) refuses before building the app."""
+    launch (`commands._launch`) refuses before the app runs."""
     from textual.app import App
 
-    from el_grande.persist import cli, hooks
+    from el_grande import commands
+    from el_grande.app.app import ElGrandeApp
 
     def never(*_a: object, **_k: object) -> None:
         raise AssertionError("the app was started")
 
     monkeypatch.setattr(App, "run", never)
-    monkeypatch.setattr(cli, "_launcher", hooks.launch)
     saver = saved_game(4)
-    save, game = load_game(saver.path)
+    save, _game = load_game(saver.path)
     with other_window(saver.path):
-        assert cli._launch(save, game) == 1
+        assert commands._launch(save) == 1
         assert "is open in another window" in capsys.readouterr().err
         with pytest.raises(GameLockedError) as info:
-            hooks.resume_session(save, game)
+            ElGrandeApp(saved=save).take_saved()
         assert isinstance(info.value, SaveFileError) and info.value.game_id == save.game_id
 
 
@@ -168,11 +168,11 @@ def test_reopening_in_the_same_window_takes_the_lock_over(home: Path) -> None:
 
 
 def test_a_saver_never_writes_a_game_another_window_holds(home: Path) -> None:
-    from el_grande.persist.hooks import AutosaveListener
+    from el_grande.persist.autosave import AutosaveListener
 
     saver = saved_game(8)
     stale = Autosaver(saver.file, saver.path)  # e.g. a listener left from before
-    listener = AutosaveListener(stale)
+    listener = AutosaveListener(stale, lambda: random_game(8, upto=26, players=3))
     with other_window(saver.path):
         before = saver.path.read_bytes()  # as the other window wrote it
         with pytest.raises(OSError, match="open in another window"):
@@ -196,11 +196,9 @@ def test_a_leftover_lock_of_a_deleted_game_is_cleared(home: Path) -> None:
 
 async def test_the_title_screen_marks_and_refuses_a_game_open_elsewhere(home: Path) -> None:
     from el_grande.app.app import ElGrandeApp
-    from el_grande.persist.hooks import install
 
     open_one = saved_game(10)
     free_one = saved_game(11, upto=30)
-    install()
     with other_window(open_one.path):
         app = ElGrandeApp()
         async with app.run_test(size=(140, 45)) as pilot:

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 from persist_helpers import random_game
 
+from el_grande.app.app import ElGrandeApp, ReplayRequest
+from el_grande.app.screens.replay import ReplayScreen
+from el_grande.cli import main as cli_main
 from el_grande.core import Game, Options
 from el_grande.persist import save_from_game
-from el_grande.persist.cli import main as cli_main
 from el_grande.persist.replay import ReplayModel
-from el_grande.persist.replay_screen import ReplayApp, ReplayScreen
 
 HIDDEN = Options(rounds=6, castillo="hidden")
 
@@ -50,11 +51,12 @@ def test_an_unfinished_game_replays_as_the_table_saw_it() -> None:
     view = model.view()
     assert all(p.castillo is None for p in view.players)
     assert view == game.view(None)
-    assert "Caballeros into the Castillo" in " ".join(model.log())
+    log = " ".join(line.text for line in model.log())
+    assert "Caballeros in the Castillo (how many stays hidden)" in log
     everything = ReplayModel(game.record(), reveal=True)
     everything.end()
     assert all(isinstance(p.castillo, int) for p in everything.view().players)
-    assert "into the Castillo" not in " ".join(everything.log())  # counts shown instead
+    assert "stays hidden" not in " ".join(line.text for line in everything.log())  # counts
     everything.goto(secrets[0])
     assert everything.next_label() == everything.steps[secrets[0]].choice
 
@@ -71,13 +73,19 @@ def test_a_finished_game_shows_everything() -> None:
     assert isinstance(model.view().players[0].castillo, int)
 
 
-def status(app: ReplayApp) -> str:
+def players_text(screen: ReplayScreen) -> str:
+    from el_grande.app.widgets.players import PlayersPanel
+
+    return screen.query_one(PlayersPanel).render().plain
+
+
+def status(app: ElGrandeApp) -> str:
     return str(app.screen.query_one("#replay-status").render())
 
 
 async def test_the_viewer_hides_an_unfinished_games_secrets() -> None:
     game = running_game()
-    app = ReplayApp(game.record(), title="running")
+    app = ElGrandeApp(replay=ReplayRequest(game.record(), title="running"))
     async with app.run_test(size=(140, 45)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -92,15 +100,15 @@ async def test_the_viewer_hides_an_unfinished_games_secrets() -> None:
         m.end()
         screen.refresh_position()
         await pilot.pause()
-        rows = " ".join(str(w.render()) for w in screen.query(".player-info"))
+        rows = players_text(screen)
         assert "?" in rows  # hidden Castillo counts stay hidden
-        log = " ".join(str(x) for x in screen.query_one("#replay-log").lines)  # type: ignore[attr-defined]
-        assert "Caballeros into the Castillo" in log
+        log = " ".join(line.text for line in screen.query_one("#replay-log").lines)  # type: ignore[attr-defined]
+        assert "(how many stays hidden)" in log
 
 
 async def test_the_viewer_shows_a_finished_games_secrets() -> None:
     game = random_game(2, players=3, options=HIDDEN)
-    app = ReplayApp(game.record())
+    app = ElGrandeApp(replay=ReplayRequest(game.record()))
     async with app.run_test(size=(140, 45)) as pilot:
         screen = app.screen
         m = screen.model  # type: ignore[attr-defined]
@@ -111,7 +119,7 @@ async def test_the_viewer_shows_a_finished_games_secrets() -> None:
         m.end()
         screen.refresh_position()  # type: ignore[attr-defined]
         await pilot.pause()
-        rows = " ".join(str(w.render()) for w in screen.query(".player-info"))
+        rows = players_text(screen)  # type: ignore[arg-type]
         assert "?" not in rows
 
 
@@ -123,6 +131,6 @@ def test_the_cli_reveals_only_a_finished_game(
     path = tmp_path / "g.json"
     path.write_text(save_from_game(game).to_json())
     seen: list[bool | None] = []
-    monkeypatch.setattr(ReplayApp, "run", lambda self: seen.append(self.reveal))
+    monkeypatch.setattr(ElGrandeApp, "run", lambda self: seen.append(self._replay.reveal))
     assert cli_main(["replay", str(path)]) == 0
     assert seen == [finished]

@@ -5,21 +5,22 @@ from __future__ import annotations
 
 from persist_helpers import random_game
 
+from el_grande.app.app import ElGrandeApp, ReplayRequest
+from el_grande.app.screens.replay import ReplayScreen
 from el_grande.core import Game, Options
-from el_grande.persist.replay_screen import ReplayApp, ReplayScreen
 
 
 def finished_game() -> Game:
     return random_game(31, players=3, options=Options(rounds=6, castillo="hidden"))
 
 
-def board_text(app: ReplayApp) -> str:
+def board_text(app: ElGrandeApp) -> str:
     return " ".join(str(w.render()) for w in app.screen.query(".place"))
 
 
 async def test_replay_viewer_steps_both_ways() -> None:
     game = finished_game()
-    app = ReplayApp(game.record(), title="test")
+    app = ElGrandeApp(replay=ReplayRequest(game.record(), title="test"))
     async with app.run_test(size=(140, 45)) as pilot:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
@@ -55,7 +56,7 @@ async def test_replay_viewer_steps_both_ways() -> None:
 
 async def test_replay_shows_hidden_castillo_counts() -> None:
     game = finished_game()
-    app = ReplayApp(game.record())
+    app = ElGrandeApp(replay=ReplayRequest(game.record()))
     async with app.run_test(size=(140, 45)) as pilot:
         m = app.screen.model  # type: ignore[attr-defined]
         # find a position where somebody has Caballeros in the hidden Castillo

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
+from el_grande.cli import main as cli_main
 from el_grande.core import Game, Options
 from el_grande.persist import save_from_game, saves_dir
-from el_grande.persist.cli import main as cli_main
 from el_grande.persist.export import export_text, md_escape
 from el_grande.persist.model import Seat
 
@@ -118,15 +118,14 @@ def test_load_check_shows_a_hostile_path_as_text(
 
 
 async def test_markup_in_names_is_text_in_the_replay_and_the_resume_list(home: Path) -> None:
-    from el_grande.app.app import ElGrandeApp
-    from el_grande.persist.replay_screen import ReplayApp
-    from el_grande.persist.resume_screen import ResumeScreen
+    from el_grande.app.app import ElGrandeApp, ReplayRequest
+    from el_grande.app.screens.resume import ResumeScreen
 
     names = ["[/]", "[b]Ben[/b]", "[red]Cy"]
     game = Game.new(names, seed=3, options=Options())
     for _ in range(12):
         game.apply(game.decision.choices[0])  # type: ignore[union-attr]
-    app = ReplayApp(game.record(), title="[/]")
+    app = ElGrandeApp(replay=ReplayRequest(game.record(), title="[/]"))
     async with app.run_test(size=(140, 45)) as pilot:
         for _ in range(6):
             await pilot.press("right")

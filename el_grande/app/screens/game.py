@@ -1,9 +1,14 @@
 """The game screen: the board, the cards, the players, the log and the decision prompt.
 
-Everything on it is redrawn from `session.game.view(...)` and the current decision; the
-screen keeps only *where it is in the flow* (which curtain is up, the scoring events still to
-show, the computer player's turn in progress). Only `_apply_choice` hands a choice to the
-session: a human's through `_choose`, a bot's through `_bot_apply`.
+It is a subscriber of the session's stream (`el_grande.session`): every choice — a human's
+from a key or a click, a computer player's from its thread — goes to `session.apply`, and
+the session's one `Update` per choice comes back to `_published`. The screen never asks the
+game for a view: it sets `shown` (the `Shown` value) from the update's views, and the map,
+the cards, the players and the round track are bound to it (`data_bind`).
+
+What the screen keeps is only *where it is in the flow*: which curtain is up, the scoring
+displays still to show (with the board as it stood when each began), the computer player's
+turn in progress.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -20,6 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, RichLog, Static
@@ -27,19 +33,18 @@ from textual.worker import Worker, WorkerState
 
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import (
-    card_of,
     chip,
     choice_label,
     decision_progress,
     decision_what,
-    place_of,
-    power_of,
+    line_text,
     secret_what,
 )
 from el_grande.app.screens.curtain import CurtainScreen
+from el_grande.app.shown import Legal, Shown, card_of, place_of, power_of, step_view
 from el_grande.app.widgets.board import KEY_PLACES, MapView
-from el_grande.app.widgets.cards import CardRow
-from el_grande.app.widgets.players import PlayersPanel, players_header
+from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.app.widgets.track import RoundTrack
 from el_grande.core import NEIGHBOURS, Choice, Decision, IllegalChoice
@@ -47,9 +52,9 @@ from el_grande.core import events as E
 from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
-    from el_grande.app.session import GameSession
     from el_grande.bots import Bot
     from el_grande.core import Event, View
+    from el_grande.session import GameSession, Update
 
 
 @dataclass
@@ -66,73 +71,228 @@ class BotTurn:
     deferred: bool = False
 
 
+@dataclass
+class Display:
+    """A scoring or reveal still to show step by step, and the board as it stood when it
+    began (so the display plays its events out on the board)."""
+
+    events: list[Event]
+    start: View
+
+
 #: Events that open the step-by-step scoring display.
 _SHOW_EVENTS = (E.SecretsRevealed, E.ScoringStarted)
 
 
+def split_displays(
+    events: tuple[Event, ...] | list[Event], open_batch: list[Event] | None = None
+) -> tuple[list[tuple[int, list[Event]]], list[Event] | None]:
+    """Split events into displays: each reveal and each scoring gets its own (a reveal and the
+    scoring around it stay together). Each display comes with the index in `events` where it
+    begins. A scoring not yet ended (a general scoring waiting for the disks) is handed back
+    as the open batch, to be continued by the next events."""
+    batches: list[tuple[int, list[Event]]] = []
+    current = open_batch
+    scoring_open = open_batch is not None
+    for i, ev in enumerate(events):
+        # A display begins at a reveal or a scoring, unless a scoring is under way (a general
+        # scoring's disks are revealed inside it). A reveal before a scoring (a disk card in
+        # the round's last turn) is a display of its own, shown before the scoring goes on.
+        new = current is None or not scoring_open
+        if new and isinstance(ev, _SHOW_EVENTS):
+            current = []
+            batches.append((i, current))
+        elif current is None and isinstance(ev, E.PlaceScored):
+            # A scoring whose start came before this screen opened (a resumed game).
+            current = []
+            batches.append((i, current))
+            scoring_open = True
+        if current is None:
+            continue
+        if current is open_batch and not batches:
+            batches.append((0, current))
+        current.append(ev)
+        if isinstance(ev, E.ScoringStarted):
+            scoring_open = True
+        elif isinstance(ev, E.ScoringEnded):
+            current, scoring_open = None, False
+    if current is not None and scoring_open:
+        batches = [(i, b) for i, b in batches if b is not current]
+        return batches, current
+    return batches, None
+
+
 class GameScreen(Screen[None]):
-    CSS_PATH = [
-        "game.tcss",
-        "../widgets/board.tcss",
-        "../widgets/cards.tcss",
-        "../widgets/players.tcss",
-    ]
+    CSS_PATH = "game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help", id="help"),
-        Binding("p", "preview", "Points if scored now", id="preview"),
-        Binding("l", "toggle_log", "Log", id="log"),
-        Binding("u", "undo", "Undo", id="undo"),  # offered only when allowed: check_action
-        Binding("s", "save_as", "Save as", id="save_as"),
+        Binding("question_mark", "help", t("keys.help"), id="help"),
+        Binding("p", "preview", t("keys.preview"), id="preview"),
+        Binding("l", "toggle_log", t("keys.log"), id="log"),
+        Binding("u", "undo", t("keys.undo"), id="undo"),  # offered only when allowed
+        Binding("s", "save_as", t("keys.save_as"), id="save_as"),
         # Offered only in games with computer players (check_action).
-        Binding("f", "skip_ahead", "Skip ahead", id="skip_ahead"),
+        Binding("f", "skip_ahead", t("keys.skip"), id="skip_ahead"),
         *[Binding(k, f"pick_place('{k}')", show=False) for k in "0123456789"],
         *[Binding(k, f"pick_card('{k}')", show=False) for k in "abcde"],
     ]
+
+    #: What the board widgets draw (they are bound to it).
+    shown: reactive[Shown | None] = reactive(None)
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
         #: The seat for whom the curtain was lowered for the current secret decision.
         self._unlocked: int | None = None
-        #: Scorings/reveals not yet shown step by step (one list of events per display).
-        self._to_show: list[list[Event]] = []
+        #: Scorings/reveals not yet shown step by step.
+        self._to_show: list[Display] = []
         #: A scoring that has started but not ended yet (general scoring: disks still to come).
-        self._open_batch: list[Event] | None = None
-        self._logged = 0
+        self._open: Display | None = None
+        #: Log lines held back while a scoring is still to be shown (they would tell it).
+        self._held: list[Text] = []
         self._modal = False
         #: The computer player's decision in progress, if any (see "computer players" below).
         self._bot: BotTurn | None = None
         self._bot_worker: Worker[Choice] | None = None
         #: Skip ahead: bots play without delay until a human decides or a scoring is shown.
         self._skipping = False
+        self._unsubscribe: Callable[[], None] | None = None
+        self._last_letter: str | None = None
 
     # --- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield RoundTrack(id="track")
+        session = self.session
+        yield Static("", id="save-problem", markup=False)
+        yield RoundTrack(session, id="track").data_bind(GameScreen.shown)
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield MapView(id="map")
-                yield Static(players_header(), id="players-header", markup=False)
-                yield PlayersPanel(len(self.session.seats), id="players")
+                yield MapView(session, id="map").data_bind(GameScreen.shown)
+                yield PlayersPanel(session, id="players").data_bind(GameScreen.shown)
                 yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
             with Vertical(id="right"):
-                yield CardRow(id="cards")
+                yield CardList(session, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt")
         yield Static("", id="status", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = Content(t("board.log"))
-        self.query_one("#cards", CardRow).border_title = Content(t("board.cards_title"))
-        self._sync_log()
+        self.query_one("#cards", CardList).border_title = Content(t("board.cards_title"))
+        current = self.session.current
+        # A resumed game whose last choice scored: that display is shown (again).
+        self._queue_displays(current)
+        log = self.query_one("#log", RichLog)
+        lines = self.session.log
+        keep = len(lines) - (len(current.lines) if self._to_show else 0)
+        for line in lines[:keep]:
+            log.write(line_text(line))
+        self._held = [line_text(line) for line in lines[keep:]]
+        self._board = current.public if not self._to_show else self._to_show[0].start
+        self._unsubscribe = self.session.subscribe(self._published)
+        self.watch(self.app, "save_problem", self._show_save_problem)
         self.advance()
 
-    # --- the flow --------------------------------------------------------------------------
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+
+    def _show_save_problem(self, problem: str | None) -> None:
+        banner = self.query_one("#save-problem", Static)
+        banner.update(Text(problem or ""))
+        banner.display = bool(problem)
+
+    # --- the stream ------------------------------------------------------------------------
 
     @property
     def decision(self) -> Decision | None:
         return self.session.decision
+
+    def _queue_displays(self, update: Update) -> None:
+        """Put the scorings and reveals in `update` on the list of displays to show, each
+        with the board as it stood when it began."""
+        batches, still_open = split_displays(
+            update.events, self._open.events if self._open else None
+        )
+        for start, events in batches:
+            if self._open is not None and events is self._open.events:
+                self._to_show.append(self._open)
+                self._open = None
+            else:
+                before = step_view(update.before, update.events[:start])
+                self._to_show.append(Display(events, before))
+        if still_open is not None and self._open is None:
+            opened_at = next(i for i, e in enumerate(update.events) if e is still_open[0])
+            self._open = Display(still_open, step_view(update.before, update.events[:opened_at]))
+
+    def _published(self, update: Update) -> None:
+        """The session published a choice: log it, queue its displays, go on."""
+        self.query_one("#status", Static).update("")
+        if update.undone:
+            self._undone(update)
+            return
+        had_displays = bool(self._to_show)
+        self._queue_displays(update)
+        lines = [line_text(line) for line in update.lines]
+        if self._to_show:
+            self._held += lines  # with a scoring to show, the log waits: it would tell it
+        else:
+            self._write_log(lines)
+        if not self._to_show:
+            self._board = update.public
+        elif not had_displays:
+            self._board = self._to_show[0].start
+        if update.secret and update.chooser is not None:
+            self._after_secret(update)
+            return
+        self.advance()
+
+    def _write_log(self, lines: list[Text]) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            log.write(line)
+
+    def _undone(self, update: Update) -> None:
+        """An undo: the game is back where the player's turn was; redraw everything, keeping
+        the log as it stood before the undone choices."""
+        self._to_show, self._open, self._held = [], None, []
+        self._unlocked = None
+        log = self.query_one("#log", RichLog)
+        y = log.scroll_y
+        log.clear()
+        self._write_log([line_text(line) for line in self.session.log])
+        log.scroll_to(y=min(y, log.max_scroll_y), animate=False)
+        self._board = update.public
+        self.advance()
+
+    def _after_secret(self, update: Update) -> None:
+        """A secret answer: the next curtain is up before anything else can be seen or typed."""
+        self._unlocked = None
+        seat = update.chooser
+        assert seat is not None
+        nd = update.decision
+        name = self.session.name(seat)
+        if self.session.bot_level(seat) is not None or (
+            nd is not None and nd.secret and self.session.bot_level(nd.player) is not None
+        ):
+            # A computer player's secret needs nobody to look away; after a human's, the board
+            # goes public at once while a computer player chooses next (the next human gets
+            # their curtain when their turn comes).
+            self._show_public()
+            self.advance()
+            return
+        if nd is not None and nd.secret and not self._to_show:
+            nxt = self.session.name(nd.player)
+            self._raise_curtain(
+                t("curtain.back", name=name) + " " + t("curtain.to", name=nxt),
+                t("curtain.why", name=nxt, what=secret_what(nd)),
+                unlock=nd.player,
+            )
+        else:
+            self._raise_curtain(t("curtain.back_all"), t("curtain.back", name=name), unlock=None)
+
+    # --- the flow --------------------------------------------------------------------------
 
     @property
     def waiting_for_choice(self) -> bool:
@@ -154,13 +314,9 @@ class GameScreen(Screen[None]):
         """Show what comes next: pending scoring steps, a curtain, the game over, a prompt."""
         self.refresh_bindings()  # undo may have become (un)available
         if self._to_show:
-            from el_grande.app.screens.scoring import ScoringScreen
-
-            self._skipping = False  # skipping ahead stops at every scoring display
-            shown = self._to_show.pop(0)
-            self._show_public()
-            self._open_modal(ScoringScreen(self.session, shown, self.mark_place))
+            self._show_display(self._to_show.pop(0))
             return
+        self._board = self.session.current.public
         d = self.decision
         if d is None:
             from el_grande.app.screens.game_over import GameOverScreen
@@ -182,18 +338,35 @@ class GameScreen(Screen[None]):
             return
         self._show_decision(d)
 
-    def _open_modal(self, screen: Screen[None], after: object = None) -> None:
+    def _show_display(self, display: Display) -> None:
+        from el_grande.app.screens.scoring import ScoringScreen
+
+        self._skipping = self._skipping and getattr(self.app, "run_to_end", False)
+        self._board = display.start
+        self._show_public(to_move=None)
+
+        def step(upto: int, place: str | None) -> None:
+            view = step_view(display.start, display.events[:upto])
+            self.shown = Shown(view, lit=place)
+
+        def done() -> None:
+            if not self._to_show:
+                self._write_log(self._held)
+                self._held = []
+
+        screen = ScoringScreen(self.session, display.events, step, display.start.king)
+        self._open_modal(screen, after=done)
+
+    def _open_modal(self, screen: Screen[None], after: Callable[[], None] | None = None) -> None:
         self._modal = True
 
-        def done(_: object) -> None:
+        def closed(_: object) -> None:
             self._modal = False
-            if callable(after):
+            if after is not None:
                 after()
-            if not self._to_show:
-                self._sync_log()
             self.advance()
 
-        self.app.push_screen(screen, done)
+        self.app.push_screen(screen, closed)
 
     def _raise_curtain(self, headline: str, detail: str, unlock: int | None) -> None:
         """Cover the board. `unlock`: the seat whose secret prompt is behind the curtain (it
@@ -202,7 +375,6 @@ class GameScreen(Screen[None]):
         guard.close()  # until the curtain is up: nothing typed ahead acts (app/guard.py)
         self.app.clear_notifications()
         self.query_one("#status", Static).update("")
-        self.query_one(DecisionPrompt).clear()
         self._show_public()
         letter = None
         if unlock is not None:
@@ -223,8 +395,6 @@ class GameScreen(Screen[None]):
         )
         self._open_modal(curtain, after=lowered)
 
-    _last_letter: str | None = None
-
     def _choose(self, choice: Choice) -> None:
         """A human's answer (keys, clicks) for the current decision."""
         if self._bot_busy():
@@ -232,117 +402,39 @@ class GameScreen(Screen[None]):
         self._apply_choice(choice)
 
     def _apply_choice(self, choice: Choice) -> None:
-        """Hand `choice` to the session (a human's or a computer player's), then go on."""
+        """Hand `choice` to the session (a human's or a computer player's); the session's
+        update comes back to `_published`."""
         d = self.decision
         if d is None or self._modal:
             return
         if choice not in d.choices:
             self._illegal(choice_label(choice, d, self.session), t("why.not_legal"))
             return
-        was_secret = d.secret
-        if was_secret:
-            # Wipe the secret prompt before anything else can paint.
-            self.query_one(DecisionPrompt).clear()
+        if d.secret:
+            self.query_one(DecisionPrompt).clear()  # wipe the secret prompt before anything
         try:
-            events = self.session.apply(choice)
+            self.session.apply(choice)
         except IllegalChoice as exc:  # the core is the judge; nothing changed
             self._illegal(choice_label(choice, d, self.session), str(exc))
-            return
-        self.query_one("#status", Static).update("")
-        showable, self._open_batch = self._showable(events, self._open_batch)
-        self._to_show += showable
-        if not self._to_show:
-            # With a scoring to show, the log waits so it does not give the points away.
-            self._sync_log()
-        if was_secret:
-            self._unlocked = None
-            nd = self.decision
-            name = self.session.name(d.player)
-            if self.session.bot_level(d.player) is not None or (
-                nd is not None and nd.secret and self.session.bot_level(nd.player) is not None
-            ):
-                # A computer player's secret needs nobody to look away; after a human's, the
-                # board goes public at once while a computer player chooses next (the next
-                # human gets their curtain when their turn comes).
-                self._show_public()
-                self.advance()
-                return
-            if nd is not None and nd.secret:
-                nxt = self.session.name(nd.player)
-                self._raise_curtain(
-                    t("curtain.back", name=name) + " " + t("curtain.to", name=nxt),
-                    t("curtain.why", name=nxt, what=secret_what(nd)),
-                    unlock=nd.player,
-                )
-            else:
-                self._raise_curtain(
-                    t("curtain.back_all"), t("curtain.back", name=name), unlock=None
-                )
-            return
-        self.advance()
-
-    @staticmethod
-    def _showable(
-        events: list[Event], open_batch: list[Event] | None = None
-    ) -> tuple[list[list[Event]], list[Event] | None]:
-        """Split events into displays: each reveal and each scoring gets its own (a reveal and
-        the scoring around it stay together). A scoring not yet ended (a general scoring
-        waiting for the disks) is handed back as the open batch, to be continued."""
-        batches: list[list[Event]] = []
-        current = open_batch
-        scoring_open = open_batch is not None
-        for ev in events:
-            kind = type(ev)
-            new = current is None or (kind is E.SecretsRevealed and not scoring_open)
-            if new and isinstance(ev, _SHOW_EVENTS):
-                current = []
-                batches.append(current)
-            elif current is None and kind is E.PlaceScored:
-                # A scoring whose start came before this screen opened (a resumed game).
-                current = []
-                batches.append(current)
-                scoring_open = True
-            if current is None:
-                continue
-            if current is open_batch and not batches:
-                batches.append(current)
-            current.append(ev)
-            if kind is E.ScoringStarted:
-                scoring_open = True
-            elif kind is E.ScoringEnded:
-                current, scoring_open = None, False
-        if current is not None and scoring_open:
-            batches.remove(current)
-            return batches, current
-        return batches, None
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def _legal_sets(
-        self, d: Decision | None
-    ) -> tuple[frozenset[str], frozenset[str], frozenset[int]]:
-        if d is None:
-            return frozenset(), frozenset(), frozenset()
-        places = frozenset(p for c in d.choices if (p := place_of(c)))
-        cards = frozenset(c for ch in d.choices if (c := card_of(ch)))
-        powers = frozenset(v for c in d.choices if (v := power_of(c)) is not None)
-        return places, cards, powers
-
-    def _show_public(self) -> None:
-        """The board as everybody may see it, with no prompt (behind curtains and scorings)."""
+    def _show_public(self, to_move: int | None = None) -> None:
+        """The board as everybody may see it, with no prompt (behind curtains, displays)."""
         self.query_one(DecisionPrompt).clear()
-        view = self.session.game.view(None)
-        self._draw_board(view, None)
-
-    def mark_place(self, place: str | None) -> None:
-        """Light up the place being scored (the scoring display calls this step by step)."""
-        for box in self.query(".place"):
-            box.set_class(getattr(box, "place", None) == place, "-scoring")
+        self.shown = Shown(self._board, to_move=to_move)
 
     def _show_decision(self, d: Decision) -> None:
-        seat = d.player if d.secret else None
-        view = self.session.game.view(seat)
-        self._draw_board(view, d)
+        update = self.session.current
+        view = update.private if d.secret and update.private is not None else update.public
+        legal = Legal.of(d)
+        self.shown = Shown(
+            view,
+            to_move=d.player,
+            doing=decision_what(d, self.session),
+            legal=legal,
+            cursor=d.choices[0] if d.choices else None,
+        )
         labels = [(str(c), choice_label(c, d, self.session)) for c in d.choices]
         title = Text()
         if d.secret:
@@ -352,65 +444,31 @@ class GameScreen(Screen[None]):
         title.append_text(chip(self.session, d.player, " "))
         title.append(f" {self.session.name(d.player)}: ", style="bold")
         title.append(decision_what(d, self.session))
-        places, cards, _ = self._legal_sets(d)
-        hint = t("prompt.keys_map") if places else t("prompt.keys_cards") if cards else ""
-        progress = decision_progress(d, self.session)
+        hint = (
+            t("prompt.keys_map")
+            if legal.places
+            else t("prompt.keys_cards")
+            if legal.cards
+            else t("prompt.keys_power")
+            if legal.powers and d.kind == "power"
+            else ""
+        )
+        progress = decision_progress(d, self.session, view)
         if hint:
             progress = f"{progress}\n{hint}" if progress else hint
-        self.query_one(DecisionPrompt).show(title, progress, labels, d.secret)
-        self.query_one(DecisionPrompt).options.focus()
-        self._cursor_to(d.choices[0] if d.choices else None)
-
-    def _draw_board(self, view: View, d: Decision | None, marks: bool = True) -> None:
-        """`marks`: light up the legal places, cards and power cards (not for a bot)."""
-        places, cards, powers = self._legal_sets(d if marks else None)
-        hidden = self.session.castillo_hidden
-        self.query_one(MapView).show(view, self.session, places, None, hidden)
-        self.query_one(CardRow).show(view, self.session, cards, None)
-        self.query_one(PlayersPanel).show(
-            view, self.session, d.player if d else None, powers if d else frozenset()
-        )
-        doing = decision_what(d, self.session) if d and (marks or not d.secret) else ""
-        self.query_one(RoundTrack).show(view, self.session, doing)
-
-    def _sync_log(self) -> None:
-        log = self.query_one("#log", RichLog)
-        lines = self.session.log
-        for line in lines[self._logged :]:
-            log.write(line)
-        self._logged = len(lines)
+        prompt = self.query_one(DecisionPrompt)
+        prompt.show(title, progress, labels, d.secret)
+        prompt.options.focus()
 
     def _cursor_to(self, choice: Choice | None) -> None:
-        """Mirror the highlighted choice on the map / card row / hand (display only)."""
-        place = place_of(choice) if choice else None
-        card = card_of(choice) if choice else None
-        power = power_of(choice) if choice else None
-        for box in self.query(".place"):
-            box.set_class(getattr(box, "place", None) == place, "-cursor")
-        for box in self.query(".card"):
-            on = card is not None and getattr(box, "card", None) == card
-            box.set_class(on, "-cursor")
-            if on:
-                box.scroll_visible(animate=False)
-        if power is not None or self._last_power is not None:
-            d = self.decision
-            if d is not None:
-                bot = self._bot is not None
-                seat = d.player if d.secret and not bot else None  # a bot's view stays its own
-                _, _, powers = self._legal_sets(None if bot else d)
-                self.query_one(PlayersPanel).show(
-                    self.session.game.view(seat), self.session, d.player, powers, power
-                )
-        self._last_power = power
-
-    _last_power: int | None = None
+        """Mirror the highlighted choice on the map, the cards and the hand (display only)."""
+        if self.shown is not None and self.shown.cursor != choice:
+            self.shown = replace(self.shown, cursor=choice)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        d = self.decision
-        if d is None or event.option.id is None or self._modal:
+        if self.decision is None or event.option.id is None or self._modal or self._bot:
             return
-        choice = self._choice_by_id(event.option.id)
-        self._cursor_to(choice)
+        self._cursor_to(self._choice_by_id(event.option.id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -431,18 +489,21 @@ class GameScreen(Screen[None]):
         ol.highlighted = ol.get_option_index(str(choice))
 
     def _illegal(self, what: str, why: str) -> None:
-        self.query_one("#status", Static).update(t("prompt.illegal", what=what, why=why))
+        self.query_one("#status", Static).update(Text(t("prompt.illegal", what=what, why=why)))
         self.app.bell()
+
+    def _say(self, text: str) -> None:
+        self.query_one("#status", Static).update(Text(text))
 
     # --- input: map, cards, hand -----------------------------------------------------------
 
     def _why_not_place(self, place: str, d: Decision) -> str:
         if not any(place_of(c) for c in d.choices):
             return t("why.not_region_now")
-        view = self.session.game.view(d.player if d.secret else None)
-        if place == view.king:
+        king = self.session.current.public.king
+        if place == king:
             return t("why.king_region")
-        if d.kind == "placement" and place != "castillo" and place not in NEIGHBOURS[view.king]:
+        if d.kind == "placement" and place != "castillo" and place not in NEIGHBOURS[king]:
             return t("why.not_adjacent")
         if place == "castillo" and d.kind in ("move_from", "recall", "return_one", "angry_king"):
             return t("why.castillo_source")
@@ -458,13 +519,37 @@ class GameScreen(Screen[None]):
         d = self.decision
         if d is None or self._modal or self._bot_busy():
             return
+        if d.kind == "power":
+            self._pick_power_key(key)
+            return
         place = KEY_PLACES[key]
         choice = self._place_choice(place)
         if choice is None:
             self._illegal(region(place), self._why_not_place(place, d))
             return
-        self.query_one("#status", Static).update("")
+        self._say("")
         self._highlight(choice)
+
+    def _pick_power_key(self, key: str) -> None:
+        """Power cards by number: 1–9 pick 1–9; 0 then a digit picks 10–13 (0 0 = 10, 0 1 = 11,
+        0 2 = 12, 0 3 = 13); the highlighted card is played with Enter."""
+        d = self.decision
+        assert d is not None
+        pending = self._power_tens
+        self._power_tens = False
+        if key == "0" and not pending:
+            self._power_tens = True
+            self._say(t("prompt.power_tens"))
+            return
+        value = 10 + int(key) if pending else int(key)
+        choice = next((c for c in d.choices if power_of(c) == value), None)
+        if choice is None:
+            self._illegal(t("choice.power_short", n=value), t("why.power_taken"))
+            return
+        self._say("")
+        self._highlight(choice)
+
+    _power_tens = False
 
     def on_place_picked(self, message: PlacePicked) -> None:
         d = self.decision
@@ -493,12 +578,12 @@ class GameScreen(Screen[None]):
     def action_pick_card(self, key: str) -> None:
         if self.decision is None or self._modal or self._bot_busy():
             return
-        card = self.query_one(CardRow).card_at(key)
+        card = self.query_one(CardList).card_at(key)
         choice = self._card_choice(card) if card else None
         if choice is None:
             self._illegal(card_name(card) if card else key, self._why_not_card(card))
             return
-        self.query_one("#status", Static).update("")
+        self._say("")
         self._highlight(choice)
 
     def on_card_picked(self, message: CardPicked) -> None:
@@ -547,7 +632,7 @@ class GameScreen(Screen[None]):
         return make_bot(level, seed=seed.randrange(2**31))
 
     def _start_bot(self, d: Decision) -> None:
-        turn = BotTurn(d.player, d, len(self.session.game.history), time.monotonic())
+        turn = BotTurn(d.player, d, self.session.current.moves, time.monotonic())
         self._bot = turn
         self.refresh_bindings()
         self._show_bot_turn(d)
@@ -556,7 +641,7 @@ class GameScreen(Screen[None]):
             self._bot_ready(turn)
             return
         bot = self._bot_for(d.player)
-        view = self.session.game.view(d.player)  # built here: the thread never sees the Game
+        view = self.session.view_for(d.player)  # built here: the thread never sees the Game
         self._bot_worker = self.run_worker(
             lambda: bot.choose(view, d),
             name=f"bot {d.player}",
@@ -571,7 +656,7 @@ class GameScreen(Screen[None]):
         return (
             self._bot is turn
             and self.is_attached
-            and len(self.session.game.history) == turn.moves
+            and self.session.current.moves == turn.moves
             and self.decision is not None
             and self.decision.player == turn.seat
         )
@@ -625,10 +710,9 @@ class GameScreen(Screen[None]):
     def _bot_apply(self, turn: BotTurn) -> None:
         if not self._bot_current(turn) or turn.choice is None:
             return
-        if self.app.screen is not self:  # help, preview, save as...: go on when it closes
+        if self.app.screen is not self:  # help, preview, save as, paused…: go on on return
             turn.deferred = True
             return
-        self._cursor_to(None)  # while still the bot's turn: drawn from the public view
         self._bot = None
         self._apply_choice(turn.choice)
         if self._bot is None:
@@ -649,10 +733,10 @@ class GameScreen(Screen[None]):
     def _show_bot_turn(self, d: Decision) -> None:
         """The public board and "X is thinking…" (or "X is choosing in secret…" and nothing
         else: no choices, no highlights, not even what the choice is about)."""
-        self.query_one("#status", Static).update("")
-        self._cursor_to(None)
-        self._draw_board(self.session.game.view(None), d, marks=False)
+        self._say("")
         name, level = self.session.name(d.player), self.session.bot_level(d.player)
+        doing = "" if d.secret else decision_what(d, self.session)
+        self.shown = Shown(self.session.current.public, to_move=d.player, doing=doing)
         title = self._bot_title(d.player)
         if d.secret:
             title.append(t("bot.secret", name=name), style="bold")
@@ -660,7 +744,7 @@ class GameScreen(Screen[None]):
         else:
             title.append(t("bot.thinking", name=name, level=level), style="bold")
             title.append("\n" + decision_what(d, self.session))
-            progress = decision_progress(d, self.session)
+            progress = decision_progress(d, self.session, self.session.current.public)
         prompt = self.query_one(DecisionPrompt)
         prompt.show(title, progress, [], False)
         if prompt.options.has_focus:
@@ -675,28 +759,34 @@ class GameScreen(Screen[None]):
         title = self._bot_title(d.player)
         title.append(t("bot.chooses", name=name, level=level, choice=label), style="bold")
         title.append("\n" + decision_what(d, self.session))
-        self.query_one(DecisionPrompt).show(title, decision_progress(d, self.session), [], False)
+        progress = decision_progress(d, self.session, self.session.current.public)
+        self.query_one(DecisionPrompt).show(title, progress, [], False)
         self._cursor_to(choice)
 
     def _bot_busy(self) -> bool:
         """True (and says so on the status line) while a computer player has the decision."""
         if self._bot is None:
             return False
-        self.query_one("#status", Static).update(
-            t("bot.busy", name=self.session.name(self._bot.seat))
-        )
+        self._say(t("bot.busy", name=self.session.name(self._bot.seat)))
         return True
 
     def on_key(self, event: tevents.Key) -> None:
         if self._bot is not None and event.key in ("enter", "space", "up", "down"):
             event.stop()
             self._bot_busy()
+        elif event.key == "u" and not self._modal and not self.check_action("undo", ()):
+            # Undo is offered in the footer only when it works; pressed anyway, it says why.
+            event.stop()
+            self._illegal(t("undo.what"), self.session.why_no_undo())
 
     def action_skip_ahead(self) -> None:
-        """Bots play without delay until the next human decision or scoring display."""
+        """Bots play without delay until the next human decision or scoring display (in a
+        game of computer players only, to the end: `app.run_to_end`)."""
         if not self.session.has_bots:
             return
         self._skipping = True
+        if not any(self.session.bot_level(s) is None for s in range(len(self.session.seats))):
+            self.app.run_to_end = True  # type: ignore[attr-defined]
         turn = self._bot
         if turn is not None and turn.choice is not None and turn.timer is not None:
             # Waiting only for the pace (not for the bot's thinking): play it now.
@@ -714,7 +804,7 @@ class GameScreen(Screen[None]):
     def action_preview(self) -> None:
         from el_grande.app.screens.scoring import PreviewScreen
 
-        self.app.push_screen(PreviewScreen(self.session))
+        self.app.push_screen(PreviewScreen(self.session, self.session.current.public))
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -723,15 +813,13 @@ class GameScreen(Screen[None]):
         else:
             log.focus()
 
-    # --- undo (el_grande/persist/undo.py: never across a reveal) ---------------------------
+    # --- undo (never across a reveal: el_grande/persist/undo.py) --------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
-            if not self.session.game.history:
-                return False  # nothing to undo (and no save machinery to load before frame 1)
-            from el_grande.persist.hooks import can_undo_session
-
-            return not self._modal and self._bot is None and can_undo_session(self.session)
+            if self._modal or self._bot is not None:
+                return False
+            return self.session.can_undo()
         if action == "skip_ahead":
             if not self.session.has_bots:
                 return False  # not offered in all-human games
@@ -741,16 +829,13 @@ class GameScreen(Screen[None]):
         return True
 
     def action_undo(self) -> None:
-        from el_grande.persist.hooks import undo_session
-
         if self._modal or self._bot is not None:
             return
-        session = undo_session(self.session)
-        if session is not None:
-            self.app.open_game(session)  # type: ignore[attr-defined]
+        if not self.session.undo():
+            self._illegal(t("undo.what"), self.session.why_no_undo())
 
     def action_save_as(self) -> None:
-        from el_grande.persist.save_screen import SaveAsScreen
+        from el_grande.app.screens.save_as import SaveAsScreen
 
         if self._modal or (self.decision is not None and self.decision.secret):
             return  # never over a secret prompt

@@ -16,7 +16,7 @@ from el_grande.app.present import chip, winners_text
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from el_grande.app.session import GameSession
+    from el_grande.session import GameSession
 
 
 def breakdown(session: GameSession) -> list[tuple[str, list[int]]]:
@@ -45,10 +45,11 @@ def breakdown(session: GameSession) -> list[tuple[str, list[int]]]:
 class GameOverScreen(Screen[None]):
     CSS_PATH = "game_over.tcss"
     BINDINGS = [
-        Binding("n", "new_game", "New game"),
-        Binding("t", "title", "Title screen"),
-        Binding("r", "replay", "Replay the game"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("n", "new_game", t("over.key_new")),
+        Binding("t", "title", t("over.key_title")),
+        Binding("r", "replay", t("over.key_replay")),
+        Binding("s", "save_as", t("keys.save_as")),
+        Binding("q", "app.quit", t("keys.quit")),
     ]
 
     def __init__(self, session: GameSession) -> None:
@@ -97,6 +98,15 @@ class GameOverScreen(Screen[None]):
         self.app.show_title()  # type: ignore[attr-defined]
 
     def action_replay(self) -> None:
-        from el_grande.persist.replay_screen import ReplayScreen
+        from el_grande.app.screens.replay import ReplayScreen
 
         self.app.push_screen(ReplayScreen(self.session.game.record(), self.session.seats))
+
+    def action_save_as(self) -> None:
+        from el_grande.app.screens.save_as import SaveAsScreen
+
+        def saved(message: str | None) -> None:
+            if message:
+                self.notify(message, markup=False)
+
+        self.app.push_screen(SaveAsScreen(self.session), saved)

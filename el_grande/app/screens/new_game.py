@@ -9,7 +9,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
-from el_grande.app.setup import (
+from el_grande.names import normalise, printable
+from el_grande.setup import (
     COLOURS,
     KINDS,
     MAX_PLAYERS,
@@ -17,7 +18,6 @@ from el_grande.app.setup import (
     SeatSetup,
     validate,
 )
-from el_grande.names import normalise, printable
 from el_grande.text import t
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cy", "", "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.table import Table
@@ -13,83 +14,97 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from el_grande.app.present import awards_text, chip, scoring_what
+from el_grande.app.present import chip
 from el_grande.core import events as E
 from el_grande.core import preview_general_scoring
-from el_grande.text import region, t
+from el_grande.narrate import award_why, place_name
+from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
-    from el_grande.app.session import GameSession, ScoringRecord
-    from el_grande.core import Event
+    from el_grande.core import Event, View
+    from el_grande.session import GameSession, ScoringRecord
 
 
-Step = tuple[str, "Text | Table", "str | None"]  # title, body, place to light up on the map
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a display: its title and body, the place lit on the map, and how many of
+    the display's events it has played out on the board (`upto`)."""
+
+    title: str
+    body: Text | Table
+    place: str | None
+    upto: int
 
 
-def build_steps(events: list[Event], session: GameSession) -> list[Step]:
-    """Group events into steps: (title, body, place)."""
+def build_steps(events: list[Event], session: GameSession, king: str) -> list[Step]:
+    """Group events into steps; each step knows how far into `events` it reaches. `king`:
+    the King's region when the display begins (a disk there means "back to the court")."""
     steps: list[Step] = []
     records = _records_for(events, session)
     ended = 0
     march: list[E.CaballerosMoved] = []
 
-    def flush_march() -> None:
+    def flush_march(upto: int) -> None:
         if march:
             body = Text()
             for ev in march:
                 body.append_text(chip(session, ev.whose))
-                body.append(f" {session.name(ev.whose)}: {ev.count} → {region(ev.dst)}\n")
+                where = t("scoring.to_court") if ev.dst == "court" else region(ev.dst)
+                body.append(f" {session.name(ev.whose)}: {ev.count} → {where}\n")
             title = (
                 t("scoring.march_title") if march[0].src == "castillo" else t("scoring.moves_title")
             )
-            steps.append((title, body, None))
+            steps.append(Step(title, body, None, upto))
             march.clear()
 
-    for ev in events:
-        kind = type(ev)
-        if kind is E.CaballerosMoved and ev.count:
+    for i, ev in enumerate(events):
+        if isinstance(ev, E.CaballerosMoved) and ev.count:
             march.append(ev)
             continue
-        flush_march()
-        if kind is E.SecretsRevealed:
-            body = Text()
-            for seat, place in ev.choices:
-                body.append_text(chip(session, seat))
-                body.append(f" {session.name(seat)} → {region(place)}\n")
-            steps.append((t("scoring.reveal_title"), body, None))
-        elif kind is E.PlaceScored:
-            body = Text()
-            counts = ", ".join(f"{session.name(s)} {c}" for s, c in enumerate(ev.counts) if c)
-            body.append(t("scoring.counts", counts=counts or "—") + "\n")
-            body.append(f"{'/'.join(map(str, ev.values))}\n", style="dim")
-            awards = awards_text(ev, session)
-            if not any(ev.counts):
-                body.append(t("scoring.nobody"))
-            elif awards:
-                for a in ev.awards:
-                    if a.points:
-                        from el_grande.app.present import award_why
-
+        flush_march(i)
+        match ev:
+            case E.KingMoved():
+                king = ev.dst
+            case E.SecretsRevealed():
+                body = Text()
+                for seat, place in ev.choices:
+                    body.append_text(chip(session, seat))
+                    body.append(f" {session.name(seat)} → {region(place)}")
+                    if str(ev.purpose) == "castillo" and place == king:
+                        body.append(" " + t("scoring.back_to_court"), style="italic")
+                    body.append("\n")
+                steps.append(Step(t("scoring.reveal_title"), body, None, i + 1))
+            case E.PlaceScored():
+                body = Text()
+                counts = ", ".join(f"{session.name(s)} {c}" for s, c in enumerate(ev.counts) if c)
+                body.append(t("scoring.counts", counts=counts or "—") + "\n")
+                body.append(f"{'/'.join(map(str, ev.values))}\n", style="dim")
+                paid = [a for a in ev.awards if a.points]
+                if not any(ev.counts):
+                    body.append(t("scoring.nobody"))
+                elif paid:
+                    for a in paid:
                         body.append_text(chip(session, a.seat))
                         body.append(f" {session.name(a.seat)} +{a.points}  ({award_why(a)})\n")
-            else:
-                body.append(t("ev.scored_none", region=region(ev.place)))
-            title = (
-                t("scoring.castillo_title")
-                if ev.place == "castillo"
-                else t("scoring.region_title", region=region(ev.place))
-            )
-            steps.append((title, body, ev.place))
-        elif kind is E.ScoringEnded:
-            record = records[ended] if ended < len(records) else None
-            ended += 1
-            steps.append((t("scoring.table_title"), totals_table(ev.points, record, session), None))
-    flush_march()
+                else:
+                    body.append(t("ev.scored_none", region=place_name(ev.place)))
+                title = (
+                    t("scoring.castillo_title")
+                    if ev.place == "castillo"
+                    else t("scoring.region_title", region=place_name(ev.place))
+                )
+                steps.append(Step(title, body, ev.place, i + 1))
+            case E.ScoringEnded():
+                record = records[ended] if ended < len(records) else None
+                ended += 1
+                table = totals_table(ev.points, record, session)
+                steps.append(Step(t("scoring.table_title"), table, None, i + 1))
+    flush_march(len(events))
     return steps
 
 
 def _records_for(events: list[Event], session: GameSession) -> list[ScoringRecord]:
-    n = sum(1 for e in events if type(e) is E.ScoringEnded)
+    n = sum(1 for e in events if isinstance(e, E.ScoringEnded))
     return session.scorings[-n:] if n else []
 
 
@@ -108,34 +123,41 @@ def totals_table(
 
 
 class ScoringScreen(ModalScreen[None]):
-    """Shows one step at a time; Enter/Space continues, Esc jumps to the last step."""
+    """Shows one step at a time, the board behind it playing the step out; Enter/Space
+    continues, Esc jumps to the last step. With the app's auto-advance the steps go on by
+    themselves at the computer players' pace; `f` in a game of computer players (the app's
+    `run_to_end`) closes it at once."""
 
     CSS_PATH = "scoring.tcss"
     BINDINGS = [
-        Binding("enter", "next", "Next", priority=True),
+        Binding("enter", "next", t("scoring.key_next"), priority=True),
         Binding("space", "next", show=False, priority=True),
-        Binding("escape", "last", "Skip"),
+        Binding("escape", "last", t("scoring.key_skip")),
     ]
 
     def __init__(
         self,
         session: GameSession,
         events: list[Event],
-        mark: Callable[[str | None], None] | None = None,
+        step: Callable[[int, str | None], None] | None = None,
+        king: str | None = None,
     ) -> None:
+        """`step(upto, place)`: show the board with the first `upto` events played out and
+        `place` lit."""
         super().__init__()
         self.session = session
-        self.mark = mark
-        self.steps = build_steps(events, session)
-        started = next((e for e in events if type(e) is E.ScoringStarted), None)
-        ended = next((e for e in events if type(e) is E.ScoringEnded), None)
+        self.on_step = step
+        self.steps = build_steps(events, session, king or session.current.public.king)
+        self.total = len(events)
+        started = next((e for e in events if isinstance(e, E.ScoringStarted)), None)
+        ended = next((e for e in events if isinstance(e, E.ScoringEnded)), None)
         why = started.why if started else ended.why if ended else None
         if why == "general":
-            self.what = scoring_what("general", sum(1 for r in session.scorings if r.why == why))
+            self.heading = t("scoring.heading_general", n=session.general_scorings)
         elif why is not None:
-            self.what = scoring_what(why)
-        else:
-            self.what = t("scoring.reveal_title")
+            self.heading = t("scoring.heading_special", card=card_name(str(why)))
+        else:  # a reveal and its moves (eviction, the province cards): no scoring
+            self.heading = t("scoring.reveal_heading")
         self.index = 0
 
     def compose(self) -> ComposeResult:
@@ -146,27 +168,31 @@ class ScoringScreen(ModalScreen[None]):
             yield Static("", id="scoring-keys", markup=False)
 
     def on_mount(self) -> None:
+        if getattr(self.app, "run_to_end", False) or not self.steps:
+            self.call_later(self._close)
+            return
         self._show()
+        auto = getattr(self.app, "auto_advance_seconds", None)
+        if auto:
+            self.set_interval(auto, self.action_next)
 
     def _show(self) -> None:
-        if not self.steps:
-            return
-        title, body, place = self.steps[self.index]
-        if self.mark is not None:
-            self.mark(place)
-        self.query_one("#scoring-title", Static).update(t("scoring.title", what=self.what))
+        step = self.steps[self.index]
+        if self.on_step is not None:
+            self.on_step(step.upto, step.place)
+        self.query_one("#scoring-title", Static).update(self.heading)
         self.query_one("#scoring-step", Static).update(
-            f"{title}  ·  {t('scoring.step', i=self.index + 1, n=len(self.steps))}"
+            f"{step.title}  ·  {t('scoring.step', i=self.index + 1, n=len(self.steps))}"
         )
-        self.query_one("#scoring-body", Static).update(body)
+        self.query_one("#scoring-body", Static).update(step.body)
         last = self.index >= len(self.steps) - 1
         self.query_one("#scoring-keys", Static).update(
             t("scoring.last") if last else t("scoring.continue")
         )
 
     def _close(self) -> None:
-        if self.mark is not None:
-            self.mark(None)
+        if self.on_step is not None:
+            self.on_step(self.total, None)
         self.dismiss(None)
 
     def action_next(self) -> None:
@@ -194,13 +220,14 @@ class PreviewScreen(ModalScreen[None]):
         Binding("p", "close", show=False),
     ]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, view: View) -> None:
         super().__init__()
         self.session = session
+        self.view = view
 
     def compose(self) -> ComposeResult:
         # The public view leaves the Castillo out when its counts are hidden.
-        view = self.session.game.view(None)
+        view = self.view
         gains = preview_general_scoring(view)
         hidden = self.session.castillo_hidden
         table = Table(box=None, pad_edge=False)

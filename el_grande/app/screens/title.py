@@ -18,9 +18,6 @@ BANNER = r"""
 |_____|_____|\____|_|  \__,_|_| |_|\__,_|\___|
 """
 
-#: Other parts of the project (saves) set this to a callable that opens a resume dialog.
-RESUME_HOOK: list[object] = []
-
 
 class TitleScreen(Screen[None]):
     CSS_PATH = "title.tcss"
@@ -32,11 +29,7 @@ class TitleScreen(Screen[None]):
             with Center():
                 yield OptionList(
                     Option(t("title.new"), id="new"),
-                    Option(
-                        t("title.resume") if RESUME_HOOK else t("title.resume_missing"),
-                        id="resume",
-                        disabled=not RESUME_HOOK,
-                    ),
+                    Option(t("title.resume"), id="resume"),
                     Option(t("title.rules"), id="rules"),
                     Option(t("title.quit"), id="quit"),
                     id="title-menu",
@@ -53,8 +46,9 @@ class TitleScreen(Screen[None]):
 
                 self.app.push_screen(NewGameScreen())
             case "resume":
-                hook = RESUME_HOOK[0]
-                hook(self.app)  # type: ignore[operator]
+                from el_grande.app.screens.resume import ResumeScreen
+
+                self.app.push_screen(ResumeScreen())
             case "rules":
                 from el_grande.app.screens.help import HelpScreen
 

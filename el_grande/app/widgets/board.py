@@ -1,49 +1,65 @@
-"""The map: nine regions laid out like Spain, neighbours touching, plus the Castillo.
+"""The map: Spain's nine regions drawn as one map whose shared edges are the borders, and the
+Castillo standing apart.
 
-Grid of 8 columns x 4 rows (Portugal's corner holds the Castillo, apart from the regions):
+The layout is a grid of 8 columns × 4 rows (`LAYOUT`); regions touch along an edge exactly
+when they are neighbours in RULES.md R-B (15 borders, a test checks it from this data), and
+the Castillo sits in Portugal's corner with a gap all round, touching no region:
 
     Galicia Galicia Basque  Basque  Aragon  Aragon  Catalon Catalon
     OldCas  OldCas  OldCas  OldCas  Aragon  Aragon  Catalon Catalon
-    Castil  NewCas  NewCas  NewCas  NewCas  Valenc  Valenc  Valenc
-    Castil  Sevill  Sevill  Granad  Granad  Granad  Granad  (sea)
+    ·Cast·  NewCas  NewCas  NewCas  NewCas  Valenc  Valenc  Valenc
+    ·Cast·  Sevill  Sevill  Granad  Granad  Granad  Granad  (sea)
 
-Each box touches exactly its neighbours of R-B1 (15 borders). Boxes render from a `View`;
-they keep nothing between renders.
+Each region shows its key (1–9; 0 the Castillo), its name, its values (▣ a mobile
+scoreboard's), every player's Caballeros as chips (letter on colour, with the count: it
+reads without colour), each Grande (⌂ and the letter) and the King (♔). The King's region
+and the region under the cursor or the mouse show their neighbours (◇ before the name and a
+tint); legal targets of a decision carry ▸ before their key and a green tint, the others are
+dimmed — never colour alone.
+
+The widget draws from `shown` (bound to the screen's `Shown`) and keeps nothing else but
+where the mouse is.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Grid
-from textual.content import Content
-from textual.widgets import Static
+from textual import events
+from textual.reactive import reactive
+from textual.widget import Widget
 
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
-from el_grande.app.widgets.painted import Painted
+from el_grande.app.shown import Shown
+from el_grande.core import NEIGHBOURS
+from el_grande.names import fit
 from el_grande.text import region as region_name
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from el_grande.app.session import GameSession
-    from el_grande.core import View
+    from el_grande.session import GameSession
 
-#: Grid order (row-major, spans in the .tcss); the number key picking each place.
-MAP_ORDER = (
-    "galicia",
-    "basque_country",
-    "aragon",
-    "catalonia",
-    "old_castile",
-    "castillo",
-    "new_castile",
-    "valencia",
-    "seville",
-    "granada",
-)
+COLUMNS, ROWS = 8, 4
+
+#: Each region's (column, row, width, height) on the grid.
+LAYOUT: dict[str, tuple[int, int, int, int]] = {
+    "galicia": (0, 0, 2, 1),
+    "basque_country": (2, 0, 2, 1),
+    "aragon": (4, 0, 2, 2),
+    "catalonia": (6, 0, 2, 2),
+    "old_castile": (0, 1, 4, 1),
+    "new_castile": (1, 2, 4, 1),
+    "valencia": (5, 2, 3, 1),
+    "seville": (1, 3, 2, 1),
+    "granada": (3, 3, 4, 1),
+}
+#: The grid cells the Castillo is drawn in (inset, so that it touches no region).
+CASTILLO_CELLS = (0, 2, 1, 2)
+
 PLACE_KEYS = {
     "galicia": "1",
     "basque_country": "2",
@@ -58,82 +74,321 @@ PLACE_KEYS = {
 }
 KEY_PLACES = {v: k for k, v in PLACE_KEYS.items()}
 
+_OWNER = {
+    (c, r): place
+    for place, (c0, r0, w, h) in LAYOUT.items()
+    for c in range(c0, c0 + w)
+    for r in range(r0, r0 + h)
+}
 
-class PlaceBox(Painted):
-    """One region (or the Castillo) on the map; clicking it posts PlacePicked."""
+# Box-drawing glyphs by the lines that meet in a cell: (up, down, left, right).
+_JOIN = {
+    (True, True, False, False): "│",
+    (False, False, True, True): "─",
+    (False, True, False, True): "┌",
+    (False, True, True, False): "┐",
+    (True, False, False, True): "└",
+    (True, False, True, False): "┘",
+    (True, True, False, True): "├",
+    (True, True, True, False): "┤",
+    (False, True, True, True): "┬",
+    (True, False, True, True): "┴",
+    (True, True, True, True): "┼",
+    (True, False, False, False): "│",
+    (False, True, False, False): "│",
+    (False, False, True, False): "─",
+    (False, False, False, True): "─",
+}
 
-    def __init__(self, place: str) -> None:
-        super().__init__("", id=f"place-{place}", classes="place")
-        self.place = place
+# Styles (tints are backgrounds; every state also has a mark that reads without colour).
+_BORDER = Style(color="#8a8f98")
+_KING_BG = "#4a3b12"
+_NEAR_BG = "#26261d"
+_LEGAL_BG = "#1f3d25"
+_CURSOR_BG = "#2f6b3a"
+_LIT_BG = "#6b5a12"
 
-    def on_click(self) -> None:
-        self.post_message(PlacePicked(self.place))
+
+def neighbours_by_layout() -> set[frozenset[str]]:
+    """The pairs of regions whose areas share an edge (corners do not count) in `LAYOUT`."""
+    pairs: set[frozenset[str]] = set()
+    for (c, r), place in _OWNER.items():
+        for other in (_OWNER.get((c + 1, r)), _OWNER.get((c, r + 1))):
+            if other is not None and other != place:
+                pairs.add(frozenset((place, other)))
+    return pairs
 
 
-class MapView(Grid):
-    """The board. `show()` redraws it from a view; `legal`/`cursor` mark a pending choice."""
+class MapView(Widget):
+    """The board, drawn from `shown`; a click on a place posts PlacePicked."""
 
-    def compose(self) -> ComposeResult:
-        for place in MAP_ORDER:
-            yield PlaceBox(place)
-            if place == "granada":
-                yield Static("", id="sea", classes="filler", markup=False)
+    DEFAULT_CSS = """
+    MapView {
+        height: 2fr;
+        min-height: 17;
+        max-height: 30;
+    }
+    """
 
-    def show(
-        self,
-        view: View,
-        session: GameSession,
-        legal: frozenset[str] = frozenset(),
-        cursor: str | None = None,
-        castillo_hidden: bool = False,
-    ) -> None:
-        choosing = bool(legal)
+    shown: reactive[Shown | None] = reactive(None)
+    hover: reactive[str | None] = reactive(None)
+
+    def __init__(self, session: GameSession, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.session = session
+
+    # --- geometry ------------------------------------------------------------------------
+
+    def _bounds(self) -> tuple[list[int], list[int]]:
+        """The x of each of the 9 vertical grid lines and the y of each of the 5 horizontal
+        ones (the Castillo's column is narrower than a region's)."""
+        width, height = self.size.width, self.size.height
+        first = max(15, min(18, width // 5))
+        rest = max(1, width - 1 - first)
+        xs = [0, first] + [first + rest * i // (COLUMNS - 1) for i in range(1, COLUMNS)]
+        ys = [(height - 1) * i // ROWS for i in range(ROWS + 1)]
+        return xs, ys
+
+    def place_at(self, x: int, y: int) -> str | None:
+        """The place drawn at (x, y) — its inside or the border around it — or None."""
+        xs, ys = self._bounds()
+        col = next((i for i in range(COLUMNS) if xs[i] <= x < xs[i + 1]), None)
+        row = next((i for i in range(ROWS) if ys[i] <= y < ys[i + 1]), None)
+        if col is None or row is None:
+            return None
+        c0, r0, w, h = CASTILLO_CELLS
+        if c0 <= col < c0 + w and r0 <= row < r0 + h:
+            return "castillo"
+        return _OWNER.get((col, row))
+
+    def point_of(self, place: str) -> tuple[int, int]:
+        """A point inside `place` on the widget (where a click picks it)."""
+        xs, ys = self._bounds()
+        c0, r0, _, _ = CASTILLO_CELLS if place == "castillo" else LAYOUT[place]
+        return xs[c0] + 2, ys[r0] + 2
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def render(self) -> Text:
+        shown = self.shown
+        width, height = self.size.width, self.size.height
+        if shown is None or width < 40 or height < 9:
+            return Text("")
+        xs, ys = self._bounds()
+        grid = _borders(xs, ys, width, height)
+        view = shown.view
+        focus = shown.cursor_place or self.hover
+        near = set(NEIGHBOURS.get(view.king, ())) | set(NEIGHBOURS.get(focus or "", ()))
+        choosing = bool(shown.legal.places)
         homes: dict[str, list[int]] = {}
         for p in view.players:
             homes.setdefault(p.home, []).append(p.seat)
+        boxes: list[tuple[int, int, int, int, list[Text]]] = []
         for r in view.regions:
-            box = self.query_one(f"#place-{r.id}", PlaceBox)
-            # Narrow boxes: the name (♔ for the King) on top, the key and the values below.
-            box.border_title = Content(("♔" if r.king else "") + region_name(r.id, short=True))
-            vals = "/".join(map(str, r.values))
-            box.border_subtitle = Content(
-                f"#{PLACE_KEYS[r.id]} " + (f"▣{vals}" if r.scoreboard else vals)
-            )
-            body = Text()
-            for seat, count in enumerate(r.caballeros):
-                if count:
-                    body.append_text(chip(session, seat, str(count)))
-                    body.append(" ")
-            grandes = homes.get(r.id, [])
-            if grandes:
-                body.append("\n")
-                for seat in grandes:
-                    body.append("⌂")
-                    body.append_text(chip(session, seat))
-                    body.append(" ")
-            box.paint(body)
-            box.set_class(r.king, "-king")
-            box.set_class(r.adjacent_to_king, "-near-king")
-            box.set_class(r.id in legal, "-legal")
-            box.set_class(choosing and r.id not in legal, "-dim")
-            box.set_class(cursor == r.id, "-cursor")
-        box = self.query_one("#place-castillo", PlaceBox)
-        box.border_title = Content(t("board.castillo"))
+            c0, r0, w, h = LAYOUT[r.id]
+            x0, x1, y0, y1 = xs[c0] + 1, xs[c0 + w], ys[r0] + 1, ys[r0 + h]
+            lines = self._region_lines(shown, r.id, x1 - x0, homes, near, choosing)
+            bg = self._tint(shown, r.id, r.king, r.id in near)
+            boxes.append((x0, x1, y0, y1, _fill(lines, x1 - x0, y1 - y0, bg)))
+        c0, r0, w, h = CASTILLO_CELLS
+        # Inset: a column and a row of sea between the Castillo and the regions around it.
+        x0, x1, y0, y1 = xs[c0], xs[c0 + w] - 1, ys[r0] + 2, ys[r0 + h] + 1
+        boxes.append((x0, x1, y0, y1, self._castillo_lines(shown, x1 - x0, y1 - y0, choosing)))
+        out = []
+        for y in range(height):
+            line = Text(no_wrap=True, overflow="crop", end="")
+            x = 0
+            for bx0, bx1, by0, _by1, lines in sorted(b for b in boxes if b[2] <= y < b[3]):
+                if bx0 > x:
+                    line.append(grid[y][x:bx0], style=_BORDER)
+                line.append_text(lines[y - by0])
+                x = bx1
+            if x < width:
+                line.append(grid[y][x:width], style=_BORDER)
+            out.append(line)
+        return Text("\n", end="").join(out)
+
+    @staticmethod
+    def _tint(shown: Shown, place: str, king: bool, near: bool) -> str | None:
+        if place == shown.lit:
+            return _LIT_BG
+        if place == shown.cursor_place:
+            return _CURSOR_BG
+        if place in shown.legal.places:
+            return _LEGAL_BG
+        if king:
+            return _KING_BG
+        return _NEAR_BG if near else None
+
+    def _region_lines(
+        self,
+        shown: Shown,
+        place: str,
+        width: int,
+        homes: dict[str, list[int]],
+        near: set[str],
+        choosing: bool,
+    ) -> list[Text]:
+        """The inside of one region, line by line: mark, key and name (values too when they
+        fit), values, chips, Grandes."""
+        r = shown.view.region(place)
+        legal = place in shown.legal.places
+        if place == shown.lit:
+            mark = "✦"  # being scored (a display plays it out)
+        elif legal:
+            mark = "▸"
+        else:
+            mark = "◇" if place in near and not r.king else " "
+        title = Text(mark, style="bold")
+        title.append(PLACE_KEYS[place], style="bold" if legal or not choosing else "")
+        title.append(" ")
+        king = " ♔" if r.king else ""
+        room = max(1, width - 2 - cell_len(king))
+        long, short = region_name(place), region_name(place, short=True)
+        name = long if cell_len(long) <= room else short
+        cursor = place == shown.cursor_place
+        title.append(fit(name, room), style="bold reverse" if cursor else "bold")
+        if king:
+            title.append(king, style="bold")
+        values = ("▣" if r.scoreboard else "") + "/".join(map(str, r.values))
+        value_style = "bold" if r.scoreboard else "dim"
+        lines = [title]
+        gap = width - cell_len(title.plain) - cell_len(values)
+        if gap >= 1:
+            title.append(" " * gap)
+            title.append(values, style=value_style)
+        else:
+            lines.append(Text(" " + values, style=value_style))
+        lines.extend(self._chips(r.caballeros, width))
+        grandes = homes.get(place, [])
+        if grandes:
+            home = Text(" ")
+            for seat in grandes:
+                home.append("⌂")
+                home.append_text(chip(self.session, seat))
+                home.append(" ")
+            lines.append(home)
+        if choosing and not legal:
+            for line in lines:
+                line.stylize("dim")
+        return lines
+
+    def _chips(self, counts: tuple[int | None, ...], width: int) -> list[Text]:
+        """Every player's Caballeros as chips ("A3"), wrapped to `width`."""
+        lines: list[Text] = []
+        chips = Text(" ")
+        for seat, count in enumerate(counts):
+            if count:
+                piece = chip(self.session, seat, str(count))
+                if cell_len(chips.plain) + cell_len(piece.plain) > width and chips.plain.strip():
+                    lines.append(chips)
+                    chips = Text(" ")
+                chips.append_text(piece)
+                chips.append(" ")
+        if chips.plain.strip():
+            lines.append(chips)
+        return lines
+
+    def _castillo_lines(self, shown: Shown, width: int, height: int, choosing: bool) -> list[Text]:
+        """The Castillo in a double frame: key, name, values, what is inside."""
+        view = shown.view
+        legal = "castillo" in shown.legal.places
+        cursor = shown.cursor_place == "castillo"
+        inner = width - 2
+        body: list[Text] = []
+        title = Text("✦" if shown.lit == "castillo" else "▸" if legal else " ", style="bold")
+        title.append("0 ", style="bold")
+        title.append(
+            fit(t("board.castillo"), inner - 3), style="bold reverse" if cursor else "bold"
+        )
+        body.append(title)
         board = view.castillo_scoreboard
-        box.border_subtitle = Content("#0 " + (f"▣{board}" if board else "5/3/1"))
-        body = Text()
-        if castillo_hidden:
-            body.append(t("board.castillo_total", n=view.castillo_total))
+        body.append(
+            Text(" " + ("▣" + board if board else "5/3/1"), style="bold" if board else "dim")
+        )
+        if any(p.castillo is None for p in view.players):  # hidden: the total, and one's own
+            body.append(Text(" " + t("board.castillo_total", n=view.castillo_total)))
             own = view.seat
             if own is not None and view.players[own].castillo:
-                body.append("\n")
-                body.append_text(chip(session, own, str(view.players[own].castillo)))
+                body.append(
+                    Text(" ").append_text(chip(self.session, own, str(view.players[own].castillo)))
+                )
         else:
-            for p in view.players:
-                if p.castillo:
-                    body.append_text(chip(session, p.seat, str(p.castillo)))
-                    body.append(" ")
-        box.paint(body)
-        box.set_class("castillo" in legal, "-legal")
-        box.set_class(choosing and "castillo" not in legal, "-dim")
-        box.set_class(cursor == "castillo", "-cursor")
+            body.extend(self._chips(tuple(p.castillo for p in view.players), inner))
+        if choosing and not legal:
+            for line in body:
+                line.stylize("dim")
+        bg = (
+            _LIT_BG
+            if shown.lit == "castillo"
+            else _CURSOR_BG
+            if cursor
+            else (_LEGAL_BG if legal else None)
+        )
+        inside = _fill(body, inner, height - 2, bg)
+        frame = Style(color="#c678dd", bold=legal)
+        lines = [Text("╔" + "═" * inner + "╗", style=frame)]
+        for text in inside:
+            line = Text("║", style=frame)
+            line.append_text(text)
+            line.append("║", style=frame)
+            lines.append(line)
+        lines.append(Text("╚" + "═" * inner + "╝", style=frame))
+        return lines
+
+    # --- input ---------------------------------------------------------------------------
+
+    def on_click(self, event: events.Click) -> None:
+        place = self.place_at(event.x, event.y)
+        if place is not None:
+            self.post_message(PlacePicked(place))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hover = self.place_at(event.x, event.y)
+
+    def on_leave(self, event: events.Leave) -> None:
+        self.hover = None
+
+
+def _fill(lines: list[Text], width: int, height: int, bg: str | None) -> list[Text]:
+    """Exactly `height` lines of exactly `width` cells (cut or padded), tinted with `bg`."""
+    out = []
+    for i in range(height):
+        line = lines[i].copy() if i < len(lines) else Text("")
+        line.no_wrap, line.overflow, line.end = True, "crop", ""
+        line.truncate(width, overflow="crop", pad=True)
+        if bg is not None:
+            line.stylize_before(f"on {bg}")  # chips keep their own colours
+        out.append(line)
+    return out
+
+
+def _borders(xs: list[int], ys: list[int], width: int, height: int) -> list[str]:
+    """The map's lines as text rows: a line wherever two places (or a place and the sea)
+    meet, with the right joints where lines cross."""
+
+    def owner(col: int, row: int) -> str | None:
+        return _OWNER.get((col, row))
+
+    def vertical(k: int, row: int) -> bool:  # on grid line x = xs[k], beside grid row `row`
+        return 0 <= row < ROWS and owner(k - 1, row) != owner(k, row)
+
+    def horizontal(k: int, col: int) -> bool:  # on grid line y = ys[k], above grid column `col`
+        return 0 <= col < COLUMNS and owner(col, k - 1) != owner(col, k)
+
+    grid = [[" "] * width for _ in range(height)]
+    for k, x in enumerate(xs):
+        for row in range(ROWS):
+            if vertical(k, row):
+                for y in range(ys[row] + 1, ys[row + 1]):
+                    grid[y][x] = "│"
+    for k, y in enumerate(ys):
+        for col in range(COLUMNS):
+            if horizontal(k, col):
+                for x in range(xs[col] + 1, xs[col + 1]):
+                    grid[y][x] = "─"
+    for k, x in enumerate(xs):
+        for m, y in enumerate(ys):
+            arms = (vertical(k, m - 1), vertical(k, m), horizontal(m, k - 1), horizontal(m, k))
+            grid[y][x] = _JOIN.get(arms, " ")
+    return ["".join(row) for row in grid]

@@ -1,126 +1,157 @@
-"""One line per player: letter, name, score, court, province, Castillo, Veto, power cards."""
+"""The players: one line each under a header that says what every column is — the chip and
+name (computer players marked), score, court, province, Castillo, a held Veto, and the 13
+power cards (in hand bold, played earlier struck through, this round's reversed).
+
+Drawn from `shown`; a click on a power card of the player who must choose posts
+PowerPicked (the screen checks it against the legal choices).
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.events import Click
+from textual import events
+from textual.reactive import reactive
+from textual.widget import Widget
 
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
-from el_grande.app.setup import bot_level
-from el_grande.app.widgets.painted import Painted
-from el_grande.names import MAX_NAME_CELLS, pad
+from el_grande.app.shown import Shown
+from el_grande.names import MAX_NAME_CELLS, fit, pad
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from el_grande.app.session import GameSession
-    from el_grande.core import View
+    from el_grande.session import GameSession
+
+#: The name column is as wide as a name may be (`el_grande.names`) where there is room, and
+#: never narrower than this; everything is padded by terminal cells, not characters.
+MIN_NAME_CELLS = 6
+LEAD = 3  # "▶", the chip letter, a space
+HAND_WIDTH = 29  # "1 2 … 13"
 
 
-def _cells() -> list[tuple[int, int, int]]:
-    """(start, end, value) of each power card in the hand strip: "1 2 3 ... 13"."""
+def _hand_cells() -> list[tuple[int, int, int]]:
+    """(start, end, value) of each power card in the hand strip "1 2 … 13"."""
     out, x = [], 0
     for v in range(1, 14):
         w = len(str(v))
-        out.append((x, x + w + 1, v))
+        out.append((x, x + w, v))
         x += w + 1
     return out
 
 
-CELLS = _cells()
-
-#: Terminal cells of the name column (a new name is at most this wide: `el_grande.names`) and
-#: of the computer-player mark after it; everything is padded by cells, not characters.
-NAME_CELLS = MAX_NAME_CELLS
-MARK_CELLS = 4
+HAND_CELLS = _hand_cells()
 
 
-class HandStrip(Painted):
-    """The 13 power cards of one player: in hand bold, played earlier dim, this round reversed.
-
-    Clicking a value posts PowerPicked (the screen checks it against the legal choices)."""
-
-    def __init__(self, seat: int) -> None:
-        super().__init__("", classes="hand")
-        self.seat = seat
-
-    def on_click(self, event: Click) -> None:
-        for start, end, value in CELLS:
-            if start <= event.x < end:
-                self.post_message(PowerPicked(self.seat, value))
-                return
+def columns() -> list[tuple[str, int]]:
+    """The number columns: (heading, width in cells) — as wide as the heading needs."""
+    heads = [
+        t("player.col_score"),
+        t("player.col_court"),
+        t("player.col_province"),
+        t("player.col_castillo"),
+    ]
+    return [(h, max(3, cell_len(h))) for h in heads]
 
 
-class PlayerRow(Horizontal):
-    def __init__(self, seat: int) -> None:
-        super().__init__(id=f"player-{seat}", classes="player")
-        self.seat = seat
+class PlayersPanel(Widget):
+    """Every player's line, drawn from `shown`."""
 
-    def compose(self) -> ComposeResult:
-        yield Painted("", classes="player-info")
-        yield HandStrip(self.seat)
+    DEFAULT_CSS = """
+    PlayersPanel {
+        height: auto;
+    }
+    """
 
+    shown: reactive[Shown | None] = reactive(None)
 
-class PlayersPanel(Vertical):
-    def __init__(self, players: int, **kwargs: object) -> None:
+    def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.players = players
+        self.session = session
 
-    def compose(self) -> ComposeResult:
-        for seat in range(self.players):
-            yield PlayerRow(seat)
+    def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
+        return len(self.session.seats) + 1
 
-    def show(
-        self,
-        view: View,
-        session: GameSession,
-        to_move: int | None,
-        legal_power: frozenset[int] = frozenset(),
-        cursor_power: int | None = None,
-    ) -> None:
+    def name_cells(self) -> int:
+        """The name column's width: a whole name where the panel is wide enough."""
+        fixed = LEAD + sum(w + 1 for _, w in columns()) + 2 + HAND_WIDTH
+        return max(MIN_NAME_CELLS, min(MAX_NAME_CELLS, self.size.width - fixed))
+
+    @property
+    def hand_x(self) -> int:
+        """Where the power-card strip begins."""
+        return LEAD + self.name_cells() + sum(w + 1 for _, w in columns()) + 2
+
+    def name_text(self, seat: int, cells: int) -> str:
+        """The name, with "(b)" after it for a computer player, in `cells` cells."""
+        name = self.session.name(seat)
+        if self.session.bot_level(seat) is None:
+            return pad(name, cells)
+        mark = t("player.bot_mark")
+        return pad(fit(name, cells - cell_len(mark) - 1) + " " + mark, cells)
+
+    def point_of(self, seat: int, value: int) -> tuple[int, int]:
+        """Where power card `value` of `seat` is drawn (where a click plays it)."""
+        start = next(start for start, _end, v in HAND_CELLS if v == value)
+        return self.hand_x + start, 1 + seat
+
+    def render(self) -> Text:
+        shown = self.shown
+        if shown is None:
+            return Text("")
+        view = shown.view
+        cols = columns()
+        cells = self.name_cells()
+        head = Text(" " * (LEAD + cells), style="dim", end="")
+        for title, width in cols:
+            head.append(pad(title, width, "right") + " ", style="dim")
+        head.append("V ", style="dim")
+        head.append(t("player.hand"), style="dim")
+        lines = [head]
         for p in view.players:
-            row = self.query_one(f"#player-{p.seat}", PlayerRow)
-            info = Text()
-            info.append("▶" if p.seat == to_move else " ", style="bold")
-            info.append_text(chip(session, p.seat, " "))
-            name_style = "bold" if p.seat == to_move else ""
-            info.append(pad(session.name(p.seat), NAME_CELLS), style=name_style)
-            # A computer player is marked so the table knows who is not at the keyboard.
-            bot = bot_level(session.seats[p.seat].kind) is not None
-            info.append(pad(t("player.bot_mark") if bot else "", MARK_CELLS, "right"), "dim italic")
-            info.append(f"{p.score:>4}", style="bold")
-            cast = "?" if p.castillo is None else str(p.castillo)
-            prov = "?" if p.province is None else str(p.province)  # hidden Castillo: secret too
-            info.append(f" {p.court:>2} {prov:>2} {cast:>2} ")
-            info.append("V" if p.vetoes else " ", style="bold reverse" if p.vetoes else "")
-            row.query_one(".player-info", Painted).paint(info)
-            hand = Text()
-            mine = p.seat == (view.decision.player if view.decision else None)
+            to_move = p.seat == shown.to_move
+            line = Text(no_wrap=True, overflow="crop", end="")
+            line.append("▶" if to_move else " ", style="bold")
+            line.append_text(chip(self.session, p.seat, " "))
+            line.append(self.name_text(p.seat, cells), "bold" if to_move else "")
+            values = [
+                str(p.score),
+                str(p.court),
+                "?" if p.province is None else str(p.province),  # hidden Castillo: secret too
+                "?" if p.castillo is None else str(p.castillo),
+            ]
+            for i, ((_, width), value) in enumerate(zip(cols, values, strict=True)):
+                line.append(pad(value, width, "right") + " ", style="bold" if i == 0 else "")
+            line.append("V" if p.vetoes else " ", style="bold reverse" if p.vetoes else "")
+            line.append(" ")
+            mine = to_move and bool(shown.legal.powers)
             for v in range(1, 14):
-                cell = str(v)
                 if v == p.played:
                     style = "bold reverse"
                 elif v in p.hand:
                     style = "bold"
                 else:
                     style = "dim strike"
-                if mine and v in legal_power:
+                if mine and v in shown.legal.powers:
                     style += " underline"
-                    if v == cursor_power:
+                    if v == shown.cursor_power:
                         style = "bold reverse green"
-                hand.append(cell, style=style)
-                hand.append(" ")
-            row.query_one(HandStrip).paint(hand)
-            row.set_class(p.seat == to_move, "-to-move")
+                line.append(str(v), style=style)
+                line.append(" ")
+            if to_move:
+                line.stylize_before("on #2a2d33")
+            lines.append(line)
+        return Text("\n", end="").join(lines)
 
-
-def players_header() -> Text:
-    lead = 3 + NAME_CELLS + MARK_CELLS  # "▶", the chip and a space, the name, the mark
-    return Text(
-        f"{'':{lead}}{'pts':>4} {'ct':>2} {'pr':>2} {'ca':>2}   {t('player.hand')}",
-        style="dim",
-    )
+    def on_click(self, event: events.Click) -> None:
+        shown = self.shown
+        if shown is None or event.y < 1:
+            return
+        seat = event.y - 1
+        x = event.x - self.hand_x
+        for start, end, value in HAND_CELLS:
+            if start <= x < end:
+                self.post_message(PowerPicked(seat, value))
+                return

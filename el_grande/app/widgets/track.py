@@ -1,46 +1,57 @@
-"""The round track (scoring rounds marked ★) and who must do what now."""
+"""The round track (as long as this game: 9 or 6 rounds, general scorings marked ★) and who
+must do what now."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
 
 from el_grande.app.present import chip
-from el_grande.app.widgets.painted import Painted
+from el_grande.app.shown import Shown
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from el_grande.app.session import GameSession
-    from el_grande.core import View
+    from el_grande.session import GameSession
 
 
-class RoundTrack(Painted):
-    def show(self, view: View, session: GameSession, doing: str) -> None:
-        line = Text()
+class RoundTrack(Widget):
+    DEFAULT_CSS = """
+    RoundTrack {
+        height: 1;
+    }
+    """
+
+    shown: reactive[Shown | None] = reactive(None)
+
+    def __init__(self, session: GameSession, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.session = session
+
+    def render(self) -> Text:
+        shown = self.shown
+        if shown is None:
+            return Text("")
+        view = shown.view
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
         line.append(f" {t('board.track')} ", style="bold")
-        for r in range(1, 10):
-            played = r in view.rounds
-            mark = "★" if r in view.scoring_rounds else " "
-            cell = f"{r}{mark}"
-            if r == view.round:
+        # The rounds this game plays, counted as played (a 6-round game shows 1–6).
+        for number, track in enumerate(view.rounds, start=1):
+            mark = "★" if track in view.scoring_rounds else " "
+            if track == view.round:
                 style = "bold reverse"
-            elif not played:
-                style = "dim strike"
-            elif r < view.round:
+            elif number < view.round_number:
                 style = "dim"
             else:
                 style = ""
-            line.append(cell, style=style)
+            line.append(f"{number}{mark}", style=style)
             line.append(" ")
         line.append("│ ", style="dim")
-        if view.rounds != tuple(range(1, 10)):
-            line.append(t("board.round_short", round=view.round, played=view.round_number))
-        else:
-            line.append(t("board.round", round=view.round))
-        d = view.decision
-        if d is not None and doing:
+        line.append(t("board.round", number=view.round_number, of=len(view.rounds)))
+        if shown.to_move is not None and shown.doing:
             line.append(" │ ", style="dim")
-            line.append_text(chip(session, d.player, " "))
-            line.append(f" {session.name(d.player)}: {doing}", style="bold")
-        self.paint(line)
+            line.append_text(chip(self.session, shown.to_move, " "))
+            line.append(f" {self.session.name(shown.to_move)}: {shown.doing}", style="bold")
+        return line

@@ -1,8 +1,9 @@
-"""Sub-commands for saved games: ``resume``, ``load``, ``replay``, ``export``.
+"""The sub-commands for saved games: ``resume``, ``load``, ``replay``, ``export``.
 
-Each is an ``add_<name>_parser(subparsers)`` that registers the sub-command with its handler
-in ``set_defaults(func=...)``; a handler takes the parsed args and returns the exit code.
-A bad save file is one sentence on stderr and exit code 1 — never a traceback.
+Each has a ``configure_<name>(parser)`` for its arguments and a ``run_<name>(args)`` that
+returns the exit code; `el_grande.cli` registers them. A bad save file is one sentence on
+stderr and exit code 1 — never a traceback. The save files are `el_grande.persist`'s; the
+screens are the app's, opened here directly (persist itself never imports the app).
 """
 
 from __future__ import annotations
@@ -12,27 +13,15 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from el_grande.names import printable
 from el_grande.persist.errors import SaveFileError
 
 if TYPE_CHECKING:
-    from el_grande.core import Game
     from el_grande.persist.model import SaveFile
 
 EXIT_BAD_FILE = 1
-
-Launcher = Callable[["SaveFile", "Game"], int]
-"""Starts the app on a loaded game (set by the app: `set_launcher`)."""
-
-_launcher: Launcher | None = None
-
-
-def set_launcher(fn: Launcher) -> None:
-    """The app registers how to open a game screen on a loaded game (resume/load)."""
-    global _launcher
-    _launcher = fn
 
 
 def _fail(message: str) -> int:
@@ -40,20 +29,18 @@ def _fail(message: str) -> int:
     return EXIT_BAD_FILE
 
 
-def _launch(save: SaveFile, game: Game) -> int:
-    if _launcher is None:
-        try:
-            from el_grande.persist.hooks import install
+def _launch(save: SaveFile) -> int:
+    """Open the app on a loaded game (its lock taken first: nothing opens if another window
+    has it)."""
+    from el_grande.app.app import ElGrandeApp
 
-            install()
-        except ImportError:  # a build without the app
-            return _fail("the game screen is not available in this build.")
-    if _launcher is None:
-        return _fail("the game screen is not available in this build.")
+    app = ElGrandeApp(saved=save)
     try:
-        return _launcher(save, game)
-    except SaveFileError as exc:  # e.g. GameLockedError: opened elsewhere a moment ago
+        app.take_saved()  # GameLockedError if opened elsewhere a moment ago
+    except SaveFileError as exc:
         return _fail(str(exc))
+    app.run()
+    return app.exit_report()
 
 
 def _refuse_if_open(save: SaveFile) -> None:
@@ -67,17 +54,9 @@ def _refuse_if_open(save: SaveFile) -> None:
 # ------------------------------------------------------------------ resume
 
 
-def add_resume_parser(subparsers: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = subparsers.add_parser(
-        "resume",
-        help="resume an unfinished game (the latest, or one by number or id)",
-        description="Resume an autosaved game. Without GAME, the most recently saved "
-        "unfinished game is resumed; --list shows them all.",
-    )
+def configure_resume(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", nargs="?", help="number from --list, or the game id (or its start)")
     p.add_argument("--list", action="store_true", help="list unfinished games and exit")
-    p.set_defaults(func=run_resume)
-    return p
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -112,24 +91,15 @@ def run_resume(args: argparse.Namespace) -> int:
         _refuse_if_open(save)
     except SaveFileError as exc:
         return _fail(str(exc))
-    return _launch(save, game)
+    return _launch(save)
 
 
 # ------------------------------------------------------------------ load
 
 
-def add_load_parser(subparsers: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = subparsers.add_parser(
-        "load",
-        help="continue a game from a save file",
-        description="Load a save file, check every choice in it against the rules and "
-        "continue the game. The file itself is never written; play continues to be "
-        "autosaved in the data directory.",
-    )
+def configure_load(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", type=Path)
     p.add_argument("--check", action="store_true", help="only check the file, then exit")
-    p.set_defaults(func=run_load)
-    return p
 
 
 def run_load(args: argparse.Namespace) -> int:
@@ -145,23 +115,14 @@ def run_load(args: argparse.Namespace) -> int:
         state = "finished" if game.over else "unfinished"
         print(f"{printable(str(args.file))}: a legal {state} game, {len(save.choices)} decisions.")
         return 0
-    return _launch(save, game)
+    return _launch(save)
 
 
 # ------------------------------------------------------------------ replay
 
 
-def add_replay_parser(subparsers: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = subparsers.add_parser(
-        "replay",
-        help="step through a saved game, forwards and backwards",
-        description="Open the replay viewer on a save file: ←/→ one decision, "
-        "PgUp/PgDn one round, Home/End, q to leave. A finished game shows every secret; "
-        "an unfinished one only what the table has seen.",
-    )
+def configure_replay(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", type=Path)
-    p.set_defaults(func=run_replay)
-    return p
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -171,24 +132,20 @@ def run_replay(args: argparse.Namespace) -> int:
         save, game = load_game(args.file)
     except SaveFileError as exc:
         return _fail(str(exc))
-    from el_grande.persist.hooks import setups_of
-    from el_grande.persist.replay_screen import ReplayApp
+    from el_grande.app.app import ElGrandeApp, ReplayRequest
+    from el_grande.persist.autosave import setups_of
 
     # A running game's autosave shows what the table has seen; a finished game, everything.
     title = printable(str(args.file))
-    ReplayApp(record_of(save), setups_of(save), title=title, reveal=game.over).run()
+    request = ReplayRequest(record_of(save), setups_of(save), title, reveal=game.over)
+    ElGrandeApp(replay=request).run()
     return 0
 
 
 # ------------------------------------------------------------------ export
 
 
-def add_export_parser(subparsers: Any) -> argparse.ArgumentParser:
-    p: argparse.ArgumentParser = subparsers.add_parser(
-        "export",
-        help="write the event log of a saved game as text or Markdown",
-        description="Replay a save file and write its event log, one sentence per event.",
-    )
+def configure_export(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", type=Path)
     p.add_argument(
         "--format",
@@ -197,8 +154,6 @@ def add_export_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="text (default) or md; guessed from OUT's suffix when not given",
     )
     p.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
-    p.set_defaults(func=run_export)
-    return p
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -240,50 +195,38 @@ def _same_file(a: Path, b: Path) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
-def register(command: Any) -> None:
-    """Add the saved-game sub-commands to the app's registry (`el_grande.cli.command`)."""
-    for name, (help_text, run) in {
-        "resume": ("resume an unfinished game (the latest, or one by number or id)", run_resume),
-        "load": ("continue a game from a save file", run_load),
-        "replay": ("step through a saved game, forwards and backwards", run_replay),
-        "export": ("write the event log of a saved game as text or Markdown", run_export),
-    }.items():
-        command(name, help_text, _configurer(name))(run)
-
-
-def _configurer(name: str) -> Callable[[argparse.ArgumentParser], None]:
-    """The arguments of sub-command `name`, for a parser made elsewhere."""
-    adder = {
-        "resume": add_resume_parser,
-        "load": add_load_parser,
-        "replay": add_replay_parser,
-        "export": add_export_parser,
-    }[name]
-
-    def configure(parser: argparse.ArgumentParser) -> None:
-        class _One:  # stands in for `subparsers`: hands back the parser we were given
-            def add_parser(self, _name: str, **_kw: Any) -> argparse.ArgumentParser:
-                return parser
-
-        adder(_One())
-
-    return configure
-
-
-def add_all(subparsers: Any) -> None:
-    """Register every saved-game sub-command."""
-    add_resume_parser(subparsers)
-    add_load_parser(subparsers)
-    add_replay_parser(subparsers)
-    add_export_parser(subparsers)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Stand-alone entry (``python -m el_grande.persist``) until the app's CLI wires these in."""
-    parser = argparse.ArgumentParser(prog="el-grande")
-    add_all(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    try:
-        return int(args.func(args))
-    except KeyboardInterrupt:
-        return 130
+#: name: (help, description, configure, run) — the registry in `el_grande.cli` reads this.
+SAVED_GAME_COMMANDS: dict[
+    str,
+    tuple[str, str, Callable[[argparse.ArgumentParser], None], Callable[[argparse.Namespace], int]],
+] = {
+    "resume": (
+        "resume an unfinished game (the latest, or one by number or id)",
+        "Resume an autosaved game. Without GAME, the most recently saved unfinished game is "
+        "resumed; --list shows them all.",
+        configure_resume,
+        run_resume,
+    ),
+    "load": (
+        "continue a game from a save file",
+        "Load a save file, check every choice in it against the rules and continue the game. "
+        "The file itself is never written; play continues to be autosaved in the data "
+        "directory.",
+        configure_load,
+        run_load,
+    ),
+    "replay": (
+        "step through a saved game, forwards and backwards",
+        "Open the replay viewer on a save file: ←/→ one decision, PgUp/PgDn one round, "
+        "Home/End, q to leave. A finished game shows every secret; an unfinished one only "
+        "what the table has seen.",
+        configure_replay,
+        run_replay,
+    ),
+    "export": (
+        "write the event log of a saved game as text or Markdown",
+        "Replay a save file and write its event log, one sentence per event.",
+        configure_export,
+        run_export,
+    ),
+}

@@ -12,39 +12,40 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from el_grande.names import printable
+from el_grande.text import t
 
 if TYPE_CHECKING:
-    from el_grande.app.session import GameSession
+    from el_grande.session import GameSession
 
 
 def default_path(session: GameSession) -> Path:
-    from el_grande.persist.hooks import autosaver_of
+    from el_grande.persist.autosave import autosaver_of
 
     listener = autosaver_of(session)
     name = listener.saver.file.game_id if listener and listener.saver else "el-grande-game"
     return Path.cwd() / f"{name}.json"
 
 
-def save_session_as(session: GameSession, path: Path) -> str:
-    """Write the save file; returns the sentence to show.  Never overwrites a file."""
-    from el_grande.persist.hooks import autosaver_of, seats_of
+def save_session_as(session: GameSession, path: Path) -> tuple[bool, str]:
+    """Write the save file: (saved, the sentence to show). Never writes over a file."""
+    from el_grande.persist.autosave import autosaver_of, seats_of
     from el_grande.persist.store import save_as, save_from_game
 
     path = path.expanduser()
     shown = printable(str(path))
     if path.exists() or path.is_symlink():
-        return f"{shown} already exists; choose another name."
+        return False, t("save.exists", path=shown)
     listener = autosaver_of(session)
     base = (
         listener.saver.file
         if listener and listener.saver
-        else save_from_game(session.game, seats=seats_of(session))
+        else save_from_game(session.game, seats=seats_of(session.seats))
     )
     try:
         save_as(session.game, path, base)
     except OSError as exc:
-        return f"Cannot write {shown}: {printable(exc.strerror or str(exc))}."
-    return f"Saved to {shown}."
+        return False, t("save.cannot", path=shown, why=printable(exc.strerror or str(exc)))
+    return True, t("save.saved", path=shown)
 
 
 class SaveAsScreen(ModalScreen[str | None]):
@@ -70,7 +71,7 @@ class SaveAsScreen(ModalScreen[str | None]):
     #save-error { color: $error; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="save_cancel"),
+        Binding("escape", "cancel", t("keys.cancel"), id="save_cancel"),
     ]
 
     def __init__(self, session: GameSession) -> None:
@@ -79,22 +80,18 @@ class SaveAsScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="save-box"):
-            yield Static("Save the game to a file", id="save-title")
+            yield Static(t("save.title"), id="save-title", markup=False)
             yield Input(str(default_path(self.session)), id="save-path")
-            yield Static("", id="save-error", markup=False)  # the path is text
-            yield Static(
-                "Enter: save · Esc: cancel · the game is autosaved anyway; load the file with "
-                "`el-grande load FILE`",
-                id="save-note",
-            )
+            yield Static("", id="save-error", markup=False)
+            yield Static(t("save.note"), id="save-note", markup=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
         if not text:
             return
-        message = save_session_as(self.session, Path(text))
-        if message.startswith("Saved"):
+        saved, message = save_session_as(self.session, Path(text))
+        if saved:
             self.dismiss(message)
         else:
             self.query_one("#save-error", Static).update(message)

@@ -1,8 +1,9 @@
-"""What the new-game form (or the command line) produces: seats and options for `Game.new`.
+"""A table to be seated: who sits where (name, colour, human or computer) and the options,
+as the new-game form, the command line or a save file give them, for `Game.new`.
 
-Plain dataclasses: this crosses no trust boundary beyond the form, and keeping pydantic out of
-the app's import path keeps start-up fast. `SeatSetup.kind` is "human" or a computer player
-("bot:random", "bot:greedy", "bot:strong"); `KINDS` lists what the form offers.
+Plain dataclasses, no Textual, no pydantic (the save file's own model is in `persist`): the
+session, the save files and the app all use these. `SeatSetup.kind` is "human" or a
+computer player ("bot:random", "bot:greedy", "bot:strong").
 """
 
 from __future__ import annotations
@@ -17,18 +18,6 @@ from el_grande.names import names_problem
 from el_grande.text import t
 
 COLOURS: tuple[str, ...] = ("yellow", "red", "green", "blue", "purple", "cyan", "orange", "white")
-
-#: Colour name -> (background, foreground) used for a player's chips on the board.
-COLOUR_STYLES: dict[str, tuple[str, str]] = {
-    "yellow": ("#e5c07b", "#1a1a1a"),
-    "red": ("#e06c75", "#1a1a1a"),
-    "green": ("#98c379", "#1a1a1a"),
-    "blue": ("#61afef", "#1a1a1a"),
-    "purple": ("#c678dd", "#1a1a1a"),
-    "cyan": ("#56b6c2", "#1a1a1a"),
-    "orange": ("#d19a66", "#1a1a1a"),
-    "white": ("#dcdfe4", "#1a1a1a"),
-}
 
 #: Seat kinds the new-game form offers; other helpers register more (see `register_kind`).
 KINDS: dict[str, str] = {"human": "kind.human"}

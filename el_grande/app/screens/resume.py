@@ -1,13 +1,14 @@
 """The resume dialog: unfinished autosaved games, newest first; Enter resumes one.
 
-Games open in another window are marked and cannot be opened here.  Every text from a file
+Games open in another window are marked and cannot be opened here. Every text from a file
 (names, paths, error sentences) is shown as text, never as markup.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -15,16 +16,10 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from el_grande.persist.errors import SaveFileError
-from el_grande.persist.store import (
-    SavedGame,
-    game_is_open,
-    load_game,
-    locked_error,
-    saves_dir,
-    scan_saves,
-    shown_path,
-)
+from el_grande.text import t
+
+if TYPE_CHECKING:
+    from el_grande.persist.store import SavedGame
 
 
 class ResumeScreen(ModalScreen[None]):
@@ -50,52 +45,54 @@ class ResumeScreen(ModalScreen[None]):
     #resume-error { color: $error; margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss_screen", "Back", id="resume_back"),
+        Binding("escape", "dismiss_screen", t("keys.back"), id="resume_back"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
+        from el_grande.persist.store import scan_saves
+
         games, self.problems = scan_saves()
         self.games: list[SavedGame] = [g for g in games if not g.file.finished]
 
     def compose(self) -> ComposeResult:
+        from el_grande.persist.store import saves_dir, shown_path
+
         with Vertical(id="resume-box"):
-            yield Static("Resume a saved game", id="resume-title")
+            yield Static(t("resume.title"), id="resume-title", markup=False)
             if self.games:
                 yield OptionList(
-                    *[Option(g.describe(), id=str(i)) for i, g in enumerate(self.games)],
+                    *[Option(Text(g.describe()), id=str(i)) for i, g in enumerate(self.games)],
                     id="resume-list",
-                    markup=False,  # names from files are text
+                    markup=False,
                 )
             else:
                 yield Static(
-                    f"No unfinished games in {shown_path(saves_dir())}.",
+                    t("resume.none", where=shown_path(saves_dir())),
                     id="resume-empty",
                     markup=False,
                 )
-            note = "Enter: resume · Esc: back"
+            note = t("resume.keys")
             if self.problems:
-                note += f" · {len(self.problems)} unreadable file(s) skipped, left untouched"
+                note += " · " + t("resume.skipped", count=len(self.problems))
             yield Static(note, id="resume-note", markup=False)
             yield Static("", id="resume-error", markup=False)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        from el_grande.persist.errors import SaveFileError
+        from el_grande.persist.store import game_is_open, load_game, locked_error
+
         assert event.option.id is not None
         chosen = self.games[int(event.option.id)]
         try:
             if chosen.open_elsewhere or game_is_open(chosen.file.game_id):
                 raise locked_error(chosen.file)
-            save, game = load_game(chosen.path)
-            from el_grande.persist.hooks import resume_session
-
-            session = resume_session(save, game)  # GameLockedError if opened meanwhile
-        except SaveFileError as exc:
+            save, _game = load_game(chosen.path)
+            self.app.open_saved(save)  # type: ignore[attr-defined]
+        except SaveFileError as exc:  # GameLockedError if it was opened meanwhile
             self.query_one("#resume-error", Static).update(str(exc))
             self.app.bell()
-            return
-        self.dismiss(None)
-        self.app.open_game(session)  # type: ignore[attr-defined]
 
     def action_dismiss_screen(self) -> None:
         self.dismiss(None)

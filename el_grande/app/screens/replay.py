@@ -1,0 +1,169 @@
+"""The replay viewer: a finished or saved game, step by step, both ways.
+
+The board is drawn with the game screen's own widgets, bound to this screen's `shown`; the
+log is the narrator's story up to the position. A finished game shows every secret (hidden
+Castillo counts put back into the view); an unfinished one — a running game's autosave —
+shows what every player may see, as the table saw it (`ReplayModel.reveal`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from el_grande.app.present import choice_label, decision_what, line_text
+from el_grande.app.shown import Shown
+from el_grande.app.widgets.board import MapView
+from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.players import PlayersPanel
+from el_grande.app.widgets.track import RoundTrack
+from el_grande.names import printable
+from el_grande.text import t
+
+if TYPE_CHECKING:
+    from el_grande.setup import SeatSetup
+
+
+class ReplayScreen(Screen[None]):
+    """Step through `record` (the core's game record)."""
+
+    CSS_PATH = ["game.tcss", "replay.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,l", "step(1)", t("replay.next"), id="replay_next", priority=True),
+        Binding("left,h", "step(-1)", t("replay.back"), id="replay_back", priority=True),
+        Binding(
+            "pagedown,n", "round(1)", t("replay.next_round"), id="replay_next_round", priority=True
+        ),
+        Binding(
+            "pageup,p", "round(-1)", t("replay.prev_round"), id="replay_prev_round", priority=True
+        ),
+        Binding("home", "jump(0)", t("replay.start"), id="replay_start", priority=True),
+        Binding("end", "jump(1)", t("replay.end"), id="replay_end", priority=True),
+        Binding("escape,q", "close", t("keys.close"), id="replay_close"),
+    ]
+
+    shown: reactive[Shown | None] = reactive(None)
+    #: Opened on its own (`el-grande replay`): closing it ends the app.
+    standalone = False
+
+    def __init__(
+        self,
+        record: dict[str, Any],
+        seats: tuple[SeatSetup, ...] | None = None,
+        title: str | None = None,
+        reveal: bool | None = None,
+    ) -> None:
+        """`reveal`: show every secret; by default only if the game is over (ReplayModel)."""
+        super().__init__()
+        from el_grande.core import Game
+        from el_grande.persist.replay import ReplayModel
+        from el_grande.session import GameSession
+        from el_grande.setup import default_seats
+
+        self.model = ReplayModel(record, reveal)
+        seats = seats or default_seats(self.model.names)
+        # The table's seats (names, colours, letters) for the widgets; the game is the model's.
+        self.session = GameSession(game=Game.replay(record, upto=0), seats=tuple(seats))
+        self.heading = printable(title or ", ".join(self.model.names))
+        self._logged = 0
+
+    def compose(self) -> ComposeResult:
+        yield RoundTrack(self.session, id="track").data_bind(ReplayScreen.shown)
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield MapView(self.session, id="map").data_bind(ReplayScreen.shown)
+                yield PlayersPanel(self.session, id="players").data_bind(ReplayScreen.shown)
+            with Vertical(id="right"):
+                yield CardList(self.session, id="cards").data_bind(ReplayScreen.shown)
+                yield RichLog(
+                    id="replay-log", wrap=True, markup=False, auto_scroll=True, min_width=20
+                )
+        yield Static("", id="replay-status", markup=False)  # names are text, not markup
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#replay-log", RichLog).border_title = Content(t("board.log"))
+        self.query_one("#cards").border_title = Content(t("board.cards_title"))
+        self.refresh_position()
+
+    # ---------------------------------------------------------------- drawing
+
+    def refresh_position(self, appended: bool = False) -> None:
+        m = self.model
+        nxt = m.next_step
+        doing = t("replay.doing_next") if nxt else t("replay.doing_end")
+        self.shown = Shown(m.view(), to_move=nxt.player if nxt else None, doing=doing)
+        log = self.query_one("#replay-log", RichLog)
+        lines = m.log()
+        if appended and self._logged <= len(lines):
+            new = lines[self._logged :]
+        else:
+            log.clear()
+            new = lines
+        for line in new:
+            log.write(line_text(line))
+        self._logged = len(lines)
+        self.query_one("#replay-status", Static).update(self.status_text())
+
+    def status_text(self) -> Text:
+        """Where we are, and the next decision as the game screen would word it (its answer
+        only where it tells no secret)."""
+        m = self.model
+        head = t("replay.where", title=self.heading, pos=m.pos, of=m.length, round=m.round)
+        nxt = m.next_step
+        if nxt is None:
+            return Text(head + " · " + t("replay.at_end"))
+        d = m.game.decision
+        what, label = str(nxt.kind), m.next_label()
+        if d is not None:
+            what = decision_what(d, self.session)
+            if label is not None:
+                choice = m.game.parse(nxt.choice)
+                label = choice_label(choice, d, self.session)
+        secret = " " + t("replay.secret") if nxt.secret else ""
+        answer = "" if label is None else f" → {label}"  # a secret kept: no answer shown
+        return Text(
+            head
+            + "\n"
+            + t(
+                "replay.next_line",
+                name=self.session.name(nxt.player),
+                secret=secret,
+                what=what,
+                answer=answer,
+            )
+        )
+
+    # ---------------------------------------------------------------- keys
+
+    def action_step(self, delta: int) -> None:
+        before = self.model.pos
+        after = self.model.goto(before + delta)
+        if after != before:
+            self.refresh_position(appended=after == before + 1)
+
+    def action_round(self, delta: int) -> None:
+        before = self.model.pos
+        after = self.model.next_round() if delta > 0 else self.model.prev_round()
+        if after != before:
+            self.refresh_position(appended=after > before)
+
+    def action_jump(self, end: int) -> None:
+        before = self.model.pos
+        after = self.model.end() if end else self.model.start()
+        if after != before:
+            self.refresh_position(appended=after > before)
+
+    def action_close(self) -> None:
+        if self.standalone:
+            self.app.exit()
+        else:
+            self.app.pop_screen()

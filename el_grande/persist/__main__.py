@@ -1,3 +1,0 @@
-from el_grande.persist.cli import main
-
-raise SystemExit(main())

@@ -1,0 +1,176 @@
+"""Autosave: a subscriber of the session's stream that writes the game after every choice.
+
+    listener = attach_autosave(session, on_change=show)   # a new game: a new save file
+    listener = resume_autosave(save, session, on_change=show)  # a loaded game: its own file
+    listener.problem        # None, or one sentence: why the last save failed
+    listener.close()        # the game is left: its lock goes
+
+Saving never stops a game and never fails in silence: a failure is kept in `problem` and
+reported through `on_change` until a save works again. This module knows the session only
+as something to `subscribe` to; it imports nothing of the app.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from el_grande.names import printable
+from el_grande.persist.model import SaveFile, Seat
+from el_grande.persist.store import Autosaver, save_from_game, saves_dir
+
+if TYPE_CHECKING:
+    from el_grande.core import Game
+    from el_grande.session import GameSession
+    from el_grande.setup import SeatSetup
+
+log = logging.getLogger(__name__)
+
+
+def seats_of(seats: Sequence[Any]) -> list[Seat]:
+    """The save file's seats for a table's seats (name, colour, kind)."""
+    return [
+        Seat(name=s.name, colour=getattr(s, "colour", None), kind=getattr(s, "kind", "human"))
+        for s in seats
+    ]
+
+
+def setups_of(save: SaveFile) -> tuple[SeatSetup, ...]:
+    """The table's seats for a save file's (a colour it does not know: a spare one)."""
+    from el_grande.setup import COLOURS, SeatSetup
+
+    used = {s.colour for s in save.seats if s.colour in COLOURS}
+    spare = iter(c for c in COLOURS if c not in used)
+    out = []
+    for seat in save.seats:
+        colour = seat.colour if seat.colour in COLOURS else next(spare, COLOURS[0])
+        out.append(SeatSetup(seat.name, colour, seat.kind))
+    return tuple(out)
+
+
+class AutosaveListener:
+    """A GameSession listener that autosaves after every applied choice.
+
+    A failing disk must not end the game, nor go unnoticed: `problem` holds one sentence
+    naming the file and the reason ("Autosave failed: cannot write /…/x.json: No space left
+    on device."), set on failure and cleared by the next save that works; `on_change(problem)`
+    is called whenever it changes (the app shows it).  `error` is the OSError itself.
+    `close()` when the game is left: the game's lock is released.
+    """
+
+    def __init__(
+        self,
+        saver: Autosaver | None,
+        game: Callable[[], Game],
+        on_change: Callable[[str | None], None] | None = None,
+        problem: str | None = None,
+    ):
+        self.saver = saver
+        self.game = game  # the game as it stands (the session's, after undo too)
+        self.on_change = on_change
+        self.error: OSError | None = None
+        self.problem: str | None = problem
+
+    def __call__(self, update: Any) -> None:
+        """A subscriber of the session's stream: save after every update."""
+        self.save(self.game())
+
+    def save(self, game: Game) -> None:
+        if self.saver is None:
+            return  # no save file can describe this game: `problem` says so
+        try:
+            self.saver.save(game)
+        except OSError as exc:
+            self.error = exc
+            self._set_problem(_write_problem(self.saver.path, exc))
+            log.warning("%s", self.problem)
+        else:
+            self.error = None
+            self._set_problem(None)
+
+    def _set_problem(self, problem: str | None) -> None:
+        if problem == self.problem:
+            return
+        self.problem = problem
+        if self.on_change is not None:
+            self.on_change(problem)
+
+    def close(self) -> None:
+        """The game is left: release its lock (idempotent; a later save takes it again)."""
+        if self.saver is not None:
+            self.saver.close()
+
+
+def _write_problem(path: Path, exc: OSError) -> str:
+    reason = printable(exc.strerror or str(exc) or type(exc).__name__).rstrip(".")
+    return f"Autosave failed: cannot write {printable(str(path))}: {reason}."
+
+
+def autosaver_of(session: GameSession) -> AutosaveListener | None:
+    return next((x for x in session.subscribers if isinstance(x, AutosaveListener)), None)
+
+
+def attach_autosave(
+    session: GameSession,
+    saver: Autosaver | None = None,
+    on_change: Callable[[str | None], None] | None = None,
+) -> AutosaveListener:
+    """Autosave `session` after every decision (a new file unless `saver` is given).
+
+    Saving never stops a game: if the first save fails (no data directory, a full disk),
+    the listener is attached all the same with its `problem` set, and tries again at every
+    decision.  `on_change` is only called on later changes: read `problem` once at first.
+    """
+    existing = autosaver_of(session)
+    if existing is not None:
+        if on_change is not None:
+            existing.on_change = on_change
+        return existing
+
+    def game() -> Game:
+        return session.game
+
+    problem: str | None = None
+    error: OSError | None = None
+    if saver is None:
+        try:
+            save = _save_for(session)
+        except ValueError as exc:  # seats the save format cannot hold
+            log.warning("autosave off: %s", printable(str(exc)))
+            listener = AutosaveListener(
+                None,
+                game,
+                on_change,
+                "Autosave is off: the players' seats cannot be written to a save.",
+            )
+            session.subscribe(listener)
+            return listener
+        try:
+            saver = Autosaver.start(session.game, save.seats)
+        except OSError as exc:  # e.g. no data directory: retried at each decision
+            saver = Autosaver(save, saves_dir() / f"{save.game_id}.json")
+            error, problem = exc, _write_problem(saver.path, exc)
+            log.warning("%s", problem)
+    listener = AutosaveListener(saver, game, on_change, problem)
+    listener.error = error
+    session.subscribe(listener)
+    return listener
+
+
+def _save_for(session: GameSession) -> SaveFile:
+    return save_from_game(session.game, seats=seats_of(session.seats))
+
+
+def resume_autosave(
+    save: SaveFile,
+    session: GameSession,
+    on_change: Callable[[str | None], None] | None = None,
+) -> AutosaveListener:
+    """Go on autosaving a loaded game under its own game id (the file it was loaded from is
+    never written). Raises `GameLockedError` if the game is open in another window."""
+    saver = Autosaver.resume(save)
+    listener = attach_autosave(session, saver, on_change)
+    listener.save(session.game)
+    return listener
