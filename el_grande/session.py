@@ -41,10 +41,10 @@ class ScoringRecord:
     """One scoring (general or by an action card) as it happened."""
 
     why: str  # "general" or the action card id
-    round: int  # the round-track number it happened in
-    index: int  # 1-3 for general scorings, else 0
+    round: int  # the round it happened in, counted as played (a 6-round game counts 1–6)
     points: tuple[int, ...]
     totals_after: tuple[int, ...]
+    index: int = 0  # 1-3 for general scorings, else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +96,7 @@ class GameSession:
         self.letters = letters_for(self.names)
         self._narrator = self._new_narrator()
         self._totals = [0] * len(self.seats)
-        self._round = self.game.view(None).round
+        self._round = self.game.view(None).round_number
         self._general = 0
 
     # --- making one ----------------------------------------------------------------------
@@ -123,7 +123,8 @@ class GameSession:
         session._open()
         for text in record["choices"]:
             session._apply(game.parse(text), publish=False)
-        session._current = session._update(None, None, False, (), (), session._current, True)
+        # `current` is the last choice's update: a game left during a scoring display shows
+        # that display again when it is opened.
         return session
 
     def _new_narrator(self) -> Narrator:
@@ -302,7 +303,7 @@ class GameSession:
         for ev in events:
             match ev:
                 case E.RoundStarted():
-                    self._round = ev.round
+                    self._round = ev.number
                 case E.ScoringEnded():
                     for s, p in enumerate(ev.points):
                         self._totals[s] += p
@@ -313,9 +314,9 @@ class GameSession:
                         ScoringRecord(
                             str(ev.why),
                             self._round,
-                            self._general if general else 0,
                             tuple(ev.points),
                             tuple(self._totals),
+                            self._general if general else 0,
                         )
                     )
         lines = tuple(self._narrator.lines(events))

@@ -384,6 +384,7 @@ EN: dict[str, Template] = {
     "progress.count": "{done} of up to {of} done",
     "progress.placed": "{placed} of up to {limit} placed, {left} more possible — Done to finish",
     "progress.moved": "{done} of up to {of} moved — choose Done to finish",
+    "progress.moved_all": "{done} of {of} moved",
     "progress.card": "card: {card}",
     "progress.target": "for {name}",
     "progress.left": "{n} left",

@@ -117,7 +117,10 @@ def decision_progress(d: Decision, session: GameSession, view: View) -> str:
             )
         )
     elif "moved" in ctx and "limit" in ctx:
-        parts.append(t("progress.moved", done=ctx["moved"], of=ctx["limit"]))
+        # "Done" only where the choices offer it (moving *all* out of a region offers none).
+        can_stop = any(c.verb == "done" for c in d.choices)
+        key = "progress.moved" if can_stop else "progress.moved_all"
+        parts.append(t(key, done=ctx["moved"], of=ctx["limit"]))
         if "region" in ctx and d.kind == "move_to":
             whose = ctx.get("whose")
             if whose is not None:

@@ -147,6 +147,7 @@ class ScoringScreen(ModalScreen[None]):
         super().__init__()
         self.session = session
         self.on_step = step
+        self.events = events
         self.steps = build_steps(events, session, king or session.current.public.king)
         self.total = len(events)
         started = next((e for e in events if isinstance(e, E.ScoringStarted)), None)
