@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from .kinds import AwardReason, Purpose
+
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted:
@@ -133,13 +135,13 @@ class PowerCardRetrieved:
 @dataclass(frozen=True, slots=True)
 class SecretChosen:
     seat: int
-    purpose: str  # "castillo", "province_two_by_disk", "province_all_by_disk", ...
+    purpose: Purpose
     kind: ClassVar[str] = "secret_chosen"
 
 
 @dataclass(frozen=True, slots=True)
 class SecretsRevealed:
-    purpose: str
+    purpose: Purpose
     choices: tuple[tuple[int, str], ...]  # (seat, region) in the order they were asked
     kind: ClassVar[str] = "secrets_revealed"
 
@@ -155,7 +157,7 @@ class ScoringStarted:
 class Award:
     seat: int
     points: int
-    reason: str  # "rank", "tie", "king_bonus", "home_bonus"
+    reason: AwardReason
     position: int  # rank position whose value was scored (0 for bonuses)
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .board import ADJ, CASTILLO_INDEX, PLACES, REGIONS
 from .cards import CARD_STACK, POWER_CABALLEROS, SCOREBOARD_IDS
 from .choices import Choice
+from .kinds import DecisionKind, Phase, Purpose
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,7 +50,7 @@ class RegionView:
 @dataclass(frozen=True)
 class DecisionView:
     player: int
-    kind: str
+    kind: DecisionKind
     secret: bool
     context: tuple[tuple[str, Any], ...]  # sorted items of Decision.context
     choices: tuple[Choice, ...] | None  # only for the viewer who must choose (else None)
@@ -64,7 +65,7 @@ class View:
     round_number: int  # rounds played so far including this one (1-based)
     rounds: tuple[int, ...]  # round-track numbers this game plays
     scoring_rounds: tuple[int, ...]
-    phase: str
+    phase: Phase
     over: bool
     king: str
     start_player: int
@@ -80,7 +81,7 @@ class View:
     castillo_scoreboard: str | None
     scoreboards: tuple[tuple[str, str | None], ...]  # (board, place or None)
     decision: DecisionView | None
-    secret_purpose: str | None  # a secret step under way
+    secret_purpose: Purpose | None  # a secret step under way
     secrets_chosen: tuple[int, ...]  # seats that have chosen in it (never what)
     my_secret: str | None  # the viewer's own choice in it, if made
     winners: tuple[int, ...]
