@@ -16,11 +16,10 @@ import json
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-BOT_CHOICES = ("random", "greedy", "strong")
+from el_grande.bots.registry import level_ids
 
 
 @dataclass(frozen=True)
@@ -116,6 +115,10 @@ def run(config: SimConfig, jobs: int = 1, progress: Any = None) -> dict[str, Any
         chunks = [
             list(range(i, min(i + chunk, config.games))) for i in range(0, config.games, chunk)
         ]
+        # Imported here: `el-grande --help` (which registers this command) should not pay for
+        # multiprocessing.
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(_play_chunk, config, c) for c in chunks]
             for future in as_completed(futures):
@@ -217,7 +220,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         "-b",
         default="greedy,random",
         help="comma-separated levels per seat; the last fills the rest "
-        f"({', '.join(BOT_CHOICES)}; default greedy,random)",
+        f"({_levels_help()}; default greedy,random)",
     )
     parser.add_argument("--rounds", type=int, choices=(9, 6), default=9)
     parser.add_argument("--no-veto", dest="veto", action="store_false")
@@ -237,6 +240,14 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", dest="progress", action="store_false")
 
 
+def _levels_help() -> str:
+    """'random (Easy), greedy (Medium), strong (Hard)': the registry's levels and labels."""
+    from el_grande.bots.registry import LEVELS
+    from el_grande.text import t
+
+    return ", ".join(f"{lv.id} ({t(lv.label_key)})" for lv in LEVELS)
+
+
 def _config(ns: argparse.Namespace) -> SimConfig:
     if not 2 <= ns.players <= 5:
         raise ValueError("--players must be 2-5")
@@ -246,8 +257,8 @@ def _config(ns: argparse.Namespace) -> SimConfig:
     if not levels:
         raise ValueError("--bots needs at least one level")
     for level in levels:
-        if level not in BOT_CHOICES:
-            raise ValueError(f"unknown bot {level!r}; choose from {', '.join(BOT_CHOICES)}")
+        if level not in level_ids():
+            raise ValueError(f"unknown bot {level!r}; choose from {', '.join(level_ids())}")
     if len(levels) > ns.players:
         raise ValueError(f"{len(levels)} bots for {ns.players} players")
     levels += [levels[-1]] * (ns.players - len(levels))

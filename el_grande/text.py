@@ -424,6 +424,17 @@ EN: dict[str, str] = {
     ),
     "help.cards_title": "The action cards",
     "help.stack": "Stack {n} — place up to {n}",
+    # --- bots --------------------------------------------------------------------------------
+    # Levels (el_grande/bots/registry.py): label, one-line description, new-game seat entry.
+    "bots.random.label": "Easy",
+    "bots.random.about": "Plays any legal move at random.",
+    "bots.random.seat": "computer: easy",
+    "bots.greedy.label": "Medium",
+    "bots.greedy.about": "Takes whatever gains the most right now; quick.",
+    "bots.greedy.seat": "computer: medium",
+    "bots.strong.label": "Hard",
+    "bots.strong.about": "Plays each option out to the end of the round; thinks up to 2 s.",
+    "bots.strong.seat": "computer: hard",
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

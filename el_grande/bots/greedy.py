@@ -13,8 +13,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from el_grande.bots.base import fallback, register, seeded_rng
+from el_grande.bots.base import fallback, seeded_rng
 from el_grande.bots.model import W, _rounds_left, determinize, evaluate, utility
+from el_grande.bots.registry import level
 from el_grande.core import (
     POWER_CABALLEROS,
     REGIONS,
@@ -185,11 +186,11 @@ def greedy_choice(game: Game, seat: int, rng: random.Random) -> Choice:
     return best
 
 
-@register("greedy")
 class GreedyBot:
     """One-ply look-ahead with a static evaluation; about a millisecond or two per decision."""
 
     name = "greedy"
+    needs_view = level("greedy").needs_view
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = seeded_rng(seed)

@@ -19,9 +19,10 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from el_grande.bots.base import fallback, register, seeded_rng
+from el_grande.bots.base import fallback, seeded_rng
 from el_grande.bots.greedy import greedy_choice
 from el_grande.bots.model import determinize, evaluate, utility
+from el_grande.bots.registry import level
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
@@ -62,7 +63,6 @@ def rollout(game: Game, rng: random.Random, steps: int = ROLLOUT_STEPS) -> None:
             game.apply(greedy_choice(game, d.player, rng))
 
 
-@register("strong")
 class StrongBot:
     """Determinized Monte Carlo over the legal choices, greedy play-outs to the round's end.
 
@@ -72,6 +72,7 @@ class StrongBot:
     """
 
     name = "strong"
+    needs_view = level("strong").needs_view
 
     def __init__(
         self, seed: int | None = None, time_budget: float = 2.0, iterations: int | None = None
