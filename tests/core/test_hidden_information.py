@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import random
 
 from el_grande.core import REGIONS, Game, Options, visible_to
