@@ -192,6 +192,7 @@ class Game:
         "opening_events",
         "_hidden",
         "_history",
+        "_notation",
         "_rounds",
         "_stack",
         "active",
@@ -257,7 +258,8 @@ class Game:
     special_done: bool
     secrets: list[tuple[int, str]]
     _stack: list[_Frame]
-    _history: list[str]
+    _history: list[Choice]  # every choice applied, in order
+    _notation: list[str]  # str() of a prefix of _history, filled in when asked for
     _decision: Decision | None
     _events: list[E.Event]
     #: Events of the setup: round 1 starting and its action cards turned up.
@@ -343,6 +345,7 @@ class Game:
         g.secrets = []
         g._stack = [("game",)]
         g._history = []
+        g._notation = []
         g._events = []
         g._decision = None
         g._run()
@@ -385,6 +388,7 @@ class Game:
         g.secrets = self.secrets[:]
         g._stack = self._stack[:]
         g._history = self._history[:]
+        g._notation = self._notation[:]
         g._decision = self._decision  # decisions are never mutated
         g._events = []
         g.opening_events = self.opening_events
@@ -418,7 +422,7 @@ class Game:
     @property
     def history(self) -> tuple[str, ...]:
         """Notations of every choice applied so far."""
-        return tuple(self._history)
+        return tuple(self._notes())
 
     def parse(self, text: str) -> Choice:
         """Turn notation (``str(choice)``) into a legal choice of the current decision.
@@ -449,11 +453,20 @@ class Game:
             if not isinstance(choice, tuple):
                 raise IllegalChoice(f"a choice must be a Choice, not {type(choice).__name__}")
             raise IllegalChoice(self._why_illegal(choice, d))
+        return self.apply_trusted(choice)
+
+    def apply_trusted(self, choice: Choice) -> list[E.Event]:
+        """:meth:`apply` without its checks, for search play-outs on games of their own.
+
+        ``choice`` must be one of ``self.decision.choices`` (take it from there); nothing
+        checks it, and anything else may corrupt the game. The result is the same as
+        :meth:`apply` with the same choice: same events, same history, same game.
+        """
         evs: list[E.Event] = []
         self._events = evs
         frame = self._stack[-1]
         _ANSWERS[frame[0]](self, frame, choice)
-        self._history.append(str(choice))
+        self._history.append(choice)
         self._run()
         return evs
 
@@ -466,7 +479,7 @@ class Game:
             "seed": self.seed,
             "options": self.options.to_dict(),
             "start_player": self.first_player,
-            "choices": list(self._history),
+            "choices": self._notes()[:],
         }
 
     @classmethod
@@ -573,6 +586,13 @@ class Game:
         return f"<Game {', '.join(self.names)}: {state}, {len(self._history)} choices>"
 
     # ------------------------------------------------------------------ helpers
+
+    def _notes(self) -> list[str]:
+        """The notation of every choice so far (formatted once, when first asked for)."""
+        notes, done = self._notation, len(self._notation)
+        if done < len(self._history):
+            notes.extend(map(str, self._history[done:]))
+        return notes
 
     def _board_on(self, place: int) -> str | None:
         for b, pos in enumerate(self.boards):
