@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Sequence
@@ -89,6 +90,7 @@ def play_one(config: SimConfig, game_index: int) -> dict[str, Any]:
         "decisions": [s.decisions for s in result.seats],
         "think_seconds": [s.seconds for s in result.seats],
         "max_think_seconds": [s.max_seconds for s in result.seats],
+        "think_times": [s.times for s in result.seats],
     }
 
 
@@ -134,6 +136,7 @@ def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) 
     score_sums = [0] * n
     shared = 0
     by_bot: dict[str, dict[str, float]] = {}
+    times: dict[str, list[float]] = {}
     for r in results:
         if len(r["winners"]) > 1:
             shared += 1
@@ -155,6 +158,7 @@ def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) 
             b["decisions"] += r["decisions"][seat]
             b["think_seconds"] += r["think_seconds"][seat]
             b["max_think_seconds"] = max(b["max_think_seconds"], r["max_think_seconds"][seat])
+            times.setdefault(level, []).extend(r.get("think_times", [[]] * n)[seat])
             score_sums[seat] += r["scores"][seat]
         for seat in r["winners"]:
             wins[seat] += 1
@@ -170,9 +174,19 @@ def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) 
                 b["think_seconds"] / b["decisions"] if b["decisions"] else 0.0
             ),
             "max_seconds_per_decision": b["max_think_seconds"],
+            "p99_seconds_per_decision": _percentile(times.get(level, []), 0.99),
         }
         for level, b in by_bot.items()
     }
+    if "strong" in bot_summary:  # how honest its time budget is
+        budget = config.budget if config.budget is not None else 2.0
+        over = [max(0.0, t - budget) for t in times.get("strong", [])]
+        bot_summary["strong"].update(
+            budget=budget,
+            decisions_over_budget=sum(1 for x in over if x > 0),
+            max_seconds_over_budget=max(over, default=0.0),
+            p99_seconds_over_budget=_percentile(over, 0.99),
+        )
     return {
         "games": g,
         "players": n,
@@ -188,6 +202,14 @@ def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) 
         "mean_scores": [s / g if g else 0.0 for s in score_sums],
         "by_bot": bot_summary,
     }
+
+
+def _percentile(values: list[float], q: float) -> float:
+    """The nearest-rank `q` quantile of `values` (0.0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
 def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:

@@ -122,38 +122,167 @@ def _place_value(
     return result
 
 
+#: Per moment of the game (rounds option, round index, phase): the weights `evaluate` uses.
+_MOMENTS: dict[tuple[int, int, str], tuple[float, float, float, float, int]] = {}
+
+_Key = tuple[int, tuple[int, ...], int, bool, int]
+_Points = tuple[float, ...]
+
+
+def _moment(game: Game) -> tuple[float, float, float, float, int]:
+    """(w_next, w_region, reserve, keep, court_cap) at `game`'s moment (memoized)."""
+    key = (game.options.rounds, game.round_i, game.phase)
+    got = _MOMENTS.get(key)
+    if got is None:
+        w_next, w_later = scoring_weights(game)
+        rounds_left = _rounds_left(game)
+        reserve = min(1.0, rounds_left / 3)
+        keep = 1.0 if w_later or w_next else 0.0
+        got = _MOMENTS[key] = (w_next, w_next + w_later, reserve, keep, 5 * rounds_left)
+    return got
+
+
+def _homes(game: Game) -> list[int]:
+    """Per region, a bitmask of the seats whose Grande stands there."""
+    homes = [0] * 9
+    for s in range(game.n):
+        homes[game.home[s]] |= 1 << s
+    return homes
+
+
+def _keys_and_points(game: Game) -> tuple[list[_Key], list[_Points | None]]:
+    """Every place's memo key and points (`_place_value`; None for an empty place)."""
+    cab, king = game.cab, game.king
+    b0, b1 = game.boards
+    homes = _homes(game)
+    keys: list[_Key] = []
+    points: list[_Points | None] = []
+    cache = _PLACE_CACHE
+    for p in range(10):
+        row = cab[p]
+        key = (
+            p,
+            tuple(row),
+            0 if b0 == p else (1 if b1 == p else -1),
+            p == king,
+            homes[p] if p < 9 else 0,
+        )
+        keys.append(key)
+        points.append((cache.get(key) or _place_value(*key)) if any(row) else None)
+    return keys, points
+
+
+def _total(
+    game: Game, points: list[_Points | None], seat: int = -1, court: int = 0, castle: int = 0
+) -> list[float]:
+    """Estimated final points per seat from the places' points and the reserves; `seat` has
+    `court` more Caballeros in court and `castle` more in the Castillo than `game` says."""
+    seats = range(game.n)
+    value = [float(s) for s in game.score]
+    w_next, w_region, reserve, keep, court_cap = _moment(game)
+    for p in range(10):
+        pts = points[p]
+        if pts is None:
+            continue
+        w = w_next if p == _CAST else w_region
+        for s in seats:
+            x = pts[s]
+            if x:
+                value[s] += w * x
+    in_castle_, in_court_, province = game.cab[_CAST], game.court, game.province
+    w_court, w_province, w_castle = W.court, W.province, W.castillo_caballero
+    for s in seats:
+        in_court, in_castle = in_court_[s], in_castle_[s]
+        if s == seat:
+            in_court += court
+            in_castle += castle
+        value[s] += reserve * (w_court * min(in_court, court_cap) + w_province * province[s])
+        value[s] += w_castle * in_castle * keep
+    return value
+
+
 def evaluate(game: Game) -> list[float]:
-    """Estimated final points per seat from the position of `game` (exact once it is over)."""
-    n = game.n
+    """Estimated final points per seat from the position of `game` (exact once it is over).
+
+    Called for every choice a greedy step weighs, so it is written for speed: the weights of
+    the moment and each place's points are memoized; `Tweaks` and `Baseline` get the same
+    numbers with less work when only a little changed.
+    """
     if game.over:
         return [float(s) for s in game.score]
-    value = [float(s) for s in game.score]
-    w_next, w_later = scoring_weights(game)
-    w_region = w_next + w_later
-    cab, king, home, boards = game.cab, game.king, game.home, game.boards
-    b0, b1 = boards
-    homes = [0] * 9
-    for s in range(n):
-        homes[home[s]] |= 1 << s
-    for p in range(10):
-        counts = cab[p]
-        if not any(counts):
-            continue
-        board = 0 if b0 == p else (1 if b1 == p else -1)
-        pts = _place_value(p, tuple(counts), board, p == king, homes[p] if p < 9 else 0)
-        w = w_next if p == _CAST else w_region
-        for s in range(n):
-            if pts[s]:
-                value[s] += w * pts[s]
-    rounds_left = _rounds_left(game)
-    reserve = min(1.0, rounds_left / 3)
-    castle = cab[_CAST]
-    court, province = game.court, game.province
-    keep = 1.0 if w_later or w_next else 0.0
-    for s in range(n):
-        value[s] += reserve * (W.court * min(court[s], 5 * rounds_left) + W.province * province[s])
-        value[s] += W.castillo_caballero * castle[s] * keep
-    return value
+    return _total(game, _keys_and_points(game)[1])
+
+
+class Tweaks:
+    """`evaluate` of `game` after a small change to one seat's Caballeros (a few moved between
+    places, the court and the province), without copying the game.
+
+    The greedy rule weighs placements and secret disks this way: the same arithmetic as
+    `evaluate`, so the same floats; only the places that change are looked up again. Valid only
+    for changes after which nothing else happens.
+    """
+
+    __slots__ = ("game", "keys", "points", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game, self.seat = game, seat
+        self.keys, self.points = _keys_and_points(game)
+
+    def values(self, moves: tuple[tuple[int, int], ...], court: int = 0) -> list[float]:
+        """`evaluate(game)` as it would be with the seat's Caballeros in each `(place, change)`
+        of `moves` changed, and `court` more in its court."""
+        seat = self.seat
+        points = self.points[:]
+        castle = 0
+        for place, change in moves:
+            p, row, board, king, homes = self.keys[place]
+            new_row = list(row)
+            new_row[seat] += change
+            key = (p, tuple(new_row), board, king, homes)
+            points[place] = (_PLACE_CACHE.get(key) or _place_value(*key)) if any(new_row) else None
+            if place == _CAST:
+                castle += change
+        return _total(self.game, points, seat, court, castle)
+
+
+class Baseline:
+    """`evaluate` for games a step or two on from `game`: a place whose Caballeros did not
+    change keeps the points found for `game` (the same floats as `evaluate`, less work)."""
+
+    __slots__ = ("boards", "home", "king", "points", "rows")
+
+    def __init__(self, game: Game) -> None:
+        self.rows = [row[:] for row in game.cab]
+        self.points = _keys_and_points(game)[1]
+        self.king, self.boards, self.home = game.king, game.boards[:], game.home[:]
+
+    def evaluate(self, game: Game) -> list[float]:
+        if game.over or game.king != self.king or game.boards != self.boards:
+            return evaluate(game)
+        if game.home != self.home:
+            return evaluate(game)
+        rows, points, cab = self.rows, self.points, game.cab
+        if all(cab[p] == rows[p] for p in range(10)):
+            return _total(game, points)
+        b0, b1 = game.boards
+        homes = _homes(game)
+        now: list[_Points | None] = []
+        for p in range(10):
+            row = cab[p]
+            if row == rows[p]:
+                now.append(points[p])
+            elif any(row):
+                key = (
+                    p,
+                    tuple(row),
+                    0 if b0 == p else (1 if b1 == p else -1),
+                    p == game.king,
+                    homes[p] if p < 9 else 0,
+                )
+                now.append(_PLACE_CACHE.get(key) or _place_value(*key))
+            else:
+                now.append(None)
+        return _total(game, now)
 
 
 def _rounds_left(game: Game) -> int:

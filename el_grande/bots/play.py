@@ -24,11 +24,13 @@ def bot_choice(game: Game, bot: Bot) -> Choice:
 
 @dataclass
 class SeatStats:
-    """Per-seat effort in one game: decisions asked and seconds spent choosing."""
+    """Per-seat effort in one game: decisions asked and seconds spent choosing (in total, the
+    most on one decision, and each decision's in order)."""
 
     decisions: int = 0
     seconds: float = 0.0
     max_seconds: float = 0.0
+    times: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -64,6 +66,7 @@ def play_game(game: Game, bots: Sequence[Bot], max_decisions: int = 100_000) -> 
             s.decisions += 1
             s.seconds += spent
             s.max_seconds = max(s.max_seconds, spent)
+            s.times.append(spent)
         game.apply(choice)
     else:
         raise RuntimeError(f"game did not end within {max_decisions} decisions")
