@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from el_grande.bots.base import fallback, seeded_rng
-from el_grande.bots.model import Baseline, Tweaks, W, _rounds_left, determinize, evaluate, utility
+from el_grande.bots.model import Nearby, W, _rounds_left, determinize, evaluate, utility
 from el_grande.bots.registry import level
 from el_grande.core import (
     POWER_CABALLEROS,
@@ -74,20 +74,19 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
     decision = game.decision
     assert decision is not None
     # A placement with more to come changes only a place and the court: weigh it without
-    # copying the game (the same numbers, several times faster).
-    placing = (
-        Tweaks(game, seat) if decision.kind in _PLACING and decision.context["left"] > 1 else None
-    )
-    baseline = Baseline(game)  # the places a choice leaves alone keep their points
+    # copying the game; other choices change a few places at most. (The same numbers as
+    # `evaluate` of a copy, with much less work.)
+    near = Nearby(game)
+    placing = decision.kind in _PLACING and decision.context["left"] > 1
     scores = []
     for c in decision.choices:
-        if placing is not None and c.verb == "place":
+        if placing and c.verb == "place":
             to = PLACE_INDEX[c.arg]  # type: ignore[index]
-            scores.append(utility(placing.values(((to, 1),), court=-1), seat))
+            scores.append(utility(near.tweaked(seat, ((to, 1),), court=-1), seat))
             continue
         h = game.clone()
         h.apply_trusted(c)
-        scores.append(utility(baseline.evaluate(h), seat))
+        scores.append(utility(near.evaluate(h), seat))
     return scores
 
 
@@ -147,17 +146,17 @@ def disk_scores(game: Game, seat: int) -> list[float]:
             after = evaluate(h)
             scores.append(utility([a - b for a, b in zip(after, before)], seat))
         return scores
-    tweaks = Tweaks(game, seat)  # the same numbers as changing a copy and evaluating it
+    near = Nearby(game)  # the same numbers as changing a copy and evaluating it
     for c in d.choices:
         r = PLACE_INDEX[str(c.arg)]
         if src >= 0:
             if purpose == "castillo" and r == game.king:  # R-G3: back to the court
-                values = tweaks.values(((src, -k),), court=k)
+                values = near.tweaked(seat, ((src, -k),), court=k)
             else:
-                values = tweaks.values(((src, -k), (r, k)))
+                values = near.tweaked(seat, ((src, -k), (r, k)))
         else:
             lose = cab[r][seat] if purpose == "province_all_by_disk" else 2
-            values = tweaks.values(((r, -min(lose, cab[r][seat])),))
+            values = near.tweaked(seat, ((r, -min(lose, cab[r][seat])),))
         scores.append(utility(values, seat))
     return scores
 

@@ -126,7 +126,6 @@ def _place_value(
 _MOMENTS: dict[tuple[int, int, str], tuple[float, float, float, float, int]] = {}
 
 _Key = tuple[int, tuple[int, ...], int, bool, int]
-_Points = tuple[float, ...]
 
 
 def _moment(game: Game) -> tuple[float, float, float, float, int]:
@@ -150,16 +149,51 @@ def _homes(game: Game) -> list[int]:
     return homes
 
 
-def _keys_and_points(game: Game) -> tuple[list[_Key], list[_Points | None]]:
-    """Every place's memo key and points (`_place_value`; None for an empty place)."""
-    cab, king = game.cab, game.king
+_Weighted = tuple[float, ...]
+#: `_place_value` times each weight it was needed with, by `_place_value` key.
+_WEIGHTED: dict[_Key, dict[float, _Weighted]] = {}
+
+
+def _weighted(key: _Key, w: float) -> _Weighted:
+    """`_place_value(*key)` times `w`, memoized."""
+    by_weight = _WEIGHTED.get(key)
+    if by_weight is None:
+        if len(_WEIGHTED) > 200_000:
+            _WEIGHTED.clear()
+        by_weight = _WEIGHTED[key] = {}
+    got = by_weight.get(w)
+    if got is None:
+        got = by_weight[w] = tuple(w * x for x in _place_value(*key))
+    return got
+
+
+def _key(game: Game, p: int, row: list[int], homes: list[int]) -> _Key:
     b0, b1 = game.boards
+    return (
+        p,
+        tuple(row),
+        0 if b0 == p else (1 if b1 == p else -1),
+        p == game.king,
+        homes[p] if p < 9 else 0,
+    )
+
+
+def _places(
+    game: Game, moment: tuple[float, float, float, float, int]
+) -> tuple[list[_Key | None], list[_Weighted | None]]:
+    """Every place's memo key and weighted points (None for an empty place)."""
+    w_next, w_region = moment[0], moment[1]
+    b0, b1 = game.boards
+    king = game.king
     homes = _homes(game)
-    keys: list[_Key] = []
-    points: list[_Points | None] = []
-    cache = _PLACE_CACHE
-    for p in range(10):
-        row = cab[p]
+    cache = _WEIGHTED
+    keys: list[_Key | None] = []
+    weighted: list[_Weighted | None] = []
+    for p, row in enumerate(game.cab):
+        if not any(row):
+            keys.append(None)
+            weighted.append(None)
+            continue
         key = (
             p,
             tuple(row),
@@ -167,31 +201,48 @@ def _keys_and_points(game: Game) -> tuple[list[_Key], list[_Points | None]]:
             p == king,
             homes[p] if p < 9 else 0,
         )
+        w = w_next if p == _CAST else w_region
+        by_weight = cache.get(key)
+        got = by_weight.get(w) if by_weight is not None else None
         keys.append(key)
-        points.append((cache.get(key) or _place_value(*key)) if any(row) else None)
-    return keys, points
+        weighted.append(got if got is not None else _weighted(key, w))
+    return keys, weighted
+
+
+def points_by_place(game: Game) -> list[tuple[float, ...] | None]:
+    """What a scoring of each place (`PLACES` order) would give each seat now, with bonuses
+    (as `evaluate` counts it, before weighting); None for an empty place."""
+    homes = _homes(game)
+    return [
+        _place_value(*_key(game, p, row, homes)) if any(row) else None
+        for p, row in enumerate(game.cab)
+    ]
 
 
 def _total(
-    game: Game, points: list[_Points | None], seat: int = -1, court: int = 0, castle: int = 0
+    game: Game,
+    moment: tuple[float, float, float, float, int],
+    weighted: list[_Weighted | None],
+    seat: int = -1,
+    court: int = 0,
+    castle: int = 0,
 ) -> list[float]:
-    """Estimated final points per seat from the places' points and the reserves; `seat` has
-    `court` more Caballeros in court and `castle` more in the Castillo than `game` says."""
-    seats = range(game.n)
-    value = [float(s) for s in game.score]
-    w_next, w_region, reserve, keep, court_cap = _moment(game)
-    for p in range(10):
-        pts = points[p]
-        if pts is None:
-            continue
-        w = w_next if p == _CAST else w_region
-        for s in seats:
-            x = pts[s]
-            if x:
-                value[s] += w * x
+    """Estimated final points per seat from the places' weighted points and the reserves;
+    `seat` has `court` more Caballeros in court and `castle` more in the Castillo than `game`.
+
+    Each seat's value adds up, in this order: its score, each non-empty place's weighted points
+    (places in order), its court and province, its Castillo. (`sum` of floats adds from the
+    left in Python 3.11, as `+=` would; a zero changes nothing.)
+    """
+    _, _, reserve, keep, court_cap = moment
+    columns = [w for w in weighted if w is not None]
+    if columns:
+        value = [sum(col, float(sc)) for col, sc in zip(zip(*columns), game.score)]
+    else:
+        value = [float(sc) for sc in game.score]
     in_castle_, in_court_, province = game.cab[_CAST], game.court, game.province
     w_court, w_province, w_castle = W.court, W.province, W.castillo_caballero
-    for s in seats:
+    for s in range(game.n):
         in_court, in_castle = in_court_[s], in_castle_[s]
         if s == seat:
             in_court += court
@@ -205,84 +256,77 @@ def evaluate(game: Game) -> list[float]:
     """Estimated final points per seat from the position of `game` (exact once it is over).
 
     Called for every choice a greedy step weighs, so it is written for speed: the weights of
-    the moment and each place's points are memoized; `Tweaks` and `Baseline` get the same
+    the moment and each place's weighted points are memoized, and `Nearby` gets the same
     numbers with less work when only a little changed.
     """
     if game.over:
         return [float(s) for s in game.score]
-    return _total(game, _keys_and_points(game)[1])
+    moment = _moment(game)
+    return _total(game, moment, _places(game, moment)[1])
 
 
-class Tweaks:
-    """`evaluate` of `game` after a small change to one seat's Caballeros (a few moved between
-    places, the court and the province), without copying the game.
+class Nearby:
+    """`evaluate` for positions a step away from `game`, with less work and the same floats.
 
-    The greedy rule weighs placements and secret disks this way: the same arithmetic as
-    `evaluate`, so the same floats; only the places that change are looked up again. Valid only
-    for changes after which nothing else happens.
+    `tweaked`: after a small change to one seat's Caballeros (some moved between places, the
+    court and the Castillo), without copying the game: valid only for changes after which
+    nothing else happens. `evaluate(h)`: for a game `h` played on from `game`; a place whose
+    Caballeros did not change keeps what was found for `game`.
     """
 
-    __slots__ = ("game", "keys", "points", "seat")
-
-    def __init__(self, game: Game, seat: int) -> None:
-        self.game, self.seat = game, seat
-        self.keys, self.points = _keys_and_points(game)
-
-    def values(self, moves: tuple[tuple[int, int], ...], court: int = 0) -> list[float]:
-        """`evaluate(game)` as it would be with the seat's Caballeros in each `(place, change)`
-        of `moves` changed, and `court` more in its court."""
-        seat = self.seat
-        points = self.points[:]
-        castle = 0
-        for place, change in moves:
-            p, row, board, king, homes = self.keys[place]
-            new_row = list(row)
-            new_row[seat] += change
-            key = (p, tuple(new_row), board, king, homes)
-            points[place] = (_PLACE_CACHE.get(key) or _place_value(*key)) if any(new_row) else None
-            if place == _CAST:
-                castle += change
-        return _total(self.game, points, seat, court, castle)
-
-
-class Baseline:
-    """`evaluate` for games a step or two on from `game`: a place whose Caballeros did not
-    change keeps the points found for `game` (the same floats as `evaluate`, less work)."""
-
-    __slots__ = ("boards", "home", "king", "points", "rows")
+    __slots__ = ("boards", "game", "home", "keys", "king", "moment", "rows", "weighted")
 
     def __init__(self, game: Game) -> None:
+        self.game = game
         self.rows = [row[:] for row in game.cab]
-        self.points = _keys_and_points(game)[1]
+        self.moment = _moment(game)
+        self.keys, self.weighted = _places(game, self.moment)
         self.king, self.boards, self.home = game.king, game.boards[:], game.home[:]
 
-    def evaluate(self, game: Game) -> list[float]:
-        if game.over or game.king != self.king or game.boards != self.boards:
-            return evaluate(game)
-        if game.home != self.home:
-            return evaluate(game)
-        rows, points, cab = self.rows, self.points, game.cab
-        if all(cab[p] == rows[p] for p in range(10)):
-            return _total(game, points)
-        b0, b1 = game.boards
-        homes = _homes(game)
-        now: list[_Points | None] = []
-        for p in range(10):
-            row = cab[p]
-            if row == rows[p]:
-                now.append(points[p])
-            elif any(row):
-                key = (
-                    p,
-                    tuple(row),
-                    0 if b0 == p else (1 if b1 == p else -1),
-                    p == game.king,
-                    homes[p] if p < 9 else 0,
-                )
-                now.append(_PLACE_CACHE.get(key) or _place_value(*key))
+    def tweaked(self, seat: int, moves: tuple[tuple[int, int], ...], court: int = 0) -> list[float]:
+        """`evaluate(game)` as it would be with `seat`'s Caballeros in each `(place, change)`
+        of `moves` changed, and `court` more in its court."""
+        game, moment = self.game, self.moment
+        weighted = self.weighted[:]
+        castle = 0
+        for place, change in moves:
+            row = self.rows[place][:]
+            row[seat] += change
+            if any(row):
+                w = moment[0] if place == _CAST else moment[1]
+                weighted[place] = _weighted(_key(game, place, row, _homes(game)), w)
             else:
-                now.append(None)
-        return _total(game, now)
+                weighted[place] = None
+            if place == _CAST:
+                castle += change
+        return _total(game, moment, weighted, seat, court, castle)
+
+    def evaluate(self, game: Game) -> list[float]:
+        """`evaluate(game)` for a game played on from this one."""
+        if game.over:
+            return [float(s) for s in game.score]
+        moment = _moment(game)
+        if (
+            moment is not self.moment
+            or game.king != self.king
+            or game.boards != self.boards
+            or game.home != self.home
+        ):
+            return _total(game, moment, _places(game, moment)[1])
+        rows, cab = self.rows, game.cab
+        weighted = self.weighted
+        changed = [p for p in range(10) if cab[p] != rows[p]]
+        if changed:
+            weighted = weighted[:]
+            homes = _homes(game)
+            for p in changed:
+                row = cab[p]
+                if any(row):
+                    w = moment[0] if p == _CAST else moment[1]
+                    weighted[p] = _weighted(_key(game, p, row, homes), w)
+                else:
+                    weighted[p] = None
+        return _total(game, moment, weighted)
 
 
 def _rounds_left(game: Game) -> int:

@@ -31,6 +31,7 @@ from el_grande.bots.base import fallback, seeded_rng
 from el_grande.bots.greedy import Check, best_index, greedy_choice, greedy_scores
 from el_grande.bots.model import determinize, evaluate, utility
 from el_grande.bots.registry import level
+from el_grande.core import POWER_CABALLEROS
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
@@ -68,7 +69,7 @@ class Deadline:
     `clock` is injectable so that tests can run the search on a fake clock, deterministically.
     """
 
-    __slots__ = ("at", "cancelled", "clock")
+    __slots__ = ("at", "cancelled", "clock", "passed")
 
     def __init__(
         self,
@@ -79,9 +80,15 @@ class Deadline:
         self.clock = clock
         self.at = at
         self.cancelled = cancelled
+        self.passed = False  # once passed, it raises at once, asking nothing
 
     def __call__(self) -> None:
-        if self.clock() >= self.at or (self.cancelled is not None and self.cancelled()):
+        if (
+            self.passed
+            or self.clock() >= self.at
+            or (self.cancelled is not None and self.cancelled())
+        ):
+            self.passed = True
             raise OutOfTime
 
 
@@ -163,9 +170,8 @@ def search(
         choices = decision.choices
         result.prior = choices[best_index(scores, tie)]
         ranked = sorted(range(len(choices)), key=lambda i: -scores[i])  # stable: ties keep order
-        result.candidates = [result.prior] + [
-            choices[i] for i in ranked if choices[i] != result.prior
-        ]
+        candidates = [result.prior] + [choices[i] for i in ranked if choices[i] != result.prior]
+        result.candidates = _spread(candidates) if decision.kind == "power" else candidates
         n = view.players_count
         for c in result.candidates:
             result.visits[c] = 0
@@ -212,6 +218,24 @@ def search(
     except OutOfTime:
         result.timed_out = True
     return result
+
+
+def _spread(cards: list[Choice]) -> list[Choice]:
+    """Power cards in the given order, but a card bringing as many Caballeros as one before it
+    waits until every other count has been tried.
+
+    Two such cards (4 and 5, say) are next to each other: no other card lies between them, so
+    they give the same turn order (unless a later player takes the other one) and the same
+    Caballeros, and the play-outs barely tell them apart. A short search had better look at
+    more different choices first.
+    """
+    seen: set[int] = set()
+    first, later = [], []
+    for c in cards:
+        count = POWER_CABALLEROS[int(c.arg)]  # type: ignore[arg-type]
+        (later if count in seen else first).append(c)
+        seen.add(count)
+    return first + later
 
 
 class StrongBot:
