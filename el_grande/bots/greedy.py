@@ -73,20 +73,29 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
     """`seat`'s utility right after each legal choice, in the decision's order."""
     decision = game.decision
     assert decision is not None
-    # A placement with more to come changes only a place and the court: weigh it without
-    # copying the game; other choices change a few places at most. (The same numbers as
-    # `evaluate` of a copy, with much less work.)
     near = Nearby(game)
-    placing = decision.kind in _PLACING and decision.context["left"] > 1
+    kind, ctx = decision.kind, decision.context
+    # Placing or moving one Caballero changes two numbers, and `done` none, unless the engine
+    # runs on past the end of the round (the last turn of the round, or a last placement then):
+    # weigh those choices without copying the game. The same numbers as `evaluate` of a copy.
+    calm = game.active != game.order[-1] if game.order else False
+    placing = kind in _PLACING and (calm or ctx["left"] > 1)
+    moving = kind == "move_to" and calm
     scores = []
     for c in decision.choices:
         if placing and c.verb == "place":
             to = PLACE_INDEX[c.arg]  # type: ignore[index]
-            scores.append(utility(near.tweaked(seat, ((to, 1),), court=-1), seat))
-            continue
-        h = game.clone()
-        h.apply_trusted(c)
-        scores.append(utility(near.evaluate(h), seat))
+            values = near.tweaked(seat, ((to, 1),), court=-1)
+        elif moving:
+            src, to = PLACE_INDEX[ctx["region"]], PLACE_INDEX[c.arg]  # type: ignore[index]
+            values = near.tweaked(ctx["whose"], ((src, -1), (to, 1)))
+        elif kind in _PLACING and calm and c.verb == "done":
+            values = near.tweaked(seat, ())
+        else:
+            h = game.clone()
+            h.apply_trusted(c)
+            values = near.evaluate(h)
+        scores.append(utility(values, seat))
     return scores
 
 
@@ -138,15 +147,13 @@ def disk_scores(game: Game, seat: int) -> list[float]:
     else:
         src, k = -1, 0
     scores = []
+    near = Nearby(game)  # the same numbers as changing a copy and evaluating it
     if purpose == "score_by_disk":
+        before = near.rescored(game.score)
         for c in d.choices:
-            h = game.clone()
-            before = evaluate(h)
-            _score_now(h, PLACE_INDEX[str(c.arg)])
-            after = evaluate(h)
+            after = near.rescored(_scored_now(game, PLACE_INDEX[str(c.arg)]))
             scores.append(utility([a - b for a, b in zip(after, before)], seat))
         return scores
-    near = Nearby(game)  # the same numbers as changing a copy and evaluating it
     for c in d.choices:
         r = PLACE_INDEX[str(c.arg)]
         if src >= 0:
@@ -170,15 +177,13 @@ def disk_choice(game: Game, seat: int) -> Choice:
     return d.choices[best_index(disk_scores(game, seat))]
 
 
-def _score_now(game: Game, r: int) -> None:
-    """Add region `r`'s rank points (no bonuses) to the scores of a scratch copy."""
-    values = game.boards
+def _scored_now(game: Game, r: int) -> list[int]:
+    """The scores if region `r` were scored now (its rank points, no bonuses)."""
     vals = VALUES[REGIONS[r]]
-    for b, pos in enumerate(values):
+    for b, pos in enumerate(game.boards):
         if pos == r:
             vals = SCOREBOARDS[SCOREBOARD_IDS[b]]
-    for s, pts in enumerate(rank_points(game.cab[r], vals, game.n)):
-        game.score[s] += pts
+    return [a + b for a, b in zip(game.score, rank_points(game.cab[r], vals, game.n))]
 
 
 def power_scores(game: Game, seat: int) -> list[float]:

@@ -226,9 +226,11 @@ def _total(
     seat: int = -1,
     court: int = 0,
     castle: int = 0,
+    scores: list[int] | None = None,
 ) -> list[float]:
     """Estimated final points per seat from the places' weighted points and the reserves;
-    `seat` has `court` more Caballeros in court and `castle` more in the Castillo than `game`.
+    `seat` has `court` more Caballeros in court and `castle` more in the Castillo than `game`,
+    and the points scored are `scores` if given.
 
     Each seat's value adds up, in this order: its score, each non-empty place's weighted points
     (places in order), its court and province, its Castillo. (`sum` of floats adds from the
@@ -236,10 +238,11 @@ def _total(
     """
     _, _, reserve, keep, court_cap = moment
     columns = [w for w in weighted if w is not None]
+    scored = game.score if scores is None else scores
     if columns:
-        value = [sum(col, float(sc)) for col, sc in zip(zip(*columns), game.score)]
+        value = [sum(col, float(sc)) for col, sc in zip(zip(*columns), scored)]
     else:
-        value = [float(sc) for sc in game.score]
+        value = [float(sc) for sc in scored]
     in_castle_, in_court_, province = game.cab[_CAST], game.court, game.province
     w_court, w_province, w_castle = W.court, W.province, W.castillo_caballero
     for s in range(game.n):
@@ -301,21 +304,27 @@ class Nearby:
                 castle += change
         return _total(game, moment, weighted, seat, court, castle)
 
+    def rescored(self, scores: list[int]) -> list[float]:
+        """`evaluate(game)` as it would be with these points scored."""
+        return _total(self.game, self.moment, self.weighted, scores=scores)
+
     def evaluate(self, game: Game) -> list[float]:
         """`evaluate(game)` for a game played on from this one."""
         if game.over:
             return [float(s) for s in game.score]
         moment = _moment(game)
-        if (
-            moment is not self.moment
-            or game.king != self.king
-            or game.boards != self.boards
-            or game.home != self.home
-        ):
+        if moment is not self.moment:
             return _total(game, moment, _places(game, moment)[1])
         rows, cab = self.rows, game.cab
+        changed = {p for p in range(10) if cab[p] != rows[p]}
+        if game.king != self.king:  # the King's bonus moves
+            changed.update((game.king, self.king))
+        if game.boards != self.boards:  # a scoreboard's values move
+            changed.update(p for p in (*game.boards, *self.boards) if p >= 0)
+        if game.home != self.home:  # a home bonus moves
+            changed.update(game.home)
+            changed.update(self.home)
         weighted = self.weighted
-        changed = [p for p in range(10) if cab[p] != rows[p]]
         if changed:
             weighted = weighted[:]
             homes = _homes(game)

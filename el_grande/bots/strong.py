@@ -230,7 +230,8 @@ def _spread(cards: list[Choice]) -> list[Choice]:
     more different choices first.
     """
     seen: set[int] = set()
-    first, later = [], []
+    first: list[Choice] = []
+    later: list[Choice] = []
     for c in cards:
         count = POWER_CABALLEROS[int(c.arg)]  # type: ignore[arg-type]
         (later if count in seen else first).append(c)
