@@ -1,7 +1,10 @@
 """Benchmark of the rules core: ``python -m el_grande.bench [--games N] [--players 2,3,4,5]``.
 
 Plays random full games (uniformly random legal choices) on one core and prints games/s and
-decisions/s per player count, and the cost of ``Game.clone()``. A measurement, not a test.
+decisions/s per player count, and the cost of ``Game.clone()`` and ``Game.view()``. Then it
+plays the same games twice more, counting CPU time: once as a bare loop over the core and once
+through ``el_grande.sim`` with `random` bots (what ``el-grande simulate --bots random`` does),
+and prints both rates and their ratio. A measurement, not a test.
 """
 
 from __future__ import annotations
@@ -38,6 +41,41 @@ def bench_clone(players: int = 5) -> float:
     return min(timeit.repeat(game.clone, number=number, repeat=5)) / number
 
 
+def bench_view(players: int = 4) -> float:
+    game = Game.new([f"P{k}" for k in range(players)], seed=3)
+    rng = random.Random(3)
+    for _ in range(120):  # mid-game
+        game.apply(rng.choice(game.decision.choices))  # type: ignore[union-attr]
+    number = 3_000
+    return min(timeit.repeat(lambda: game.view(1), number=number, repeat=5)) / number
+
+
+def bench_simulate(players: int, games: int) -> tuple[float, float]:
+    """Games per CPU-second of the same random games: a bare core loop, then `simulate`'s
+    `play_one` with random bots (bots' own seeds, forced choices applied without asking)."""
+    from el_grande import sim
+
+    config = sim.SimConfig(players=players, games=games, seed=1, bots=("random",) * players)
+    names = [f"random-{s + 1}" for s in range(players)]
+
+    def bare(g: int) -> list[int]:
+        rngs = [random.Random(sim.bot_seed(config, g, s)) for s in range(players)]
+        game = Game.new(names, seed=sim.game_seed(config, g), options=Options())
+        while (d := game.decision) is not None:
+            choices = d.choices
+            game.apply(choices[0] if len(choices) == 1 else rngs[d.player].choice(choices))
+        return game.scores
+
+    assert bare(0) == sim.play_one(config, 0)["scores"], "not the same games"
+    rates = []
+    for play in (bare, lambda g: sim.play_one(config, g)):
+        start = time.process_time()
+        for g in range(games):
+            play(g)
+        rates.append(games / (time.process_time() - start))
+    return rates[0], rates[1]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m el_grande.bench", description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per player count")
@@ -51,6 +89,12 @@ def main(argv: list[str] | None = None) -> int:
         gps, dps, per = bench_games(players, args.games, options)
         print(f"{players:>7} {gps:>9.1f} {dps:>12.0f} {per:>15.0f}")
     print(f"clone(): {bench_clone() * 1e6:.2f} µs (5 players, mid-game)")
+    print(f"view(): {bench_view() * 1e6:.1f} µs (4 players, mid-game)")
+    bare, simulated = bench_simulate(4, max(20, args.games // 3))
+    print(
+        f"4 players, games per CPU-second: bare core loop {bare:.0f}, simulate with random "
+        f"bots {simulated:.0f} (the bare loop is {bare / simulated:.2f}x as fast)"
+    )
     return 0
 
 

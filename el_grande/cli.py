@@ -84,7 +84,7 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         default=None,
         metavar="NAME=LEVEL,...",
         help="computer players: which of the --players names a bot plays and how well, "
-        "e.g. Ben=greedy,Cy=strong (levels: random, greedy, strong; strong thinks up to 2 s "
+        f"e.g. Ben=greedy,Cy=strong (levels: {_bot_levels_help()}; strong thinks up to 2 s "
         "a decision). Every seat may be a bot: then you watch",
     )
     p.add_argument(
@@ -97,6 +97,14 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _bot_levels_help() -> str:
+    """'random (Easy), greedy (Medium), strong (Hard)': the registry's levels and labels."""
+    from el_grande.bots.registry import LEVELS
+    from el_grande.text import t
+
+    return ", ".join(f"{lv.id} ({t(lv.label_key)})" for lv in LEVELS)
+
+
 def _usage_error(message: str) -> SystemExit:
     """A one-line error on stderr and exit code 2 (like argparse's own usage errors)."""
     print(f"el-grande play: error: {message}", file=sys.stderr)
@@ -105,9 +113,10 @@ def _usage_error(message: str) -> SystemExit:
 
 def parse_bots(text: str, names: list[str]) -> dict[int, str]:
     """`--bots Ben=greedy,Cy=strong` -> {seat: level}; raises ValueError with a sentence."""
-    from el_grande.bots.base import LEVELS as BOT_LEVELS
+    from el_grande.bots.registry import level_ids
     from el_grande.names import key, normalise, printable
 
+    levels = level_ids()
     out: dict[int, str] = {}
     by_name = {key(n): i for i, n in enumerate(names)}
     for item in (x.strip() for x in text.split(",")):
@@ -124,10 +133,10 @@ def parse_bots(text: str, names: list[str]) -> dict[int, str]:
                 f"--bots: no player called {printable(repr(name))} "
                 f"(players: {printable(', '.join(names))})"
             )
-        if level.casefold() not in BOT_LEVELS:
+        if level.casefold() not in levels:
             raise ValueError(
                 f"--bots: unknown level {printable(repr(level))} for {printable(names[seat])} "
-                f"(levels: {', '.join(BOT_LEVELS)})"
+                f"(levels: {', '.join(levels)})"
             )
         if seat in out:
             raise ValueError(f"--bots: {printable(names[seat])} is given twice")

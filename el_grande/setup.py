@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 
-from el_grande.bots.base import LEVELS as BOT_LEVELS  # stdlib-only module: start-up stays light
+from el_grande.bots.registry import LEVELS as BOT_LEVELS  # stdlib only: start-up stays light
+from el_grande.bots.registry import level_ids
 from el_grande.names import names_problem
 from el_grande.text import t
 
@@ -33,7 +34,7 @@ def register_kind(kind: str, label_key: str) -> None:
 BOT_PREFIX = "bot:"
 
 for _level in BOT_LEVELS:
-    register_kind(f"{BOT_PREFIX}{_level}", f"kind.bot_{_level}")
+    register_kind(f"{BOT_PREFIX}{_level.id}", _level.seat_key)
 
 
 def bot_kind(level: str) -> str:
@@ -46,7 +47,7 @@ def bot_level(kind: str) -> str | None:
 
     A kind this version does not know (a save from elsewhere) is played by a human."""
     level = kind[len(BOT_PREFIX) :] if kind.startswith(BOT_PREFIX) else None
-    return level if level in BOT_LEVELS else None
+    return level if level in level_ids() else None
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-BOT_CHOICES = ("random", "greedy", "strong")
+from el_grande.bots.registry import level_ids
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,7 @@ def play_one(config: SimConfig, game_index: int) -> dict[str, Any]:
         "decisions": [s.decisions for s in result.seats],
         "think_seconds": [s.seconds for s in result.seats],
         "max_think_seconds": [s.max_seconds for s in result.seats],
+        "think_times": [s.times for s in result.seats],
     }
 
 
@@ -116,6 +117,10 @@ def run(config: SimConfig, jobs: int = 1, progress: Any = None) -> dict[str, Any
         chunks = [
             list(range(i, min(i + chunk, config.games))) for i in range(0, config.games, chunk)
         ]
+        # Imported here: `el-grande --help` (which registers this command) should not pay for
+        # multiprocessing.
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(_play_chunk, config, c) for c in chunks]
             for future in as_completed(futures):
@@ -131,6 +136,7 @@ def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) 
     score_sums = [0] * n
     shared = 0
     by_bot: dict[str, dict[str, float]] = {}
+    times: dict[str, list[float]] = {}
     for r in results:
         if len(r["winners"]) > 1:
             shared += 1
@@ -152,6 +158,7 @@ def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) 
             b["decisions"] += r["decisions"][seat]
             b["think_seconds"] += r["think_seconds"][seat]
             b["max_think_seconds"] = max(b["max_think_seconds"], r["max_think_seconds"][seat])
+            times.setdefault(level, []).extend(r.get("think_times", [[]] * n)[seat])
             score_sums[seat] += r["scores"][seat]
         for seat in r["winners"]:
             wins[seat] += 1
@@ -167,9 +174,19 @@ def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) 
                 b["think_seconds"] / b["decisions"] if b["decisions"] else 0.0
             ),
             "max_seconds_per_decision": b["max_think_seconds"],
+            "p99_seconds_per_decision": _percentile(times.get(level, []), 0.99),
         }
         for level, b in by_bot.items()
     }
+    if "strong" in bot_summary:  # how honest its time budget is
+        budget = config.budget if config.budget is not None else 2.0
+        over = [max(0.0, t - budget) for t in times.get("strong", [])]
+        bot_summary["strong"].update(
+            budget=budget,
+            decisions_over_budget=sum(1 for x in over if x > 0),
+            max_seconds_over_budget=max(over, default=0.0),
+            p99_seconds_over_budget=_percentile(over, 0.99),
+        )
     return {
         "games": g,
         "players": n,
@@ -185,6 +202,14 @@ def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) 
         "mean_scores": [s / g if g else 0.0 for s in score_sums],
         "by_bot": bot_summary,
     }
+
+
+def _percentile(values: list[float], q: float) -> float:
+    """The nearest-rank `q` quantile of `values` (0.0 for none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
 def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -217,7 +242,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
         "-b",
         default="greedy,random",
         help="comma-separated levels per seat; the last fills the rest "
-        f"({', '.join(BOT_CHOICES)}; default greedy,random)",
+        f"({_levels_help()}; default greedy,random)",
     )
     parser.add_argument("--rounds", type=int, choices=(9, 6), default=9)
     parser.add_argument("--no-veto", dest="veto", action="store_false")
@@ -237,6 +262,14 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", dest="progress", action="store_false")
 
 
+def _levels_help() -> str:
+    """'random (Easy), greedy (Medium), strong (Hard)': the registry's levels and labels."""
+    from el_grande.bots.registry import LEVELS
+    from el_grande.text import t
+
+    return ", ".join(f"{lv.id} ({t(lv.label_key)})" for lv in LEVELS)
+
+
 def _config(ns: argparse.Namespace) -> SimConfig:
     if not 2 <= ns.players <= 5:
         raise ValueError("--players must be 2-5")
@@ -246,8 +279,8 @@ def _config(ns: argparse.Namespace) -> SimConfig:
     if not levels:
         raise ValueError("--bots needs at least one level")
     for level in levels:
-        if level not in BOT_CHOICES:
-            raise ValueError(f"unknown bot {level!r}; choose from {', '.join(BOT_CHOICES)}")
+        if level not in level_ids():
+            raise ValueError(f"unknown bot {level!r}; choose from {', '.join(level_ids())}")
     if len(levels) > ns.players:
         raise ValueError(f"{len(levels)} bots for {ns.players} players")
     levels += [levels[-1]] * (ns.players - len(levels))

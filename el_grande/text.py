@@ -576,6 +576,29 @@ EN: dict[str, Template] = {
     ),
     "help.cards_title": "The action cards",
     "help.stack": "Stack {n} — place up to {n}",
+    # --- bots --------------------------------------------------------------------------------
+    # Levels (el_grande/bots/registry.py): label, one-line description, new-game seat entry.
+    "bots.random.label": "Easy",
+    "bots.random.about": "Plays any legal move at random.",
+    "bots.random.seat": "computer: easy",
+    "bots.greedy.label": "Medium",
+    "bots.greedy.about": "Takes whatever gains the most right now; quick.",
+    "bots.greedy.seat": "computer: medium",
+    "bots.strong.label": "Hard",
+    "bots.strong.about": "Plays each option out to the end of the round; thinks up to 2 s.",
+    "bots.strong.seat": "computer: hard",
+    # Hints (el_grande/bots/hints.py): one-line reasons; {place} and {seat} arrive as names.
+    "bots.hint.forced": "The only legal choice.",
+    "bots.hint.power_first": "{caballeros} Caballeros to court; the others choose after you.",
+    "bots.hint.power": "{caballeros} Caballeros to court; beats {beaten} of the {played} cards "
+    "played so far.",
+    "bots.hint.march": "Your Caballeros do most good marching to {place}.",
+    "bots.hint.lone_score": "A scoring of {place} alone would pay you most.",
+    "bots.hint.least_loss": "Losing Caballeros in {place} hurts you least.",
+    "bots.hint.scores": "Scores {points} points this turn.",
+    "bots.hint.place": "Strengthens your hold on {place}.",
+    "bots.hint.hurts": "Takes ground from {seat} in {place}.",
+    "bots.hint.outlook": "Best outlook by the end of the round ({margin:+.1f} against the leader).",
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

@@ -1,4 +1,4 @@
-"""The bot interface and the registry of bot levels.
+"""The bot interface; the levels are listed in `el_grande.bots.registry`.
 
 A bot sees exactly what a human in its seat would see: the seat's view (`game.view(seat)`) and
 the current decision (its kind, context and legal choices). It never gets the `Game`, its
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 import warnings
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from el_grande.bots.registry import level, level_ids
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, View
@@ -22,7 +23,12 @@ if TYPE_CHECKING:
 
 @runtime_checkable
 class Bot(Protocol):
-    """A computer player for one seat."""
+    """A computer player for one seat.
+
+    A bot may also say `needs_view = False` (a class attribute, taken from its registry entry):
+    then `bots.play.play_game` does not build a view for it and hands it `None`. Without the
+    attribute a bot always gets its view.
+    """
 
     name: str
 
@@ -31,49 +37,18 @@ class Bot(Protocol):
         ...
 
 
-BotFactory = Callable[..., Bot]
-
-#: The built-in levels, weakest first.
-LEVELS = ("random", "greedy", "strong")
-
-_REGISTRY: dict[str, BotFactory] = {}
-
-
-def register(name: str) -> Callable[[BotFactory], BotFactory]:
-    """Class decorator: make a bot level available to `make_bot(name)`."""
-
-    def wrap(factory: BotFactory) -> BotFactory:
-        _REGISTRY[name] = factory
-        return factory
-
-    return wrap
-
-
 def bot_names() -> tuple[str, ...]:
-    """The registered bot levels, weakest first."""
-    _load_builtin()
-    known = [name for name in LEVELS if name in _REGISTRY]
-    return tuple(known + sorted(set(_REGISTRY) - set(LEVELS)))
+    """The bot levels, weakest first (`el_grande.bots.registry`)."""
+    return level_ids()
 
 
 def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
-    """Create a bot by level name (`random`, `greedy`, `strong`).
+    """Create a bot by level id (`random`, `greedy`, `strong`: `el_grande.bots.registry`).
 
     `seed` makes the bot deterministic; `options` are passed to the bot's constructor (for
     `strong`: `time_budget` seconds per decision and `iterations` per decision).
     """
-    _load_builtin()
-    try:
-        factory = _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(_REGISTRY)
-        raise ValueError(f"unknown bot {name!r}; known bots: {known}") from None
-    return factory(seed=seed, **options)
-
-
-def _load_builtin() -> None:
-    # Importing the modules registers them; done lazily so `base` has no import cycle.
-    from el_grande.bots import greedy, random_bot, strong  # noqa: F401
+    return level(name).create(seed=seed, **options)
 
 
 class BotFallbackWarning(RuntimeWarning):

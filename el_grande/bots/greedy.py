@@ -11,10 +11,12 @@ moving early.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from el_grande.bots.base import fallback, register, seeded_rng
-from el_grande.bots.model import W, _rounds_left, determinize, evaluate, utility
+from el_grande.bots.base import fallback, seeded_rng
+from el_grande.bots.model import Nearby, W, _rounds_left, determinize, evaluate, utility
+from el_grande.bots.registry import level
 from el_grande.core import (
     POWER_CABALLEROS,
     REGIONS,
@@ -43,10 +45,58 @@ SETTLE_KINDS = frozenset(
         "scoreboard",
     }
 )
+#: One Caballero from the court to a place at a time.
+_PLACING = frozenset({"placement", "place_any"})
 #: Most steps a look-ahead plays before it stops and evaluates.
 SETTLE_STEPS = 24
 #: How much moving earlier in the turn order is worth, in points (beating every other player).
 ORDER_VALUE = 2.2
+
+
+#: A later choice must beat the best so far by this much to replace it (first one on ties).
+TIE = 1e-9
+
+#: Something a long look-ahead calls between steps; the strong bot's raises when time is up.
+Check = Callable[[], None]
+
+
+def best_index(scores: list[float], tie: float = TIE) -> int:
+    """Index of the best score: the first one, unless a later one beats it by more than `tie`."""
+    best, best_u = 0, float("-inf")
+    for i, u in enumerate(scores):
+        if u > best_u + tie:
+            best, best_u = i, u
+    return best
+
+
+def one_ply_scores(game: Game, seat: int) -> list[float]:
+    """`seat`'s utility right after each legal choice, in the decision's order."""
+    decision = game.decision
+    assert decision is not None
+    near = Nearby(game)
+    kind, ctx = decision.kind, decision.context
+    # Placing or moving one Caballero changes two numbers, and `done` none, unless the engine
+    # runs on past the end of the round (the last turn of the round, or a last placement then):
+    # weigh those choices without copying the game. The same numbers as `evaluate` of a copy.
+    calm = game.active != game.order[-1] if game.order else False
+    placing = kind in _PLACING and (calm or ctx["left"] > 1)
+    moving = kind == "move_to" and calm
+    scores = []
+    for c in decision.choices:
+        if placing and c.verb == "place":
+            to = PLACE_INDEX[c.arg]  # type: ignore[index]
+            values = near.tweaked(seat, ((to, 1),), court=-1)
+        elif moving:
+            src, to = PLACE_INDEX[ctx["region"]], PLACE_INDEX[c.arg]  # type: ignore[index]
+            values = near.tweaked(ctx["whose"], ((src, -1), (to, 1)))
+        elif kind in _PLACING and calm and c.verb == "done":
+            values = near.tweaked(seat, ())
+        else:
+            h = game.clone()
+            h.apply_trusted(c)
+            values = near.evaluate(h)
+        scores.append(utility(values, seat))
+    return scores
 
 
 def one_ply(game: Game, seat: int) -> Choice:
@@ -56,31 +106,30 @@ def one_ply(game: Game, seat: int) -> Choice:
     choices = decision.choices
     if len(choices) == 1:
         return choices[0]
-    best, best_u = choices[0], float("-inf")
-    for c in choices:
-        h = game.clone()
-        h.apply(c)
-        u = utility(evaluate(h), seat)
-        if u > best_u + 1e-9:
-            best, best_u = c, u
-    return best
+    return choices[best_index(one_ply_scores(game, seat))]
 
 
-def settle(game: Game, rng: random.Random, steps: int = SETTLE_STEPS) -> None:
-    """Play on (in place) to the end of the current turn or scoring, one-ply for everyone."""
+def settle(
+    game: Game, rng: random.Random, steps: int = SETTLE_STEPS, check: Check | None = None
+) -> None:
+    """Play on (in place) to the end of the current turn or scoring, one-ply for everyone.
+
+    `check` is called before every step (the strong bot's deadline)."""
     active, phase = game.active, game.phase
     for _ in range(steps):
         d = game.decision
         if d is None or d.kind == "power" or game.active != active or game.phase != phase:
             return
+        if check is not None:
+            check()
         if d.kind == "disk":
-            game.apply(disk_choice(game, d.player))
+            game.apply_trusted(disk_choice(game, d.player))
         else:
-            game.apply(one_ply(game, d.player))
+            game.apply_trusted(one_ply(game, d.player))
 
 
-def disk_choice(game: Game, seat: int) -> Choice:
-    """A secret disk by its likely outcome, as if the others' disks did not matter.
+def disk_scores(game: Game, seat: int) -> list[float]:
+    """Each secret disk judged by its likely outcome, as if the others' disks did not matter.
 
     Castillo and eviction: where the Caballeros that will march do most good; province
     cards: where losing them hurts least; score_by_disk: the region whose scoring now gains
@@ -88,9 +137,6 @@ def disk_choice(game: Game, seat: int) -> Choice:
     """
     d = game.decision
     assert d is not None
-    choices = d.choices
-    if len(choices) == 1:
-        return choices[0]
     purpose = d.context.get("purpose")
     cab = game.cab
     if purpose == "castillo":
@@ -100,51 +146,55 @@ def disk_choice(game: Game, seat: int) -> Choice:
         k = cab[src][seat]
     else:
         src, k = -1, 0
-    best, best_u = choices[0], float("-inf")
-    for c in choices:
-        h = game.clone()
+    scores = []
+    near = Nearby(game)  # the same numbers as changing a copy and evaluating it
+    if purpose == "score_by_disk":
+        before = near.rescored(game.score)
+        for c in d.choices:
+            after = near.rescored(_scored_now(game, PLACE_INDEX[str(c.arg)]))
+            scores.append(utility([a - b for a, b in zip(after, before)], seat))
+        return scores
+    for c in d.choices:
         r = PLACE_INDEX[str(c.arg)]
-        if purpose == "score_by_disk":
-            before = evaluate(h)
-            _score_now(h, r)
-            after = evaluate(h)
-            u = utility([a - b for a, b in zip(after, before)], seat)
-        else:
-            if src >= 0:
-                h.cab[src][seat] -= k
-                if purpose == "castillo" and r == h.king:  # R-G3: back to the court
-                    h.court[seat] += k
-                else:
-                    h.cab[r][seat] += k
+        if src >= 0:
+            if purpose == "castillo" and r == game.king:  # R-G3: back to the court
+                values = near.tweaked(seat, ((src, -k),), court=k)
             else:
-                lose = h.cab[r][seat] if purpose == "province_all_by_disk" else 2
-                h.cab[r][seat] -= min(lose, h.cab[r][seat])
-            u = utility(evaluate(h), seat)
-        if u > best_u + 1e-9:
-            best, best_u = c, u
-    return best
+                values = near.tweaked(seat, ((src, -k), (r, k)))
+        else:
+            lose = cab[r][seat] if purpose == "province_all_by_disk" else 2
+            values = near.tweaked(seat, ((r, -min(lose, cab[r][seat])),))
+        scores.append(utility(values, seat))
+    return scores
 
 
-def _score_now(game: Game, r: int) -> None:
-    """Add region `r`'s rank points (no bonuses) to the scores of a scratch copy."""
-    values = game.boards
+def disk_choice(game: Game, seat: int) -> Choice:
+    """The secret disk with the best likely outcome (`disk_scores`)."""
+    d = game.decision
+    assert d is not None
+    if len(d.choices) == 1:
+        return d.choices[0]
+    return d.choices[best_index(disk_scores(game, seat))]
+
+
+def _scored_now(game: Game, r: int) -> list[int]:
+    """The scores if region `r` were scored now (its rank points, no bonuses)."""
     vals = VALUES[REGIONS[r]]
-    for b, pos in enumerate(values):
+    for b, pos in enumerate(game.boards):
         if pos == r:
             vals = SCOREBOARDS[SCOREBOARD_IDS[b]]
-    for s, pts in enumerate(rank_points(game.cab[r], vals, game.n)):
-        game.score[s] += pts
+    return [a + b for a, b in zip(game.score, rank_points(game.cab[r], vals, game.n))]
 
 
-def power_choice(game: Game, seat: int) -> Choice:
-    """Pick a power card: Caballeros it brings to court plus the value of moving early."""
+def power_scores(game: Game, seat: int) -> list[float]:
+    """Each power card: Caballeros it brings to court plus the value of moving early."""
     d = game.decision
     assert d is not None
     played = [v for s, v in enumerate(game.played) if v and s != seat]
     waiting = [s for s in range(game.n) if s != seat and not game.played[s]]
     reserve = min(1.0, _rounds_left(game) / 3)
     province = game.province[seat]
-    best, best_v = d.choices[0], float("-inf")
+    scores = []
     for c in d.choices:
         v = int(c.arg)  # type: ignore[arg-type]
         gain = min(POWER_CABALLEROS[v], province) * (W.court - W.province) * reserve
@@ -154,42 +204,73 @@ def power_choice(game: Game, seat: int) -> Choice:
             if hand:
                 beaten += sum(1 for x in hand if x < v) / len(hand)
         order = ORDER_VALUE * beaten / max(1, game.n - 1)
-        value = gain + order * reserve
-        if value > best_v:
-            best, best_v = c, value
-    return best
+        scores.append(gain + order * reserve)
+    return scores
+
+
+def power_choice(game: Game, seat: int) -> Choice:
+    """The power card with the best `power_scores` (the first one on an exact tie)."""
+    d = game.decision
+    assert d is not None
+    return d.choices[best_index(power_scores(game, seat), tie=0.0)]
 
 
 def _hand(mask: int) -> list[int]:
     return [v for v in range(1, 14) if mask >> v & 1]
 
 
-def greedy_choice(game: Game, seat: int, rng: random.Random) -> Choice:
-    """The greedy bot's choice in `game` (a determinized game) for `seat`."""
+def settle_scores(
+    game: Game, seat: int, rng: random.Random, check: Check | None = None
+) -> list[float]:
+    """`seat`'s utility after each choice and the rest of the turn (`settle`)."""
+    d = game.decision
+    assert d is not None
+    scores = []
+    for c in d.choices:
+        if check is not None:
+            check()
+        h = game.clone()
+        h.apply_trusted(c)
+        settle(h, rng, check=check)
+        scores.append(utility(evaluate(h), seat))
+    return scores
+
+
+def greedy_scores(
+    game: Game, seat: int, rng: random.Random, check: Check | None = None
+) -> tuple[list[float], float]:
+    """How the greedy rule rates each legal choice of `seat` in `game` (a determinized game),
+    in the decision's order, and the margin by which a later choice must beat an earlier one.
+
+    Scores of different decision kinds are on different scales (power cards have their own);
+    within one decision, higher is better.
+    """
     d = game.decision
     assert d is not None and d.player == seat
     if d.kind == "power":
-        return power_choice(game, seat)
+        return power_scores(game, seat), 0.0
     if d.kind == "disk":
-        return disk_choice(game, seat)
+        return disk_scores(game, seat), TIE
     if d.kind not in SETTLE_KINDS:
-        return one_ply(game, seat)
-    best, best_u = d.choices[0], float("-inf")
-    for c in d.choices:
-        h = game.clone()
-        h.apply(c)
-        settle(h, rng)
-        u = utility(evaluate(h), seat)
-        if u > best_u + 1e-9:
-            best, best_u = c, u
-    return best
+        return one_ply_scores(game, seat), TIE
+    return settle_scores(game, seat, rng, check), TIE
 
 
-@register("greedy")
+def greedy_choice(game: Game, seat: int, rng: random.Random, check: Check | None = None) -> Choice:
+    """The greedy bot's choice in `game` (a determinized game) for `seat`."""
+    d = game.decision
+    assert d is not None and d.player == seat
+    if len(d.choices) == 1:
+        return d.choices[0]
+    scores, tie = greedy_scores(game, seat, rng, check)
+    return d.choices[best_index(scores, tie)]
+
+
 class GreedyBot:
     """One-ply look-ahead with a static evaluation; about a millisecond or two per decision."""
 
     name = "greedy"
+    needs_view = level("greedy").needs_view
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = seeded_rng(seed)

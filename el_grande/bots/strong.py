@@ -1,12 +1,18 @@
-"""`strong`: determinized Monte Carlo search with a time budget.
+"""`strong`: determinized Monte Carlo search with an honest time budget.
 
-Hidden information is handled honestly: every iteration draws a fresh game from the bot's view
+Hidden information is handled honestly: every pass draws a fresh game from the bot's view
 (`model.determinize`: the unrevealed action cards of each stack in random order, the others'
 unrevealed secret choices, a hidden Castillo's split), never from the real game. On that sampled
-game the bot tries one of its legal choices and plays on to the end of the round (through a
+game the bot tries each candidate choice and plays on to the start of the next round (through a
 general scoring when one follows) with the `greedy` rule for every seat, then scores the
-position with `model.evaluate`. Choices are tried in rounds (best greedy guess first) until the
-time budget or the iteration cap runs out; the best mean wins.
+position with `model.evaluate`. Candidates are tried in the greedy rule's order of preference,
+pass after pass, until the time budget or the play-out cap runs out; the best mean wins.
+
+Everything counts against the budget: sampling, the greedy first guess and the play-outs. The
+clock is read between steps (a greedy step costs well under a millisecond), so no part of the
+search runs long past the deadline; an unfinished play-out is thrown away. Out of time, the bot
+answers with its best guess so far: the best mean among the candidates tried, else the greedy
+guess, else (if even that did not finish) the first legal choice.
 
 Fine-grained steps (one Caballero placed or moved at a time, court counts) are left to the greedy
 rule; the search is spent where a choice shapes the whole round: power cards, action cards, the
@@ -17,11 +23,15 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from el_grande.bots.base import fallback, register, seeded_rng
-from el_grande.bots.greedy import greedy_choice
+from el_grande.bots.base import fallback, seeded_rng
+from el_grande.bots.greedy import Check, best_index, greedy_choice, greedy_scores
 from el_grande.bots.model import determinize, evaluate, utility
+from el_grande.bots.registry import level
+from el_grande.core import POWER_CABALLEROS
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
@@ -46,10 +56,48 @@ SEARCH_KINDS = frozenset(
 )
 #: Longest play-out, in decisions (a round of five players is about 70).
 ROLLOUT_STEPS = 120
+_CAST = 9  # the Castillo's index in `Game.cab`
 
 
-def rollout(game: Game, rng: random.Random, steps: int = ROLLOUT_STEPS) -> None:
-    """Play `game` on (in place) with the greedy rule to the start of the next round."""
+class OutOfTime(Exception):
+    """The search's deadline passed (or its caller cancelled it)."""
+
+
+class Deadline:
+    """A `Check` that raises `OutOfTime` once `clock()` reaches `at` or `cancelled()` is true.
+
+    `clock` is injectable so that tests can run the search on a fake clock, deterministically.
+    """
+
+    __slots__ = ("at", "cancelled", "clock", "passed")
+
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        at: float,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> None:
+        self.clock = clock
+        self.at = at
+        self.cancelled = cancelled
+        self.passed = False  # once passed, it raises at once, asking nothing
+
+    def __call__(self) -> None:
+        if (
+            self.passed
+            or self.clock() >= self.at
+            or (self.cancelled is not None and self.cancelled())
+        ):
+            self.passed = True
+            raise OutOfTime
+
+
+def rollout(
+    game: Game, rng: random.Random, steps: int = ROLLOUT_STEPS, check: Check | None = None
+) -> None:
+    """Play `game` on (in place) with the greedy rule to the start of the next round.
+
+    `check` is called before every step (and by the greedy rule inside its look-aheads)."""
     start = game.round_i
     for _ in range(steps):
         d = game.decision
@@ -57,94 +105,187 @@ def rollout(game: Game, rng: random.Random, steps: int = ROLLOUT_STEPS) -> None:
             return
         choices = d.choices
         if len(choices) == 1:
-            game.apply(choices[0])
+            game.apply_trusted(choices[0])
         else:
-            game.apply(greedy_choice(game, d.player, rng))
+            if check is not None:
+                check()
+            game.apply_trusted(greedy_choice(game, d.player, rng, check))
 
 
-@register("strong")
+@dataclass
+class Search:
+    """What a search found: the candidates (the greedy rule's favourite first) and, for each,
+    the play-outs tried, the sum of the deciding seat's utility and the sum of the estimated
+    final points of every seat (`model.evaluate`) over them."""
+
+    seat: int
+    candidates: list[Choice] = field(default_factory=list)
+    prior: Choice | None = None  # the greedy rule's choice, once it is known
+    visits: dict[Choice, int] = field(default_factory=dict)
+    utility: dict[Choice, float] = field(default_factory=dict)
+    points: dict[Choice, list[float]] = field(default_factory=dict)
+    playouts: int = 0  # play-outs counted (a draw seen before reuses its play-outs)
+    timed_out: bool = False
+    complete: bool = False  # nothing hidden mattered: one pass gave the exact answer
+
+    def mean(self, c: Choice) -> float:
+        return self.utility[c] / self.visits[c]
+
+    def best(self, fallback: Choice) -> Choice:
+        """The candidate with the best mean utility (the earlier on a tie); else the greedy
+        choice; else `fallback`."""
+        best, best_mean = self.prior if self.prior is not None else fallback, float("-inf")
+        for c in self.candidates:
+            if self.visits.get(c):
+                m = self.mean(c)
+                if m > best_mean + 1e-9:
+                    best, best_mean = c, m
+        return best
+
+
+def search(
+    view: View,
+    decision: Decision,
+    rng: random.Random,
+    check: Check,
+    iterations: int | None = None,
+    first: Game | None = None,
+) -> Search:
+    """Determinized Monte Carlo over `decision`'s choices from `view` alone (R-H2).
+
+    Orders the choices by the greedy rule (on one determinization), then plays passes over
+    them on fresh determinizations: for each candidate a play-out to the next round, scored by
+    `model.evaluate`. Stops after `iterations` play-outs or when `check` raises `OutOfTime`;
+    a play-out cut short is not counted. `first` is a determinization to use for the ordering
+    and the first pass (it must come from `view`). With a play-out cap that binds first, the
+    result depends only on the view, the decision and `rng`'s state.
+    """
+    seat = decision.player
+    result = Search(seat)
+    cap = iterations if iterations is not None else 1 << 30
+    try:
+        game = first if first is not None else determinize(view, rng)
+        check()
+        scores, tie = greedy_scores(game, seat, rng, check)
+        choices = decision.choices
+        result.prior = choices[best_index(scores, tie)]
+        ranked = sorted(range(len(choices)), key=lambda i: -scores[i])  # stable: ties keep order
+        candidates = [result.prior] + [choices[i] for i in ranked if choices[i] != result.prior]
+        result.candidates = _spread(candidates) if decision.kind == "power" else candidates
+        n = view.players_count
+        for c in result.candidates:
+            result.visits[c] = 0
+            result.utility[c] = 0.0
+            result.points[c] = [0.0] * n
+        # A play-out depends only on what the determinization drew that the next round can
+        # show: a hidden Castillo's split and others' secret disks (the deck's order is not
+        # reached). The same draw again gives the same play-out, so it is looked up, not
+        # played; and with nothing hidden there is only one draw: one pass is the answer.
+        hidden = any(p.castillo is None for p in view.players) or any(
+            s != seat for s in view.secrets_chosen
+        )
+        known: dict[tuple[object, ...], dict[Choice, tuple[float, list[float]]]] = {}
+        base: Game | None = game
+        while result.playouts < cap:
+            if base is None:
+                base = determinize(view, rng)
+            draw = known.setdefault(
+                (tuple(base.cab[_CAST]), tuple(base.province), tuple(base.secrets)), {}
+            )
+            for c in result.candidates:
+                check()
+                got = draw.get(c)
+                if got is None:
+                    h = base.clone()
+                    h.apply_trusted(c)
+                    rollout(h, rng, check=check)
+                    values = evaluate(h)
+                    got = draw[c] = (utility(values, seat), values)
+                u, values = got
+                result.visits[c] += 1
+                result.utility[c] += u
+                acc = result.points[c]
+                for s in range(n):
+                    acc[s] += values[s]
+                result.playouts += 1
+                if result.playouts >= cap:
+                    break
+            else:
+                if not hidden:
+                    result.complete = True
+                    break
+            base = None
+    except OutOfTime:
+        result.timed_out = True
+    return result
+
+
+def _spread(cards: list[Choice]) -> list[Choice]:
+    """Power cards in the given order, but a card bringing as many Caballeros as one before it
+    waits until every other count has been tried.
+
+    Two such cards (4 and 5, say) are next to each other: no other card lies between them, so
+    they give the same turn order (unless a later player takes the other one) and the same
+    Caballeros, and the play-outs barely tell them apart. A short search had better look at
+    more different choices first.
+    """
+    seen: set[int] = set()
+    first: list[Choice] = []
+    later: list[Choice] = []
+    for c in cards:
+        count = POWER_CABALLEROS[int(c.arg)]  # type: ignore[arg-type]
+        (later if count in seen else first).append(c)
+        seen.add(count)
+    return first + later
+
+
 class StrongBot:
     """Determinized Monte Carlo over the legal choices, greedy play-outs to the round's end.
 
-    `time_budget`: seconds per decision (default 2.0); `iterations`: most play-outs per
-    decision (default: no cap; set it for reproducible runs, since the time budget depends on
-    the machine). Forced choices and fine-grained steps return at once.
+    `time_budget`: seconds per decision (default 2.0), everything included; `iterations`: most
+    play-outs per decision (default: no cap; set it for reproducible runs, since the time
+    budget depends on the machine); `clock`: where the time comes from (`time.perf_counter`;
+    tests pass a fake one). Forced choices return at once; fine-grained steps use the greedy
+    rule (within the same budget).
     """
 
     name = "strong"
+    needs_view = level("strong").needs_view
 
     def __init__(
-        self, seed: int | None = None, time_budget: float = 2.0, iterations: int | None = None
+        self,
+        seed: int | None = None,
+        time_budget: float = 2.0,
+        iterations: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.rng = seeded_rng(seed)
         self.time_budget = time_budget
         self.iterations = iterations
+        self.clock = clock
+        #: The last decision's search (None if it was not searched): for tests and tuning.
+        self.last_search: Search | None = None
 
     def choose(self, view: View, decision: Decision) -> Choice:
         choices = decision.choices
         if len(choices) == 1:
             return choices[0]
-        seat = decision.player
         rng = self.rng
-        deadline = time.perf_counter() + 0.98 * self.time_budget  # leave room to return
+        check = Deadline(self.clock, self.clock() + self.time_budget)
+        self.last_search = None
         try:
             game = determinize(view, rng)
             if game.decision is None or game.decision.choices != choices:
                 return fallback(self.name, "the model disagrees with the decision", rng, decision)
-            prior = greedy_choice(game, seat, rng)
             if decision.kind not in SEARCH_KINDS:
-                return prior
-            return self._search(view, seat, choices, prior, game, deadline)
+                try:
+                    check()
+                    return greedy_choice(game, decision.player, rng, check)
+                except OutOfTime:
+                    return choices[0]
+            found = self.last_search = search(
+                view, decision, rng, check, self.iterations, first=game
+            )
+            return found.best(choices[0])
         except Exception as exc:  # a bot must never stop the game
             return fallback(self.name, repr(exc), rng, decision)
-
-    def _search(
-        self,
-        view: View,
-        seat: int,
-        choices: tuple[Choice, ...],
-        prior: Choice,
-        first: Game,
-        deadline: float,
-    ) -> Choice:
-        """Passes over the choices on fresh determinizations until the cap or the deadline.
-
-        A play-out is not started when one as long as the longest so far would end past the
-        deadline.
-        """
-        rng = self.rng
-        clock = time.perf_counter
-        last = clock()
-        longest = 0.0  # the longest play-out so far: none is started that would overrun
-        cap = self.iterations if self.iterations is not None else 1 << 30
-        order = [prior] + [c for c in choices if c != prior]
-        totals = dict.fromkeys(order, 0.0)
-        visits = dict.fromkeys(order, 0)
-        done = 0
-        base: Game | None = first
-        while done < cap:
-            if base is None:
-                base = determinize(view, rng)
-            for c in order:
-                h = base.clone()
-                h.apply(c)
-                rollout(h, rng)
-                totals[c] += utility(evaluate(h), seat)
-                visits[c] += 1
-                done += 1
-                now = clock()
-                longest = max(longest, now - last)
-                last = now
-                if done >= cap or now + longest > deadline:
-                    break
-            else:
-                base = None
-                continue
-            break
-        best, best_mean = prior, float("-inf")
-        for c in order:
-            if visits[c]:
-                mean = totals[c] / visits[c]
-                if mean > best_mean + 1e-9:
-                    best, best_mean = c, mean
-        return best

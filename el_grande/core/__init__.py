@@ -15,6 +15,7 @@ from .cards import CARD_STACK, CARDS, POWER_CABALLEROS, SCOREBOARD_IDS, SCOREBOA
 from .choices import Choice, IllegalChoice
 from .events import Event, visible_to
 from .game import ROUND_TRACKS, SCORING_ROUNDS, Decision, Game, Options
+from .kinds import AwardReason, DecisionKind, Phase, Purpose
 from .scoring import preview_general_scoring, rank_points, rank_positions, reduced_values
 from .view import DecisionView, PlayerView, RegionView, View
 
@@ -31,14 +32,18 @@ __all__ = [
     "SCOREBOARD_IDS",
     "SCORING_ROUNDS",
     "VALUES",
+    "AwardReason",
     "Choice",
     "Decision",
+    "DecisionKind",
     "DecisionView",
     "Event",
     "Game",
     "IllegalChoice",
     "Options",
+    "Phase",
     "PlayerView",
+    "Purpose",
     "RegionView",
     "View",
     "preview_general_scoring",

@@ -94,6 +94,7 @@ def from_view(view: View, rng: random.Random) -> Game:
     g.special_done = view.special_done
     g._stack = list(view.frames)
     g._history = []
+    g._notation = []
     g._events = []
     g.opening_events = ()
 

@@ -1,20 +1,93 @@
 """Events: what happened, as small typed values the screen can animate and explain.
 
-Every event is a frozen dataclass with a class attribute ``kind``. Places (``src``/``dst``/
+Every event is an immutable value with a class attribute ``kind``. Places (``src``/``dst``/
 ``place``) are ``"province"``, ``"court"``, a region id or ``"castillo"``. Events returned by
 :meth:`Game.apply` never carry an unrevealed secret (R-H1): a secret choice produces
 ``SecretChosen`` (who, never what) until ``SecretsRevealed``. With ``castillo="hidden"`` a
 ``CaballerosMoved`` into the Castillo is marked ``hidden`` and :func:`visible_to` strips the
 count for everybody but its owner.
+
+The classes are written like frozen dataclasses and behave like them: keyword or positional
+construction in field order, read-only fields, equality only with an event of the same class
+and the same values (``VetoKept(1) != TurnEnded(1)``), hashable, a readable ``repr`` and
+``__match_args__`` for ``match``. They are built by :func:`_value` on a private tuple
+subclass, because a frozen dataclass costs about twice as much to construct and the engine
+creates hundreds of events per game (bots' play-outs create millions). Use the field names, not
+positions: that the storage is a tuple is not part of the API.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import ClassVar
+from operator import itemgetter
+from typing import Any, ClassVar, TypeVar, dataclass_transform
+
+from .kinds import AwardReason, Purpose
+
+_T = TypeVar("_T")
 
 
-@dataclass(frozen=True, slots=True)
+class _Value(tuple):  # type: ignore[type-arg]
+    """The runtime base of events: a tuple that only equals its own class's instances."""
+
+    __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not (type(other) is type(self) and tuple.__eq__(self, other))
+
+    __hash__ = tuple.__hash__
+
+    def __lt__(self, other: object) -> bool:
+        return NotImplemented
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{n}={v!r}" for n, v in zip(self.__match_args__, self))
+        return f"{type(self).__name__}({fields})"
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # copy and pickle call __new__ with the fields
+        return tuple(self)
+
+
+@dataclass_transform(eq_default=True, frozen_default=True)
+def _value(cls: type[_T]) -> type[_T]:
+    """Rebuild the annotated class ``cls`` as an immutable value (see the module docstring).
+
+    Fields are the annotations that are not ``ClassVar``, in order; a class attribute of the
+    same name is the field's default. Other class attributes (``kind``) are kept.
+    """
+    annotations = cls.__dict__.get("__annotations__", {})
+    fields = tuple(n for n, a in annotations.items() if not str(a).startswith("ClassVar"))
+    defaults = {n: cls.__dict__[n] for n in fields if n in cls.__dict__}
+    params = ", ".join(f"{n}=_default_{n}" if n in defaults else n for n in fields)
+    values = "".join(f"{n}, " for n in fields)
+    source = f"def __new__(_cls, {params}):\n    return _tuple_new(_cls, ({values}))\n"
+    scope: dict[str, Any] = {"_tuple_new": tuple.__new__}
+    scope.update({f"_default_{n}": v for n, v in defaults.items()})
+    exec(source, scope)  # like collections.namedtuple: a real signature, no argument parsing
+    namespace: dict[str, Any] = {
+        k: v
+        for k, v in cls.__dict__.items()
+        if k not in fields and k not in ("__dict__", "__weakref__", "__annotations__")
+    }
+    namespace.update(
+        __slots__=(),
+        __new__=scope["__new__"],
+        __match_args__=fields,
+        __annotations__=annotations,
+    )
+    for i, name in enumerate(fields):
+        namespace[name] = property(itemgetter(i), doc=f"field {name!r}")
+    new_cls = type(cls.__name__, (_Value,), namespace)
+    new_cls.__new__.__qualname__ = f"{cls.__qualname__}.__new__"
+    return new_cls
+
+
+@_value
 class RoundStarted:
     round: int  # round-track number 1-9
     number: int  # 1-based count of rounds played, including this one
@@ -23,33 +96,33 @@ class RoundStarted:
     kind: ClassVar[str] = "round_started"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class CardsRevealed:
     cards: tuple[str, ...]  # the face-up action cards, stacks 1-5
     kind: ClassVar[str] = "cards_revealed"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class PowerCardPlayed:
     seat: int
     value: int
     kind: ClassVar[str] = "power_card_played"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class TurnOrderSet:
     order: tuple[int, ...]  # seats, highest power card first (R-P3)
     kind: ClassVar[str] = "turn_order_set"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class TurnStarted:
     seat: int
     power: int
     kind: ClassVar[str] = "turn_started"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class CaballerosMoved:
     whose: int
     src: str
@@ -59,21 +132,21 @@ class CaballerosMoved:
     kind: ClassVar[str] = "caballeros_moved"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class ActionCardTaken:
     seat: int
     card: str
     kind: ClassVar[str] = "action_card_taken"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class SpecialAnnounced:
     seat: int
     card: str
     kind: ClassVar[str] = "special_announced"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class SpecialVetoed:
     seat: int  # whose action was cancelled
     card: str
@@ -81,33 +154,33 @@ class SpecialVetoed:
     kind: ClassVar[str] = "special_vetoed"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class SpecialSkipped:
     seat: int
     card: str
     kind: ClassVar[str] = "special_skipped"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class VetoKept:
     seat: int
     kind: ClassVar[str] = "veto_kept"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class VetoExpired:
     seat: int
     kind: ClassVar[str] = "veto_expired"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class KingMoved:
     src: str
     dst: str
     kind: ClassVar[str] = "king_moved"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class GrandeMoved:
     seat: int
     src: str
@@ -115,7 +188,7 @@ class GrandeMoved:
     kind: ClassVar[str] = "grande_moved"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class ScoreboardMoved:
     board: str  # "8/4/0" or "4/0/0"
     src: str | None  # None: it was not on the board
@@ -123,43 +196,43 @@ class ScoreboardMoved:
     kind: ClassVar[str] = "scoreboard_moved"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class PowerCardRetrieved:
     seat: int
     value: int
     kind: ClassVar[str] = "power_card_retrieved"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class SecretChosen:
     seat: int
-    purpose: str  # "castillo", "province_two_by_disk", "province_all_by_disk", ...
+    purpose: Purpose
     kind: ClassVar[str] = "secret_chosen"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class SecretsRevealed:
-    purpose: str
+    purpose: Purpose
     choices: tuple[tuple[int, str], ...]  # (seat, region) in the order they were asked
     kind: ClassVar[str] = "secrets_revealed"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class ScoringStarted:
     why: str  # "general" or the action card id
     places: tuple[str, ...]  # places about to be scored ("general": filled as they come)
     kind: ClassVar[str] = "scoring_started"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class Award:
     seat: int
     points: int
-    reason: str  # "rank", "tie", "king_bonus", "home_bonus"
+    reason: AwardReason
     position: int  # rank position whose value was scored (0 for bonuses)
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class PlaceScored:
     place: str
     counts: tuple[int, ...]  # Caballeros per seat
@@ -170,27 +243,27 @@ class PlaceScored:
     kind: ClassVar[str] = "place_scored"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class ScoringEnded:
     why: str
     points: tuple[int, ...]  # points per seat gained by this whole scoring
     kind: ClassVar[str] = "scoring_ended"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class TurnEnded:
     seat: int
     kind: ClassVar[str] = "turn_ended"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class RoundEnded:
     round: int
     next_start_player: int
     kind: ClassVar[str] = "round_ended"
 
 
-@dataclass(frozen=True, slots=True)
+@_value
 class GameOver:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -228,5 +301,5 @@ Event = (
 def visible_to(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (``None``: everybody at the table)."""
     if type(event) is CaballerosMoved and event.hidden and event.whose != seat:
-        return replace(event, count=None)
+        return CaballerosMoved(event.whose, event.src, event.dst, None, True)
     return event

@@ -25,6 +25,7 @@ from . import events as E
 from .board import ADJ, CASTILLO_INDEX, PLACE_INDEX, PLACE_VALUES, PLACES, REGIONS
 from .cards import CARD_STACK, CARDS, POWER_CABALLEROS, SCOREBOARD_IDS, SCOREBOARDS, stack_cards
 from .choices import Choice, IllegalChoice, ch, parse_notation
+from .kinds import AwardReason, DecisionKind, Phase, Purpose
 from .scoring import rank_positions, reduced_values
 from .view import View, build_view
 
@@ -87,7 +88,7 @@ class Decision:
     def __init__(
         self,
         player: int,
-        kind: str,
+        kind: DecisionKind,
         secret: bool,
         choices: tuple[Choice, ...],
         context: dict[str, Any],
@@ -101,7 +102,7 @@ class Decision:
     def __repr__(self) -> str:
         shown = ", ".join(map(str, self.choices[:6])) + (", ..." if len(self.choices) > 6 else "")
         return (
-            f"Decision(player={self.player}, kind={self.kind!r}, secret={self.secret}, "
+            f"Decision(player={self.player}, kind={str(self.kind)!r}, secret={self.secret}, "
             f"choices=[{shown}], context={self.context!r})"
         )
 
@@ -191,6 +192,7 @@ class Game:
         "opening_events",
         "_hidden",
         "_history",
+        "_notation",
         "_rounds",
         "_stack",
         "active",
@@ -232,7 +234,7 @@ class Game:
     _rounds: tuple[int, ...]
     _hidden: bool
     round_i: int
-    phase: str
+    phase: Phase
     over: bool
     king: int
     cab: list[list[int]]
@@ -256,7 +258,8 @@ class Game:
     special_done: bool
     secrets: list[tuple[int, str]]
     _stack: list[_Frame]
-    _history: list[str]
+    _history: list[Choice]  # every choice applied, in order
+    _notation: list[str]  # str() of a prefix of _history, filled in when asked for
     _decision: Decision | None
     _events: list[E.Event]
     #: Events of the setup: round 1 starting and its action cards turned up.
@@ -315,7 +318,7 @@ class Game:
         g._rounds = ROUND_TRACKS[options.rounds]
         g._hidden = options.castillo == "hidden"
         g.round_i = -1
-        g.phase = "setup"
+        g.phase = Phase.SETUP
         g.over = False
         g.king = region_cards[0]
         g.home = region_cards[1 : 1 + n]
@@ -342,6 +345,7 @@ class Game:
         g.secrets = []
         g._stack = [("game",)]
         g._history = []
+        g._notation = []
         g._events = []
         g._decision = None
         g._run()
@@ -384,6 +388,7 @@ class Game:
         g.secrets = self.secrets[:]
         g._stack = self._stack[:]
         g._history = self._history[:]
+        g._notation = self._notation[:]
         g._decision = self._decision  # decisions are never mutated
         g._events = []
         g.opening_events = self.opening_events
@@ -417,7 +422,7 @@ class Game:
     @property
     def history(self) -> tuple[str, ...]:
         """Notations of every choice applied so far."""
-        return tuple(self._history)
+        return tuple(self._notes())
 
     def parse(self, text: str) -> Choice:
         """Turn notation (``str(choice)``) into a legal choice of the current decision.
@@ -448,11 +453,20 @@ class Game:
             if not isinstance(choice, tuple):
                 raise IllegalChoice(f"a choice must be a Choice, not {type(choice).__name__}")
             raise IllegalChoice(self._why_illegal(choice, d))
+        return self.apply_trusted(choice)
+
+    def apply_trusted(self, choice: Choice) -> list[E.Event]:
+        """:meth:`apply` without its checks, for search play-outs on games of their own.
+
+        ``choice`` must be one of ``self.decision.choices`` (take it from there); nothing
+        checks it, and anything else may corrupt the game. The result is the same as
+        :meth:`apply` with the same choice: same events, same history, same game.
+        """
         evs: list[E.Event] = []
         self._events = evs
         frame = self._stack[-1]
         _ANSWERS[frame[0]](self, frame, choice)
-        self._history.append(str(choice))
+        self._history.append(choice)
         self._run()
         return evs
 
@@ -465,7 +479,7 @@ class Game:
             "seed": self.seed,
             "options": self.options.to_dict(),
             "start_player": self.first_player,
-            "choices": list(self._history),
+            "choices": self._notes()[:],
         }
 
     @classmethod
@@ -573,6 +587,13 @@ class Game:
 
     # ------------------------------------------------------------------ helpers
 
+    def _notes(self) -> list[str]:
+        """The notation of every choice so far (formatted once, when first asked for)."""
+        notes, done = self._notation, len(self._notation)
+        if done < len(self._history):
+            notes.extend(map(str, self._history[done:]))
+        return notes
+
     def _board_on(self, place: int) -> str | None:
         for b, pos in enumerate(self.boards):
             if pos == place:
@@ -648,12 +669,12 @@ class Game:
         if self.round_i + 1 >= len(self._rounds):
             self._stack.pop()
             self.over = True
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.active = -1
             self._events.append(E.GameOver(tuple(self.score), tuple(self.winners)))
             return
         self.round_i += 1
-        self.phase = "power"
+        self.phase = Phase.POWER
         self.played = [0] * self.n
         self.taken = []
         self.order = ()
@@ -678,7 +699,7 @@ class Game:
         free = self.hand[seat] & ~blocked
         choices = tuple(_POWER_C[v] for v in range(1, 14) if free >> v & 1)  # R-P1
         taken = tuple(v for v in self.played if v)
-        return Decision(seat, "power", False, choices, {"played": taken})
+        return Decision(seat, DecisionKind.POWER, False, choices, {"played": taken})
 
     def _answer_power(self, frame: _Frame, c: Choice) -> None:
         seat, v = frame[1][0], int(c.arg)  # type: ignore[arg-type]
@@ -693,7 +714,7 @@ class Game:
         self._stack.pop()
         played = self.played
         self.order = tuple(sorted(range(self.n), key=lambda s: -played[s]))  # R-P3
-        self.phase = "turns"
+        self.phase = Phase.TURNS
         self._events.append(E.TurnOrderSet(self.order))
         self._stack.append(("turns", self.order))
 
@@ -747,7 +768,7 @@ class Game:
             return None
         return Decision(
             s,
-            "court",
+            DecisionKind.COURT,
             False,
             _COURT_UPTO[most],
             {"power": self.played[s], "allowed": want},
@@ -765,7 +786,7 @@ class Game:
     def _step_recall(self, frame: _Frame) -> Decision:
         s, king = self.active, self.king
         choices = tuple(_RECALL[r] for r in range(_NUM_REGIONS) if r != king and self.cab[r][s] > 0)
-        return Decision(s, "recall", False, choices, {"left": frame[1]})
+        return Decision(s, DecisionKind.RECALL, False, choices, {"left": frame[1]})
 
     def _answer_recall(self, frame: _Frame, c: Choice) -> None:
         self._move(self.active, str(c.arg), "court", 1)
@@ -777,7 +798,7 @@ class Game:
 
     def _step_card(self, frame: _Frame) -> Decision:
         choices = tuple(_CARD[c] for c in self.face_up)
-        return Decision(self.active, "action_card", False, choices, {})
+        return Decision(self.active, DecisionKind.ACTION_CARD, False, choices, {})
 
     def _answer_card(self, frame: _Frame, c: Choice) -> None:
         card = str(c.arg)
@@ -807,7 +828,9 @@ class Game:
         if possible:
             choices += (_SPECIAL_C,)
         choices += (_SKIP_C,)
-        return Decision(self.active, "turn", False, choices, {"card": card, "placed": self.placed})
+        return Decision(
+            self.active, DecisionKind.TURN, False, choices, {"card": card, "placed": self.placed}
+        )
 
     def _answer_menu(self, frame: _Frame, c: Choice) -> None:
         card = self.card
@@ -837,7 +860,7 @@ class Game:
         assert self.card is not None
         return Decision(
             s,
-            "placement",
+            DecisionKind.PLACEMENT,
             False,
             _PLACEMENT[self.king],
             {
@@ -858,7 +881,7 @@ class Game:
     def _step_veto_ask(self, frame: _Frame) -> Decision:
         holder = frame[1][0]
         ctx = {"seat": self.active, "card": self.card}
-        return Decision(holder, "veto", False, (_VETO_YES, _VETO_NO), ctx)
+        return Decision(holder, DecisionKind.VETO, False, (_VETO_YES, _VETO_NO), ctx)
 
     def _answer_veto_ask(self, frame: _Frame, c: Choice) -> None:
         holder = frame[1][0]
@@ -953,7 +976,8 @@ class Game:
 
     def _sp_province_by_disk(self) -> None:
         assert self.card is not None
-        need = 2 if self.card == "province_two_by_disk" else 1
+        purpose = Purpose(self.card)  # the card's id names its secret step
+        need = 2 if purpose == Purpose.PROVINCE_TWO_BY_DISK else 1
         king, cab = self.king, self.cab
         seats = tuple(
             t
@@ -961,8 +985,8 @@ class Game:
             if any(cab[r][t] >= need for r in range(_NUM_REGIONS) if r != king)
         )
         if seats:
-            self._stack.append(("resolve", self.card, -1))
-            self._stack.append(("secret", self.card, seats, -1))
+            self._stack.append(("resolve", purpose, -1))
+            self._stack.append(("secret", purpose, seats, -1))
 
     def _sp_score_valued(self) -> None:
         wanted = {"score_fives": (5,), "score_fours": (4,), "score_six_seven": (6, 7)}
@@ -1005,8 +1029,8 @@ class Game:
     def _sp_score_by_disk(self) -> None:
         n, a = self.n, self.active
         seats = tuple((a + i) % n for i in range(n))
-        self._stack.append(("resolve", "score_by_disk", -1))
-        self._stack.append(("secret", "score_by_disk", seats, -1))
+        self._stack.append(("resolve", Purpose.SCORE_BY_DISK, -1))
+        self._stack.append(("secret", Purpose.SCORE_BY_DISK, seats, -1))
 
     # moves (intrigue cards): frame ("move", own, foreign, total, fixed_region, forced, limit)
 
@@ -1032,7 +1056,7 @@ class Game:
             choices = tuple(_WHOSE_C[t] for t in seats)
             if not forced:
                 choices += (_DONE_C,)
-            return Decision(self.active, "move_whose", False, choices, ctx)
+            return Decision(self.active, DecisionKind.MOVE_WHOSE, False, choices, ctx)
         king = self.king
         sources = tuple(
             _FROM[r] for r in range(_NUM_REGIONS) if r != king and self._movable(r, own, foreign)
@@ -1040,7 +1064,7 @@ class Game:
         if not sources:
             self._stack.pop()
             return None
-        return Decision(self.active, "move_from", False, sources + (_DONE_C,), ctx)
+        return Decision(self.active, DecisionKind.MOVE_FROM, False, sources + (_DONE_C,), ctx)
 
     def _answer_move(self, frame: _Frame, c: Choice) -> None:
         if c == _DONE_C:
@@ -1058,7 +1082,9 @@ class Game:
             self._stack[-1] = ("move_to", r, seats[0])
             return None
         ctx = {"card": self.card, "region": REGIONS[r], "moved": mv[6] - mv[3], "limit": mv[6]}
-        return Decision(self.active, "move_whose", False, tuple(_WHOSE_C[t] for t in seats), ctx)
+        return Decision(
+            self.active, DecisionKind.MOVE_WHOSE, False, tuple(_WHOSE_C[t] for t in seats), ctx
+        )
 
     def _answer_move_whose(self, frame: _Frame, c: Choice) -> None:
         self._stack[-1] = ("move_to", frame[1], c.arg)
@@ -1075,7 +1101,7 @@ class Game:
             "moved": mv[6] - mv[3],
             "limit": mv[6],
         }
-        return Decision(self.active, "move_to", False, choices, ctx)
+        return Decision(self.active, DecisionKind.MOVE_TO, False, choices, ctx)
 
     def _answer_move_to(self, frame: _Frame, c: Choice) -> None:
         r, whose = frame[1], frame[2]
@@ -1101,7 +1127,9 @@ class Game:
             ok = [r for r in range(_NUM_REGIONS) if r != king]
         else:  # intrigue_all_own, or intrigue_or's first mode
             ok = [r for r in range(_NUM_REGIONS) if r != king and cab[r][s]]
-        return Decision(s, "region", False, tuple(_REGION[r] for r in ok), {"card": card})
+        return Decision(
+            s, DecisionKind.REGION, False, tuple(_REGION[r] for r in ok), {"card": card}
+        )
 
     def _answer_region(self, frame: _Frame, c: Choice) -> None:
         r = PLACE_INDEX[str(c.arg)]
@@ -1112,8 +1140,8 @@ class Game:
             self._stack.pop()
             seats = tuple(t for t in self._others() if self.cab[r][t] > 0)
             if seats:
-                self._stack.append(("resolve", "eviction", r))
-                self._stack.append(("secret", "eviction", seats, r))
+                self._stack.append(("resolve", Purpose.EVICTION, r))
+                self._stack.append(("secret", Purpose.EVICTION, seats, r))
         else:  # all own Caballeros out of it, split freely
             k = self.cab[r][self.active]
             self._stack[-1] = ("move", k, 0, k, r, True, k)
@@ -1125,7 +1153,7 @@ class Game:
             choices += (_MODE_MOVE,)
         if self.court[s]:
             choices += (_MODE_PLACE,)
-        return Decision(s, "mode", False, choices, {"card": self.card})
+        return Decision(s, DecisionKind.MODE, False, choices, {"card": self.card})
 
     def _answer_mode(self, frame: _Frame, c: Choice) -> None:
         self._stack[-1] = ("region",) if c == _MODE_MOVE else ("place_any", 2)
@@ -1138,12 +1166,12 @@ class Game:
         king = self.king
         choices = tuple(_PLACE_AT[p] for p in range(_NUM_REGIONS + 1) if p != king)
         ctx = {"card": self.card, "placed": 2 - left, "left": min(left, self.court[s]), "limit": 2}
-        return Decision(s, "place_any", False, choices + (_DONE_C,), ctx)
+        return Decision(s, DecisionKind.PLACE_ANY, False, choices + (_DONE_C,), ctx)
 
     def _step_score(self, frame: _Frame) -> Decision:
         places = range(_NUM_REGIONS + 1) if frame[1] else range(_NUM_REGIONS)
         choices = tuple(_SCORE[p] for p in places)
-        return Decision(self.active, "score", False, choices, {"card": self.card})
+        return Decision(self.active, DecisionKind.SCORE, False, choices, {"card": self.card})
 
     def _answer_score(self, frame: _Frame, c: Choice) -> None:
         self._stack.pop()
@@ -1159,9 +1187,8 @@ class Game:
             if ok:
                 self._stack[-1] = ("return_one", seats)
                 choices = tuple(_RETURN[r] for r in ok) + (_PASS_C,)
-                return Decision(
-                    self.active, "return_one", False, choices, {"card": self.card, "target": t}
-                )
+                ctx = {"card": self.card, "target": t}
+                return Decision(self.active, DecisionKind.RETURN_ONE, False, choices, ctx)
             seats = seats[1:]  # nothing to return: passed over
         self._stack.pop()
         return None
@@ -1194,7 +1221,7 @@ class Game:
             self._stack[-1] = ("angry", seats, left)
             choices = ((_RETURN_COURT,) if court else ()) + tuple(_RETURN[r] for r in sources)
             ctx = {"card": "angry_king", "left": left, "by": self.active}
-            return Decision(t, "angry_king", False, choices, ctx)
+            return Decision(t, DecisionKind.ANGRY_KING, False, choices, ctx)
         self._stack.pop()
         return None
 
@@ -1210,7 +1237,9 @@ class Game:
             self._stack[-1] = ("board_to", movable[0])
             return None
         choices = tuple(_BOARD[SCOREBOARD_IDS[b]] for b in movable)
-        return Decision(self.active, "scoreboard", False, choices, {"card": "scoreboard"})
+        return Decision(
+            self.active, DecisionKind.SCOREBOARD, False, choices, {"card": "scoreboard"}
+        )
 
     def _answer_board(self, frame: _Frame, c: Choice) -> None:
         self._stack[-1] = ("board_to", SCOREBOARD_IDS.index(str(c.arg)))
@@ -1220,7 +1249,7 @@ class Game:
         blocked = (self.king, self.boards[0], self.boards[1])
         choices = tuple(_TO[p] for p in range(_NUM_REGIONS + 1) if p not in blocked)
         ctx = {"card": "scoreboard", "board": SCOREBOARD_IDS[b]}
-        return Decision(self.active, "scoreboard_to", False, choices, ctx)
+        return Decision(self.active, DecisionKind.SCOREBOARD_TO, False, choices, ctx)
 
     def _answer_board_to(self, frame: _Frame, c: Choice) -> None:
         b = frame[1]
@@ -1236,7 +1265,7 @@ class Game:
         king = self.king
         targets = ADJ[king] if frame[1] else [r for r in range(_NUM_REGIONS) if r != king]
         choices = tuple(_KING[r] for r in targets)
-        return Decision(self.active, "king", False, choices, {"card": self.card})
+        return Decision(self.active, DecisionKind.KING, False, choices, {"card": self.card})
 
     def _answer_king(self, frame: _Frame, c: Choice) -> None:
         dst = PLACE_INDEX[str(c.arg)]
@@ -1248,7 +1277,7 @@ class Game:
         s, king = self.active, self.king
         home = self.home[s]
         choices = tuple(_GRANDE[r] for r in range(_NUM_REGIONS) if r != king and r != home)
-        return Decision(s, "grande", False, choices, {"card": "grande"})
+        return Decision(s, DecisionKind.GRANDE, False, choices, {"card": "grande"})
 
     def _answer_grande(self, frame: _Frame, c: Choice) -> None:
         s = self.active
@@ -1261,7 +1290,7 @@ class Game:
         s = self.active
         d = self.discard[s]
         choices = tuple(_RETRIEVE_C[v] for v in range(1, 14) if d >> v & 1)
-        return Decision(s, "retrieve", False, choices, {"card": "power_cards"})
+        return Decision(s, DecisionKind.RETRIEVE, False, choices, {"card": "power_cards"})
 
     def _answer_retrieve(self, frame: _Frame, c: Choice) -> None:
         s, v = self.active, int(c.arg)  # type: ignore[arg-type]
@@ -1276,7 +1305,7 @@ class Game:
         if most == 0:
             self._stack.pop()
             return None
-        return Decision(s, "court_card", False, _COURT_UPTO[most], {"card": "court"})
+        return Decision(s, DecisionKind.COURT_CARD, False, _COURT_UPTO[most], {"card": "court"})
 
     def _answer_court_card(self, frame: _Frame, c: Choice) -> None:
         self._move(self.active, "province", "court", int(c.arg))  # type: ignore[arg-type]
@@ -1288,22 +1317,22 @@ class Game:
         _, purpose, seats, param = frame
         t = seats[0]
         king, cab = self.king, self.cab
-        if purpose == "eviction":
+        if purpose == Purpose.EVICTION:
             ok = [r for r in range(_NUM_REGIONS) if r != king and r != param]
-        elif purpose == "castillo" or purpose == "score_by_disk":
+        elif purpose == Purpose.CASTILLO or purpose == Purpose.SCORE_BY_DISK:
             # R-G1: any of the nine, the King's region included ("back to my court", R-G3).
             ok = list(range(_NUM_REGIONS))
         else:  # province_two_by_disk / province_all_by_disk
-            need = 2 if purpose == "province_two_by_disk" else 1
+            need = 2 if purpose == Purpose.PROVINCE_TWO_BY_DISK else 1
             ok = [r for r in range(_NUM_REGIONS) if r != king and cab[r][t] >= need]
         ctx: dict[str, Any] = {"purpose": purpose}
-        if purpose == "castillo":
+        if purpose == Purpose.CASTILLO:
             ctx["king"] = REGIONS[king]  # a disk there means "back to my court" (R-G3)
         if param >= 0:
             ctx["region"] = REGIONS[param]
-        if purpose != "castillo":
+        if purpose != Purpose.CASTILLO:
             ctx["by"] = self.active
-        return Decision(t, "disk", True, tuple(_DISK[r] for r in ok), ctx)
+        return Decision(t, DecisionKind.DISK, True, tuple(_DISK[r] for r in ok), ctx)
 
     def _answer_secret(self, frame: _Frame, c: Choice) -> None:
         _, purpose, seats, param = frame
@@ -1321,23 +1350,23 @@ class Game:
         self.secrets = []
         self._events.append(E.SecretsRevealed(purpose, chosen))
         cab = self.cab
-        if purpose == "eviction":
+        if purpose == Purpose.EVICTION:
             for t, dst in chosen:
                 self._move(t, REGIONS[param], dst, cab[param][t])
-        elif purpose == "score_by_disk":
+        elif purpose == Purpose.SCORE_BY_DISK:
             picked = [PLACE_INDEX[r] for _, r in chosen]
             lonely = sorted(r for r in set(picked) if picked.count(r) == 1)
             self._score_places(lonely, "score_by_disk")
         else:
             for t, region in chosen:
                 r = PLACE_INDEX[region]
-                k = cab[r][t] if purpose == "province_all_by_disk" else min(2, cab[r][t])
+                k = cab[r][t] if purpose == Purpose.PROVINCE_ALL_BY_DISK else min(2, cab[r][t])
                 self._move(t, region, "province", k)
 
     # --- scoring (R-K, R-G) ---------------------------------------------------------
 
     def _begin_general_scoring(self) -> None:
-        self.phase = "scoring"
+        self.phase = Phase.SCORING
         n, sp = self.n, self.start_player
         seats = tuple(
             t
@@ -1347,7 +1376,7 @@ class Game:
         self._events.append(E.ScoringStarted("general", PLACES))
         self._stack.append(("general",))
         if seats:
-            self._stack.append(("secret", "castillo", seats, -1))
+            self._stack.append(("secret", Purpose.CASTILLO, seats, -1))
 
     def _step_general(self, frame: _Frame) -> None:
         self._stack.pop()
@@ -1355,7 +1384,7 @@ class Game:
         self._score_place(_CAST, "general")  # R-G2
         chosen = tuple(self.secrets)
         self.secrets = []
-        self._events.append(E.SecretsRevealed("castillo", chosen))  # R-G3
+        self._events.append(E.SecretsRevealed(Purpose.CASTILLO, chosen))  # R-G3
         cab, king = self.cab, REGIONS[self.king]
         for t, region in chosen:
             # A disk on the King's region sends them back to the court (R-G3).
@@ -1384,20 +1413,22 @@ class Game:
         if firsts_only:  # score_firsts: only a sole leader scores
             if leader >= 0:
                 points[leader] = values[0]
-                awards.append(E.Award(leader, values[0], "rank", 1))
+                awards.append(E.Award(leader, values[0], AwardReason.RANK, 1))
         elif top > 0:
             for s, (pos, tied) in enumerate(rank_positions(counts)):  # R-K2
                 if pos:
                     pts = values[pos - 1] if pos <= 3 else 0
                     points[s] = pts
-                    awards.append(E.Award(s, pts, "tie" if tied else "rank", pos))
+                    awards.append(
+                        E.Award(s, pts, AwardReason.TIE if tied else AwardReason.RANK, pos)
+                    )
         if leader >= 0 and p != _CAST:
             if p == self.king:  # R-K5
                 points[leader] += 2
-                awards.append(E.Award(leader, 2, "king_bonus", 0))
+                awards.append(E.Award(leader, 2, AwardReason.KING_BONUS, 0))
             if self.home[leader] == p:  # R-K6
                 points[leader] += 2
-                awards.append(E.Award(leader, 2, "home_bonus", 0))
+                awards.append(E.Award(leader, 2, AwardReason.HOME_BONUS, 0))
         for s in range(n):
             self.score[s] += points[s]
         self._events.append(

@@ -8,11 +8,12 @@ seat's Castillo count. Bots and the screen see the game only through views.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .board import ADJ, CASTILLO_INDEX, PLACES, REGIONS
 from .cards import CARD_STACK, POWER_CABALLEROS, SCOREBOARD_IDS
 from .choices import Choice
+from .kinds import DecisionKind, Phase, Purpose
 
 if TYPE_CHECKING:
     from .game import Game
@@ -49,7 +50,7 @@ class RegionView:
 @dataclass(frozen=True)
 class DecisionView:
     player: int
-    kind: str
+    kind: DecisionKind
     secret: bool
     context: tuple[tuple[str, Any], ...]  # sorted items of Decision.context
     choices: tuple[Choice, ...] | None  # only for the viewer who must choose (else None)
@@ -64,7 +65,7 @@ class View:
     round_number: int  # rounds played so far including this one (1-based)
     rounds: tuple[int, ...]  # round-track numbers this game plays
     scoring_rounds: tuple[int, ...]
-    phase: str
+    phase: Phase
     over: bool
     king: str
     start_player: int
@@ -80,7 +81,7 @@ class View:
     castillo_scoreboard: str | None
     scoreboards: tuple[tuple[str, str | None], ...]  # (board, place or None)
     decision: DecisionView | None
-    secret_purpose: str | None  # a secret step under way
+    secret_purpose: Purpose | None  # a secret step under way
     secrets_chosen: tuple[int, ...]  # seats that have chosen in it (never what)
     my_secret: str | None  # the viewer's own choice in it, if made
     winners: tuple[int, ...]
@@ -101,6 +102,32 @@ class View:
         return CARD_STACK[card]
 
 
+_T = TypeVar("_T")
+
+
+def _make(cls: type[_T], **fields: Any) -> _T:
+    """A frozen dataclass instance from all its fields, without the cost of its ``__init__``
+    (which sets each field through ``object.__setattr__``): the same value, built faster."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(fields)
+    return obj
+
+
+#: Power-card bitmask -> the values in it, ascending (views are built for every bot decision).
+_CARDS_OF: dict[int, tuple[int, ...]] = {}
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    got = _CARDS_OF.get(mask)
+    if got is None:
+        got = _CARDS_OF[mask] = tuple(v for v in range(1, 14) if mask >> v & 1)
+    return got
+
+
+#: King's region -> per region, whether it borders the King's region.
+_ADJACENT = tuple(tuple(r in ADJ[king] for r in range(9)) for king in range(9))
+
+
 def build_view(game: Game, seat: int | None) -> View:
     n = game.n
     hidden = game.options.castillo == "hidden"
@@ -108,7 +135,8 @@ def build_view(game: Game, seat: int | None) -> View:
     king = game.king
 
     players = tuple(
-        PlayerView(
+        _make(
+            PlayerView,
             seat=s,
             name=game.names[s],
             score=game.score[s],
@@ -116,22 +144,25 @@ def build_view(game: Game, seat: int | None) -> View:
             province=None if hidden and s != seat else game.province[s],
             castillo=None if hidden and s != seat else cab[CASTILLO_INDEX][s],
             home=REGIONS[game.home[s]],
-            hand=tuple(v for v in range(1, 14) if game.hand[s] >> v & 1),
-            discard=tuple(v for v in range(1, 14) if game.discard[s] >> v & 1),
+            hand=_cards(game.hand[s]),
+            discard=_cards(game.discard[s]),
             played=game.played[s] or None,
             vetoes=len(game.vetoes[s]),
             veto_rounds=game.vetoes[s],
         )
         for s in range(n)
     )
+    b0, b1 = game.boards
+    adjacent = _ADJACENT[king]
     regions = tuple(
-        RegionView(
+        _make(
+            RegionView,
             id=REGIONS[r],
             caballeros=tuple(cab[r]),
-            scoreboard=game._board_on(r),
+            scoreboard=SCOREBOARD_IDS[0] if b0 == r else (SCOREBOARD_IDS[1] if b1 == r else None),
             values=game._values_of(r),
             king=r == king,
-            adjacent_to_king=r in ADJ[king],
+            adjacent_to_king=adjacent[r],
         )
         for r in range(9)
     )
@@ -139,7 +170,8 @@ def build_view(game: Game, seat: int | None) -> View:
     dv = None
     purpose = None
     if d is not None:
-        dv = DecisionView(
+        dv = _make(
+            DecisionView,
             player=d.player,
             kind=d.kind,
             secret=d.secret,
@@ -151,7 +183,8 @@ def build_view(game: Game, seat: int | None) -> View:
     chosen = tuple(s for s, _ in game.secrets)
     mine = next((r for s, r in game.secrets if s == seat), None) if seat is not None else None
     revealed_upto = max(game.round_i + 1, 0)
-    return View(
+    return _make(
+        View,
         seat=seat,
         players_count=n,
         options=tuple(sorted(game.options.to_dict().items())),

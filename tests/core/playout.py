@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import astuple
 
 from el_grande.core import Game, Options
 from el_grande.core import events as E
@@ -74,7 +73,7 @@ def play_checked(game: Game, rng: random.Random) -> list[list[E.Event]]:
         if d.secret:
             assert kinds[0] == "secret_chosen"
             assert all(
-                str(choice.arg) not in map(str, astuple(e))
+                str(choice.arg) not in (str(getattr(e, f)) for f in e.__match_args__)
                 for e in evs
                 if e.kind == "secret_chosen"
             )

@@ -1,0 +1,91 @@
+"""The one list of computer-player levels.
+
+Everything that names a bot level reads it: `make_bot`, `el-grande simulate --bots`, `el-grande
+play --bots`, the new-game form's seat kinds (`el_grande.app.setup`) and `docs/bots.md` (a test
+checks the docs list exactly these levels). It imports only the standard library and loads no
+bot until one is made, so the app can import it at start-up.
+
+    from el_grande.bots.registry import LEVELS, level
+    for lv in LEVELS:
+        print(lv.id, t(lv.label_key), t(lv.about_key))
+    bot = level("greedy").create(seed=1)
+
+Save files store a seat as `bot:<id>`: an id never changes once released.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from el_grande.bots.base import Bot
+
+__all__ = ["LEVELS", "BotLevel", "level", "level_ids"]
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """One bot level.
+
+    `id`: the stable name (`make_bot(id)`, `--bots`, `bot:<id>` in save files).
+    `label_key` / `about_key` / `seat_key`: message-catalogue keys (`el_grande.text.t`) of the
+    player-facing name ("Easy"), a one-line description, and the entry in the new-game form's
+    seat list ("computer: easy").
+    `factory`: `"module:attribute"` of the bot's constructor, imported when a bot is made.
+    `needs_view`: whether the bot reads the view it is handed; `bots.play.play_game` builds no
+    view (and passes `None`) for a bot that does not. The bot classes take their `needs_view`
+    attribute from here.
+    """
+
+    id: str
+    label_key: str
+    about_key: str
+    seat_key: str
+    factory: str
+    needs_view: bool
+
+    def load(self) -> Any:
+        """The bot's constructor (imports its module)."""
+        module, _, name = self.factory.partition(":")
+        return getattr(import_module(module), name)
+
+    def create(self, seed: int | None = None, **options: Any) -> Bot:
+        """A new bot of this level; `options` go to its constructor."""
+        bot: Bot = self.load()(seed=seed, **options)
+        return bot
+
+
+def _level(id: str, factory: str, *, needs_view: bool) -> BotLevel:
+    return BotLevel(
+        id=id,
+        label_key=f"bots.{id}.label",
+        about_key=f"bots.{id}.about",
+        seat_key=f"bots.{id}.seat",
+        factory=factory,
+        needs_view=needs_view,
+    )
+
+
+#: The built-in levels, weakest first.
+LEVELS: tuple[BotLevel, ...] = (
+    _level("random", "el_grande.bots.random_bot:RandomBot", needs_view=False),
+    _level("greedy", "el_grande.bots.greedy:GreedyBot", needs_view=True),
+    _level("strong", "el_grande.bots.strong:StrongBot", needs_view=True),
+)
+
+_BY_ID = {lv.id: lv for lv in LEVELS}
+
+
+def level_ids() -> tuple[str, ...]:
+    """The level ids, weakest first: `("random", "greedy", "strong")`."""
+    return tuple(_BY_ID)
+
+
+def level(id: str) -> BotLevel:
+    """The level called `id`; raises `ValueError` naming the known ones."""
+    try:
+        return _BY_ID[id]
+    except KeyError:
+        raise ValueError(f"unknown bot {id!r}; known bots: {', '.join(_BY_ID)}") from None

@@ -1,0 +1,84 @@
+"""The core's StrEnums: decision kinds, secret purposes, award reasons and phases.
+
+Each member is its string, so notation, records, snapshots and save files do not change.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from el_grande.core import AwardReason, Decision, DecisionKind, Game, Options, Phase, Purpose
+from el_grande.core import events as E
+
+
+def _games(count: int) -> list[tuple[Game, list[tuple[Decision, list[E.Event]]]]]:
+    """Random games that prefer announcing special actions (so every card is resolved) and
+    bringing the most Caballeros to court."""
+    out = []
+    for i in range(count):
+        options = Options(castillo="hidden" if i % 3 == 0 else "open", veto=i % 4 != 1)
+        game = Game.new([f"P{k}" for k in range(2 + i % 4)], seed=i, options=options)
+        rng = random.Random(i)
+        steps = []
+        while (d := game.decision) is not None:
+            pick = next((c for c in d.choices if c.verb == "special"), None)
+            if d.kind == "court":  # the most, so that the province runs short (recall)
+                pick = d.choices[-1]
+            steps.append((d, game.apply(pick or rng.choice(d.choices))))
+            assert type(game.phase) is Phase
+        out.append((game, steps))
+    return out
+
+
+def test_every_kind_purpose_reason_and_phase_the_core_builds_is_a_member() -> None:
+    kinds: set[DecisionKind] = set()
+    purposes: set[Purpose] = set()
+    reasons: set[AwardReason] = set()
+    phases: set[Phase] = set()
+    for game, steps in _games(40):
+        for d, events in steps:
+            assert type(d.kind) is DecisionKind
+            kinds.add(d.kind)
+            if "purpose" in d.context:
+                assert type(d.context["purpose"]) is Purpose
+            for e in events:
+                match e:
+                    case E.SecretChosen(purpose=p) | E.SecretsRevealed(purpose=p):
+                        assert type(p) is Purpose
+                        purposes.add(p)
+                    case E.PlaceScored(awards=awards):
+                        for a in awards:
+                            assert type(a.reason) is AwardReason
+                            reasons.add(a.reason)
+        phases.add(game.phase)
+        view = game.view(0)
+        assert type(view.phase) is Phase
+    assert kinds == set(DecisionKind)
+    assert purposes == set(Purpose)
+    assert reasons == set(AwardReason)
+    assert Phase.OVER in phases
+
+
+def test_members_are_their_strings() -> None:
+    for enum in (DecisionKind, Purpose, AwardReason, Phase):
+        for member in enum:
+            assert member == member.value and str(member) == member.value
+            assert f"{member}" == member.value and type(str(member)) is str
+            assert json.dumps(member) == json.dumps(member.value)
+            assert hash(member) == hash(member.value)
+    assert DecisionKind("action_card") is DecisionKind.ACTION_CARD
+    assert Purpose.CASTILLO == "castillo" and AwardReason.KING_BONUS == "king_bonus"
+
+
+def test_records_and_snapshots_hold_plain_strings() -> None:
+    game = Game.new(["Ana", "Ben", "Cy"], seed=9)
+    rng = random.Random(9)
+    while game.decision is not None and game.phase != Phase.SCORING:
+        game.apply(rng.choice(game.decision.choices))
+    snap = game.snapshot()
+    again = json.loads(json.dumps(snap))
+    assert again == snap and again["phase"] == "scoring"
+    assert json.dumps(snap).count('"phase": "scoring"') == 1
+    assert all(type(c) is str for c in game.record()["choices"])
+    assert all(type(c) is str for c in game.history)
