@@ -1,7 +1,7 @@
 """The one list of computer-player levels.
 
 Everything that names a bot level reads it: `make_bot`, `el-grande simulate --bots`, `el-grande
-play --bots`, the new-game form's seat kinds (`el_grande.app.setup`) and `docs/bots.md` (a test
+play --bots`, the new-game form's seat kinds (`el_grande.setup`) and `docs/bots.md` (a test
 checks the docs list exactly these levels). It imports only the standard library and loads no
 bot until one is made, so the app can import it at start-up.
 
