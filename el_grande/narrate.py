@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from el_grande.core import AwardReason
 from el_grande.core import events as E
 from el_grande.text import card_name, region, t
 
@@ -59,12 +60,12 @@ _ORDINAL = {1: "why.first", 2: "why.second", 3: "why.third"}
 def award_why(award: E.Award) -> str:
     """Why points were scored: "1st", "tie, 2nd", "King's bonus", "home bonus"."""
     reason = str(award.reason)
-    if reason == "king_bonus":
+    if reason == AwardReason.KING_BONUS:
         return t("why.king")
-    if reason == "home_bonus":
+    if reason == AwardReason.HOME_BONUS:
         return t("why.home")
     position = t(_ORDINAL.get(award.position, "why.third"))
-    return t("why.tie_at", position=position) if reason == "tie" else position
+    return t("why.tie_at", position=position) if reason == AwardReason.TIE else position
 
 
 def scoring_what(why: str, n: int = 0) -> str:

@@ -170,6 +170,13 @@ class GameSession:
 
         return bot_level(self.kind(seat))
 
+    def bot_label(self, seat: int) -> str | None:
+        """The computer player's level as players read it ("Hard"), None for a human."""
+        from el_grande.bots.registry import level
+
+        level_id = self.bot_level(seat)
+        return None if level_id is None else t(level(level_id).label_key)
+
     @property
     def has_bots(self) -> bool:
         return any(self.bot_level(s) for s in range(len(self.seats)))

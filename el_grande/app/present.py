@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from el_grande.app.colours import COLOUR_STYLES
-from el_grande.core import CARD_STACK, POWER_CABALLEROS, Choice, Decision, View
+from el_grande.core import (
+    CARD_STACK,
+    POWER_CABALLEROS,
+    Choice,
+    Decision,
+    DecisionKind,
+    Purpose,
+    View,
+)
 from el_grande.narrate import Line, Tone
 from el_grande.text import card_name, region, t
 
@@ -73,7 +81,7 @@ def choice_label(choice: Choice, d: Decision, session: GameSession) -> str:
     if verb == "retrieve":
         return t("choice.retrieve", n=arg)
     if verb == "disk":
-        if d.context.get("purpose") == "castillo" and arg == d.context.get("king"):
+        if d.context.get("purpose") == Purpose.CASTILLO and arg == d.context.get("king"):
             return t("choice.disk_court", region=region(str(arg)))  # R-G3
         return t("choice.disk", region=region(str(arg)))
     return str(choice)
@@ -82,11 +90,11 @@ def choice_label(choice: Choice, d: Decision, session: GameSession) -> str:
 def decision_what(d: Decision, session: GameSession) -> str:
     ctx = d.context
     kind = d.kind
-    if kind == "veto":
+    if kind == DecisionKind.VETO:
         return t("decision.veto", name=session.name(ctx.get("seat", 0)))
-    if kind == "return_one":
+    if kind == DecisionKind.RETURN_ONE:
         return t("decision.return_one", name=session.name(ctx.get("target", 0)))
-    if kind == "disk":
+    if kind == DecisionKind.DISK:
         return t("decision.disk") + ": " + t(f"purpose.{ctx.get('purpose', 'castillo')}")
     key = f"decision.{kind}"
     text = t(key)
@@ -95,7 +103,7 @@ def decision_what(d: Decision, session: GameSession) -> str:
 
 def secret_what(d: Decision) -> str:
     """What a secret choice is about, for the curtain (no other player's information)."""
-    if d.kind == "disk":
+    if d.kind == DecisionKind.DISK:
         return t(f"curtain.purpose.{d.context.get('purpose', 'castillo')}")
     return t("decision.unknown")
 
@@ -107,7 +115,7 @@ def decision_progress(d: Decision, session: GameSession, view: View) -> str:
     card = ctx.get("card")
     if card:
         parts.append(t("progress.card", card=card_name(card)))
-    if d.kind == "placement" or d.kind == "place_any":
+    if d.kind == DecisionKind.PLACEMENT or d.kind == DecisionKind.PLACE_ANY:
         parts.append(
             t(
                 "progress.placed",
@@ -121,7 +129,7 @@ def decision_progress(d: Decision, session: GameSession, view: View) -> str:
         can_stop = any(c.verb == "done" for c in d.choices)
         key = "progress.moved" if can_stop else "progress.moved_all"
         parts.append(t(key, done=ctx["moved"], of=ctx["limit"]))
-        if "region" in ctx and d.kind == "move_to":
+        if "region" in ctx and d.kind == DecisionKind.MOVE_TO:
             whose = ctx.get("whose")
             if whose is not None:
                 parts.append(
@@ -129,15 +137,15 @@ def decision_progress(d: Decision, session: GameSession, view: View) -> str:
                     + " · "
                     + t("choice.from", region=region(ctx["region"]))
                 )
-    elif d.kind == "court":
+    elif d.kind == DecisionKind.COURT:
         text = t("choice.power", n=ctx.get("power"), court=ctx.get("allowed"))
         province = view.players[d.player].province
         if province is not None:  # None with a hidden Castillo: the province is secret too
             text += " · " + t("player.province", n=province)
         parts.append(text)
-    elif d.kind in ("recall", "angry_king") and "left" in ctx:
+    elif d.kind in (DecisionKind.RECALL, DecisionKind.ANGRY_KING) and "left" in ctx:
         parts.append(t("progress.left", n=ctx["left"]))
-    elif d.kind == "disk" and "region" in ctx:
+    elif d.kind == DecisionKind.DISK and "region" in ctx:
         parts.append(region(ctx["region"]))
     if "target" in ctx:
         parts.append(t("progress.target", name=session.name(int(ctx["target"]))))

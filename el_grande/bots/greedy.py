@@ -23,6 +23,8 @@ from el_grande.core import (
     SCOREBOARD_IDS,
     SCOREBOARDS,
     VALUES,
+    DecisionKind,
+    Purpose,
     rank_points,
 )
 
@@ -80,7 +82,7 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
     # weigh those choices without copying the game. The same numbers as `evaluate` of a copy.
     calm = game.active != game.order[-1] if game.order else False
     placing = kind in _PLACING and (calm or ctx["left"] > 1)
-    moving = kind == "move_to" and calm
+    moving = kind == DecisionKind.MOVE_TO and calm
     scores = []
     for c in decision.choices:
         if placing and c.verb == "place":
@@ -118,11 +120,16 @@ def settle(
     active, phase = game.active, game.phase
     for _ in range(steps):
         d = game.decision
-        if d is None or d.kind == "power" or game.active != active or game.phase != phase:
+        if (
+            d is None
+            or d.kind == DecisionKind.POWER
+            or game.active != active
+            or game.phase != phase
+        ):
             return
         if check is not None:
             check()
-        if d.kind == "disk":
+        if d.kind == DecisionKind.DISK:
             game.apply_trusted(disk_choice(game, d.player))
         else:
             game.apply_trusted(one_ply(game, d.player))
@@ -139,16 +146,16 @@ def disk_scores(game: Game, seat: int) -> list[float]:
     assert d is not None
     purpose = d.context.get("purpose")
     cab = game.cab
-    if purpose == "castillo":
+    if purpose == Purpose.CASTILLO:
         src, k = _CAST, cab[_CAST][seat]
-    elif purpose == "eviction":
+    elif purpose == Purpose.EVICTION:
         src = PLACE_INDEX[d.context["region"]]
         k = cab[src][seat]
     else:
         src, k = -1, 0
     scores = []
     near = Nearby(game)  # the same numbers as changing a copy and evaluating it
-    if purpose == "score_by_disk":
+    if purpose == Purpose.SCORE_BY_DISK:
         before = near.rescored(game.score)
         for c in d.choices:
             after = near.rescored(_scored_now(game, PLACE_INDEX[str(c.arg)]))
@@ -157,12 +164,12 @@ def disk_scores(game: Game, seat: int) -> list[float]:
     for c in d.choices:
         r = PLACE_INDEX[str(c.arg)]
         if src >= 0:
-            if purpose == "castillo" and r == game.king:  # R-G3: back to the court
+            if purpose == Purpose.CASTILLO and r == game.king:  # R-G3: back to the court
                 values = near.tweaked(seat, ((src, -k),), court=k)
             else:
                 values = near.tweaked(seat, ((src, -k), (r, k)))
         else:
-            lose = cab[r][seat] if purpose == "province_all_by_disk" else 2
+            lose = cab[r][seat] if purpose == Purpose.PROVINCE_ALL_BY_DISK else 2
             values = near.tweaked(seat, ((r, -min(lose, cab[r][seat])),))
         scores.append(utility(values, seat))
     return scores
@@ -247,9 +254,9 @@ def greedy_scores(
     """
     d = game.decision
     assert d is not None and d.player == seat
-    if d.kind == "power":
+    if d.kind == DecisionKind.POWER:
         return power_scores(game, seat), 0.0
-    if d.kind == "disk":
+    if d.kind == DecisionKind.DISK:
         return disk_scores(game, seat), TIE
     if d.kind not in SETTLE_KINDS:
         return one_ply_scores(game, seat), TIE

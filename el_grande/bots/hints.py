@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from el_grande.bots.greedy import SETTLE_KINDS, settle
 from el_grande.bots.model import determinize, points_by_place
 from el_grande.bots.strong import Deadline, OutOfTime, search
-from el_grande.core import PLACES, POWER_CABALLEROS
+from el_grande.core import PLACES, POWER_CABALLEROS, DecisionKind
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
@@ -136,7 +136,7 @@ def _reason(
     effect shows later (an action card, the turn menu...), by the end of the turn."""
     d = game.decision
     assert d is not None
-    if d.kind == "power":
+    if d.kind == DecisionKind.POWER:
         value = int(choice.arg)  # type: ignore[arg-type]
         caballeros = min(POWER_CABALLEROS[value], game.province[seat])
         played = [v for s, v in enumerate(game.played) if v and s != seat]
@@ -148,7 +148,7 @@ def _reason(
             "beaten": beaten,
             "played": len(played),
         }
-    if d.kind == "disk":
+    if d.kind == DecisionKind.DISK:
         purpose = d.context.get("purpose")
         key = {
             "castillo": "bots.hint.march",

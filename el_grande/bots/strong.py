@@ -31,7 +31,7 @@ from el_grande.bots.base import fallback, seeded_rng
 from el_grande.bots.greedy import Check, best_index, greedy_choice, greedy_scores
 from el_grande.bots.model import determinize, evaluate, utility
 from el_grande.bots.registry import level
-from el_grande.core import POWER_CABALLEROS
+from el_grande.core import POWER_CABALLEROS, DecisionKind
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
@@ -101,7 +101,7 @@ def rollout(
     start = game.round_i
     for _ in range(steps):
         d = game.decision
-        if d is None or (game.round_i != start and d.kind == "power"):
+        if d is None or (game.round_i != start and d.kind == DecisionKind.POWER):
             return
         choices = d.choices
         if len(choices) == 1:
@@ -171,7 +171,9 @@ def search(
         result.prior = choices[best_index(scores, tie)]
         ranked = sorted(range(len(choices)), key=lambda i: -scores[i])  # stable: ties keep order
         candidates = [result.prior] + [choices[i] for i in ranked if choices[i] != result.prior]
-        result.candidates = _spread(candidates) if decision.kind == "power" else candidates
+        result.candidates = (
+            _spread(candidates) if decision.kind == DecisionKind.POWER else candidates
+        )
         n = view.players_count
         for c in result.candidates:
             result.visits[c] = 0

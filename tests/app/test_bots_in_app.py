@@ -287,7 +287,7 @@ async def test_bots_keep_the_pace_skip_ahead_and_human_keys_wait() -> None:
         assert scr.check_action("skip_ahead", ()) is True
         assert scr.check_action("undo", ()) is False
         prompt = " ".join(str(w.render()) for w in scr.query_one(DecisionPrompt).query("Static"))
-        assert "Ana (random) is thinking" in prompt
+        assert "Ana (Easy) is thinking" in prompt
         await bot_done(pilot)  # the bot has answered; the 60 s pace has not passed
         assert scr._bot is not None and scr._bot.choice is not None
         assert scr.session.game.history == ()  # still waiting for the pace

@@ -47,7 +47,7 @@ from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.app.widgets.track import RoundTrack
-from el_grande.core import NEIGHBOURS, Choice, Decision, IllegalChoice
+from el_grande.core import NEIGHBOURS, Choice, Decision, DecisionKind, IllegalChoice
 from el_grande.core import events as E
 from el_grande.text import card_name, region, t
 
@@ -450,7 +450,7 @@ class GameScreen(Screen[None]):
             else t("prompt.keys_cards")
             if legal.cards
             else t("prompt.keys_power")
-            if legal.powers and d.kind == "power"
+            if legal.powers and d.kind == DecisionKind.POWER
             else ""
         )
         progress = decision_progress(d, self.session, view)
@@ -503,9 +503,18 @@ class GameScreen(Screen[None]):
         king = self.session.current.public.king
         if place == king:
             return t("why.king_region")
-        if d.kind == "placement" and place != "castillo" and place not in NEIGHBOURS[king]:
+        if (
+            d.kind == DecisionKind.PLACEMENT
+            and place != "castillo"
+            and place not in NEIGHBOURS[king]
+        ):
             return t("why.not_adjacent")
-        if place == "castillo" and d.kind in ("move_from", "recall", "return_one", "angry_king"):
+        if place == "castillo" and d.kind in (
+            DecisionKind.MOVE_FROM,
+            DecisionKind.RECALL,
+            DecisionKind.RETURN_ONE,
+            DecisionKind.ANGRY_KING,
+        ):
             return t("why.castillo_source")
         return t("why.not_legal")
 
@@ -519,7 +528,7 @@ class GameScreen(Screen[None]):
         d = self.decision
         if d is None or self._modal or self._bot_busy():
             return
-        if d.kind == "power":
+        if d.kind == DecisionKind.POWER:
             self._pick_power_key(key)
             return
         place = KEY_PLACES[key]
@@ -641,7 +650,8 @@ class GameScreen(Screen[None]):
             self._bot_ready(turn)
             return
         bot = self._bot_for(d.player)
-        view = self.session.view_for(d.player)  # built here: the thread never sees the Game
+        # Built here (the thread never sees the Game), and only for a bot that reads it.
+        view = self.session.view_for(d.player) if getattr(bot, "needs_view", True) else None
         self._bot_worker = self.run_worker(
             lambda: bot.choose(view, d),
             name=f"bot {d.player}",
@@ -734,7 +744,7 @@ class GameScreen(Screen[None]):
         """The public board and "X is thinking…" (or "X is choosing in secret…" and nothing
         else: no choices, no highlights, not even what the choice is about)."""
         self._say("")
-        name, level = self.session.name(d.player), self.session.bot_level(d.player)
+        name, level = self.session.name(d.player), self.session.bot_label(d.player)
         doing = "" if d.secret else decision_what(d, self.session)
         self.shown = Shown(self.session.current.public, to_move=d.player, doing=doing)
         title = self._bot_title(d.player)
@@ -755,7 +765,7 @@ class GameScreen(Screen[None]):
         d, choice = turn.decision, turn.choice
         assert choice is not None and not d.secret
         label = choice_label(choice, d, self.session)
-        name, level = self.session.name(d.player), self.session.bot_level(d.player)
+        name, level = self.session.name(d.player), self.session.bot_label(d.player)
         title = self._bot_title(d.player)
         title.append(t("bot.chooses", name=name, level=level, choice=label), style="bold")
         title.append("\n" + decision_what(d, self.session))
