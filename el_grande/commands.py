@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from el_grande.names import printable
 from el_grande.persist.errors import SaveFileError
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.persist.model import SaveFile
@@ -73,11 +74,11 @@ def run_resume(args: argparse.Namespace) -> int:
         games, problems = scan_saves()
         games = [g for g in games if not g.file.finished]
         if not games:
-            print(f"No unfinished games in {shown_path(saves_dir())}.")
+            print(t("resume.none", where=shown_path(saves_dir())))
         for i, g in enumerate(games, 1):
             print(f"{i:2}. {g.describe()}  [{printable(g.file.game_id)}]")
         for problem in problems:
-            print(f"    (skipped: {problem})", file=sys.stderr)
+            print(f"    {t('resume.skipped_file', problem=problem)}", file=sys.stderr)
         return 0
     try:
         if args.game:

@@ -76,9 +76,13 @@ def scoring_what(why: str, n: int = 0) -> str:
 
 
 def place_name(place: str) -> str:
-    """A place at the start of a sentence ("The Castillo")."""
-    name = region(place)
-    return name[:1].upper() + name[1:]
+    """A place at the start of a sentence ("The Castillo"; the catalogue knows how)."""
+    return region(place, start=True)
+
+
+def quoted(card: str) -> str:
+    """A card's name as the language quotes it (“Veto”)."""
+    return t("ev.card_quoted", card=card_name(card))
 
 
 @dataclass
@@ -125,12 +129,13 @@ class Narrator:
             case E.RoundStarted():
                 return [Line(t("ev.round", number=ev.number, of=ev.of), Tone.ROUND)]
             case E.CardsRevealed():
-                cards = ", ".join(f"“{card_name(c)}”" for c in ev.cards)
+                cards = t("join.list").join(quoted(c) for c in ev.cards)
                 return [Line(t("ev.cards", cards=cards))]
             case E.PowerCardPlayed():
                 return [Line(t("ev.power", name=who(ev.seat), n=ev.value))]
             case E.TurnOrderSet():
-                return [Line(t("ev.order", names=", ".join(who(s) for s in ev.order)))]
+                names = t("join.list").join(who(s) for s in ev.order)
+                return [Line(t("ev.order", names=names))]
             case E.TurnStarted():
                 self._turn, self._special = _Turn(ev.seat, ev.power), None
                 return [Line(t("ev.turn", name=who(ev.seat), power=ev.power), Tone.TURN)]
@@ -187,7 +192,8 @@ class Narrator:
                     )
                     pairs.append(t(key, name=who(seat), region=region(place)))
                 self._marching = str(ev.purpose) == "castillo"
-                return [Line(t("ev.revealed", choices=", ".join(pairs)), Tone.LOUD)]
+                choices = t("join.list").join(pairs)
+                return [Line(t("ev.revealed", choices=choices), Tone.LOUD)]
             case E.ScoringStarted():
                 if ev.why == "general":
                     self.general += 1
@@ -201,12 +207,14 @@ class Narrator:
                 ]
                 if not awards:
                     return [Line(t("ev.scored_none", region=place_name(ev.place)), Tone.QUIET)]
-                text = t("ev.scored", region=place_name(ev.place), awards=", ".join(awards))
+                text = t(
+                    "ev.scored", region=place_name(ev.place), awards=t("join.list").join(awards)
+                )
                 return [Line(text)]
             case E.ScoringEnded():
                 self._marching = False
-                gains = [f"{who(s)} +{p}" for s, p in enumerate(ev.points) if p]
-                text = t("ev.scoring_end", points=", ".join(gains) or t("ev.no_points"))
+                gains = [t("ev.gain", name=who(s), points=p) for s, p in enumerate(ev.points) if p]
+                text = t("ev.scoring_end", points=t("join.list").join(gains) or t("ev.no_points"))
                 return [Line(text, Tone.QUIET)]
             case E.TurnEnded():
                 turn, self._turn, self._special = self._turn, None, None
@@ -214,9 +222,11 @@ class Narrator:
             case E.RoundEnded():
                 return []
             case E.GameOver():
-                names = " & ".join(who(s) for s in ev.winners)
+                names = t("join.winners").join(who(s) for s in ev.winners)
                 key = "over.winner" if len(ev.winners) == 1 else "over.winners"
-                scores = ", ".join(f"{who(s)} {p}" for s, p in enumerate(ev.scores))
+                scores = t("join.list").join(
+                    t("ev.final_score", name=who(s), points=p) for s, p in enumerate(ev.scores)
+                )
                 text = t("ev.game_over", winners=t(key, names=names), scores=scores)
                 return [Line(text, Tone.LOUD)]
         return [Line(t("ev.other", text=str(getattr(ev, "kind", type(ev).__name__))), Tone.QUIET)]
@@ -265,12 +275,13 @@ class Narrator:
         if turn.court:
             parts.append(t("sum.court", count=turn.court))
         if turn.card is not None:
-            parts.append(f"“{card_name(turn.card)}”")
+            parts.append(quoted(turn.card))
         if turn.placed_hidden:
             parts.append(t("sum.placed_hidden"))
         else:
             parts.append(t("sum.placed", count=turn.placed))
         parts.append(t(f"sum.special_{turn.special}"))
         return Line(
-            t("ev.turn_summary", name=self.who(turn.seat), parts=" · ".join(parts)), Tone.SUMMARY
+            t("ev.turn_summary", name=self.who(turn.seat), parts=t("join.parts").join(parts)),
+            Tone.SUMMARY,
         )

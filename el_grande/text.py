@@ -1,13 +1,19 @@
 """The message catalogue: every sentence a player reads comes from here.
 
-Widgets and screens never hold English text of their own; they ask this module. A translation
-(Korean is planned) is another `Catalogue` instance with the same keys, chosen by `use(lang)`.
-Strings are `str.format` templates; keep the placeholders when translating.
+Widgets and screens never hold text of their own; they ask this module. English is here; a
+translation is another `Catalogue` with the same keys in a module of its own, registered in
+`CATALOGUES` and chosen with `use(lang)` — the command line picks it with `resolve_language`
+(docs/i18n.md). Strings are `str.format` templates; keep the placeholders when translating.
+Grammar belongs to the language, never to the code: plurals (`Plural` and the catalogue's
+`plural` rule), word order (whole sentences, never parts glued together in code), list
+separators (`join.*` keys), names at the start of a sentence (`region(place, start=True)`),
+and a language's own field formats (a translation may fill its fields its own way).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 REGION_NAMES = {
@@ -23,6 +29,14 @@ REGION_NAMES = {
     "castillo": "the Castillo",
     "court": "the court",
     "province": "the province",
+}
+
+# The same at the start of a sentence ("The Castillo: Ana +5 (1st).").
+REGION_START = {
+    **REGION_NAMES,
+    "castillo": "The Castillo",
+    "court": "The court",
+    "province": "The province",
 }
 
 # Short names used where a cell is narrow (the map at 100 columns).
@@ -143,10 +157,14 @@ def english_plural(n: int) -> str:
 
 Template = str | Plural
 
+#: Fills a template with its fields (`str.format` unless a language needs more).
+Formatter = Callable[[str, Mapping[str, object]], str]
+
 
 @dataclass
 class Catalogue:
-    """One language: template strings by key."""
+    """One language: template strings by key, the names of places and cards, and the
+    language's grammar (its plural rule, and how fields are formatted)."""
 
     lang: str
     strings: dict[str, Template]
@@ -154,19 +172,32 @@ class Catalogue:
     regions_short: dict[str, str] = field(default_factory=lambda: dict(REGION_SHORT))
     card_names: dict[str, str] = field(default_factory=lambda: dict(CARD_NAMES))
     card_texts: dict[str, str] = field(default_factory=lambda: dict(CARD_TEXTS))
+    #: Place names at the start of a sentence (English capitalises "the Castillo").
+    regions_start: dict[str, str] = field(default_factory=lambda: dict(REGION_START))
 
     #: The plural form ("one" or "other") for a number.
     plural: Callable[[int], str] = english_plural
+    #: How a template is filled (None: `str.format`).
+    formatter: Formatter | None = None
 
-    def __call__(self, key: str, /, **kwargs: object) -> str:
+    def template(self, key: str, count: object = None) -> str:
+        """The raw template for `key` (English if this language lacks it; the key itself if
+        nobody has it), its plural form chosen by `count`."""
         template = self.strings.get(key)
         if template is None:
             template = EN.get(key, key)
         if isinstance(template, Plural):
-            count = kwargs.get("count")
             form = self.plural(count) if isinstance(count, int) else "other"
             template = template.one if form == "one" else template.other
-        return template.format(**kwargs) if kwargs else template
+        return template
+
+    def __call__(self, key: str, /, **kwargs: object) -> str:
+        template = self.template(key, kwargs.get("count"))
+        if not kwargs:
+            return template
+        if self.formatter is not None:
+            return self.formatter(template, kwargs)
+        return template.format(**kwargs)
 
 
 EN: dict[str, Template] = {
@@ -179,6 +210,10 @@ EN: dict[str, Template] = {
     "title.rules": "Rules and keys",
     "title.quit": "Quit",
     "title.hint": "↑↓ to choose · Enter to open · ctrl+q quits at any time",
+    # Separators a language writes between the items of a list.
+    "join.list": ", ",
+    "join.winners": " & ",
+    "join.parts": " · ",
     "too_small": "The terminal is {w}×{h}. El Grande needs at least {min_w}×{min_h} — please "
     "enlarge the window.\n\nThe game is paused: no key acts on it until then (? help, "
     "ctrl+q quits; the game is saved).",
@@ -205,6 +240,7 @@ EN: dict[str, Template] = {
     "new.err_few": "At least 2 players are needed.",
     "new.err_dup_colour": "Two players have the colour {colour}; colours must differ.",
     "new.err_seed": "The seed must be a whole number.",
+    "new.default_names": "Ana,Ben,Cy",
     # --- names (el_grande/names.py: every way a name comes in) ---------------------------------
     "name.err_empty": "A player's name may not be empty.",
     "name.err_control": "The name {name} holds {char}: names may not hold control or "
@@ -235,6 +271,13 @@ EN: dict[str, Template] = {
         "{count} unreadable file skipped, left untouched",
         "{count} unreadable files skipped, left untouched",
     ),
+    "resume.line": "{names} · {round} · {decisions} · saved {when}",
+    "resume.round": "round {n}",
+    "resume.not_started": "not started",
+    "resume.finished": "finished",
+    "resume.decisions": Plural("{count} decision", "{count} decisions"),
+    "resume.open_elsewhere": "open in another window",
+    "resume.skipped_file": "(skipped: {problem})",
     "save.title": "Save the game to a file",
     "save.note": "Enter: save · Esc: cancel · the game is autosaved anyway; load the file with "
     "`el-grande load FILE`",
@@ -242,6 +285,11 @@ EN: dict[str, Template] = {
     "save.cannot": "Cannot write {path}: {why}.",
     "save.saved": "Saved to {path}.",
     "save.problem_exit": "The last autosave failed: {problem}",
+    "save.failed": "Autosave failed: cannot write {path}: {reason}.",
+    "save.off": "Autosave is off: the players' seats cannot be written to a save.",
+    "save.busy": "the game is open in another window",
+    "save.locked": "The game {game} ({names}) is open in another window; close it there first "
+    "(a game is played in one window at a time).",
     # --- game screen keys -----------------------------------------------------------------
     "keys.help": "Help",
     "keys.preview": "Scoring calculator",
@@ -267,16 +315,17 @@ EN: dict[str, Template] = {
     "replay.doing_end": "the end",
     "replay.where": "{title} — decision {pos} of {of}, round {round}",
     "replay.at_end": "the end of the record",
-    "replay.secret": "(secret)",
+    "replay.secret": " (secret)",
+    "replay.answer": " → {answer}",
     "replay.next_line": "next: {name}{secret}: {what}{answer}",
     # --- curtain -----------------------------------------------------------------------------
     "curtain.to": "Pass the keyboard to {name}",
     "curtain.why": "{name} chooses in secret: {what}.",
     "curtain.back": "{name} has chosen.",
+    "curtain.back_to": "{name} has chosen. Pass the keyboard to {next}",
     "curtain.back_all": "All secret choices are made",
     "curtain.continue": "Continue",
-    "curtain.letter_before": "When only {name} is looking, press ",
-    "curtain.letter_after": " (or click Continue).",
+    "curtain.letter": "When only {name} is looking, press {letter} (or click Continue).",
     "curtain.letter_why": "The letter changes every time: keys typed ahead — Enter, space, "
     "arrows, digits — and double clicks never lift this curtain, so nobody answers a secret "
     "for someone else by accident.",
@@ -316,6 +365,8 @@ EN: dict[str, Template] = {
     "player.col_castillo": "Cast.",
     "player.played": "played {card}",
     "player.veto": "VETO",
+    "player.col_veto": "V",
+    "player.veto_mark": "V",
     "player.home": "home {region}",
     "player.to_move": "◀ to move",
     # --- decisions ---------------------------------------------------------------------------
@@ -366,6 +417,7 @@ EN: dict[str, Template] = {
     "decision.retrieve": "take a played power card back",
     "decision.court_card": "bring up to 2 Caballeros to the court",
     "decision.disk": "set your secret disk",
+    "decision.disk_purpose": "set your secret disk: {purpose}",
     "decision.unknown": "choose",
     "purpose.castillo": "where your Castillo Caballeros go",
     "purpose.province_two_by_disk": "a region where you will lose 2 Caballeros",
@@ -457,6 +509,9 @@ EN: dict[str, Template] = {
         "{name}: {count} Caballeros go from the Castillo back to the court.",
     ),
     "ev.card": "{name} takes “{card}”.",
+    "ev.card_quoted": "“{card}”",
+    "ev.gain": "{name} +{points}",
+    "ev.final_score": "{name} {points}",
     "ev.announced": "{name} announces “{card}”.",
     "ev.vetoed": "{by} vetoes {name}'s “{card}”!",
     "ev.skipped": "{name} skips the special action of “{card}”.",
@@ -516,6 +571,11 @@ EN: dict[str, Template] = {
     "scoring.moves_title": "The Caballeros move",
     "scoring.region_title": "{region} is scored",
     "scoring.counts": "Caballeros: {counts}",
+    "scoring.count": "{name} {count}",
+    "scoring.award_line": "{name} +{points}  ({why})",
+    "scoring.march_line": "{name}: {count} → {where}",
+    "scoring.reveal_line": "{name} → {region}",
+    "scoring.step_title": "{title}  ·  {step}",
     "scoring.nobody": "No Caballeros here: nobody scores.",
     "preview.title": "If a general scoring happened now",
     "preview.note": "Regions and the Castillo as they stand; Castillo Caballeros do not march out.",
@@ -537,6 +597,19 @@ EN: dict[str, Template] = {
     "over.general": "general scoring {n}",
     "over.total": "total",
     "over.keys": "n: new game · t: title screen · r: replay · s: save to a file · q: quit",
+    # --- export (el-grande export) -----------------------------------------------------------
+    "export.title": "El Grande: {names}",
+    "export.setup": "Seed {seed}, {rounds} rounds, veto {veto}, Castillo {castillo}.",
+    "export.veto_on": "on",
+    "export.veto_off": "off",
+    "export.castillo_open": "open",
+    "export.castillo_hidden": "hidden",
+    "export.result": "Result",
+    "export.result_line": "Result: {scores}",
+    "export.unfinished": Plural(
+        "(The game is unfinished: {count} decision so far.)",
+        "(The game is unfinished: {count} decisions so far.)",
+    ),
     # --- help --------------------------------------------------------------------------------
     "help.title": "Help — keys, rules, cards",
     "help.close": "Esc or ? closes this help",
@@ -599,6 +672,7 @@ EN: dict[str, Template] = {
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)
+#: Every language there is, by code (`use`, `resolve_language`; docs/i18n.md).
 CATALOGUES: dict[str, Catalogue] = {"en": EN_CATALOGUE}
 
 _active: Catalogue = EN_CATALOGUE
@@ -611,13 +685,65 @@ def use(lang: str) -> Catalogue:
     return _active
 
 
+def language() -> str:
+    """The active language's code ("en", "ko")."""
+    return _active.lang
+
+
+#: The locale variables that name the language of messages, in POSIX's order of precedence.
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+#: Values that mean "not chosen here: ask the next source".
+_UNSET = frozenset({"", "auto", "system", "default"})
+
+
+def language_code(value: str) -> str:
+    """The language a value names: "ko_KR.UTF-8", "ko-KR", "KO" → "ko"; "C" → "c"."""
+    code = value.strip().lower()
+    for sep in ("_", "-", ".", "@"):
+        code = code.split(sep, 1)[0]
+    return code
+
+
+def resolve_language(
+    cli: str | None, settings: str | None, environ: Mapping[str, str] | None = None
+) -> str:
+    """The language to play in: `--lang`, else the settings file's `language`, else the
+    locale (`LC_ALL`, then `LC_MESSAGES`, then `LANG`: the first one set decides), else
+    English. The first source that names a language decides; a language there is no
+    catalogue for means English (never an error). Empty, "auto" or "system" leave the choice
+    to the next source. Returns a key of `CATALOGUES`."""
+    for value in (cli, settings):
+        if value is not None and value.strip().lower() not in _UNSET:
+            code = language_code(value)
+            return code if code in CATALOGUES else "en"
+    env = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        value = env.get(name, "")
+        if value:
+            code = language_code(value)
+            return code if code in CATALOGUES else "en"
+    return "en"
+
+
 def t(key: str, /, **fields: object) -> str:
     """The sentence `key` in the active language, with `fields` filled in."""
     return _active(key, **fields)
 
 
-def region(place: str, short: bool = False) -> str:
-    names = _active.regions_short if short else _active.regions
+def template(key: str, count: object = None) -> str:
+    """The active language's raw template for `key` (for code that styles its fields)."""
+    return _active.template(key, count)
+
+
+def catalogue() -> Catalogue:
+    """The active language's catalogue."""
+    return _active
+
+
+def region(place: str, short: bool = False, start: bool = False) -> str:
+    """A place's name (`short`: for a narrow map cell; `start`: at the start of a sentence)."""
+    names = _active.regions_short if short else _active.regions_start if start else _active.regions
     return names.get(place, place.replace("_", " ").title())
 
 

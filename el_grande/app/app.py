@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import App
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.dom import DOMNode
 from textual.reactive import reactive
+from textual.screen import Screen
 
 from el_grande.app.guard import ALWAYS, InputGuard
-from el_grande.text import t
+from el_grande.text import EN, t
 
 if TYPE_CHECKING:
     from el_grande.persist.autosave import AutosaveListener
@@ -30,6 +32,21 @@ if TYPE_CHECKING:
     from el_grande.setup import GameSetup, SeatSetup
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
+
+
+def localise_bindings(node: DOMNode) -> None:
+    """Show `node`'s key bindings in the active language.
+
+    A binding's description is written as a catalogue key (`Binding("?", "help",
+    "keys.help")`): class attributes are made once, at import, but the language is chosen
+    later (and tests play in several). The app calls this for itself and for every screen
+    it opens (`get_screen`); a description that is no catalogue key stays as it is."""
+    bindings = BindingsMap()
+    for key, found in node._bindings.key_to_bindings.items():
+        bindings.key_to_bindings[key] = [
+            replace(b, description=t(b.description)) if b.description in EN else b for b in found
+        ]
+    node._bindings = bindings
 
 
 @dataclass(frozen=True)
@@ -50,8 +67,8 @@ class ElGrandeApp(App[None]):
     TITLE = "El Grande"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", t("keys.quit"), priority=True, id="quit"),
-        Binding("ctrl+c", "quit", t("keys.quit"), show=False, priority=True, id="quit_c"),
+        Binding("ctrl+q", "quit", "keys.quit", priority=True, id="quit"),
+        Binding("ctrl+c", "quit", "keys.quit", show=False, priority=True, id="quit_c"),
     ]
 
     #: Why the last autosave failed (None: it worked); the game screen shows it.
@@ -89,6 +106,15 @@ class ElGrandeApp(App[None]):
         self.title = t("app.title")
         self._listener: AutosaveListener | None = None
         self._last_problem: str | None = None
+        localise_bindings(self)
+
+    def get_screen(self, screen: Screen[Any] | str, screen_class: Any = None) -> Screen[Any]:
+        # Every screen pushed, switched to or installed comes through here once it is built.
+        found = super().get_screen(screen, screen_class)
+        if not getattr(found, "_el_grande_localised", False):
+            localise_bindings(found)
+            found._el_grande_localised = True  # type: ignore[attr-defined]
+        return found
 
     async def on_event(self, event: events.Event) -> None:
         # The one gate for keys and clicks (docs/app.md, "The curtain"): input that arrived

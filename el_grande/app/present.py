@@ -95,7 +95,8 @@ def decision_what(d: Decision, session: GameSession) -> str:
     if kind == DecisionKind.RETURN_ONE:
         return t("decision.return_one", name=session.name(ctx.get("target", 0)))
     if kind == DecisionKind.DISK:
-        return t("decision.disk") + ": " + t(f"purpose.{ctx.get('purpose', 'castillo')}")
+        purpose = t(f"purpose.{ctx.get('purpose', 'castillo')}")
+        return t("decision.disk_purpose", purpose=purpose)
     key = f"decision.{kind}"
     text = t(key)
     return text if text != key else t("decision.unknown")
@@ -132,24 +133,20 @@ def decision_progress(d: Decision, session: GameSession, view: View) -> str:
         if "region" in ctx and d.kind == DecisionKind.MOVE_TO:
             whose = ctx.get("whose")
             if whose is not None:
-                parts.append(
-                    t("choice.whose", name=session.name(int(whose)))
-                    + " · "
-                    + t("choice.from", region=region(ctx["region"]))
-                )
+                parts.append(t("choice.whose", name=session.name(int(whose))))
+                parts.append(t("choice.from", region=region(ctx["region"])))
     elif d.kind == DecisionKind.COURT:
-        text = t("choice.power", n=ctx.get("power"), court=ctx.get("allowed"))
+        parts.append(t("choice.power", n=ctx.get("power"), court=ctx.get("allowed")))
         province = view.players[d.player].province
         if province is not None:  # None with a hidden Castillo: the province is secret too
-            text += " · " + t("player.province", n=province)
-        parts.append(text)
+            parts.append(t("player.province", n=province))
     elif d.kind in (DecisionKind.RECALL, DecisionKind.ANGRY_KING) and "left" in ctx:
         parts.append(t("progress.left", n=ctx["left"]))
     elif d.kind == DecisionKind.DISK and "region" in ctx:
         parts.append(region(ctx["region"]))
     if "target" in ctx:
         parts.append(t("progress.target", name=session.name(int(ctx["target"]))))
-    return " · ".join(parts)
+    return t("join.parts").join(parts)
 
 
 # --- the story -----------------------------------------------------------------------------
@@ -170,5 +167,44 @@ def line_text(line: Line) -> Text:
 
 
 def winners_text(winners: tuple[int, ...] | list[int], session: GameSession) -> str:
-    names = " & ".join(session.name(s) for s in winners)
+    names = t("join.winners").join(session.name(s) for s in winners)
     return t("over.winner" if len(winners) == 1 else "over.winners", names=names)
+
+
+#: Private-use characters around a styled field while a sentence is filled in (names and
+#: every other text shown never hold private-use characters: `el_grande.names`).
+_OPEN, _CLOSE = "\ue000", "\ue001"
+
+
+def styled(key: str, styles: dict[str, str], style: str = "", **fields: object) -> Text:
+    """The sentence `key` as `Text`, the fields named in `styles` set in their own style (a
+    name in bold) wherever the language puts them. The words and their order are the
+    catalogue's; every field is literal text, never markup."""
+    marked = {
+        name: f"{_OPEN}{value}{_CLOSE}" if name in styles else value
+        for name, value in fields.items()
+    }
+    sentence = t(key, **marked)
+    out = Text(style=style)
+    names = iter(n for n in _field_order(key, fields) if n in styles)
+    for i, piece in enumerate(sentence.split(_OPEN)):
+        if i == 0:
+            out.append(piece)
+            continue
+        inside, _, rest = piece.partition(_CLOSE)
+        out.append(inside, style=styles.get(next(names, ""), ""))
+        out.append(rest)
+    return out
+
+
+def _field_order(key: str, fields: dict[str, object]) -> list[str]:
+    """The fields of the template `key`, in the order the sentence uses them."""
+    from string import Formatter
+
+    from el_grande.text import template
+
+    return [
+        name
+        for _, name, _, _ in Formatter().parse(template(key, fields.get("count")))
+        if name is not None
+    ]

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from el_grande.names import printable
 from el_grande.persist.model import SaveFile, Seat
 from el_grande.persist.store import Autosaver, save_from_game, saves_dir
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.core import Game
@@ -105,7 +106,7 @@ class AutosaveListener:
 
 def _write_problem(path: Path, exc: OSError) -> str:
     reason = printable(exc.strerror or str(exc) or type(exc).__name__).rstrip(".")
-    return f"Autosave failed: cannot write {printable(str(path))}: {reason}."
+    return t("save.failed", path=printable(str(path)), reason=reason)
 
 
 def autosaver_of(session: GameSession) -> AutosaveListener | None:
@@ -143,7 +144,7 @@ def attach_autosave(
                 None,
                 game,
                 on_change,
-                "Autosave is off: the players' seats cannot be written to a save.",
+                t("save.off"),
             )
             session.subscribe(listener)
             return listener

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from el_grande.names import printable, width
 from el_grande.narrate import Line, Narrator, Tone
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.core import Game
@@ -116,11 +117,18 @@ def export_text(
     narrate = narrator_for(record, name=shown)
     opts = record["options"]
     lines: list[str] = []
-    head = shown(title) if title is not None else f"El Grande: {', '.join(names)}"
-    setup = (
-        f"Seed {shown(str(record['seed']))}, {opts.get('rounds', 9)} rounds, "
-        f"veto {'on' if opts.get('veto', True) else 'off'}, "
-        f"Castillo {opts.get('castillo', 'open')}."
+    head = (
+        shown(title) if title is not None else t("export.title", names=t("join.list").join(names))
+    )
+    castillo = opts.get("castillo", "open")
+    setup = t(
+        "export.setup",
+        seed=shown(str(record["seed"])),
+        rounds=opts.get("rounds", 9),
+        veto=t("export.veto_on" if opts.get("veto", True) else "export.veto_off"),
+        castillo=t(f"export.castillo_{castillo}")
+        if castillo in ("open", "hidden")
+        else shown(str(castillo)),
     )
     if md:
         lines += [f"# {head}", "", setup, ""]
@@ -143,8 +151,13 @@ def export_text(
             emit(line)
     lines.append("")
     if game.over:
-        result = ", ".join(f"{n} {p}" for n, p in zip(names, game.scores, strict=True))
-        lines += ["## Result", "", result] if md else ["Result: " + result]
+        result = t("join.list").join(
+            t("ev.final_score", name=n, points=p) for n, p in zip(names, game.scores, strict=True)
+        )
+        if md:
+            lines += [f"## {t('export.result')}", "", result]
+        else:
+            lines.append(t("export.result_line", scores=result))
     else:
-        lines.append(f"(The game is unfinished: {len(steps)} decisions so far.)")
+        lines.append(t("export.unfinished", count=len(steps)))
     return "\n".join(lines).rstrip() + "\n"

@@ -32,6 +32,7 @@ from el_grande.persist.lock import (
     remove_if_free,
 )
 from el_grande.persist.model import MAX_GAME_ID, SavedOptions, SaveFile, Seat, now, parse_save
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.core import Game
@@ -446,7 +447,7 @@ class Autosaver:
         except OSError:
             return  # no lock file can be made: the write will fail and say why
         if not taken:
-            raise OSError(errno.EBUSY, "the game is open in another window")
+            raise OSError(errno.EBUSY, t("save.busy"))
         self.lock = lock
 
     def close(self) -> None:
@@ -494,12 +495,18 @@ class SavedGame:
     def describe(self, name_cells: int = 12) -> str:
         """One line for the resume list: names (each cut to `name_cells` terminal cells),
         round, decisions, when saved; every piece printable."""
-        names = ", ".join(fit(printable(n), name_cells) for n in self.file.names)
-        rnd = f"round {self.file.round}" if self.file.round else "not started"
+        names = t("join.list").join(fit(printable(n), name_cells) for n in self.file.names)
         if self.file.finished:
-            rnd = "finished"
-        line = f"{names} · {rnd} · {len(self.file.choices)} decisions · saved {_when(self)}"
-        return line + (" · open in another window" if self.open_elsewhere else "")
+            rnd = t("resume.finished")
+        elif self.file.round:
+            rnd = t("resume.round", n=self.file.round)
+        else:
+            rnd = t("resume.not_started")
+        decisions = t("resume.decisions", count=len(self.file.choices))
+        line = t("resume.line", names=names, round=rnd, decisions=decisions, when=_when(self))
+        if self.open_elsewhere:
+            line = t("join.parts").join((line, t("resume.open_elsewhere")))
+        return line
 
 
 def _when(game: SavedGame) -> str:
@@ -549,11 +556,9 @@ def game_is_open(game_id: str, home: Path | None = None) -> bool:
 
 def locked_error(save: SaveFile) -> GameLockedError:
     """The sentence for a game open in another window."""
-    names = ", ".join(printable(n) for n in save.names)
+    names = t("join.list").join(printable(n) for n in save.names)
     return GameLockedError(
-        f"The game {printable(save.game_id)} ({names}) is open in another window; close it "
-        "there first (a game is played in one window at a time).",
-        game_id=save.game_id,
+        t("save.locked", game=printable(save.game_id), names=names), game_id=save.game_id
     )
 
 

@@ -25,6 +25,7 @@ from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from el_grande.app.present import styled
 from el_grande.text import t
 
 #: Letters a curtain may ask for: none is a key of any game screen (a-e, f, l, p, s, u; n, q, r,
@@ -80,10 +81,12 @@ class CurtainScreen(ModalScreen[None]):
     def _how(self) -> Text:
         if self.letter is None:
             return Text(t("curtain.enter_hint"))
-        text = Text(t("curtain.letter_before", name=self.owner or ""))
-        text.append(f" {self.letter} ", style="bold reverse")
-        text.append(t("curtain.letter_after"))
-        return text
+        return styled(
+            "curtain.letter",
+            {"letter": "bold reverse"},
+            name=self.owner or "",
+            letter=f" {self.letter} ",
+        )
 
     def _why(self) -> str:
         return t("curtain.letter_why") if self.letter is not None else t("curtain.enter_why")

@@ -39,6 +39,7 @@ from el_grande.app.present import (
     decision_what,
     line_text,
     secret_what,
+    styled,
 )
 from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.shown import Legal, Shown, card_of, place_of, power_of, step_view
@@ -124,14 +125,15 @@ def split_displays(
 
 class GameScreen(Screen[None]):
     CSS_PATH = "game.tcss"
+    # Descriptions are catalogue keys: the app shows them in the active language (app.py).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", t("keys.help"), id="help"),
-        Binding("p", "preview", t("keys.preview"), id="preview"),
-        Binding("l", "toggle_log", t("keys.log"), id="log"),
-        Binding("u", "undo", t("keys.undo"), id="undo"),  # offered only when allowed
-        Binding("s", "save_as", t("keys.save_as"), id="save_as"),
+        Binding("question_mark", "help", "keys.help", id="help"),
+        Binding("p", "preview", "keys.preview", id="preview"),
+        Binding("l", "toggle_log", "keys.log", id="log"),
+        Binding("u", "undo", "keys.undo", id="undo"),  # offered only when allowed
+        Binding("s", "save_as", "keys.save_as", id="save_as"),
         # Offered only in games with computer players (check_action).
-        Binding("f", "skip_ahead", t("keys.skip"), id="skip_ahead"),
+        Binding("f", "skip_ahead", "keys.skip", id="skip_ahead"),
         *[Binding(k, f"pick_place('{k}')", show=False) for k in "0123456789"],
         *[Binding(k, f"pick_card('{k}')", show=False) for k in "abcde"],
     ]
@@ -285,7 +287,7 @@ class GameScreen(Screen[None]):
         if nd is not None and nd.secret and not self._to_show:
             nxt = self.session.name(nd.player)
             self._raise_curtain(
-                t("curtain.back", name=name) + " " + t("curtain.to", name=nxt),
+                t("curtain.back_to", name=name, next=nxt),
                 t("curtain.why", name=nxt, what=secret_what(nd)),
                 unlock=nd.player,
             )
@@ -442,8 +444,15 @@ class GameScreen(Screen[None]):
                 t("prompt.secret", name=self.session.name(d.player)) + "\n", style="bold reverse"
             )
         title.append_text(chip(self.session, d.player, " "))
-        title.append(f" {self.session.name(d.player)}: ", style="bold")
-        title.append(decision_what(d, self.session))
+        heading = styled(
+            "prompt.title",
+            {"what": "not bold"},
+            style="bold",
+            name=self.session.name(d.player),
+            what=decision_what(d, self.session),
+        )
+        heading.pad_left(1)
+        title.append_text(heading)
         hint = (
             t("prompt.keys_map")
             if legal.places

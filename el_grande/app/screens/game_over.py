@@ -45,11 +45,11 @@ def breakdown(session: GameSession) -> list[tuple[str, list[int]]]:
 class GameOverScreen(Screen[None]):
     CSS_PATH = "game_over.tcss"
     BINDINGS = [
-        Binding("n", "new_game", t("over.key_new")),
-        Binding("t", "title", t("over.key_title")),
-        Binding("r", "replay", t("over.key_replay")),
-        Binding("s", "save_as", t("keys.save_as")),
-        Binding("q", "app.quit", t("keys.quit")),
+        Binding("n", "new_game", "over.key_new"),
+        Binding("t", "title", "over.key_title"),
+        Binding("r", "replay", "over.key_replay"),
+        Binding("s", "save_as", "keys.save_as"),
+        Binding("q", "app.quit", "keys.quit"),
     ]
 
     def __init__(self, session: GameSession) -> None:

@@ -72,7 +72,7 @@ def cards_text() -> Text:
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
     BINDINGS = [
-        Binding("escape", "close", t("help.close")),
+        Binding("escape", "close", "help.close"),
         Binding("question_mark", "close", show=False),
         Binding("q", "close", show=False),
     ]

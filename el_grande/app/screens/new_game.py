@@ -20,17 +20,22 @@ from el_grande.setup import (
 )
 from el_grande.text import t
 
-DEFAULT_NAMES = ("Ana", "Ben", "Cy", "", "")
+
+def default_names() -> list[str]:
+    """The names the form starts with (the catalogue's, so that they suit the language)."""
+    names = [n.strip() for n in t("new.default_names").split(",")][:MAX_PLAYERS]
+    return names + [""] * (MAX_PLAYERS - len(names))
 
 
 class NewGameScreen(Screen[None]):
     CSS_PATH = "new_game.tcss"
     BINDINGS = [
-        Binding("escape", "back", t("new.back")),
-        Binding("ctrl+s", "begin", t("new.begin")),
+        Binding("escape", "back", "new.back"),
+        Binding("ctrl+s", "begin", "new.begin"),
     ]
 
     def compose(self) -> ComposeResult:
+        defaults = default_names()
         with VerticalScroll(id="form"):
             yield Static(t("new.title"), id="form-title", markup=False)
             yield Label(t("new.players"), classes="section", markup=False)
@@ -38,7 +43,7 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(classes="seat-row"):
                     yield Label(t("new.player_n", n=i + 1), classes="seat-label", markup=False)
                     yield Input(
-                        DEFAULT_NAMES[i],
+                        defaults[i],
                         placeholder=t("new.name_placeholder"),
                         id=f"name-{i}",
                         classes="seat-name",
@@ -97,7 +102,7 @@ class NewGameScreen(Screen[None]):
         return out
 
     def _start_options(self) -> list[tuple[str | Text, int]]:
-        names = [n for n in DEFAULT_NAMES if n] if not self.is_mounted else None
+        names = [n for n in default_names() if n] if not self.is_mounted else None
         if names is None:
             names = [n for _, n in self._names()]
         return [(t("new.start_random"), -1)] + [

@@ -37,17 +37,17 @@ class ReplayScreen(Screen[None]):
 
     CSS_PATH = ["game.tcss", "replay.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l", "step(1)", t("replay.next"), id="replay_next", priority=True),
-        Binding("left,h", "step(-1)", t("replay.back"), id="replay_back", priority=True),
+        Binding("right,l", "step(1)", "replay.next", id="replay_next", priority=True),
+        Binding("left,h", "step(-1)", "replay.back", id="replay_back", priority=True),
         Binding(
-            "pagedown,n", "round(1)", t("replay.next_round"), id="replay_next_round", priority=True
+            "pagedown,n", "round(1)", "replay.next_round", id="replay_next_round", priority=True
         ),
         Binding(
-            "pageup,p", "round(-1)", t("replay.prev_round"), id="replay_prev_round", priority=True
+            "pageup,p", "round(-1)", "replay.prev_round", id="replay_prev_round", priority=True
         ),
-        Binding("home", "jump(0)", t("replay.start"), id="replay_start", priority=True),
-        Binding("end", "jump(1)", t("replay.end"), id="replay_end", priority=True),
-        Binding("escape,q", "close", t("keys.close"), id="replay_close"),
+        Binding("home", "jump(0)", "replay.start", id="replay_start", priority=True),
+        Binding("end", "jump(1)", "replay.end", id="replay_end", priority=True),
+        Binding("escape,q", "close", "keys.close", id="replay_close"),
     ]
 
     shown: reactive[Shown | None] = reactive(None)
@@ -72,7 +72,7 @@ class ReplayScreen(Screen[None]):
         seats = seats or default_seats(self.model.names)
         # The table's seats (names, colours, letters) for the widgets; the game is the model's.
         self.session = GameSession(game=Game.replay(record, upto=0), seats=tuple(seats))
-        self.heading = printable(title or ", ".join(self.model.names))
+        self.heading = printable(title or t("join.list").join(self.model.names))
         self._logged = 0
 
     def compose(self) -> ComposeResult:
@@ -120,7 +120,7 @@ class ReplayScreen(Screen[None]):
         head = t("replay.where", title=self.heading, pos=m.pos, of=m.length, round=m.round)
         nxt = m.next_step
         if nxt is None:
-            return Text(head + " · " + t("replay.at_end"))
+            return Text(t("join.parts").join((head, t("replay.at_end"))))
         d = m.game.decision
         what, label = str(nxt.kind), m.next_label()
         if d is not None:
@@ -128,8 +128,9 @@ class ReplayScreen(Screen[None]):
             if label is not None:
                 choice = m.game.parse(nxt.choice)
                 label = choice_label(choice, d, self.session)
-        secret = " " + t("replay.secret") if nxt.secret else ""
-        answer = "" if label is None else f" → {label}"  # a secret kept: no answer shown
+        secret = t("replay.secret") if nxt.secret else ""
+        # A secret kept: no answer shown.
+        answer = "" if label is None else t("replay.answer", answer=label)
         return Text(
             head
             + "\n"

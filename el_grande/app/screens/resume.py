@@ -45,7 +45,7 @@ class ResumeScreen(ModalScreen[None]):
     #resume-error { color: $error; margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss_screen", t("keys.back"), id="resume_back"),
+        Binding("escape", "dismiss_screen", "keys.back", id="resume_back"),
     ]
 
     def __init__(self) -> None:
@@ -74,7 +74,8 @@ class ResumeScreen(ModalScreen[None]):
                 )
             note = t("resume.keys")
             if self.problems:
-                note += " · " + t("resume.skipped", count=len(self.problems))
+                skipped = t("resume.skipped", count=len(self.problems))
+                note = t("join.parts").join((note, skipped))
             yield Static(note, id="resume-note", markup=False)
             yield Static("", id="resume-error", markup=False)
 

@@ -71,7 +71,7 @@ class SaveAsScreen(ModalScreen[str | None]):
     #save-error { color: $error; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", t("keys.cancel"), id="save_cancel"),
+        Binding("escape", "cancel", "keys.cancel", id="save_cancel"),
     ]
 
     def __init__(self, session: GameSession) -> None:

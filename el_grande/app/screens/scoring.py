@@ -50,7 +50,10 @@ def build_steps(events: list[Event], session: GameSession, king: str) -> list[St
             for ev in march:
                 body.append_text(chip(session, ev.whose))
                 where = t("scoring.to_court") if ev.dst == "court" else region(ev.dst)
-                body.append(f" {session.name(ev.whose)}: {ev.count} → {where}\n")
+                line = t(
+                    "scoring.march_line", name=session.name(ev.whose), count=ev.count, where=where
+                )
+                body.append(f" {line}\n")
             title = (
                 t("scoring.march_title") if march[0].src == "castillo" else t("scoring.moves_title")
             )
@@ -69,14 +72,19 @@ def build_steps(events: list[Event], session: GameSession, king: str) -> list[St
                 body = Text()
                 for seat, place in ev.choices:
                     body.append_text(chip(session, seat))
-                    body.append(f" {session.name(seat)} → {region(place)}")
+                    line = t("scoring.reveal_line", name=session.name(seat), region=region(place))
+                    body.append(f" {line}")
                     if str(ev.purpose) == "castillo" and place == king:
                         body.append(" " + t("scoring.back_to_court"), style="italic")
                     body.append("\n")
                 steps.append(Step(t("scoring.reveal_title"), body, None, i + 1))
             case E.PlaceScored():
                 body = Text()
-                counts = ", ".join(f"{session.name(s)} {c}" for s, c in enumerate(ev.counts) if c)
+                counts = t("join.list").join(
+                    t("scoring.count", name=session.name(s), count=c)
+                    for s, c in enumerate(ev.counts)
+                    if c
+                )
                 body.append(t("scoring.counts", counts=counts or "—") + "\n")
                 body.append(f"{'/'.join(map(str, ev.values))}\n", style="dim")
                 paid = [a for a in ev.awards if a.points]
@@ -85,7 +93,13 @@ def build_steps(events: list[Event], session: GameSession, king: str) -> list[St
                 elif paid:
                     for a in paid:
                         body.append_text(chip(session, a.seat))
-                        body.append(f" {session.name(a.seat)} +{a.points}  ({award_why(a)})\n")
+                        line = t(
+                            "scoring.award_line",
+                            name=session.name(a.seat),
+                            points=a.points,
+                            why=award_why(a),
+                        )
+                        body.append(f" {line}\n")
                 else:
                     body.append(t("ev.scored_none", region=place_name(ev.place)))
                 title = (
@@ -130,9 +144,9 @@ class ScoringScreen(ModalScreen[None]):
 
     CSS_PATH = "scoring.tcss"
     BINDINGS = [
-        Binding("enter", "next", t("scoring.key_next"), priority=True),
+        Binding("enter", "next", "scoring.key_next", priority=True),
         Binding("space", "next", show=False, priority=True),
-        Binding("escape", "last", t("scoring.key_skip")),
+        Binding("escape", "last", "scoring.key_skip"),
     ]
 
     def __init__(
@@ -183,7 +197,11 @@ class ScoringScreen(ModalScreen[None]):
             self.on_step(step.upto, step.place)
         self.query_one("#scoring-title", Static).update(self.heading)
         self.query_one("#scoring-step", Static).update(
-            f"{step.title}  ·  {t('scoring.step', i=self.index + 1, n=len(self.steps))}"
+            t(
+                "scoring.step_title",
+                title=step.title,
+                step=t("scoring.step", i=self.index + 1, n=len(self.steps)),
+            )
         )
         self.query_one("#scoring-body", Static).update(step.body)
         last = self.index >= len(self.steps) - 1
@@ -216,7 +234,7 @@ class PreviewScreen(ModalScreen[None]):
 
     CSS_PATH = "scoring.tcss"
     BINDINGS = [
-        Binding("escape", "close", "Close"),
+        Binding("escape", "close", "keys.close"),
         Binding("enter", "close", show=False),
         Binding("p", "close", show=False),
     ]

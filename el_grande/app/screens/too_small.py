@@ -33,7 +33,7 @@ class TooSmallScreen(ModalScreen[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "Help", id="too_small_help"),
+        Binding("question_mark", "help", "keys.help", id="too_small_help"),
     ]
 
     def __init__(self, width: int, height: int, min_width: int, min_height: int) -> None:

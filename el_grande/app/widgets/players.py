@@ -56,6 +56,11 @@ def columns() -> list[tuple[str, int]]:
     return [(h, max(3, cell_len(h))) for h in heads]
 
 
+def veto_cells() -> int:
+    """The held-Veto column: as wide as its heading or its mark, in cells."""
+    return max(cell_len(t("player.col_veto")), cell_len(t("player.veto_mark")))
+
+
 class PlayersPanel(Widget):
     """Every player's line, drawn from `shown`."""
 
@@ -76,13 +81,13 @@ class PlayersPanel(Widget):
 
     def name_cells(self) -> int:
         """The name column's width: a whole name where the panel is wide enough."""
-        fixed = LEAD + sum(w + 1 for _, w in columns()) + 2 + HAND_WIDTH
+        fixed = LEAD + sum(w + 1 for _, w in columns()) + veto_cells() + 1 + HAND_WIDTH
         return max(MIN_NAME_CELLS, min(MAX_NAME_CELLS, self.size.width - fixed))
 
     @property
     def hand_x(self) -> int:
         """Where the power-card strip begins."""
-        return LEAD + self.name_cells() + sum(w + 1 for _, w in columns()) + 2
+        return LEAD + self.name_cells() + sum(w + 1 for _, w in columns()) + veto_cells() + 1
 
     def name_text(self, seat: int, cells: int) -> str:
         """The name, with "(b)" after it for a computer player, in `cells` cells."""
@@ -104,10 +109,11 @@ class PlayersPanel(Widget):
         view = shown.view
         cols = columns()
         cells = self.name_cells()
-        head = Text(" " * (LEAD + cells), style="dim", end="")
+        head = Text(" " * (LEAD + cells), style="dim", end="", no_wrap=True, overflow="crop")
         for title, width in cols:
             head.append(pad(title, width, "right") + " ", style="dim")
-        head.append("V ", style="dim")
+        veto = t("player.col_veto")
+        head.append(pad(veto, veto_cells()) + " ", style="dim")
         head.append(t("player.hand"), style="dim")
         lines = [head]
         for p in view.players:
@@ -124,7 +130,11 @@ class PlayersPanel(Widget):
             ]
             for i, ((_, width), value) in enumerate(zip(cols, values, strict=True)):
                 line.append(pad(value, width, "right") + " ", style="bold" if i == 0 else "")
-            line.append("V" if p.vetoes else " ", style="bold reverse" if p.vetoes else "")
+            if p.vetoes:
+                line.append(t("player.veto_mark"), style="bold reverse")
+                line.append(" " * (veto_cells() - cell_len(t("player.veto_mark"))))
+            else:
+                line.append(" " * veto_cells())
             line.append(" ")
             mine = to_move and bool(shown.legal.powers)
             for v in range(1, 14):

@@ -53,5 +53,6 @@ class RoundTrack(Widget):
         if shown.to_move is not None and shown.doing:
             line.append(" │ ", style="dim")
             line.append_text(chip(self.session, shown.to_move, " "))
-            line.append(f" {self.session.name(shown.to_move)}: {shown.doing}", style="bold")
+            doing = t("prompt.title", name=self.session.name(shown.to_move), what=shown.doing)
+            line.append(f" {doing}", style="bold")
         return line
