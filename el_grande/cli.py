@@ -217,6 +217,16 @@ _register_simulate_command(command)
 # --- entry ---------------------------------------------------------------------------------
 
 
+_LANG_HELP = (
+    "the language to play in: ko (Korean) or en (English); default: the settings file, "
+    "else the locale (LC_ALL, LC_MESSAGES, LANG), else English"
+)
+
+
+def _lang_option(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument("--lang", metavar="ko|en", default=default, help=_LANG_HELP)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="el-grande",
@@ -227,16 +237,40 @@ def build_parser() -> argparse.ArgumentParser:
     from el_grande import __version__
 
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _lang_option(parser, None)
+    # `--lang` also after the command (`el-grande play --lang ko …`); SUPPRESS: a command
+    # that is not given it keeps the value given before the command.
+    lang_after = argparse.ArgumentParser(add_help=False)
+    _lang_option(lang_after, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for cmd in COMMANDS.values():
-        p = sub.add_parser(cmd.name, help=cmd.help, description=cmd.description or cmd.help)
+        p = sub.add_parser(
+            cmd.name,
+            help=cmd.help,
+            description=cmd.description or cmd.help,
+            parents=[lang_after],
+        )
         cmd.configure(p)
     return parser
+
+
+def choose_language(cli: str | None, settings: str | None = None) -> str:
+    """Switch to the language to play in (`el_grande.text.resolve_language`) and return it.
+
+    `settings`: the settings file's `language`, when there is one."""
+    import os
+
+    from el_grande.text import resolve_language, use
+
+    return use(resolve_language(cli, settings, os.environ)).lang
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run `el-grande` with `argv` (default: the process arguments); returns the exit code."""
     args = build_parser().parse_args(argv)
+    # Before any screen or sentence is made. The settings file's language goes in the middle
+    # (`choose_language(args.lang, settings.language)`) once there is a settings file.
+    choose_language(args.lang)
     if args.command is None:
         from el_grande.app.app import ElGrandeApp
 

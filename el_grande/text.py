@@ -1,13 +1,14 @@
 """The message catalogue: every sentence a player reads comes from here.
 
 Widgets and screens never hold text of their own; they ask this module. English is here; a
-translation is another `Catalogue` with the same keys in a module of its own, registered in
-`CATALOGUES` and chosen with `use(lang)` — the command line picks it with `resolve_language`
-(docs/i18n.md). Strings are `str.format` templates; keep the placeholders when translating.
-Grammar belongs to the language, never to the code: plurals (`Plural` and the catalogue's
-`plural` rule), word order (whole sentences, never parts glued together in code), list
-separators (`join.*` keys), names at the start of a sentence (`region(place, start=True)`),
-and a language's own field formats (a translation may fill its fields its own way).
+translation is another `Catalogue` with the same keys in a module of its own (Korean:
+`el_grande/text_ko.py`), registered in `CATALOGUES` and chosen with `use(lang)` — the command
+line picks it with `resolve_language` (docs/i18n.md). Strings are `str.format` templates; keep
+the placeholders when translating. Grammar belongs to the language, never to the code:
+plurals (`Plural` and the catalogue's `plural` rule), word order (whole sentences, never
+parts glued together in code), list separators (`join.*` keys), names at the start of a
+sentence (`region(place, start=True)`), and a language's own field formats (Korean chooses
+its particles with `{name:이/가}`, see `text_ko.py`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+
+from el_grande import text_ko
 
 REGION_NAMES = {
     "galicia": "Galicia",
@@ -672,8 +675,19 @@ EN: dict[str, Template] = {
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)
+KO_CATALOGUE = Catalogue(
+    lang="ko",
+    strings=text_ko.KO,
+    regions=text_ko.REGION_NAMES,
+    regions_short=text_ko.REGION_SHORT,
+    card_names=text_ko.CARD_NAMES,
+    card_texts=text_ko.CARD_TEXTS,
+    regions_start=text_ko.REGION_NAMES,  # no capitals in Korean
+    plural=text_ko.korean_plural,
+    formatter=text_ko.korean_format,
+)
 #: Every language there is, by code (`use`, `resolve_language`; docs/i18n.md).
-CATALOGUES: dict[str, Catalogue] = {"en": EN_CATALOGUE}
+CATALOGUES: dict[str, Catalogue] = {"en": EN_CATALOGUE, "ko": KO_CATALOGUE}
 
 _active: Catalogue = EN_CATALOGUE
 

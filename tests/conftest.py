@@ -29,3 +29,18 @@ def _no_guard_time(monkeypatch: pytest.MonkeyPatch) -> None:
     from el_grande.app import guard
 
     monkeypatch.setattr(guard, "GUARD_SECONDS", 0.0)
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English and leaves English behind (the language is the process's:
+    `el_grande.text.use`), also on a machine whose locale is Korean (`el-grande` run in a
+    test reads the locale). Korean tests switch with `use("ko")` or `--lang ko`."""
+    from el_grande.text import LOCALE_VARIABLES, language_code, use
+
+    for name in LOCALE_VARIABLES:
+        if language_code(os.environ.get(name, "")) == "ko":
+            monkeypatch.setenv(name, "C.UTF-8")
+    use("en")
+    yield
+    use("en")

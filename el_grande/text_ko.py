@@ -1,0 +1,716 @@
+"""Korean (한국어): the message catalogue in Korean, with the same keys as English.
+
+The terms are those of the Korean guide (`shared/seeds/002_*.txt`: 카바예로, 카스티요, 왕, 왕의
+지역, 궁정, 속령, 그란데, 본거지, 파워 카드, 액션 카드, 비밀 디스크, 정산, 이동식 점수판,
+베토, 인트리그…); the glossary, and the choices made where the guide is silent, are in
+docs/i18n.md.
+
+Korean has no plural forms (`plural` always answers "other"), but it has particles whose form
+depends on the word before them: 이/가, 을/를, 은/는, 과/와, (으)로. A template names the
+particle in the field's format: ``{name:이/가}`` is the name followed by 이 after a final
+consonant and 가 after a vowel (``김민준이``, ``서연이가``… ``Ana가``); ``{region:으로/로}``
+gives ``아라곤으로`` and ``갈리시아로`` (로 after ㄹ too: ``구카스티야로``). Where the sound
+cannot be known (a Latin name ending in ``k`` or ``t``) both forms are written: ``이(가)``.
+"""
+
+from __future__ import annotations
+
+import string
+import unicodedata
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from el_grande.text import Template
+
+# Plain data and two small functions: `el_grande.text` builds the catalogue from them (this
+# module imports nothing of it, so either may be imported first).
+
+# --- grammar: particles ---------------------------------------------------------------------
+
+VOWEL, RIEUL, CONSONANT = "vowel", "rieul", "consonant"
+
+#: How the last digit of a number is read (영, 일, 이, 삼, 사, 오, 육, 칠, 팔, 구); 10, 100,
+#: 1000 … are read 십, 백, 천, 만: all end in a consonant, as 영 does.
+_DIGITS = {
+    "0": CONSONANT,
+    "1": RIEUL,
+    "2": VOWEL,
+    "3": CONSONANT,
+    "4": VOWEL,
+    "5": VOWEL,
+    "6": CONSONANT,
+    "7": RIEUL,
+    "8": RIEUL,
+    "9": VOWEL,
+}
+
+#: A Latin letter on its own is read by its name (에이, 비, 시, … 엘, 엠, 엔, 알).
+_LETTER_NAMES = {"l": RIEUL, "r": RIEUL, "m": CONSONANT, "n": CONSONANT}
+
+
+def _latin_sound(word: str) -> str | None:
+    """How a Latin word (a name like Ana, Ben, Jack) is heard to end in Korean, if known."""
+    word = word.lower()
+    if len(word) == 1:
+        return _LETTER_NAMES.get(word, VOWEL)
+    if word.endswith(("ng", "ck", "ne", "me")):  # Kang 강, Jack 잭, Jane 제인, Anne 앤
+        return CONSONANT
+    last = word[-1]
+    if last == "l":  # Bill 빌, Michael 마이클
+        return RIEUL
+    if last in "mn":  # Tom 톰, Ben 벤
+        return CONSONANT
+    if last in "aeiouywrsxzhfvj":  # Ana 아나, Cy 사이, Peter 피터, James 제임스
+        return VOWEL
+    return None  # b, c, d, g, k, p, q, t: Bob 밥 but Ted 테드, Mark 마크
+
+
+def final_sound(text: str) -> str | None:
+    """How `text` ends when read aloud: VOWEL, RIEUL (a final ㄹ), CONSONANT, or None when it
+    cannot be known. Punctuation, spaces, symbols and marks around a word are skipped."""
+    end = len(text)
+    while end > 0 and unicodedata.category(text[end - 1])[0] not in "LN":
+        end -= 1
+    if end == 0:
+        return None
+    ch = text[end - 1]
+    code = ord(ch)
+    if 0xAC00 <= code <= 0xD7A3:  # a Hangul syllable: its final consonant (batchim)
+        final = (code - 0xAC00) % 28
+        return VOWEL if final == 0 else RIEUL if final == 8 else CONSONANT
+    if 0x3131 <= code <= 0x314E:  # a consonant jamo on its own (ㄱ … ㅎ)
+        return RIEUL if ch == "ㄹ" else CONSONANT
+    if 0x314F <= code <= 0x3163:  # a vowel jamo (ㅏ … ㅣ)
+        return VOWEL
+    if ch in _DIGITS:
+        return _DIGITS[ch]
+    if ch.isascii() and ch.isalpha():
+        start = end
+        while start > 0 and text[start - 1].isascii() and text[start - 1].isalpha():
+            start -= 1
+        return _latin_sound(text[start:end])
+    return None
+
+
+def particle(word: str, after_consonant: str, after_vowel: str) -> str:
+    """The form of a particle that follows `word` (이/가, 을/를, 으로/로…)."""
+    sound = final_sound(word)
+    rieul_like_vowel = after_consonant == "으" + after_vowel  # 으로/로: 로 after ㄹ
+    if sound == VOWEL or (sound == RIEUL and rieul_like_vowel):
+        return after_vowel
+    if sound in (CONSONANT, RIEUL):
+        return after_consonant
+    if after_consonant.endswith(after_vowel):  # (으)로, (이)나, (이)라는
+        return f"({after_consonant[: -len(after_vowel)]}){after_vowel}"
+    return f"{after_consonant}({after_vowel})"  # 이(가), 을(를), 은(는), 과(와)
+
+
+def _is_particle_spec(spec: str) -> bool:
+    return "/" in spec and any("\uac00" <= c <= "\ud7a3" for c in spec)
+
+
+class KoreanFormatter(string.Formatter):
+    """`str.format` plus particles: ``{name:이/가}`` is the name and its particle."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if _is_particle_spec(format_spec):
+            after_consonant, _, after_vowel = format_spec.partition("/")
+            text = str(value)
+            return text + particle(text, after_consonant, after_vowel)
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTER = KoreanFormatter()
+
+
+def korean_format(template: str, fields: Mapping[str, object]) -> str:
+    return _FORMATTER.vformat(template, (), fields)
+
+
+def korean_plural(n: int) -> str:
+    """Korean nouns do not change with a number."""
+    return "other"
+
+
+# --- places and cards ----------------------------------------------------------------------
+
+REGION_NAMES = {
+    "galicia": "갈리시아",
+    "basque_country": "바스크 지방",
+    "aragon": "아라곤",
+    "catalonia": "카탈루냐",
+    "old_castile": "구카스티야",
+    "new_castile": "신카스티야",
+    "valencia": "발렌시아",
+    "seville": "세비야",
+    "granada": "그라나다",
+    "castillo": "카스티요",
+    "court": "궁정",
+    "province": "속령",
+}
+
+#: Where a map cell is narrow (a Hangul syllable takes two cells).
+REGION_SHORT = {
+    "galicia": "갈리시아",
+    "basque_country": "바스크",
+    "aragon": "아라곤",
+    "catalonia": "카탈루냐",
+    "old_castile": "구카스티야",
+    "new_castile": "신카스티야",
+    "valencia": "발렌시아",
+    "seville": "세비야",
+    "granada": "그라나다",
+    "castillo": "카스티요",
+}
+
+CARD_NAMES = {
+    "intrigue_5_from_region": "인트리그: 한 지역 비우기",
+    "intrigue_4_any": "인트리그: 4개 이동",
+    "intrigue_4_own": "인트리그: 내 것 4개 이동",
+    "intrigue_2_own_2_foreign": "인트리그: 내 것 2 + 남의 것 2",
+    "intrigue_3_foreign": "인트리그: 남의 것 3개 이동",
+    "intrigue_3_any": "인트리그: 3개 이동",
+    "intrigue_place_2": "인트리그: 2개 더 배치",
+    "intrigue_or": "인트리그: 둘 중 하나",
+    "intrigue_all_own": "인트리그: 내 것 모두 빼내기",
+    "veto": "베토",
+    "decay_all": "쇠퇴: 궁정 전부",
+    "decay_three": "쇠퇴: 궁정에서 3개",
+    "angry_king": "분노한 왕",
+    "score_region": "한 지역 정산",
+    "return_one_each": "한 명에 하나씩",
+    "province_two_by_disk": "디스크: 2개 속령으로",
+    "province_all_by_disk": "디스크: 모두 속령으로",
+    "score_fives": "5점 지역 정산",
+    "score_fours": "4점 지역 정산",
+    "score_six_seven": "6·7점 지역 정산",
+    "score_castillo": "카스티요 정산",
+    "score_firsts": "1위만 정산",
+    "score_most": "가장 붐비는 곳 정산",
+    "score_least": "가장 한산한 곳 정산",
+    "score_any": "아무 곳이나 정산",
+    "scoreboard": "이동식 점수판",
+    "royal_adviser": "로열 어드바이저",
+    "eviction": "추방",
+    "grande": "그란데 이동",
+    "power_cards": "파워 카드 회수",
+    "court": "궁정: +2",
+    "score_by_disk": "디스크: 혼자 고른 곳 정산",
+    "king": "왕",
+}
+
+#: The special actions, from RULES.md's card table.
+CARD_TEXTS = {
+    "intrigue_5_from_region": "지역 하나를 고릅니다. 그 지역에서 색에 상관없이 카바예로를 "
+    "5개까지 빼내어 (하나하나 다른 아무 지역이나 카스티요로) 옮깁니다.",
+    "intrigue_4_any": "색에 상관없이 카바예로를 4개까지 옮깁니다.",
+    "intrigue_4_own": "내 카바예로를 4개까지 옮깁니다.",
+    "intrigue_2_own_2_foreign": "내 카바예로를 2개까지, 그리고 다른 플레이어들의 카바예로를 "
+    "2개까지 옮깁니다.",
+    "intrigue_3_foreign": "다른 플레이어들의 카바예로를 3개까지 옮깁니다.",
+    "intrigue_3_any": "색에 상관없이 카바예로를 3개까지 옮깁니다.",
+    "intrigue_place_2": "내 궁정의 카바예로를 2개까지 더, 아무 지역(왕의 지역 제외) "
+    "그리고/또는 카스티요에 배치합니다.",
+    "intrigue_or": "둘 중 하나: 한 지역에서 내 카바예로를 모두 빼내어 (자유롭게 나누어) "
+    "옮기거나, 내 궁정의 카바예로를 2개까지 더 아무 지역(왕의 지역 제외) 그리고/또는 "
+    "카스티요에 배치합니다.",
+    "intrigue_all_own": "지역 하나를 고릅니다. 그 지역에서 내 카바예로를 모두 빼내어 "
+    "(자유롭게 나누어) 옮깁니다.",
+    "veto": "베토를 앞에 둡니다: 이번 라운드나 다음 라운드에 한 번, 다른 플레이어가 선언한 "
+    "특수 행동을 취소시킵니다.",
+    "decay_all": "다른 플레이어는 모두 자기 궁정의 카바예로를 전부 속령으로 돌려보냅니다.",
+    "decay_three": "다른 플레이어는 모두 자기 궁정에서 카바예로 3개를 속령으로 돌려보냅니다 "
+    "(3개보다 적으면 전부).",
+    "angry_king": "내 왼쪽부터 시계 방향으로, 다른 플레이어는 모두 자기 카바예로 3개를 속령으로 "
+    "돌려보냅니다. 하나하나 자기 궁정 그리고/또는 지역(왕의 지역과 카스티요 제외)에서 직접 "
+    "고르며, 그보다 적으면 그곳에 있는 것을 전부 돌려보냅니다.",
+    "score_region": "지역 하나(왕의 지역 가능, 카스티요 불가)를 골라 지금 정산합니다.",
+    "return_one_each": "다른 플레이어마다, 지역(왕의 지역 제외)에 있는 그 플레이어의 카바예로 "
+    "하나를 골라 속령으로 돌려보낼 수 있습니다.",
+    "province_two_by_disk": "어느 지역(왕의 지역 제외)에 카바예로가 2개 이상 있는 다른 "
+    "플레이어는 모두 그런 지역 하나를 몰래 고릅니다. 모두 고르면 각자 그 지역에서 카바예로 "
+    "2개를 속령으로 돌려보냅니다.",
+    "province_all_by_disk": "어느 지역(왕의 지역 제외)에 카바예로가 있는 다른 플레이어는 "
+    "모두 그런 지역 하나를 몰래 고릅니다. 모두 고르면 각자 그 지역의 자기 카바예로를 전부 "
+    "속령으로 돌려보냅니다.",
+    "score_fives": "지금 1위 점수가 5인 지역(이동식 점수판의 점수도 셈)을 모두 정산합니다. "
+    "카스티요는 해당하지 않습니다.",
+    "score_fours": "지금 1위 점수가 4인 지역(이동식 점수판의 점수도 셈)을 모두 정산합니다. "
+    "카스티요는 해당하지 않습니다.",
+    "score_six_seven": "지금 1위 점수가 6 또는 7인 지역(이동식 점수판의 점수도 셈)을 모두 "
+    "정산합니다. 카스티요는 해당하지 않습니다.",
+    "score_castillo": "카스티요를 정산합니다. 그 안의 카바예로는 그대로 남습니다.",
+    "score_firsts": "아홉 지역을 모두 1위만 정산합니다 (1위 점수와 보너스). 1위가 동률인 "
+    "지역에서는 아무도 득점하지 않습니다. 카스티요는 정산하지 않습니다.",
+    "score_most": "카바예로(모든 색을 합친 수)가 가장 많은 지역을 정산합니다. 동률이면 동률인 "
+    "지역을 모두 정산합니다.",
+    "score_least": "카바예로가 가장 적은 지역을 정산합니다 (빈 지역은 빼고). 동률이면 동률인 "
+    "지역을 모두 정산합니다.",
+    "score_any": "아무 지역(왕의 지역 가능)이나 카스티요를 골라 지금 정산합니다 (카스티요의 "
+    "카바예로는 그대로 남습니다).",
+    "scoreboard": "보드에 없는 이동식 점수판을 지역이나 카스티요에 놓거나, 놓여 있는 점수판 "
+    "하나를 다른 지역이나 카스티요로 옮깁니다. 왕의 지역으로 넣거나 거기서 빼낼 수 없고, "
+    "한 곳에 두 개를 놓을 수 없습니다.",
+    "royal_adviser": "왕을 왕의 지역에 인접한 지역으로 옮깁니다.",
+    "eviction": "지역 하나(왕의 지역 제외)를 고릅니다. 그곳에 카바예로가 있는 다른 플레이어는 "
+    "모두 목적지 지역(그 지역과 왕의 지역 제외)을 몰래 고릅니다. 모두 고르면 각자 그 지역의 "
+    "자기 카바예로를 전부 목적지로 옮깁니다.",
+    "grande": "내 그란데를 다른 지역으로 옮깁니다 (왕의 지역으로 넣거나 거기서 빼낼 수 없음. "
+    "다른 그란데와 같은 지역이어도 됨). 그 지역이 내 본거지가 됩니다.",
+    "power_cards": "이미 낸 내 파워 카드(이번 라운드에 낸 것 포함) 하나를 손으로 되가져옵니다.",
+    "court": "내 카바예로를 2개까지 속령에서 궁정으로 옮깁니다.",
+    "score_by_disk": "나를 포함한 모든 플레이어가 아홉 지역 중 하나를 몰래 고릅니다. 모두 "
+    "고르면 정확히 한 명만 고른 지역을 모두 정산합니다.",
+    "king": "왕을 아무 지역으로나 옮깁니다. 이 카드는 매 라운드 공개되어 있고 매 라운드 "
+    "돌아옵니다.",
+}
+
+# --- sentences -------------------------------------------------------------------------------
+
+KO: dict[str, Template] = {
+    # --- app / title -------------------------------------------------------------------------
+    "app.title": "엘 그란데",
+    "app.subtitle": "15세기 스페인: 볼프강 크라머와 리하르트 울리히의 영향력 다툼 고전 — "
+    "한 키보드로 돌아가며 하는 핫시트",
+    "title.new": "새 게임",
+    "title.resume": "저장된 게임 이어 하기",
+    "title.resume_missing": "이어 하기 (아직 저장 기능이 없습니다)",
+    "title.rules": "규칙과 키",
+    "title.quit": "끝내기",
+    "title.hint": "↑↓ 고르기 · Enter 열기 · ctrl+q 언제든 끝내기",
+    "join.list": ", ",
+    "join.winners": ", ",
+    "join.parts": " · ",
+    "too_small": "터미널 크기가 {w}×{h}입니다. 엘 그란데에는 최소 {min_w}×{min_h:이/가} "
+    "필요합니다 — 창을 키워 주세요.\n\n그때까지 게임은 멈춰 있고 어떤 키도 게임에 작용하지 "
+    "않습니다 (? 도움말, ctrl+q 끝내기. 게임은 저장되어 있습니다).",
+    # --- new game ----------------------------------------------------------------------------
+    "new.title": "새 게임",
+    "new.players": "플레이어 (2–5명)",
+    "new.player_n": "플레이어 {n}",
+    "new.name_placeholder": "이름 (비우면: 플레이어 없음)",
+    "new.colour": "색",
+    "new.kind": "자리",
+    "kind.human": "사람",
+    "new.rounds": "라운드",
+    "new.rounds_9": "9라운드 (정식 게임)",
+    "new.rounds_6": "6라운드 (짧은 게임)",
+    "new.veto": "베토 카드 사용",
+    "new.castillo": "카스티요",
+    "new.castillo_open": "공개 (개수 표시)",
+    "new.castillo_hidden": "비공개 (합계만)",
+    "new.seed": "시드 (비우면: 무작위)",
+    "new.start": "시작 플레이어",
+    "new.start_random": "무작위",
+    "new.begin": "게임 시작",
+    "new.back": "뒤로",
+    "new.err_few": "플레이어가 최소 2명 필요합니다.",
+    "new.err_dup_colour": "두 플레이어의 색이 같습니다({colour}). 색은 서로 달라야 합니다.",
+    "new.err_seed": "시드는 정수여야 합니다.",
+    "new.default_names": "민준,서연,지훈",
+    # --- names -------------------------------------------------------------------------------
+    "name.err_empty": "플레이어 이름은 비워 둘 수 없습니다.",
+    "name.err_control": "이름 {name}에 {char} 문자가 들어 있습니다: 이름에는 제어 문자나 서식 "
+    "문자(탭, 줄 바꿈, 이스케이프 코드, 방향 표시, 폭이 없는 문자)를 쓸 수 없습니다.",
+    "name.err_wide": "이름 {name:은/는} 폭이 {width}칸입니다: 이름은 최대 {n}칸까지 쓸 수 "
+    "있습니다 (한글 한 글자나 이모지는 2칸).",
+    "name.err_legacy_long": "이름 {name:이/가} {n}자보다 깁니다.",
+    "name.err_dup": "두 플레이어의 이름이 {name}입니다. 이름은 서로 달라야 합니다 (대소문자는 "
+    "구별하지 않습니다).",
+    "colour.yellow": "노랑",
+    "colour.red": "빨강",
+    "colour.green": "초록",
+    "colour.blue": "파랑",
+    "colour.purple": "보라",
+    "colour.cyan": "청록",
+    "colour.white": "하양",
+    "colour.orange": "주황",
+    # --- keys shared by dialogs --------------------------------------------------------------
+    "keys.back": "뒤로",
+    "keys.cancel": "취소",
+    "keys.close": "닫기",
+    "keys.quit": "끝내기",
+    # --- resume, save as ---------------------------------------------------------------------
+    "resume.title": "저장된 게임 이어 하기",
+    "resume.none": "{where}에 끝나지 않은 게임이 없습니다.",
+    "resume.keys": "Enter: 이어 하기 · Esc: 뒤로",
+    "resume.skipped": "읽을 수 없는 파일 {count}개는 건너뛰고 그대로 두었습니다",
+    "resume.line": "{names} · {round} · {decisions} · {when} 저장",
+    "resume.round": "{n}라운드",
+    "resume.not_started": "시작 전",
+    "resume.finished": "끝남",
+    "resume.decisions": "결정 {count}개",
+    "resume.open_elsewhere": "다른 창에서 열려 있음",
+    "resume.skipped_file": "(건너뜀: {problem})",
+    "save.title": "게임을 파일로 저장",
+    "save.note": "Enter: 저장 · Esc: 취소 · 게임은 어차피 자동 저장됩니다. 파일은 "
+    "`el-grande load FILE`로 불러옵니다",
+    "save.exists": "{path:은/는} 이미 있습니다. 다른 이름을 고르세요.",
+    "save.cannot": "{path}에 쓸 수 없습니다: {why}.",
+    "save.saved": "{path}에 저장했습니다.",
+    "save.problem_exit": "마지막 자동 저장이 실패했습니다: {problem}",
+    "save.failed": "자동 저장 실패: {path}에 쓸 수 없습니다: {reason}.",
+    "save.off": "자동 저장 꺼짐: 플레이어들의 자리 정보를 저장 파일에 쓸 수 없습니다.",
+    "save.busy": "게임이 다른 창에서 열려 있습니다",
+    "save.locked": "게임 {game} ({names}): 다른 창에서 열려 있습니다. 먼저 그 창에서 닫으세요 "
+    "(한 게임은 한 번에 한 창에서만 할 수 있습니다).",
+    # --- game screen keys --------------------------------------------------------------------
+    "keys.help": "도움말",
+    "keys.preview": "정산 계산기",
+    "keys.log": "기록",
+    "keys.undo": "되돌리기",
+    "keys.save_as": "다른 이름으로 저장",
+    "keys.skip": "빨리 감기",
+    "undo.what": "되돌리기",
+    "undo.over": "게임이 끝났습니다",
+    "undo.nothing": "아직 되돌릴 내 결정이 없습니다",
+    "undo.other_player": "마지막 결정은 다른 플레이어의 것이었습니다",
+    "undo.secret": "비밀 선택은 되돌릴 수 없습니다",
+    "undo.revealed": "그 결정으로 아무도 몰랐던 것이 공개되었습니다",
+    "undo.bot": "컴퓨터 플레이어가 고르는 중입니다",
+    # --- replay ------------------------------------------------------------------------------
+    "replay.next": "다음",
+    "replay.back": "뒤로",
+    "replay.next_round": "다음 라운드",
+    "replay.prev_round": "이전 라운드",
+    "replay.start": "처음",
+    "replay.end": "끝",
+    "replay.doing_next": "다음 결정",
+    "replay.doing_end": "끝",
+    "replay.where": "{title} — 결정 {of}개 중 {pos}번째, {round}라운드",
+    "replay.at_end": "기록의 끝",
+    "replay.secret": " (비밀)",
+    "replay.answer": " → {answer}",
+    "replay.next_line": "다음: {name}{secret}: {what}{answer}",
+    # --- curtain -----------------------------------------------------------------------------
+    "curtain.to": "키보드를 {name}에게 넘겨 주세요",
+    "curtain.why": "{name:이/가} 비밀리에 고릅니다: {what}.",
+    "curtain.back": "{name:이/가} 골랐습니다.",
+    "curtain.back_to": "{name:이/가} 골랐습니다. 키보드를 {next}에게 넘겨 주세요",
+    "curtain.back_all": "비밀 선택이 모두 끝났습니다",
+    "curtain.continue": "계속",
+    "curtain.letter": "{name}만 보고 있을 때 {letter} 키를 누르세요 (또는 ‘계속’을 클릭하세요).",
+    "curtain.letter_why": "글자는 매번 바뀝니다: 미리 눌린 키(Enter, 스페이스, 화살표, 숫자)나 "
+    "더블 클릭으로는 이 가림막이 걷히지 않으므로, 누구도 실수로 다른 사람의 비밀을 대신 "
+    "고르지 않습니다.",
+    "curtain.enter_hint": "화면을 모두에게 보여 주고 Enter를 누르세요 (또는 ‘계속’을 클릭하세요).",
+    "curtain.enter_why": "이 가림막이 올라온 직후에 누른 키는 무시됩니다.",
+    "curtain.nudge": "그 키가 아닙니다: {name}의 비밀 선택을 보려면 {letter:을/를} 누르세요.",
+    # --- board -------------------------------------------------------------------------------
+    "board.king": "♔ 왕",
+    "board.castillo": "카스티요",
+    "board.castillo_total": "안: {n}",
+    "board.castillo_hidden": "비공개: 합계만 알 수 있음",
+    "board.neighbour": "왕의 이웃",
+    "board.legend": "♔ 왕의 지역 (이중 테두리) · 굵은 테두리: 왕의 지역에 인접 · 초록: 지금 "
+    "고를 수 있는 곳 · A3: 플레이어 A의 카바예로 3개 · ⌂A: A의 그란데 (본거지) · ▣ 이동식 "
+    "점수판이 놓인 곳 (그 점수가 적용됨) · #N: N 키로 그곳을 고름 · 파워 카드: 굵게 손에 "
+    "있는 카드, 흐리게 낸 카드, 반전 이번 라운드에 낸 카드 · 이름 뒤의 (봇): 컴퓨터 "
+    "플레이어 · 점수 궁정 속령 카스: 점수, 궁정, 속령, 카스티요",
+    "board.round": "라운드 {number}/{of}",
+    "board.scoring_after": "3·6·9라운드 후 정산",
+    "board.track": "라운드",
+    "board.cards_title": "이번 라운드의 액션 카드",
+    "board.card_taken": "{name} 가져감",
+    "board.card_stack": "{stack} 스택 · 최대 {n}개 배치",
+    "board.card_place": "배치 {n}",
+    "board.no_cards": "액션 카드는 라운드가 시작될 때 공개됩니다.",
+    "board.players": "플레이어",
+    "board.log": "지난 일",
+    "player.bot_mark": "(봇)",
+    "player.score": "{score}점",
+    "player.court": "궁정 {n}",
+    "player.province": "속령 {n}",
+    "player.castillo": "카스티요 {n}",
+    "player.hand": "파워 카드 (줄 그음: 낸 카드)",
+    "player.col_score": "점수",
+    "player.col_court": "궁정",
+    "player.col_province": "속령",
+    "player.col_castillo": "카스",
+    "player.played": "{card} 냄",
+    "player.veto": "베토",
+    "player.col_veto": "베토",
+    "player.veto_mark": "베토",
+    "player.home": "본거지 {region}",
+    "player.to_move": "◀ 차례",
+    # --- decisions ---------------------------------------------------------------------------
+    "prompt.title": "{name}: {what}",
+    "prompt.secret": "비밀 — {name}만 보세요",
+    "prompt.illegal": "{what:은/는} 지금 할 수 없습니다: {why}",
+    "prompt.keys_map": "1–9/0 다음 Enter, 또는 지도 클릭",
+    "prompt.keys_cards": "a–e 다음 Enter, 또는 카드 클릭",
+    "prompt.keys_list": "↑↓ 다음 Enter, 또는 클릭",
+    "prompt.keys_power": "1–9: 1–9, 0 다음 0–3: 10–13 · Enter로 냅니다",
+    "prompt.power_tens": "0 … 이제 0, 1, 2, 3을 누르면 파워 카드 10, 11, 12, 13",
+    # --- computer players --------------------------------------------------------------------
+    "bot.thinking": "{name} ({level}) 생각 중…",
+    "bot.secret": "{name:이/가} 비밀리에 고르는 중…",
+    "bot.chooses": "{name} ({level}) 선택: {choice}",
+    "bot.busy": "컴퓨터 {name:이/가} 고르는 중입니다. 기다리거나 f 키로 빨리 감으세요.",
+    "bot.skip": "f: 빨리 감기",
+    "bot.failed": "{name}의 컴퓨터 플레이어가 실패해서 무작위로 합법적인 수를 두었습니다.",
+    "why.not_legal": "고를 수 있는 선택지가 아닙니다",
+    "why.king_region": "왕의 지역은 금지 구역입니다 (아무도 들어가거나 나올 수 없음)",
+    "why.not_adjacent": "배치는 왕의 지역에 인접한 지역이나 카스티요에만 할 수 있습니다",
+    "why.castillo_source": "카스티요에서는 일반 정산 전까지 아무것도 나오지 않습니다",
+    "why.no_card": "그 자리에는 카드가 없습니다",
+    "why.not_card_now": "지금은 카드를 고르는 때가 아닙니다",
+    "why.not_region_now": "지금은 지역을 고르는 때가 아닙니다",
+    "why.card_taken": "그 카드는 이번 라운드에 이미 누군가 가져갔습니다",
+    "why.power_taken": "손에 없거나, 이번 라운드에 다른 사람이 이미 냈습니다",
+    "decision.power": "파워 카드 내기",
+    "decision.court": "속령에서 궁정으로 카바예로 데려오기",
+    "decision.recall": "지역의 카바예로를 궁정으로 데려오기 (속령이 모자람)",
+    "decision.action_card": "액션 카드 가져가기",
+    "decision.turn": "배치와 특수 행동 중 무엇을 먼저?",
+    "decision.placement": "궁정의 카바예로 배치하기",
+    "decision.veto": "{name}의 특수 행동에 베토를 쓸까요?",
+    "decision.move_from": "카바예로 이동: 어느 지역에서?",
+    "decision.move_whose": "누구의 카바예로?",
+    "decision.move_to": "어디로 옮길까요?",
+    "decision.region": "지역 고르기",
+    "decision.mode": "카드의 어느 쪽 행동?",
+    "decision.place_any": "아무 지역에나 카바예로 배치 (왕의 지역 제외)",
+    "decision.score": "정산할 곳 고르기",
+    "decision.return_one": "{name}의 카바예로 하나를 돌려보낼까요?",
+    "decision.angry_king": "분노한 왕: 내 카바예로 하나를 돌려보내기",
+    "decision.scoreboard": "어느 이동식 점수판?",
+    "decision.scoreboard_to": "점수판을 어디에 놓을까요?",
+    "decision.king": "왕을 어디로 옮길까요?",
+    "decision.grande": "그란데를 어디로 옮길까요?",
+    "decision.retrieve": "낸 파워 카드 하나를 되가져오기",
+    "decision.court_card": "카바예로를 2개까지 궁정으로 데려오기",
+    "decision.disk": "비밀 디스크 정하기",
+    "decision.disk_purpose": "비밀 디스크 정하기: {purpose}",
+    "decision.unknown": "고르기",
+    "purpose.castillo": "카스티요에 있는 내 카바예로가 갈 곳",
+    "purpose.province_two_by_disk": "내 카바예로 2개를 잃을 지역",
+    "purpose.province_all_by_disk": "내 카바예로를 모두 잃을 지역",
+    "purpose.eviction": "쫓겨난 내 카바예로가 갈 곳",
+    "purpose.score_by_disk": "정산할 지역 (다른 사람이 고르지 않으면)",
+    "curtain.purpose.castillo": "카스티요에 있는 자기 카바예로가 갈 곳",
+    "curtain.purpose.province_two_by_disk": "자기 카바예로 2개를 잃을 지역",
+    "curtain.purpose.province_all_by_disk": "자기 카바예로를 모두 잃을 지역",
+    "curtain.purpose.eviction": "쫓겨난 자기 카바예로가 갈 곳",
+    "curtain.purpose.score_by_disk": "정산할 지역 (다른 사람이 고르지 않으면)",
+    "progress.count": "최대 {of}개 중 {done}개 완료",
+    "progress.placed": "최대 {limit}개 중 {placed}개 배치, {left}개 더 가능 — 끝내려면 ‘완료’",
+    "progress.moved": "최대 {of}개 중 {done}개 이동 — 끝내려면 ‘완료’를 고르세요",
+    "progress.moved_all": "{of}개 중 {done}개 이동",
+    "progress.card": "카드: {card}",
+    "progress.target": "대상: {name}",
+    "progress.left": "{n}개 남음",
+    # --- choice labels -----------------------------------------------------------------------
+    "choice.power": "파워 카드 {n}  (궁정으로 {court}개)",
+    "choice.power_short": "파워 카드 {n}",
+    "choice.court": "궁정으로 {n}개 데려오기",
+    "choice.recall": "{region}에서",
+    "choice.card": "{name}  (배치 {n})",
+    "choice.turn.place": "지금 카바예로 배치",
+    "choice.turn.special": "특수 행동 하기",
+    "choice.turn.skip": "특수 행동 건너뛰기",
+    "choice.place": "{region}에 배치",
+    "choice.done": "완료",
+    "choice.veto.yes": "베토를 쓴다",
+    "choice.veto.no": "그대로 둔다",
+    "choice.from": "{region}에서",
+    "choice.whose": "{name}의 카바예로",
+    "choice.to": "{region:으로/로}",
+    "choice.region": "{region}",
+    "choice.mode.move": "한 지역에서 내 카바예로를 모두 빼내기",
+    "choice.mode.place": "카바예로를 2개까지 더 배치",
+    "choice.score": "{region} 정산",
+    "choice.return": "{region}에서 하나 돌려보내기",
+    "choice.return_court": "궁정에서 하나 돌려보내기",
+    "choice.pass": "통과 (돌려보내지 않음)",
+    "choice.board": "점수판 {board}",
+    "choice.king": "왕을 {region:으로/로}",
+    "choice.grande": "그란데를 {region:으로/로}",
+    "choice.retrieve": "파워 카드 {n} 되가져오기",
+    "choice.disk": "디스크: {region}",
+    "choice.disk_court": "디스크: {region} (왕의 지역) — 내 궁정으로 복귀",
+    # --- events ------------------------------------------------------------------------------
+    "ev.round": "— 라운드 {number}/{of} —",
+    "ev.cards": "공개된 카드: {cards}.",
+    "ev.power": "{name:이/가} 파워 카드 {n:을/를} 냅니다.",
+    "ev.order": "턴 순서: {names}.",
+    "ev.turn": "{name}의 턴 (파워 카드 {power}).",
+    "move.court": "{name:이/가} {src}에서 궁정으로 카바예로 {count}개를 데려옵니다.",
+    "move.place": "{name:이/가} {dst}에 카바예로 {count}개를 배치합니다.",
+    "move.place_hidden": "{name:이/가} {dst}에 카바예로를 배치합니다 (몇 개인지는 비밀).",
+    "move.own": "{name:이/가} 카바예로 {count}개를 {src}에서 {dst:으로/로} 옮깁니다.",
+    "move.own_hidden": "{name:이/가} 카바예로를 {src}에서 {dst:으로/로} 옮깁니다 (몇 개인지는 "
+    "비밀).",
+    "move.other": "{actor:이/가} {name}의 카바예로 {count}개를 {src}에서 {dst:으로/로} 옮깁니다.",
+    "move.other_hidden": "{actor:이/가} {name}의 카바예로를 {src}에서 {dst:으로/로} 옮깁니다 "
+    "(몇 개인지는 비밀).",
+    "move.return": "{name:이/가} {src}의 카바예로 {count}개를 속령으로 돌려보냅니다.",
+    "move.return_by": "{actor:이/가} {src}에 있는 {name}의 카바예로 {count}개를 속령으로 "
+    "돌려보냅니다.",
+    "move.march": "{name}: 카바예로 {count}개가 카스티요에서 {dst:으로/로} 진군합니다.",
+    "move.march_court": "{name}: 카바예로 {count}개가 카스티요에서 궁정으로 돌아갑니다.",
+    "ev.card": "{name:이/가} ‘{card}’ 카드를 가져갑니다.",
+    "ev.card_quoted": "‘{card}’",
+    "ev.gain": "{name} +{points}",
+    "ev.final_score": "{name} {points}점",
+    "ev.announced": "{name:이/가} ‘{card}’ 카드의 특수 행동을 선언합니다.",
+    "ev.vetoed": "{by:이/가} {name}의 ‘{card}’ 특수 행동을 베토로 막습니다!",
+    "ev.skipped": "{name:이/가} ‘{card}’ 카드의 특수 행동을 건너뜁니다.",
+    "ev.veto_kept": "{name:이/가} 베토를 앞에 둡니다.",
+    "ev.veto_expired": "{name}의 베토가 기한이 지나 사라집니다.",
+    "ev.king": "왕이 {src}에서 {dst:으로/로} 이동합니다.",
+    "ev.grande": "{name}의 그란데가 {region:으로/로} 이동합니다: 새 본거지입니다.",
+    "ev.scoreboard": "이동식 점수판 {board:이/가} 이제 {region}에 놓입니다.",
+    "ev.scoreboard_from": "이동식 점수판 {board:이/가} {src}에서 {dst:으로/로} 옮겨집니다.",
+    "ev.retrieved": "{name:이/가} 파워 카드 {n:을/를} 되가져옵니다.",
+    "ev.secret": "{name:이/가} 비밀리에 골랐습니다.",
+    "ev.revealed": "디스크 공개: {choices}.",
+    "ev.revealed_one": "{name} → {region}",
+    "ev.revealed_court": "{name} → {region} (왕의 지역: 궁정으로 복귀)",
+    "ev.scoring": "정산: {what}.",
+    "ev.scored": "{region}: {awards}.",
+    "ev.scored_none": "{region}: 득점자 없음.",
+    "ev.award": "{name} +{points} ({why})",
+    "ev.scoring_end": "정산 끝: {points}.",
+    "ev.no_points": "득점 없음",
+    "ev.turn_summary": "{name}의 턴: {parts}.",
+    "sum.power": "파워 카드 {n}",
+    "sum.court": "궁정으로 {count}개",
+    "sum.placed": "{count}개 배치",
+    "sum.placed_hidden": "배치 (일부는 비밀)",
+    "sum.special_none": "특수 행동 없음",
+    "sum.special_done": "특수 행동 실행",
+    "sum.special_skipped": "특수 행동 건너뜀",
+    "sum.special_vetoed": "특수 행동이 베토로 막힘",
+    "ev.game_over": "게임 종료! {winners} 최종 점수: {scores}.",
+    "ev.other": "{text}",
+    "why.first": "1위",
+    "why.second": "2위",
+    "why.third": "3위",
+    "why.tie": "동률",
+    "why.tie_at": "동률, {position}",
+    "why.king": "왕의 보너스",
+    "why.home": "본거지 보너스",
+    "scoring.general": "일반 정산 {n}/3",
+    "scoring.special": "‘{card}’",
+    "scoring.heading_general": "일반 정산 {n}/3",
+    "scoring.heading_special": "정산: ‘{card}’",
+    "scoring.step": "{n}단계 중 {i}단계",
+    "scoring.continue": "Enter / Space: 다음 단계 · Esc: 끝으로 건너뛰기",
+    "scoring.last": "Enter: 게임으로 돌아가기",
+    "scoring.table_title": "이번 정산의 합계",
+    "scoring.this": "이번 득점",
+    "scoring.total": "총점",
+    "scoring.castillo_title": "카스티요 정산",
+    "scoring.reveal_title": "디스크 공개",
+    "scoring.reveal_heading": "비밀 디스크 공개",
+    "scoring.back_to_court": "(왕의 지역: 궁정으로 복귀)",
+    "scoring.to_court": "궁정",
+    "scoring.key_next": "다음",
+    "scoring.key_skip": "건너뛰기",
+    "scoring.march_title": "카스티요의 카바예로가 진군합니다",
+    "scoring.moves_title": "카바예로가 이동합니다",
+    "scoring.region_title": "{region} 정산",
+    "scoring.counts": "카바예로: {counts}",
+    "scoring.count": "{name} {count}개",
+    "scoring.award_line": "{name} +{points}  ({why})",
+    "scoring.march_line": "{name}: {count}개 → {where}",
+    "scoring.reveal_line": "{name} → {region}",
+    "scoring.step_title": "{title}  ·  {step}",
+    "scoring.nobody": "여기에는 카바예로가 없습니다: 득점자 없음.",
+    "preview.title": "지금 일반 정산을 한다면",
+    "preview.note": "지역과 카스티요를 지금 상태 그대로 정산합니다. 카스티요의 카바예로는 "
+    "진군하지 않습니다.",
+    "preview.note_hidden": "카스티요가 비공개이므로 카스티요는 뺍니다.",
+    "preview.close": "Esc / Enter / p: 닫기",
+    "preview.now": "현재 점수",
+    "preview.would": "얻을 점수",
+    "preview.after": "정산 후",
+    # --- game over ---------------------------------------------------------------------------
+    "over.title": "게임 종료",
+    "over.key_new": "새 게임",
+    "over.key_title": "타이틀 화면",
+    "over.key_replay": "게임 다시 보기",
+    "over.winner": "{names:이/가} 승리했습니다!",
+    "over.winners": "{names:이/가} 공동 승리했습니다!",
+    "over.final": "최종 점수",
+    "over.breakdown": "정산별 점수",
+    "over.specials": "특수 정산, {a}–{b}라운드",
+    "over.general": "일반 정산 {n}",
+    "over.total": "합계",
+    "over.keys": "n: 새 게임 · t: 타이틀 화면 · r: 다시 보기 · s: 파일로 저장 · q: 끝내기",
+    # --- export ------------------------------------------------------------------------------
+    "export.title": "엘 그란데: {names}",
+    "export.setup": "시드 {seed}, {rounds}라운드, 베토 {veto}, 카스티요 {castillo}.",
+    "export.veto_on": "사용",
+    "export.veto_off": "사용 안 함",
+    "export.castillo_open": "공개",
+    "export.castillo_hidden": "비공개",
+    "export.result": "결과",
+    "export.result_line": "결과: {scores}",
+    "export.unfinished": "(끝나지 않은 게임: 지금까지 결정 {count}개)",
+    # --- help --------------------------------------------------------------------------------
+    "help.title": "도움말 — 키, 규칙, 카드",
+    "help.close": "Esc 또는 ?: 도움말 닫기",
+    "help.keys_title": "키",
+    # One key a line: the key column is Latin (one cell a letter), so it lines up.
+    "help.keys": (
+        "↑ ↓    선택지 사이를 이동\n"
+        "Enter  고르기\n"
+        "1–9    지역 고르기 (지도의 #N)\n"
+        "0      카스티요 고르기\n"
+        "a–e    공개된 액션 카드 고르기\n"
+        "마우스 지역, 카드, 선택지를 클릭\n"
+        "p      지금 일반 정산을 한다면 얻을 점수\n"
+        "l      기록으로 이동 (↑ ↓ PgUp PgDn으로 스크롤)\n"
+        "f      빨리 감기: 사람이 고를 때나 정산이 보일 때까지 컴퓨터 플레이어가 바로 "
+        "둡니다\n"
+        "?      이 도움말\n"
+        "ctrl+q / ctrl+c  끝내기"
+    ),
+    "help.map_title": "보드 읽는 법",
+    "help.rules_title": "규칙 요약",
+    "help.rules": (
+        "매 라운드: 액션 카드 4장이 공개됩니다 (왕 카드는 언제나 있습니다). 모두 파워 카드를 "
+        "한 장씩 냅니다 (1–13, 이번 라운드에 아직 아무도 내지 않은 숫자). 가장 높은 숫자를 "
+        "낸 사람부터 턴을 합니다. 내 턴에는: 파워 카드에 적힌 수만큼 속령에서 궁정으로 "
+        "카바예로를 데려오고, 액션 카드 한 장을 가져간 다음, 카드의 숫자만큼까지 궁정의 "
+        "카바예로를 왕의 지역에 인접한 지역이나 카스티요에 배치하고, 카드의 특수 행동을 "
+        "합니다 (배치 전이나 후에, 또는 건너뜁니다).\n\n"
+        "왕의 지역은 금지 구역입니다: 아무것도 들어가거나 나올 수 없지만, 정산은 됩니다.\n\n"
+        "3, 6, 9라운드 후에는 일반 정산을 합니다: 카스티요에 카바예로가 있는 사람은 모두 "
+        "비밀 디스크로 지역 하나를 몰래 정합니다. 카스티요를 정산합니다. 디스크를 공개하고 "
+        "카스티요의 카바예로가 그 지역으로 진군합니다 (왕의 지역을 고른 디스크는 그 "
+        "카바예로를 주인의 궁정으로 돌려보냅니다). 그다음 아홉 지역을 모두 정산합니다. "
+        "카바예로가 가장 많으면 1위 점수, 두 번째는 2위 점수, 세 번째는 3위 점수를 얻습니다 "
+        "(2인: 1위만, 3인: 1위와 2위만). 동률인 사람들은 한 단계 낮은 점수를 얻습니다. 왕의 "
+        "지역에서 카바예로가 가장 많으면 +2, 내 그란데가 있는 본거지에서 가장 많으면 +2.\n\n"
+        "세 번째 일반 정산이 끝나면 점수가 가장 높은 사람이 이깁니다. 선두가 동률이면 함께 "
+        "승리합니다."
+    ),
+    "help.cards_title": "액션 카드",
+    "help.stack": "{n} 스택 — 최대 {n}개 배치",
+    # --- bots --------------------------------------------------------------------------------
+    "bots.random.label": "쉬움",
+    "bots.random.about": "합법적인 수 중 아무것이나 무작위로 둡니다.",
+    "bots.random.seat": "컴퓨터: 쉬움",
+    "bots.greedy.label": "보통",
+    "bots.greedy.about": "지금 당장 가장 많이 얻는 수를 둡니다. 빠릅니다.",
+    "bots.greedy.seat": "컴퓨터: 보통",
+    "bots.strong.label": "어려움",
+    "bots.strong.about": "선택지마다 라운드 끝까지 두어 봅니다. 최대 2초 생각합니다.",
+    "bots.strong.seat": "컴퓨터: 어려움",
+    "bots.hint.forced": "고를 수 있는 수가 이것뿐입니다.",
+    "bots.hint.power_first": "궁정으로 카바예로 {caballeros}개. 다른 사람들은 나보다 나중에 "
+    "고릅니다.",
+    "bots.hint.power": "궁정으로 카바예로 {caballeros}개. 지금까지 나온 카드 {played}장 중 "
+    "{beaten}장보다 높습니다.",
+    "bots.hint.march": "내 카바예로가 {place:으로/로} 진군하는 것이 가장 이롭습니다.",
+    "bots.hint.lone_score": "{place}만 정산된다면 내가 가장 많이 얻습니다.",
+    "bots.hint.least_loss": "{place}에서 카바예로를 잃는 것이 가장 덜 아픕니다.",
+    "bots.hint.scores": "이번 턴에 {points}점을 얻습니다.",
+    "bots.hint.place": "{place}에서 내 우위를 굳힙니다.",
+    "bots.hint.hurts": "{place}에서 {seat}의 세력을 빼앗습니다.",
+    "bots.hint.outlook": "라운드가 끝날 때의 전망이 가장 좋습니다 (선두 대비 {margin:+.1f}).",
+}
