@@ -243,7 +243,7 @@ class MapView(Widget):
         title.append(PLACE_KEYS[place], style="bold" if legal or not choosing else "")
         title.append(" ")
         king = " ♔" if r.king else ""
-        room = max(1, width - 2 - cell_len(king))
+        room = max(1, width - cell_len(title.plain) - cell_len(king))  # cells left on the line
         long, short = region_name(place), region_name(place, short=True)
         name = long if cell_len(long) <= room else short
         cursor = place == shown.cursor_place

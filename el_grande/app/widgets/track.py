@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown
+from el_grande.names import fit
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -54,5 +56,6 @@ class RoundTrack(Widget):
             line.append(" │ ", style="dim")
             line.append_text(chip(self.session, shown.to_move, " "))
             doing = t("prompt.title", name=self.session.name(shown.to_move), what=shown.doing)
-            line.append(f" {doing}", style="bold")
+            room = self.size.width - cell_len(line.plain) - 1  # cut by terminal cells, with "…"
+            line.append(f" {fit(doing, room)}", style="bold")
         return line
