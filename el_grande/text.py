@@ -238,6 +238,7 @@ EN: dict[str, Template] = {
     "new.seed": "Seed (empty: random)",
     "new.start": "Start player",
     "new.start_random": "random",
+    "new.select": "Select",
     "new.begin": "Start the game",
     "new.back": "Back",
     "new.err_few": "At least 2 players are needed.",

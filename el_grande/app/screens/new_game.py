@@ -52,6 +52,7 @@ class NewGameScreen(Screen[None]):
                         [(t(f"colour.{c}"), c) for c in COLOURS],
                         value=COLOURS[i],
                         allow_blank=False,
+                        prompt=t("new.select"),
                         id=f"colour-{i}",
                         classes="seat-colour",
                     )
@@ -59,6 +60,7 @@ class NewGameScreen(Screen[None]):
                         [(t(label), kind) for kind, label in KINDS.items()],
                         value="human",
                         allow_blank=False,
+                        prompt=t("new.select"),
                         id=f"kind-{i}",
                         classes="seat-kind",
                     )
@@ -68,6 +70,7 @@ class NewGameScreen(Screen[None]):
                     [(t("new.rounds_9"), 9), (t("new.rounds_6"), 6)],
                     value=9,
                     allow_blank=False,
+                    prompt=t("new.select"),
                     id="rounds",
                 )
             with Horizontal(classes="opt-row"):
@@ -79,6 +82,7 @@ class NewGameScreen(Screen[None]):
                     [(t("new.castillo_open"), "open"), (t("new.castillo_hidden"), "hidden")],
                     value="open",
                     allow_blank=False,
+                    prompt=t("new.select"),
                     id="castillo",
                 )
             with Horizontal(classes="opt-row"):
@@ -86,7 +90,13 @@ class NewGameScreen(Screen[None]):
                 yield Input("", placeholder="", type="integer", id="seed")
             with Horizontal(classes="opt-row"):
                 yield Label(t("new.start"), classes="opt-label", markup=False)
-                yield Select(self._start_options(), value=-1, allow_blank=False, id="start")
+                yield Select(
+                    self._start_options(),
+                    value=-1,
+                    allow_blank=False,
+                    prompt=t("new.select"),
+                    id="start",
+                )
             yield Static("", id="form-error", markup=False)
             with Horizontal(id="form-buttons"):
                 yield Button(t("new.begin"), variant="primary", id="begin")
