@@ -289,7 +289,7 @@ KO: dict[str, Template] = {
     "new.title": "새 게임",
     "new.players": "플레이어 (2–5명)",
     "new.player_n": "플레이어 {n}",
-    "new.name_placeholder": "이름 (비우면: 플레이어 없음)",
+    "new.name_placeholder": "이름 (비워도 됨)",
     "new.colour": "색",
     "new.kind": "자리",
     "kind.human": "사람",

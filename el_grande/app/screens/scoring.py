@@ -208,6 +208,9 @@ class ScoringScreen(ModalScreen[None]):
         self.query_one("#scoring-keys", Static).update(
             t("scoring.last") if last else t("scoring.continue")
         )
+        # A step line that now wraps onto one more line than the last one (wide Hangul) was
+        # sometimes laid out a line short: lay the box out again once this frame is drawn.
+        self.call_after_refresh(self.query_one("#scoring-box").refresh, layout=True)
 
     def _close(self) -> None:
         if self.on_step is not None:
