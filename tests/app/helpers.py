@@ -21,6 +21,7 @@ from el_grande.setup import GameSetup, default_seats
 
 SIZE = (100, 30)
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+KOREAN_NAMES = ["김민준", "이서연", "박지훈", "최지우", "정하은"]
 
 
 def make_app(players: int, seed: int = 7, **options: object) -> ElGrandeApp:
@@ -32,11 +33,13 @@ def session_at(
     players: int,
     seed: int,
     stop: Callable[[GameSession], bool],
+    names: list[str] | None = None,
     **options: object,
 ) -> GameSession:
     """A session played with varied legal choices until `stop` holds (the core is fast;
     snapshot tests start the app there instead of pressing hundreds of keys)."""
-    setup = GameSetup(default_seats(NAMES[:players]), seed=seed, **options)  # type: ignore[arg-type]
+    seats = default_seats((names or NAMES)[:players])
+    setup = GameSetup(seats, seed=seed, **options)  # type: ignore[arg-type]
     session = GameSession.new(setup)
     while session.decision is not None and not stop(session):
         d = session.decision
@@ -45,9 +48,14 @@ def session_at(
 
 
 def app_at(
-    players: int, seed: int, stop: Callable[[GameSession], bool], **options: object
+    players: int,
+    seed: int,
+    stop: Callable[[GameSession], bool],
+    names: list[str] | None = None,
+    **options: object,
 ) -> ElGrandeApp:
-    return ElGrandeApp(session=session_at(players, seed, stop, **options), curtain_seed=0)
+    session = session_at(players, seed, stop, names, **options)
+    return ElGrandeApp(session=session, curtain_seed=0)
 
 
 async def press(pilot: Pilot[None], key: str) -> None:

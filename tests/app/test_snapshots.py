@@ -8,13 +8,15 @@ there (the whole-game Pilot tests cover getting there by keys). Update with
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.session import GameSession
+from el_grande.text import use
 
-from .helpers import SIZE, app_at, next_key, pick_first, play, press
+from .helpers import KOREAN_NAMES, SIZE, app_at, next_key, pick_first, play, press
 
 
 def _history(n: int):  # type: ignore[no-untyped-def]
@@ -94,3 +96,74 @@ def test_game_over(snap_compare) -> None:  # type: ignore[no-untyped-def]
         await play(pilot, pick_first)
 
     assert snap_compare(app_at(2, 7, almost_over), terminal_size=SIZE, run_before=run_before)
+
+
+# --- Korean (docs/i18n.md): the same screens in Korean, at the smallest and a roomier size -----
+
+SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((120, 40), id="120x40")]
+
+
+@pytest.fixture
+def korean() -> None:
+    use("ko")  # the autouse fixture in tests/conftest.py switches back to English
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_korean_mid_game_board(snap_compare, korean, size) -> None:  # type: ignore[no-untyped-def]
+    """Hangul names and regions, by terminal cells: the map, the players' columns, the cards,
+    the prompt, the round track, the log and the footer."""
+    app = app_at(4, 7, _history(60), names=KOREAN_NAMES)
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_korean_secret_disk_prompt(snap_compare, korean, size) -> None:  # type: ignore[no-untyped-def]
+    """Behind the lowered curtain: the secret disk prompt in Korean."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await press(pilot, next_key(pilot.app))  # the curtain's letter
+
+    app = app_at(3, 7, _first_disk, names=KOREAN_NAMES)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_korean_general_scoring_display(snap_compare, korean, size) -> None:  # type: ignore[no-untyped-def]
+    """A region of the first general scoring: who scored what, and why, in Korean."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        app = pilot.app
+        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
+        scr = app.screen
+        assert isinstance(scr, ScoringScreen) and "일반 정산" in scr.heading
+        while scr.index < 3:
+            await press(pilot, "enter")
+
+    app = app_at(3, 7, _last_general_disk, names=KOREAN_NAMES)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_korean_game_over(snap_compare, korean, size) -> None:  # type: ignore[no-untyped-def]
+    """Final scores and the points by scoring: a table with Hangul names as column heads."""
+
+    def almost_over(s: GameSession) -> bool:
+        clone = s.game.clone()
+        while clone.decision is not None and clone.decision.kind != "disk":
+            clone.apply(clone.decision.choices[0])
+        return clone.round >= 9 and _first_disk(s) or s.decision is None
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await play(pilot, pick_first)
+
+    app = app_at(3, 7, almost_over, names=KOREAN_NAMES)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_korean_curtain(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+    """The curtain before a secret disk, in Korean."""
+    assert snap_compare(app_at(3, 7, _first_disk, names=KOREAN_NAMES), terminal_size=SIZE)
+
+
+def test_korean_title_screen(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(ElGrandeApp(), terminal_size=SIZE)
