@@ -751,11 +751,6 @@ def template(key: str, count: object = None) -> str:
     return _active.template(key, count)
 
 
-def catalogue() -> Catalogue:
-    """The active language's catalogue."""
-    return _active
-
-
 def region(place: str, short: bool = False, start: bool = False) -> str:
     """A place's name (`short`: for a narrow map cell; `start`: at the start of a sentence)."""
     names = _active.regions_short if short else _active.regions_start if start else _active.regions

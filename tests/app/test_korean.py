@@ -203,6 +203,16 @@ def test_lang_is_an_option_before_or_after_the_command() -> None:
     assert parser.parse_args(["--lang", "ko", "resume", "--list"]).lang == "ko"
 
 
+def test_choosing_a_language_switches_the_catalogue() -> None:
+    from el_grande.cli import choose_language
+
+    assert choose_language("ko") == "ko" and text.language() == "ko"
+    assert t("keys.quit") == "끝내기" and text.region("old_castile") == "구카스티야"
+    assert choose_language("xx") == "en" and text.language() == "en"
+    assert t("keys.quit") == "Quit"
+    assert choose_language(None, "ko") == "ko"  # the settings file's language
+
+
 # --- the export, in Korean -------------------------------------------------------------------
 
 
