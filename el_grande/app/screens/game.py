@@ -812,9 +812,15 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen())
 
     def action_preview(self) -> None:
-        from el_grande.app.screens.scoring import PreviewScreen
+        """The scoring calculator, from what the board shows now (the chooser's own view
+        behind their curtain: their what-if may use their hidden Castillo count)."""
+        from el_grande.app.screens.calculator import CalculatorScreen
 
-        self.app.push_screen(PreviewScreen(self.session, self.session.current.public))
+        shown = self.shown
+        if shown is None:
+            return
+        decision = None if self._bot is not None or self._modal else self.decision
+        self.app.push_screen(CalculatorScreen(self.session, shown, decision))
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
