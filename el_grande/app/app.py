@@ -175,10 +175,10 @@ class ElGrandeApp(App[None]):
         ):
             self.auto_advance_seconds = max(1.0, 2 * self.bot_delay)  # nobody to press Enter
         self.open_game(session)
-        # Saved after every decision (el_grande/persist). Attached a moment after the first
-        # frame: importing the save machinery (pydantic) costs ~100 ms of start-up. Attaching
-        # late loses nothing: the autosaver writes the whole game when it starts.
-        self.set_timer(0.3, partial(self._autosave, session))
+        # Saved after every decision (el_grande/persist). Attached once the first frame is
+        # on screen: importing the save machinery (pydantic) costs ~100 ms of start-up.
+        # Attaching late loses nothing: the autosaver writes the whole game when it starts.
+        self.call_after_refresh(partial(self._autosave, session))
 
     def _autosave(self, session: GameSession) -> None:
         from el_grande.persist.autosave import attach_autosave
@@ -216,6 +216,7 @@ class ElGrandeApp(App[None]):
         if self._listener is not None and self._listener is not listener:
             self._listener.close()  # the previous game's lock goes
         self._listener = listener
+        listener.on_change = self._save_problem_changed
         self._save_problem_changed(listener.problem)
 
     def _save_problem_changed(self, problem: str | None) -> None:
