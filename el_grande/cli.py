@@ -95,6 +95,26 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         help="the least time a computer player's decision stays on screen (default 0.8; 0: "
         "at once); f skips ahead in the game",
     )
+    p.add_argument(
+        "--auto",
+        type=_auto_seconds,
+        nargs="?",
+        const=2.0,
+        default=None,
+        metavar="SECONDS",
+        help="scoring displays go on by themselves, a step every SECONDS (2 if not given); "
+        "on by default when every seat is a computer player",
+    )
+
+
+def _auto_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be more than 0 seconds")
+    return value
 
 
 def _bot_levels_help() -> str:
@@ -197,7 +217,7 @@ def _run_play(args: argparse.Namespace) -> int:
     from el_grande.app.app import ElGrandeApp
 
     setup = setup_from_args(args)
-    app = ElGrandeApp(setup=setup, bot_delay=args.bot_delay)
+    app = ElGrandeApp(setup=setup, bot_delay=args.bot_delay, auto_advance=args.auto)
     app.run()
     return app.exit_report()
 
