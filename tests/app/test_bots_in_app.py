@@ -506,10 +506,10 @@ async def test_f_in_a_game_of_computer_players_runs_to_the_end_without_a_key() -
     """Watching computer players: once `f` is pressed no scoring display stops the game
     (nobody is there to press Enter), and it reaches the game-over screen by itself."""
     setup = bot_setup(["bot:random"] * 2, seed=6, rounds=6)
-    app = ElGrandeApp(setup=setup, bot_delay=0)
+    app = ElGrandeApp(setup=setup, bot_delay=60)  # the first move waits for `f`
     assert app.auto_advance_seconds is None
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await bot_done(pilot)
         assert app.auto_advance_seconds  # a table with no human: displays go on by themselves
         await press(pilot, "f")
         for _ in range(5000):

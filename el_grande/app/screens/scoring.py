@@ -132,6 +132,7 @@ class ScoringScreen(ModalScreen[None]):
         Binding("enter", "next", t("scoring.key_next"), priority=True),
         Binding("space", "next", show=False, priority=True),
         Binding("escape", "last", t("scoring.key_skip")),
+        Binding("f", "run_to_end", show=False),
     ]
 
     def __init__(
@@ -201,6 +202,14 @@ class ScoringScreen(ModalScreen[None]):
             return
         self.index += 1
         self._show()
+
+    def action_run_to_end(self) -> None:
+        """`f` at a table of computer players: this display and every one after it close at
+        once, and the game runs to its end."""
+        session = self.session
+        if all(session.bot_level(s) is not None for s in range(len(session.seats))):
+            self.app.run_to_end = True  # type: ignore[attr-defined]
+            self._close()
 
     def action_last(self) -> None:
         if self.index >= len(self.steps) - 1:
