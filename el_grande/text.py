@@ -325,7 +325,8 @@ EN: dict[str, Template] = {
     "prompt.keys_map": "1–9/0 then Enter, or click the map",
     "prompt.keys_cards": "a–e then Enter, or click a card",
     "prompt.keys_list": "↑↓ and Enter, or click",
-    "prompt.keys_power": "1–9 pick 1–9, 0 then 0–3 pick 10–13; Enter plays it",
+    "prompt.keys_power": "1–9 pick 1–9, 0 then 0–3 pick 10–13; Enter plays it; a–e read a card",
+    "prompt.reading": "“{card}” is shown in full (press its letter again to fold it).",
     "prompt.power_tens": "0 … now 0, 1, 2 or 3 for power card 10, 11, 12 or 13",
     # --- computer players --------------------------------------------------------------------
     "bot.thinking": "{name} ({level}) is thinking…",

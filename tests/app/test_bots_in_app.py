@@ -124,9 +124,7 @@ async def test_bots_seated_from_the_form_play_by_themselves() -> None:
         for _ in range(3):  # three rounds' worth of the human's decisions
             await wait_for(pilot, lambda: game_screen(app) is not None)
             await press(pilot, "enter")
-        bots_played = [
-            line.text for line in session.log if line.text.startswith(("Ben ", "Cy "))
-        ]
+        bots_played = [line.text for line in session.log if line.text.startswith(("Ben ", "Cy "))]
         assert any("plays power card" in line for line in bots_played)
 
 

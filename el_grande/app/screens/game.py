@@ -585,9 +585,20 @@ class GameScreen(Screen[None]):
         return t("why.card_taken")
 
     def action_pick_card(self, key: str) -> None:
-        if self.decision is None or self._modal or self._bot_busy():
+        if self.decision is None or self._modal:
             return
-        card = self.query_one(CardList).card_at(key)
+        cards = self.query_one(CardList)
+        card = cards.card_at(key)
+        if card is not None and not any(card_of(c) for c in self.decision.choices):
+            # No card is being chosen: the key opens (or folds) that card's full text.
+            slot = "abcde".index(key)
+            cards.reading = None if cards.reading == slot else slot
+            self._say(
+                t("prompt.reading", card=card_name(card)) if cards.reading is not None else ""
+            )
+            return
+        if self._bot_busy():
+            return
         choice = self._card_choice(card) if card else None
         if choice is None:
             self._illegal(card_name(card) if card else key, self._why_not_card(card))
