@@ -60,6 +60,11 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--no-veto", action="store_true", help="remove the two Veto cards")
     p.add_argument(
+        "--no-hints",
+        action="store_true",
+        help="no hints at this table (h: the strong computer player's best three choices)",
+    )
+    p.add_argument(
         "--castillo",
         choices=("open", "hidden"),
         default="open",
@@ -205,6 +210,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
         veto=not args.no_veto,
         castillo=args.castillo,
         start_player=None if start is None else start - 1,
+        hints=not getattr(args, "no_hints", False),
     )
     problem = validate(setup)
     if problem:

@@ -206,7 +206,9 @@ class ElGrandeApp(App[None]):
         from el_grande.session import GameSession
 
         saver = Autosaver.resume(save)  # the lock first: if it is taken, nothing is built
-        session = GameSession.from_record(record_of(save), setups_of(save))
+        session = GameSession.from_record(
+            record_of(save), setups_of(save), hints=save.hints, hints_used=save.hints_used
+        )
         listener = attach_autosave(session, saver, self._save_problem_changed)
         listener.save(session.game)
         self._watch_listener(listener)

@@ -127,6 +127,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", t("keys.help"), id="help"),
         Binding("p", "preview", t("keys.preview"), id="preview"),
+        Binding("h", "hint", t("keys.hint"), id="hint"),  # a human's decision, hints on
         Binding("l", "toggle_log", t("keys.log"), id="log"),
         Binding("u", "undo", t("keys.undo"), id="undo"),  # offered only when allowed
         Binding("s", "save_as", t("keys.save_as"), id="save_as"),
@@ -840,6 +841,74 @@ class GameScreen(Screen[None]):
         else:
             log.focus()
 
+    # --- hints (the strong bot's top three, for the deciding player's eyes) ----------------
+
+    def action_hint(self) -> None:
+        d = self.decision
+        if d is None or not self.waiting_for_choice:
+            return
+        if not self.session.hints:
+            self._say(t("hint.off"))
+            return
+        seat = d.player
+        if d.secret or not self.session.castillo_hidden:
+            self._open_hint(d)  # behind their own curtain already, or nothing of theirs hidden
+            return
+        # A hidden Castillo: the hint could give the player's own count away.
+        guard = self.app.input_guard  # type: ignore[attr-defined]
+        guard.close()
+        from el_grande.app.screens.curtain import draw_letter
+
+        letter = draw_letter(self.app.curtain_letters, self._last_letter)  # type: ignore[attr-defined]
+        self._last_letter = letter
+        name = self.session.name(seat)
+        curtain = CurtainScreen(
+            t("hint.curtain", name=name),
+            t("hint.curtain_why", name=name),
+            letter=letter,
+            owner=name,
+            guard_seconds=guard.seconds,
+        )
+        self._modal = True
+
+        def lowered(_: object) -> None:
+            self._modal = False
+            if self.decision == d:
+                self._open_hint(d)
+
+        self.app.push_screen(curtain, lowered)
+
+    def _open_hint(self, d: Decision) -> None:
+        from el_grande.app.screens.hints import HintScreen
+
+        seat = d.player
+        seed = random.Random(
+            f"{self.session.game.record()['seed']}/{seat}/{self.session.current.moves}/hint"
+        )
+        screen = HintScreen(
+            self.session, self.session.view_for(seat), d, seed=seed.randrange(2**31)
+        )
+        self._modal = True
+
+        def closed(choice: Choice | None) -> None:
+            self._modal = False
+            if self.decision != d:
+                return
+            self._show_decision(d)
+            if choice is not None:
+                self._highlight(choice)
+            self._save_hints()
+
+        self.app.push_screen(screen, closed)
+
+    def _save_hints(self) -> None:
+        """The hint count is saved at once (not only with the next decision)."""
+        from el_grande.persist.autosave import autosaver_of
+
+        listener = autosaver_of(self.session) if self.session.subscribers else None
+        if listener is not None:
+            listener.save(self.session.game)
+
     # --- undo (never across a reveal: el_grande/persist/undo.py) --------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -853,6 +922,8 @@ class GameScreen(Screen[None]):
             return True if self._bot is not None else None  # dimmed at a human's prompt
         if action == "save_as":
             return not (self.decision is not None and self.decision.secret)
+        if action == "hint":
+            return self.session.hints and self.waiting_for_choice
         return True
 
     def action_undo(self) -> None:

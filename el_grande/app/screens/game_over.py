@@ -88,8 +88,16 @@ class GameOverScreen(Screen[None]):
             yield Static(t("over.final"), classes="over-h", markup=False)
             yield Static(final, id="over-final", markup=False)
             yield Static(table, id="over-table", markup=False)
+            yield Static(self._hints_line(), id="over-hints", markup=False)
             yield Static(t("over.keys"), id="over-keys", markup=False)
         yield Footer()
+
+    def _hints_line(self) -> Text:
+        session = self.session
+        if not session.hints:
+            return Text(t("over.no_hints"), style="dim")
+        counts = ", ".join(f"{session.name(s)} {n}" for s, n in enumerate(session.hints_used))
+        return Text(t("over.hints", counts=counts), style="dim")
 
     def action_new_game(self) -> None:
         self.app.new_game_form()  # type: ignore[attr-defined]
