@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.reactive import reactive
 
 from el_grande.app.guard import ALWAYS, InputGuard
 from el_grande.text import t
@@ -55,7 +54,7 @@ class ElGrandeApp(App[None]):
     ]
 
     #: Why the last autosave failed (None: it worked); the game screen shows it.
-    save_problem: reactive[str | None] = reactive(None)
+    save_problem: str | None = None
 
     def __init__(
         self,
@@ -223,8 +222,8 @@ class ElGrandeApp(App[None]):
 
     def _save_problem_changed(self, problem: str | None) -> None:
         self.save_problem = problem
-        if problem:
-            self._last_problem = problem
+        for screen in self._game_screens():
+            screen.show_save_problem(problem)
 
     def _game_screens(self) -> list[Any]:
         from el_grande.app.screens.game import GameScreen

@@ -28,7 +28,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import OptionList, RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
@@ -44,6 +44,7 @@ from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.shown import Legal, Shown, card_of, place_of, power_of, step_view
 from el_grande.app.widgets.board import KEY_PLACES, MapView
 from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.app.widgets.track import RoundTrack
@@ -175,7 +176,7 @@ class GameScreen(Screen[None]):
                 yield CardList(session, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt")
         yield Static("", id="status", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = Content(t("board.log"))
@@ -191,7 +192,9 @@ class GameScreen(Screen[None]):
         self._held = [line_text(line) for line in lines[keep:]]
         self._board = current.public if not self._to_show else self._to_show[0].start
         self._unsubscribe = self.session.subscribe(self._published)
-        self.watch(self.app, "save_problem", self._show_save_problem)
+        # The app tells the game screen when the autosave's problem changes (not a watcher on
+        # the app: it would keep every finished game's screen alive).
+        self.show_save_problem(getattr(self.app, "save_problem", None))
         self.advance()
 
     def on_unmount(self) -> None:
@@ -199,7 +202,7 @@ class GameScreen(Screen[None]):
             self._unsubscribe()
             self._unsubscribe = None
 
-    def _show_save_problem(self, problem: str | None) -> None:
+    def show_save_problem(self, problem: str | None) -> None:
         banner = self.query_one("#save-problem", Static)
         banner.update(Text(problem or ""))
         banner.display = bool(problem)
@@ -313,7 +316,7 @@ class GameScreen(Screen[None]):
 
     def advance(self) -> None:
         """Show what comes next: pending scoring steps, a curtain, the game over, a prompt."""
-        self.refresh_bindings()  # undo may have become (un)available
+        self._refresh_footer()  # undo may have become (un)available
         if self._to_show:
             self._show_display(self._to_show.pop(0))
             return
@@ -339,8 +342,27 @@ class GameScreen(Screen[None]):
             return
         self._show_decision(d)
 
+    _footer: tuple[bool | None, ...] | None = None
+
+    def _refresh_footer(self) -> None:
+        """Redraw the footer's keys only when what they offer changed (rebuilding it for every
+        decision would make and drop its widgets hundreds of times a game)."""
+        state = tuple(self.check_action(a, ()) for a in ("undo", "skip_ahead", "save_as", "hint"))
+        if state != self._footer:
+            self._footer = state
+            self.refresh_bindings()
+
     def _show_display(self, display: Display) -> None:
         from el_grande.app.screens.scoring import ScoringScreen
+
+        if getattr(self.app, "run_to_end", False):
+            # Watching computer players run to the end: no display is shown at all.
+            self._board = self.session.current.public
+            if not self._to_show:
+                self._write_log(self._held)
+                self._held = []
+            self.call_later(self.advance)
+            return
 
         self._skipping = self._skipping and getattr(self.app, "run_to_end", False)
         self._board = display.start
@@ -655,7 +677,7 @@ class GameScreen(Screen[None]):
     def _start_bot(self, d: Decision) -> None:
         turn = BotTurn(d.player, d, self.session.current.moves, time.monotonic())
         self._bot = turn
-        self.refresh_bindings()
+        self._refresh_footer()
         self._show_bot_turn(d)
         if len(d.choices) == 1:  # forced: nothing to think about (as in `bots.play`)
             turn.choice = d.choices[0]
@@ -738,7 +760,7 @@ class GameScreen(Screen[None]):
         self._bot = None
         self._apply_choice(turn.choice)
         if self._bot is None:
-            self.refresh_bindings()
+            self._refresh_footer()
 
     def on_screen_resume(self) -> None:
         turn = self._bot

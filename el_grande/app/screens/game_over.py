@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from el_grande.app.present import chip, winners_text
+from el_grande.app.widgets.keybar import KeyBar
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ class GameOverScreen(Screen[None]):
             yield Static(table, id="over-table", markup=False)
             yield Static(self._hints_line(), id="over-hints", markup=False)
             yield Static(t("over.keys"), id="over-keys", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def _hints_line(self) -> Text:
         session = self.session
