@@ -60,6 +60,11 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--no-veto", action="store_true", help="remove the two Veto cards")
     p.add_argument(
+        "--no-hints",
+        action="store_true",
+        help="no hints at this table (h: the strong computer player's best three choices)",
+    )
+    p.add_argument(
         "--castillo",
         choices=("open", "hidden"),
         default="open",
@@ -95,6 +100,26 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
         help="the least time a computer player's decision stays on screen (default 0.8; 0: "
         "at once); f skips ahead in the game",
     )
+    p.add_argument(
+        "--auto",
+        type=_auto_seconds,
+        nargs="?",
+        const=2.0,
+        default=None,
+        metavar="SECONDS",
+        help="scoring displays go on by themselves, a step every SECONDS (2 if not given); "
+        "on by default when every seat is a computer player",
+    )
+
+
+def _auto_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be more than 0 seconds")
+    return value
 
 
 def _bot_levels_help() -> str:
@@ -185,6 +210,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
         veto=not args.no_veto,
         castillo=args.castillo,
         start_player=None if start is None else start - 1,
+        hints=not getattr(args, "no_hints", False),
     )
     problem = validate(setup)
     if problem:
@@ -197,7 +223,7 @@ def _run_play(args: argparse.Namespace) -> int:
     from el_grande.app.app import ElGrandeApp
 
     setup = setup_from_args(args)
-    app = ElGrandeApp(setup=setup, bot_delay=args.bot_delay)
+    app = ElGrandeApp(setup=setup, bot_delay=args.bot_delay, auto_advance=args.auto)
     app.run()
     return app.exit_report()
 

@@ -86,6 +86,10 @@ class GameSession:
     setup: GameSetup | None = None
     log: list[Line] = field(default_factory=list)
     scorings: list[ScoringRecord] = field(default_factory=list)
+    #: Whether this table allows hints (a competitive table turns them off), and how many
+    #: each seat has asked for (the game-over screen tells; the save file keeps them).
+    hints: bool = True
+    hints_used: list[int] = field(default_factory=list)
     _subscribers: list[Subscriber] = field(default_factory=list)
     _current: Update | None = None
 
@@ -94,6 +98,8 @@ class GameSession:
 
         #: One distinct letter per player, shown on their chips.
         self.letters = letters_for(self.names)
+        if len(self.hints_used) != len(self.seats):
+            self.hints_used = [0] * len(self.seats)
         self._narrator = self._new_narrator()
         self._totals = [0] * len(self.seats)
         self._round = self.game.view(None).round_number
@@ -110,16 +116,23 @@ class GameSession:
             options=Options(rounds=setup.rounds, veto=setup.veto, castillo=setup.castillo),
             start_player=setup.start_player,
         )
-        session = cls(game=game, seats=setup.seats, setup=setup)
+        session = cls(game=game, seats=setup.seats, setup=setup, hints=setup.hints)
         session._open()
         return session
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], seats: Sequence[SeatLike]) -> GameSession:
+    def from_record(
+        cls,
+        record: dict[str, Any],
+        seats: Sequence[SeatLike],
+        *,
+        hints: bool = True,
+        hints_used: Sequence[int] = (),
+    ) -> GameSession:
         """The session of a recorded game (resume, load, undo), its log and scoring tally
         rebuilt as if it had been played here: one replay, nobody notified."""
         game = Game.replay(record, upto=0)
-        session = cls(game=game, seats=tuple(seats))
+        session = cls(game=game, seats=tuple(seats), hints=hints, hints_used=list(hints_used))
         session._open()
         for text in record["choices"]:
             session._apply(game.parse(text), publish=False)
@@ -176,6 +189,10 @@ class GameSession:
 
         level_id = self.bot_level(seat)
         return None if level_id is None else t(level(level_id).label_key)
+
+    def hint_used(self, seat: int) -> None:
+        """`seat` was shown a hint: counted (and saved with the next save)."""
+        self.hints_used[seat] += 1
 
     @property
     def has_bots(self) -> bool:
@@ -266,7 +283,9 @@ class GameSession:
     def replace_game(self, game: Game) -> Update:
         """Continue from `game` instead (an undo: the same game with fewer choices). The
         log and the scoring tally are rebuilt; subscribers get one update marked `undone`."""
-        replayed = GameSession.from_record(game.record(), self.seats)
+        replayed = GameSession.from_record(
+            game.record(), self.seats, hints=self.hints, hints_used=self.hints_used
+        )
         self.game = game
         self.log, self.scorings = replayed.log, replayed.scorings
         self._narrator, self._totals = replayed._narrator, replayed._totals

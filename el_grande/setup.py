@@ -9,7 +9,7 @@ computer player ("bot:random", "bot:greedy", "bot:strong").
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rich.cells import cell_len
 
@@ -67,6 +67,8 @@ class GameSetup:
     start_player: int | None = None  # None: drawn from the seed (R-S5)
     #: The seed actually used (filled by `resolved()` when `seed` is None).
     resolved_seed: int | None = field(default=None, compare=False)
+    #: Hints from the strong bot allowed (a competitive table turns them off).
+    hints: bool = True
 
     @property
     def names(self) -> list[str]:
@@ -75,9 +77,7 @@ class GameSetup:
     def resolved(self) -> GameSetup:
         """A copy with a concrete seed, so the game can always be saved and replayed."""
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
-        return GameSetup(
-            self.seats, seed, self.rounds, self.veto, self.castillo, self.start_player, seed
-        )
+        return replace(self, seed=seed, resolved_seed=seed)
 
 
 def validate(setup: GameSetup) -> str | None:

@@ -19,7 +19,6 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.dom import DOMNode
-from textual.reactive import reactive
 from textual.screen import Screen
 
 from el_grande.app.guard import ALWAYS, InputGuard
@@ -72,7 +71,7 @@ class ElGrandeApp(App[None]):
     ]
 
     #: Why the last autosave failed (None: it worked); the game screen shows it.
-    save_problem: reactive[str | None] = reactive(None)
+    save_problem: str | None = None
 
     def __init__(
         self,
@@ -201,10 +200,10 @@ class ElGrandeApp(App[None]):
         ):
             self.auto_advance_seconds = max(1.0, 2 * self.bot_delay)  # nobody to press Enter
         self.open_game(session)
-        # Saved after every decision (el_grande/persist). Attached a moment after the first
-        # frame: importing the save machinery (pydantic) costs ~100 ms of start-up. Attaching
-        # late loses nothing: the autosaver writes the whole game when it starts.
-        self.set_timer(0.3, partial(self._autosave, session))
+        # Saved after every decision (el_grande/persist). Attached once the first frame is
+        # on screen: importing the save machinery (pydantic) costs ~100 ms of start-up.
+        # Attaching late loses nothing: the autosaver writes the whole game when it starts.
+        self.call_after_refresh(partial(self._autosave, session))
 
     def _autosave(self, session: GameSession) -> None:
         from el_grande.persist.autosave import attach_autosave
@@ -232,7 +231,9 @@ class ElGrandeApp(App[None]):
         from el_grande.session import GameSession
 
         saver = Autosaver.resume(save)  # the lock first: if it is taken, nothing is built
-        session = GameSession.from_record(record_of(save), setups_of(save))
+        session = GameSession.from_record(
+            record_of(save), setups_of(save), hints=save.hints, hints_used=save.hints_used
+        )
         listener = attach_autosave(session, saver, self._save_problem_changed)
         listener.save(session.game)
         self._watch_listener(listener)
@@ -242,12 +243,13 @@ class ElGrandeApp(App[None]):
         if self._listener is not None and self._listener is not listener:
             self._listener.close()  # the previous game's lock goes
         self._listener = listener
+        listener.on_change = self._save_problem_changed
         self._save_problem_changed(listener.problem)
 
     def _save_problem_changed(self, problem: str | None) -> None:
         self.save_problem = problem
-        if problem:
-            self._last_problem = problem
+        for screen in self._game_screens():
+            screen.show_save_problem(problem)
 
     def _game_screens(self) -> list[Any]:
         from el_grande.app.screens.game import GameScreen

@@ -16,7 +16,16 @@ from .choices import Choice, IllegalChoice
 from .events import Event, visible_to
 from .game import ROUND_TRACKS, SCORING_ROUNDS, Decision, Game, Options
 from .kinds import AwardReason, DecisionKind, Phase, Purpose
-from .scoring import preview_general_scoring, rank_points, rank_positions, reduced_values
+from .scoring import (
+    PlaceScore,
+    ScoreTable,
+    preview_general_scoring,
+    rank_points,
+    rank_positions,
+    reduced_values,
+    score_place,
+    score_table,
+)
 from .view import DecisionView, PlayerView, RegionView, View
 
 __all__ = [
@@ -46,7 +55,11 @@ __all__ = [
     "Purpose",
     "RegionView",
     "View",
+    "PlaceScore",
+    "ScoreTable",
     "preview_general_scoring",
+    "score_place",
+    "score_table",
     "rank_points",
     "rank_positions",
     "reduced_values",

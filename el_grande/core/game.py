@@ -25,8 +25,8 @@ from . import events as E
 from .board import ADJ, CASTILLO_INDEX, PLACE_INDEX, PLACE_VALUES, PLACES, REGIONS
 from .cards import CARD_STACK, CARDS, POWER_CABALLEROS, SCOREBOARD_IDS, SCOREBOARDS, stack_cards
 from .choices import Choice, IllegalChoice, ch, parse_notation
-from .kinds import AwardReason, DecisionKind, Phase, Purpose
-from .scoring import rank_positions, reduced_values
+from .kinds import DecisionKind, Phase, Purpose
+from .scoring import reduced_values, score_place
 from .view import View, build_view
 
 __all__ = ["ROUND_TRACKS", "SCORING_ROUNDS", "Decision", "Game", "Options"]
@@ -1405,34 +1405,16 @@ class Game:
     def _score_place(self, p: int, why: str, firsts_only: bool = False) -> None:
         counts = self.cab[p]
         n = self.n
-        values = reduced_values(self._values_of(p), n)  # R-K3, R-K4
-        points = [0] * n
-        awards: list[E.Award] = []
-        top = max(counts)
-        leader = counts.index(top) if top > 0 and counts.count(top) == 1 else -1
-        if firsts_only:  # score_firsts: only a sole leader scores
-            if leader >= 0:
-                points[leader] = values[0]
-                awards.append(E.Award(leader, values[0], AwardReason.RANK, 1))
-        elif top > 0:
-            for s, (pos, tied) in enumerate(rank_positions(counts)):  # R-K2
-                if pos:
-                    pts = values[pos - 1] if pos <= 3 else 0
-                    points[s] = pts
-                    awards.append(
-                        E.Award(s, pts, AwardReason.TIE if tied else AwardReason.RANK, pos)
-                    )
-        if leader >= 0 and p != _CAST:
-            if p == self.king:  # R-K5
-                points[leader] += 2
-                awards.append(E.Award(leader, 2, AwardReason.KING_BONUS, 0))
-            if self.home[leader] == p:  # R-K6
-                points[leader] += 2
-                awards.append(E.Award(leader, 2, AwardReason.HOME_BONUS, 0))
+        raw = self._values_of(p)  # R-K4
+        home = self.home
+        homes = [p != _CAST and home[s] == p for s in range(n)]
+        points, awards = score_place(
+            counts, raw, n, king=p == self.king, homes=homes, firsts_only=firsts_only
+        )
         for s in range(n):
             self.score[s] += points[s]
         self._events.append(
-            E.PlaceScored(PLACES[p], tuple(counts), values, tuple(awards), tuple(points), why)
+            E.PlaceScored(PLACES[p], tuple(counts), reduced_values(raw, n), awards, points, why)
         )
 
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from .board import VALUES
 from .cards import SCOREBOARDS as SCOREBOARD_VALUES
+from .events import Award
+from .kinds import AwardReason
 
 
 def reduced_values(values: Sequence[int], players: int) -> tuple[int, int, int]:
@@ -57,29 +61,169 @@ def rank_points(counts: Sequence[int], values: Sequence[int], players: int) -> l
     return points
 
 
-def preview_general_scoring(view: Any) -> list[int]:
-    """Points per seat if the nine regions and the Castillo were scored now (R-G2, R-G4).
+def score_place(
+    counts: Sequence[int],
+    values: Sequence[int],
+    players: int,
+    *,
+    king: bool = False,
+    homes: Sequence[bool] = (),
+    firsts_only: bool = False,
+) -> tuple[tuple[int, ...], tuple[Award, ...]]:
+    """Points per seat for one place, and the awards that make them up (R-K2 to R-K7).
 
-    Works on a :class:`~el_grande.core.view.View` only, so it never uses hidden information:
-    Castillo Caballeros stay in the Castillo (the disks are unknown), and with a hidden Castillo
-    the Castillo is left out unless the view knows every seat's count.
+    ``values`` are the place's (1st, 2nd, 3rd) values (a scoreboard's if one lies there);
+    R-K3's reduction for 2 and 3 players is applied here. ``king``: the place is the King's
+    region (R-K5); ``homes[s]``: seat ``s``'s Grande stands there (R-K6) — bonuses go to a
+    sole leader only; the Castillo has neither. ``firsts_only``: only a sole leader scores
+    (``score_firsts``). The game and every preview score a place here, and only here.
+    """
+    vals = reduced_values(values, players)
+    points = [0] * len(counts)
+    awards: list[Award] = []
+    top = max(counts) if counts else 0
+    leader = counts.index(top) if top > 0 and list(counts).count(top) == 1 else -1
+    if firsts_only:
+        if leader >= 0:
+            points[leader] = vals[0]
+            awards.append(Award(leader, vals[0], AwardReason.RANK, 1))
+    elif top > 0:
+        for s, (pos, tied) in enumerate(rank_positions(counts)):  # R-K2
+            if pos:
+                pts = vals[pos - 1] if pos <= 3 else 0
+                points[s] = pts
+                awards.append(Award(s, pts, AwardReason.TIE if tied else AwardReason.RANK, pos))
+    if leader >= 0:
+        if king:  # R-K5
+            points[leader] += 2
+            awards.append(Award(leader, 2, AwardReason.KING_BONUS, 0))
+        if leader < len(homes) and homes[leader]:  # R-K6
+            points[leader] += 2
+            awards.append(Award(leader, 2, AwardReason.HOME_BONUS, 0))
+    return tuple(points), tuple(awards)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceScore:
+    """One place of a scoring table: what it holds and what it would pay."""
+
+    place: str
+    values: tuple[int, int, int]  # as scored (a scoreboard's, reduced for 2-3 players)
+    scoreboard: str | None  # a mobile scoreboard lying there
+    counts: tuple[int | None, ...]  # per seat; None: hidden from the viewer
+    points: tuple[int, ...] | None  # per seat; None: cannot be known (hidden counts)
+    awards: tuple[Award, ...]
+    king: bool  # the King's region
+    changed: bool  # the what-if changes this place
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTable:
+    """A general scoring as it would go now (R-G2 to R-G4), place by place, from a view."""
+
+    places: tuple[PlaceScore, ...]  # the Castillo first, then the nine regions in board order
+    before: tuple[int, ...]  # scores now
+    gain: tuple[int, ...]  # what the places that can be known would add
+    complete: bool  # False: a place's counts are hidden (the Castillo), left out of `gain`
+
+    @property
+    def after(self) -> tuple[int, ...]:
+        return tuple(b + g for b, g in zip(self.before, self.gain, strict=True))
+
+
+def score_table(
+    view: Any,
+    *,
+    place: tuple[int, str] | None = None,
+    march: tuple[int, str] | None = None,
+) -> ScoreTable:
+    """What a general scoring would give now, place by place, as `view`'s seat may know it.
+
+    Castillo Caballeros stay in the Castillo (the disks are unknown), and a count the view
+    hides (another seat's hidden Castillo) makes that place unknown rather than guessed.
+
+    What-ifs for the viewer's own decision: ``place=(seat, place)`` puts one more of
+    `seat`'s Caballeros there (a placement); ``march=(seat, region)`` sends `seat`'s
+    Castillo Caballeros to `region` after the Castillo is scored (a general-scoring disk;
+    the King's region means back to the court, R-G3).
     """
     n = view.players_count
-    points = [0] * n
-    castillo = [p.castillo for p in view.players]
+    castillo: list[int | None] = [p.castillo for p in view.players]
+    regions = {r.id: list(r.caballeros) for r in view.regions}
+    if place is not None:
+        seat, where = place
+        if where == "castillo":
+            if castillo[seat] is not None:
+                castillo[seat] = castillo[seat] + 1  # type: ignore[operator]
+        else:
+            regions[where][seat] += 1
+    rows: list[PlaceScore] = []
+    gain = [0] * n
+    complete = True
+    board = view.castillo_scoreboard
+    cast_values = SCOREBOARD_VALUES.get(board or "", VALUES["castillo"])
     if all(c is not None for c in castillo):
-        cast_values = SCOREBOARD_VALUES.get(view.castillo_scoreboard or "", (5, 3, 1))
-        for s, pts in enumerate(rank_points(castillo, cast_values, n)):
-            points[s] += pts
-    for region in view.regions:
-        counts = region.caballeros
-        for s, pts in enumerate(rank_points(counts, region.values, n)):
-            points[s] += pts
-        top = max(counts)
-        if top > 0 and counts.count(top) == 1:
-            leader = counts.index(top)
-            if region.king:
-                points[leader] += 2
-            if view.players[leader].home == region.id:
-                points[leader] += 2
-    return points
+        counts = [c or 0 for c in castillo]
+        points, awards = score_place(counts, cast_values, n)
+        for s, pts in enumerate(points):
+            gain[s] += pts
+        rows.append(
+            PlaceScore(
+                "castillo",
+                reduced_values(cast_values, n),
+                board,
+                tuple(castillo),
+                points,
+                awards,
+                False,
+                place is not None and place[1] == "castillo",
+            )
+        )
+    else:
+        complete = False
+        rows.append(
+            PlaceScore(
+                "castillo",
+                reduced_values(cast_values, n),
+                board,
+                tuple(castillo),
+                None,
+                (),
+                False,
+                place is not None and place[1] == "castillo",
+            )
+        )
+    marched = None
+    if march is not None:
+        seat, dest = march
+        moving = castillo[seat] or 0
+        if moving and dest != view.king:  # the King's region: back to the court (R-G3)
+            regions[dest][seat] += moving
+            marched = dest
+    for r in view.regions:
+        counts = regions[r.id]
+        homes = [p.home == r.id for p in view.players]
+        points, awards = score_place(counts, r.values, n, king=r.king, homes=homes)
+        for s, pts in enumerate(points):
+            gain[s] += pts
+        changed = (place is not None and place[1] == r.id) or marched == r.id
+        rows.append(
+            PlaceScore(
+                r.id,
+                reduced_values(r.values, n),
+                r.scoreboard,
+                tuple(counts),
+                points,
+                awards,
+                r.king,
+                changed,
+            )
+        )
+    before = tuple(p.score for p in view.players)
+    return ScoreTable(tuple(rows), before, tuple(gain), complete)
+
+
+def preview_general_scoring(view: Any) -> list[int]:
+    """Points per seat if the nine regions and the Castillo were scored now (R-G2, R-G4):
+    the gains of `score_table(view)` (a hidden Castillo is left out)."""
+    return list(score_table(view).gain)

@@ -70,6 +70,8 @@ class AutosaveListener:
     ):
         self.saver = saver
         self.game = game  # the game as it stands (the session's, after undo too)
+        #: (hints allowed, hints used per seat) for the save file, if the table keeps them.
+        self.table: Callable[[], tuple[bool, list[int]]] | None = None
         self.on_change = on_change
         self.error: OSError | None = None
         self.problem: str | None = problem
@@ -81,6 +83,8 @@ class AutosaveListener:
     def save(self, game: Game) -> None:
         if self.saver is None:
             return  # no save file can describe this game: `problem` says so
+        if self.table is not None:  # what the table keeps besides the choices (format 2)
+            self.saver.file.hints, self.saver.file.hints_used = self.table()
         try:
             self.saver.save(game)
         except OSError as exc:
@@ -133,6 +137,9 @@ def attach_autosave(
     def game() -> Game:
         return session.game
 
+    def table() -> tuple[bool, list[int]]:
+        return bool(getattr(session, "hints", True)), list(getattr(session, "hints_used", []))
+
     problem: str | None = None
     error: OSError | None = None
     if saver is None:
@@ -146,6 +153,7 @@ def attach_autosave(
                 on_change,
                 t("save.off"),
             )
+            listener.table = table
             session.subscribe(listener)
             return listener
         try:
@@ -156,6 +164,7 @@ def attach_autosave(
             log.warning("%s", problem)
     listener = AutosaveListener(saver, game, on_change, problem)
     listener.error = error
+    listener.table = table
     session.subscribe(listener)
     return listener
 

@@ -10,17 +10,25 @@ from __future__ import annotations
 import json
 import sys
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from el_grande import __version__
 from el_grande.names import fit, name_problem, names_problem, normalise, printable
 from el_grande.persist.errors import SaveFileError
 
 FORMAT = "el-grande-save"
-FORMAT_VERSION = 1
-"""Bump when the meaning of a field changes; readers refuse files newer than they know."""
+FORMAT_VERSION = 2
+"""Bump when the meaning of a field changes; readers refuse files newer than they know.
+Format 2 (El Grande 0.2) added `hints` and `hints_used`; files of format 1 still load."""
 
 MAX_GAME_ID = 120
 """Longest game id (it is also the file name, before ``.json``)."""
@@ -127,6 +135,15 @@ class SaveFile(BaseModel):
     # Filled in by the writer for the resume list; never trusted on load (the replay decides).
     round: int | None = Field(default=None, ge=0, le=99)
     scores: list[int] | None = None
+    # Format 2: whether the table allows hints, and how many each seat has asked for.
+    hints: bool = True
+    hints_used: list[Annotated[int, Field(ge=0, le=10_000)]] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _hints_per_seat(self) -> SaveFile:
+        if self.hints_used and len(self.hints_used) != len(self.seats):
+            raise ValueError("hints_used must count one number per seat")
+        return self
 
     @field_validator("game_id")
     @classmethod

@@ -31,7 +31,15 @@ from el_grande.persist.lock import (
     locked_elsewhere,
     remove_if_free,
 )
-from el_grande.persist.model import MAX_GAME_ID, SavedOptions, SaveFile, Seat, now, parse_save
+from el_grande.persist.model import (
+    FORMAT_VERSION,
+    MAX_GAME_ID,
+    SavedOptions,
+    SaveFile,
+    Seat,
+    now,
+    parse_save,
+)
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -128,6 +136,7 @@ def save_from_game(
 def update_save(save: SaveFile, game: Game, rec: dict[str, Any] | None = None) -> None:
     """Bring `save` up to date with `game` (same game, more or fewer choices)."""
     rec = rec if rec is not None else game.record()
+    save.version = FORMAT_VERSION  # a format-1 game saved again is written as this format
     save.choices = list(rec["choices"])
     save.finished = bool(game.over)
     save.scores = list(game.scores)

@@ -124,9 +124,7 @@ async def test_bots_seated_from_the_form_play_by_themselves() -> None:
         for _ in range(3):  # three rounds' worth of the human's decisions
             await wait_for(pilot, lambda: game_screen(app) is not None)
             await press(pilot, "enter")
-        bots_played = [
-            line.text for line in session.log if line.text.startswith(("Ben ", "Cy "))
-        ]
+        bots_played = [line.text for line in session.log if line.text.startswith(("Ben ", "Cy "))]
         assert any("plays power card" in line for line in bots_played)
 
 
@@ -500,3 +498,29 @@ def test_play_help_documents_bots() -> None:
     sub = build_parser()._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
     text = sub.format_help()
     assert "--bots" in text and "Ben=greedy,Cy=strong" in text and "--bot-delay" in text
+
+
+async def test_f_in_a_game_of_computer_players_runs_to_the_end_without_a_key() -> None:
+    """Watching computer players: once `f` is pressed no scoring display stops the game
+    (nobody is there to press Enter), and it reaches the game-over screen by itself."""
+    setup = bot_setup(["bot:random"] * 2, seed=6, rounds=6)
+    app = ElGrandeApp(setup=setup, bot_delay=60)  # the first move waits for `f`
+    assert app.auto_advance_seconds is None
+    async with app.run_test(size=SIZE) as pilot:
+        await bot_done(pilot)
+        assert app.auto_advance_seconds  # a table with no human: displays go on by themselves
+        await press(pilot, "f")
+        for _ in range(5000):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await bot_done(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert app.screen.session.game.over
+
+
+def test_cli_auto_advance_flag() -> None:
+    assert _play_args("--players", "A,B").auto is None
+    assert _play_args("--players", "A,B", "--auto").auto == 2.0
+    assert _play_args("--players", "A,B", "--auto", "0.5").auto == 0.5
+    with pytest.raises(SystemExit):
+        _play_args("--players", "A,B", "--auto", "0")

@@ -439,20 +439,23 @@ async def test_no_screen_shows_english_when_playing_in_korean(
     seen: Seen, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Title, new-game form (and its error), help, resume (empty and with a game), a game
-    with a computer player (prompts, curtains, scoring displays, the preview, save-as and its
-    notification, refused undo and illegal keys, the pause of a small terminal), game over
-    and the replay: in Korean, nothing but key names shows in Latin letters."""
+    with a computer player (prompts, curtains, scoring displays, the scoring calculator and
+    its what-if, hints, save-as and its notification, refused undo and illegal keys, the
+    pause of a small terminal), game over and the replay: in Korean, nothing but key names
+    shows in Latin letters."""
     from textual.widgets import Input, Select
 
     from el_grande.app.app import ElGrandeApp
+    from el_grande.app.screens import hints as hint_screen
+    from el_grande.app.screens.calculator import CalculatorScreen
     from el_grande.app.screens.game import GameScreen
     from el_grande.app.screens.game_over import GameOverScreen
     from el_grande.app.screens.help import HelpScreen
+    from el_grande.app.screens.hints import HintScreen
     from el_grande.app.screens.new_game import NewGameScreen
     from el_grande.app.screens.replay import ReplayScreen
     from el_grande.app.screens.resume import ResumeScreen
     from el_grande.app.screens.save_as import SaveAsScreen
-    from el_grande.app.screens.scoring import PreviewScreen
     from el_grande.app.screens.title import TitleScreen
     from el_grande.persist.store import save_from_game, saves_dir, shown_path, write_save
     from el_grande.session import GameSession
@@ -509,8 +512,20 @@ async def test_no_screen_shows_english_when_playing_in_korean(
         await press(pilot, "u")  # nothing to take back yet
         scan("undo refused")
         await press(pilot, "p")
-        assert isinstance(app.screen, PreviewScreen)
-        scan("points if scored now")
+        assert isinstance(app.screen, CalculatorScreen)
+        scan("the scoring calculator")
+        await press(pilot, "w")
+        scan("the scoring calculator, what if")
+        await press(pilot, "escape")
+        monkeypatch.setattr(hint_screen, "HINT_BUDGET", 120.0)  # play-outs, not seconds
+        monkeypatch.setattr(hint_screen, "HINT_ITERATIONS", 8)
+        await press(pilot, "h")
+        hint = app.screen
+        assert isinstance(hint, HintScreen) and hint._worker is not None
+        await hint._worker.wait()
+        await settle(pilot)
+        assert hint.hints
+        scan("hints")
         await press(pilot, "escape")
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)

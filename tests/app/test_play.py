@@ -126,22 +126,48 @@ async def test_mouse_placements_and_cards() -> None:
 
 
 async def test_illegal_key_explains_and_changes_nothing() -> None:
-    """A card key while a power card is being chosen says why on the status line; the game is
-    unchanged."""
-    from .helpers import make_app
+    """A region key while an action card is being chosen says why on the status line; the
+    game is unchanged."""
+    from .helpers import app_at
 
-    app = make_app(3, seed=7)
+    app = app_at(3, 7, lambda s: s.decision.kind == "action_card")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         scr = game_screen(app)
         assert scr is not None
         before = list(scr.session.game.history)
-        await press(pilot, "b")  # a card while a power card is being chosen
+        await press(pilot, "3")  # a region while a card is being chosen
         status = str(scr.query_one("#status").render())
-        assert "not possible now" in status and "no card is being chosen now" in status
+        assert "not possible now" in status and "no region is being chosen now" in status
         assert list(scr.session.game.history) == before
-        # The highlighted option is still the first power card.
+        # The highlighted option is still the first card.
         assert scr.query_one(DecisionPrompt).options.highlighted == 0
+
+
+async def test_a_card_key_reads_a_card_while_no_card_is_chosen() -> None:
+    """During the power-card choice a–e open a card's full text (and fold it again); the
+    game is unchanged."""
+    from el_grande.app.widgets.cards import CardList
+    from el_grande.text import card_text
+
+    from .helpers import make_app
+
+    app = make_app(5, seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        scr = game_screen(app)
+        assert scr is not None
+        cards = scr.query_one(CardList)
+        card = cards.card_at("d")
+        assert card is not None
+        first_words = " ".join(card_text(card).split()[:3])
+        await press(pilot, "d")
+        await pilot.pause()
+        assert cards.reading == 3 and first_words in cards.render().plain.replace("\n", " ")
+        assert "shown in full" in str(scr.query_one("#status").render())
+        await press(pilot, "d")
+        assert cards.reading is None
+        assert scr.session.game.history == ()
 
 
 async def test_power_cards_by_number_keys() -> None:

@@ -299,3 +299,32 @@ async def test_every_region_shows_its_name_values_and_caballeros_at_100x30() -> 
 def test_options_reach_the_session() -> None:
     session = GameSession.new(GameSetup(default_seats(NAMES[:2]), seed=1, castillo="hidden"))
     assert session.game.options == Options(castillo="hidden")
+
+
+# --- E: everything for a decision on one screen ---------------------------------------------
+
+
+async def _power_choice_cards(size: tuple[int, int]) -> tuple[str, list[str], list[str]]:
+    from el_grande.app.widgets.cards import CardList, round_cards
+    from el_grande.text import card_name, card_text
+
+    app = app_at(5, 5, lambda s: s.current.moves >= 40 and s.decision.kind == "power")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        game_scr = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        cards = round_cards(game_scr.session.current.public)
+        text = game_scr.query_one(CardList).render().plain
+        return text, [card_name(c) for c, _ in cards], [card_text(c) for c, _ in cards]
+
+
+async def test_every_card_name_at_100x30_and_every_full_text_at_120x40() -> None:
+    text, names, _texts = await _power_choice_cards((100, 30))
+    assert len(names) == 5
+    for name in names:
+        assert name[:12] in text, name
+    text, names, texts = await _power_choice_cards((120, 40))
+    flat = " ".join(text.split())
+    for name, body in zip(names, texts, strict=True):
+        assert name in flat
+        assert " ".join(body.split()) in flat, body

@@ -317,3 +317,83 @@ def _names_line_up(app: ElGrandeApp) -> None:
     scores = {cell_len(row[: re.search(r"\(b\) +\d+", row).end()]) for row in rows}  # type: ignore[union-attr]
     hands = {cell_len(row[: row.rindex(" 13")]) for row in rows}
     assert len(scores) == 1 and len(hands) == 1, rows
+
+
+# --- saves you can count on ----------------------------------------------------------------
+
+
+async def test_a_failing_autosave_is_shown_until_a_save_works_and_repeated_on_exit(
+    tmp_path,
+    monkeypatch,
+    capsys,  # type: ignore[no-untyped-def]
+) -> None:
+    """The data folder is a file: the game screen says so at once, in a banner that stays
+    while saves fail, goes when one works, and the failure is repeated when the app ends."""
+    from el_grande.persist.autosave import attach_autosave
+    from el_grande.persist.store import load_save
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("EL_GRANDE_HOME", str(blocker))
+    session = GameSession.new(GameSetup(default_seats(NAMES[:3]), seed=4))
+    listener = attach_autosave(session)
+    assert listener.problem is not None
+    app = ElGrandeApp(session=session, curtain_seed=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        scr = game_screen(app)
+        assert scr is not None
+        banner = scr.query_one("#save-problem")
+        assert banner.display and "Autosave failed" in screen_text(app)
+        assert str(blocker) in screen_text(app).replace("\n", "")
+        await pilot.press("enter")  # a decision: still failing, still shown
+        await settle(pilot)
+        assert banner.display and len(session.game.history) == 1
+        # The disk comes back: the next save works and the banner goes.
+        good = tmp_path / "ok"
+        assert listener.saver is not None
+        listener.saver.path = good / "saves" / listener.saver.path.name
+        await pilot.press("enter")
+        await settle(pilot)
+        assert listener.problem is None, listener.problem
+        assert not banner.display and "Autosave failed" not in screen_text(app)
+        assert load_save(listener.saver.path).choices == list(session.game.history)
+        # And fails again before the end.
+        listener.saver.path = blocker / "saves" / "x.json"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert banner.display
+    assert app.exit_report() == 1
+    err = capsys.readouterr().err
+    assert err.startswith("el-grande: The last autosave failed: Autosave failed: cannot write")
+
+
+async def test_a_name_from_an_old_save_file_is_text_even_when_it_looks_like_a_click() -> None:
+    """A 0.1.0 save may hold a 40-character name like `[@click=app.quit]Q[/]`: it loads, it
+    is shown literally (shortened by cells where the column is narrow), and clicking it on
+    the curtain quits nothing."""
+    from el_grande.persist.autosave import setups_of
+    from el_grande.persist.model import Seat
+    from el_grande.persist.store import record_of, save_from_game
+
+    names = ["[@click=app.quit]Q[/]", "Ben", "Cy"]
+    session = GameSession.new(GameSetup(default_seats(["Ann", "Ben", "Cy"]), seed=25))
+    game = session.game
+    save = save_from_game(game, seats=[Seat(name=n) for n in names])
+    legacy = GameSession.from_record(record_of(save), setups_of(save))
+    # Play until that player's secret: their name is on the curtain.
+    while not (
+        legacy.decision is not None and legacy.decision.secret and legacy.decision.player == 0
+    ):
+        d = legacy.decision
+        assert d is not None
+        legacy.apply(d.choices[(legacy.current.moves * 7 + 3) % len(d.choices)])
+    app = ElGrandeApp(session=legacy, curtain_seed=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        up = curtain(app)
+        assert names[0] in screen_text(app)  # literally, not as a link
+        await pilot.click("#curtain-headline")
+        await pilot.click("#curtain-detail")
+        await settle(pilot)
+        assert app.is_running and app.screen is up

@@ -136,7 +136,7 @@ CONTENT_CASES: dict[str, tuple[Maker, list[str]]] = {
     ),
     "nul_bytes": (lambda p: p.write_bytes(b"\x00" * 100), ["is not valid JSON"]),
     "newer_version_with_escapes": (
-        text(lambda: edited(version=2, app_version=OSC52)),
+        text(lambda: edited(version=99, app_version=OSC52)),
         ["newer version of El Grande", "\\x1b]52", "please update"],
     ),
     "unknown_version_long": (

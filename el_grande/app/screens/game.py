@@ -28,7 +28,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import OptionList, RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
@@ -45,6 +45,7 @@ from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.shown import Legal, Shown, card_of, place_of, power_of, step_view
 from el_grande.app.widgets.board import KEY_PLACES, MapView
 from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.app.widgets.track import RoundTrack
@@ -129,6 +130,7 @@ class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "keys.help", id="help"),
         Binding("p", "preview", "keys.preview", id="preview"),
+        Binding("h", "hint", "keys.hint", id="hint"),  # a human's decision, hints on
         Binding("l", "toggle_log", "keys.log", id="log"),
         Binding("u", "undo", "keys.undo", id="undo"),  # offered only when allowed
         Binding("s", "save_as", "keys.save_as", id="save_as"),
@@ -176,7 +178,7 @@ class GameScreen(Screen[None]):
                 yield CardList(session, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt")
         yield Static("", id="status", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = Content(t("board.log"))
@@ -192,7 +194,9 @@ class GameScreen(Screen[None]):
         self._held = [line_text(line) for line in lines[keep:]]
         self._board = current.public if not self._to_show else self._to_show[0].start
         self._unsubscribe = self.session.subscribe(self._published)
-        self.watch(self.app, "save_problem", self._show_save_problem)
+        # The app tells the game screen when the autosave's problem changes (not a watcher on
+        # the app: it would keep every finished game's screen alive).
+        self.show_save_problem(getattr(self.app, "save_problem", None))
         self.advance()
 
     def on_unmount(self) -> None:
@@ -200,7 +204,7 @@ class GameScreen(Screen[None]):
             self._unsubscribe()
             self._unsubscribe = None
 
-    def _show_save_problem(self, problem: str | None) -> None:
+    def show_save_problem(self, problem: str | None) -> None:
         banner = self.query_one("#save-problem", Static)
         banner.update(Text(problem or ""))
         banner.display = bool(problem)
@@ -314,7 +318,7 @@ class GameScreen(Screen[None]):
 
     def advance(self) -> None:
         """Show what comes next: pending scoring steps, a curtain, the game over, a prompt."""
-        self.refresh_bindings()  # undo may have become (un)available
+        self._refresh_footer()  # undo may have become (un)available
         if self._to_show:
             self._show_display(self._to_show.pop(0))
             return
@@ -340,8 +344,27 @@ class GameScreen(Screen[None]):
             return
         self._show_decision(d)
 
+    _footer: tuple[bool | None, ...] | None = None
+
+    def _refresh_footer(self) -> None:
+        """Redraw the footer's keys only when what they offer changed (rebuilding it for every
+        decision would make and drop its widgets hundreds of times a game)."""
+        state = tuple(self.check_action(a, ()) for a in ("undo", "skip_ahead", "save_as", "hint"))
+        if state != self._footer:
+            self._footer = state
+            self.refresh_bindings()
+
     def _show_display(self, display: Display) -> None:
         from el_grande.app.screens.scoring import ScoringScreen
+
+        if getattr(self.app, "run_to_end", False):
+            # Watching computer players run to the end: no display is shown at all.
+            self._board = self.session.current.public
+            if not self._to_show:
+                self._write_log(self._held)
+                self._held = []
+            self.call_later(self.advance)
+            return
 
         self._skipping = self._skipping and getattr(self.app, "run_to_end", False)
         self._board = display.start
@@ -594,9 +617,20 @@ class GameScreen(Screen[None]):
         return t("why.card_taken")
 
     def action_pick_card(self, key: str) -> None:
-        if self.decision is None or self._modal or self._bot_busy():
+        if self.decision is None or self._modal:
             return
-        card = self.query_one(CardList).card_at(key)
+        cards = self.query_one(CardList)
+        card = cards.card_at(key)
+        if card is not None and not any(card_of(c) for c in self.decision.choices):
+            # No card is being chosen: the key opens (or folds) that card's full text.
+            slot = "abcde".index(key)
+            cards.reading = None if cards.reading == slot else slot
+            self._say(
+                t("prompt.reading", card=card_name(card)) if cards.reading is not None else ""
+            )
+            return
+        if self._bot_busy():
+            return
         choice = self._card_choice(card) if card else None
         if choice is None:
             self._illegal(card_name(card) if card else key, self._why_not_card(card))
@@ -652,7 +686,7 @@ class GameScreen(Screen[None]):
     def _start_bot(self, d: Decision) -> None:
         turn = BotTurn(d.player, d, self.session.current.moves, time.monotonic())
         self._bot = turn
-        self.refresh_bindings()
+        self._refresh_footer()
         self._show_bot_turn(d)
         if len(d.choices) == 1:  # forced: nothing to think about (as in `bots.play`)
             turn.choice = d.choices[0]
@@ -735,7 +769,7 @@ class GameScreen(Screen[None]):
         self._bot = None
         self._apply_choice(turn.choice)
         if self._bot is None:
-            self.refresh_bindings()
+            self._refresh_footer()
 
     def on_screen_resume(self) -> None:
         turn = self._bot
@@ -821,9 +855,15 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen())
 
     def action_preview(self) -> None:
-        from el_grande.app.screens.scoring import PreviewScreen
+        """The scoring calculator, from what the board shows now (the chooser's own view
+        behind their curtain: their what-if may use their hidden Castillo count)."""
+        from el_grande.app.screens.calculator import CalculatorScreen
 
-        self.app.push_screen(PreviewScreen(self.session, self.session.current.public))
+        shown = self.shown
+        if shown is None:
+            return
+        decision = None if self._bot is not None or self._modal else self.decision
+        self.app.push_screen(CalculatorScreen(self.session, shown, decision))
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -831,6 +871,74 @@ class GameScreen(Screen[None]):
             self.query_one(DecisionPrompt).options.focus()
         else:
             log.focus()
+
+    # --- hints (the strong bot's top three, for the deciding player's eyes) ----------------
+
+    def action_hint(self) -> None:
+        d = self.decision
+        if d is None or not self.waiting_for_choice:
+            return
+        if not self.session.hints:
+            self._say(t("hint.off"))
+            return
+        seat = d.player
+        if d.secret or not self.session.castillo_hidden:
+            self._open_hint(d)  # behind their own curtain already, or nothing of theirs hidden
+            return
+        # A hidden Castillo: the hint could give the player's own count away.
+        guard = self.app.input_guard  # type: ignore[attr-defined]
+        guard.close()
+        from el_grande.app.screens.curtain import draw_letter
+
+        letter = draw_letter(self.app.curtain_letters, self._last_letter)  # type: ignore[attr-defined]
+        self._last_letter = letter
+        name = self.session.name(seat)
+        curtain = CurtainScreen(
+            t("hint.curtain", name=name),
+            t("hint.curtain_why", name=name),
+            letter=letter,
+            owner=name,
+            guard_seconds=guard.seconds,
+        )
+        self._modal = True
+
+        def lowered(_: object) -> None:
+            self._modal = False
+            if self.decision == d:
+                self._open_hint(d)
+
+        self.app.push_screen(curtain, lowered)
+
+    def _open_hint(self, d: Decision) -> None:
+        from el_grande.app.screens.hints import HintScreen
+
+        seat = d.player
+        seed = random.Random(
+            f"{self.session.game.record()['seed']}/{seat}/{self.session.current.moves}/hint"
+        )
+        screen = HintScreen(
+            self.session, self.session.view_for(seat), d, seed=seed.randrange(2**31)
+        )
+        self._modal = True
+
+        def closed(choice: Choice | None) -> None:
+            self._modal = False
+            if self.decision != d:
+                return
+            self._show_decision(d)
+            if choice is not None:
+                self._highlight(choice)
+            self._save_hints()
+
+        self.app.push_screen(screen, closed)
+
+    def _save_hints(self) -> None:
+        """The hint count is saved at once (not only with the next decision)."""
+        from el_grande.persist.autosave import autosaver_of
+
+        listener = autosaver_of(self.session) if self.session.subscribers else None
+        if listener is not None:
+            listener.save(self.session.game)
 
     # --- undo (never across a reveal: el_grande/persist/undo.py) --------------------------
 
@@ -845,6 +953,8 @@ class GameScreen(Screen[None]):
             return True if self._bot is not None else None  # dimmed at a human's prompt
         if action == "save_as":
             return not (self.decision is not None and self.decision.secret)
+        if action == "hint":
+            return self.session.hints and self.waiting_for_choice
         return True
 
     def action_undo(self) -> None:

@@ -10,9 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from el_grande.app.present import chip, winners_text
+from el_grande.app.widgets.keybar import KeyBar
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -88,8 +89,19 @@ class GameOverScreen(Screen[None]):
             yield Static(t("over.final"), classes="over-h", markup=False)
             yield Static(final, id="over-final", markup=False)
             yield Static(table, id="over-table", markup=False)
+            yield Static(self._hints_line(), id="over-hints", markup=False)
             yield Static(t("over.keys"), id="over-keys", markup=False)
-        yield Footer()
+        yield KeyBar()
+
+    def _hints_line(self) -> Text:
+        session = self.session
+        if not session.hints:
+            return Text(t("over.no_hints"), style="dim")
+        counts = t("join.list").join(
+            t("over.hint_count", name=session.name(s), count=n)
+            for s, n in enumerate(session.hints_used)
+        )
+        return Text(t("over.hints", counts=counts), style="dim")
 
     def action_new_game(self) -> None:
         self.app.new_game_form()  # type: ignore[attr-defined]

@@ -17,12 +17,13 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from el_grande.app.present import choice_label, decision_what, line_text
 from el_grande.app.shown import Shown
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.track import RoundTrack
 from el_grande.names import printable
@@ -87,7 +88,7 @@ class ReplayScreen(Screen[None]):
                     id="replay-log", wrap=True, markup=False, auto_scroll=True, min_width=20
                 )
         yield Static("", id="replay-status", markup=False)  # names are text, not markup
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#replay-log", RichLog).border_title = Content(t("board.log"))

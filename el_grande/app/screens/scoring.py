@@ -1,4 +1,4 @@
-"""Scoring, step by step (R-G, R-K7), and the "if a general scoring happened now" table."""
+"""Scoring, step by step (R-G, R-K7): each scoring and reveal played out on the board."""
 
 from __future__ import annotations
 
@@ -16,12 +16,11 @@ from textual.widgets import Static
 
 from el_grande.app.present import chip
 from el_grande.core import events as E
-from el_grande.core import preview_general_scoring
 from el_grande.narrate import award_why, place_name
 from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
-    from el_grande.core import Event, View
+    from el_grande.core import Event
     from el_grande.session import GameSession, ScoringRecord
 
 
@@ -147,6 +146,7 @@ class ScoringScreen(ModalScreen[None]):
         Binding("enter", "next", "scoring.key_next", priority=True),
         Binding("space", "next", show=False, priority=True),
         Binding("escape", "last", "scoring.key_skip"),
+        Binding("f", "run_to_end", show=False),
     ]
 
     def __init__(
@@ -224,48 +224,17 @@ class ScoringScreen(ModalScreen[None]):
         self.index += 1
         self._show()
 
+    def action_run_to_end(self) -> None:
+        """`f` at a table of computer players: this display and every one after it close at
+        once, and the game runs to its end."""
+        session = self.session
+        if all(session.bot_level(s) is not None for s in range(len(session.seats))):
+            self.app.run_to_end = True  # type: ignore[attr-defined]
+            self._close()
+
     def action_last(self) -> None:
         if self.index >= len(self.steps) - 1:
             self._close()
             return
         self.index = len(self.steps) - 1
         self._show()
-
-
-class PreviewScreen(ModalScreen[None]):
-    """Points per player if a general scoring happened now (Castillo left out when hidden)."""
-
-    CSS_PATH = "scoring.tcss"
-    BINDINGS = [
-        Binding("escape", "close", "keys.close"),
-        Binding("enter", "close", show=False),
-        Binding("p", "close", show=False),
-    ]
-
-    def __init__(self, session: GameSession, view: View) -> None:
-        super().__init__()
-        self.session = session
-        self.view = view
-
-    def compose(self) -> ComposeResult:
-        # The public view leaves the Castillo out when its counts are hidden.
-        view = self.view
-        gains = preview_general_scoring(view)
-        hidden = self.session.castillo_hidden
-        table = Table(box=None, pad_edge=False)
-        table.add_column("")
-        table.add_column(t("preview.now"), justify="right")
-        table.add_column(t("preview.would"), justify="right")
-        table.add_column(t("preview.after"), justify="right")
-        for p in view.players:
-            name = Text.assemble(chip(self.session, p.seat), " ", self.session.name(p.seat))
-            table.add_row(name, str(p.score), f"+{gains[p.seat]}", str(p.score + gains[p.seat]))
-        note = t("preview.note") + ("\n" + t("preview.note_hidden") if hidden else "")
-        with Vertical(id="scoring-box"):
-            yield Static(t("preview.title"), id="scoring-title", markup=False)
-            yield Static(table, id="scoring-body", markup=False)
-            yield Static(note, id="scoring-step", markup=False)
-            yield Static(t("preview.close"), id="scoring-keys", markup=False)
-
-    def action_close(self) -> None:
-        self.dismiss(None)

@@ -47,6 +47,8 @@ class CardList(Widget):
 
     shown: reactive[Shown | None] = reactive(None)
     hover: reactive[int | None] = reactive(None)
+    #: A card the player asked to read (a–e while no card is being chosen): shown in full first.
+    reading: reactive[int | None] = reactive(None)
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -91,6 +93,7 @@ class CardList(Widget):
             i
             for i, (card, taker) in enumerate(cards)
             if card == shown.cursor_card
+            or i == self.reading
             or (taker is not None and taker == view.active and card == view.action_card)
         ]
         order = focus + [i for i in range(len(cards)) if i not in focus]

@@ -1,0 +1,143 @@
+"""Hints (`h`): the strong bot's top three choices for the decision at hand, with the points
+each is expected to gain and a one-line reason (`el_grande.bots.hints.analyse`).
+
+Computed in a thread from the deciding player's own view only — never another player's
+secret, never the deck order — within a second; Esc cancels it. A hint is for its player's
+eyes: the game screen opens this behind that player's curtain when the decision is secret, or
+when the game hides something of theirs (a hidden Castillo), since a hint could give it away.
+Choosing a hint (1–3, or ↑↓ Enter) highlights that choice on the prompt; it plays nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import Worker, WorkerState
+
+from el_grande.app.present import choice_label
+from el_grande.text import t
+
+if TYPE_CHECKING:
+    from el_grande.bots.hints import Hint
+    from el_grande.core import Decision, View
+    from el_grande.session import GameSession
+
+#: Seconds a hint may think (the strong bot keeps to it within a few milliseconds), and the
+#: most play-outs (None: as many as the time allows; tests set a number, for answers that do
+#: not depend on the machine).
+HINT_BUDGET = 1.0
+HINT_ITERATIONS: int | None = None
+
+
+class HintScreen(ModalScreen["Choice | None"]):
+    """Dismissed with the chosen hint's choice (to highlight), or None."""
+
+    CSS_PATH = "scoring.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "hint.key_close", id="hint_close"),
+        Binding("h", "close", show=False),
+        *[Binding(str(i), f"pick({i - 1})", show=False) for i in (1, 2, 3)],
+    ]
+
+    def __init__(
+        self,
+        session: GameSession,
+        view: View,
+        decision: Decision,
+        *,
+        seed: int = 0,
+        iterations: int | None = None,
+        budget: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.view = view
+        self.decision = decision
+        self.seed = seed
+        self.iterations = HINT_ITERATIONS if iterations is None else iterations
+        self.budget = HINT_BUDGET if budget is None else budget
+        self.hints: list[Hint] | None = None
+        self._stop = threading.Event()
+        self._worker: Worker[list[Hint]] | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="scoring-box", classes="hints"):
+            yield Static(
+                Text(t("hint.title", name=self.session.name(self.decision.player))),
+                id="scoring-title",
+                markup=False,
+            )
+            yield Static(Text(t("hint.thinking")), id="scoring-step", markup=False)
+            yield OptionList(id="hint-list", markup=False)
+            yield Static(Text(t("hint.keys")), id="scoring-keys", markup=False)
+
+    def on_mount(self) -> None:
+        from el_grande.bots.hints import analyse
+
+        view, decision, stop = self.view, self.decision, self._stop
+        seed, iterations, budget = self.seed, self.iterations, self.budget
+
+        def think() -> list[Hint]:
+            return analyse(
+                view,
+                decision,
+                budget=budget,
+                iterations=iterations,
+                seed=seed,
+                cancelled=stop.is_set,
+            )
+
+        self._worker = self.run_worker(think, thread=True, exit_on_error=False, name="hint")
+
+    def on_unmount(self) -> None:
+        self._stop.set()  # a hint still thinking stops within a few milliseconds
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is not self._worker or not self.is_attached:
+            return
+        if event.state is WorkerState.SUCCESS:
+            self._show(event.worker.result or [])
+        elif event.state is WorkerState.ERROR:
+            self.query_one("#scoring-step", Static).update(Text(t("hint.failed")))
+
+    def _show(self, hints: list[Hint]) -> None:
+        self.hints = hints
+        step = self.query_one("#scoring-step", Static)
+        options = self.query_one("#hint-list", OptionList)
+        if not hints:
+            step.update(Text(t("hint.none")))
+            return
+        self.session.hint_used(self.decision.player)
+        step.update(Text(t("hint.ready")))
+        names = [self.session.name(s) for s in range(len(self.session.seats))]
+        for i, hint in enumerate(hints, start=1):
+            line = Text(f"{i}. ", style="bold")
+            line.append(choice_label(hint.choice, self.decision, self.session), style="bold")
+            line.append("\n   ")
+            line.append(t("hint.gain", gain=f"{hint.gain:+.1f}", margin=f"{hint.margin:+.1f}"))
+            line.append("\n   ")
+            line.append(hint.reason_text(names), style="italic")
+            options.add_option(Option(line, id=str(i - 1)))
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.action_pick(int(event.option.id))
+
+    def action_pick(self, index: int) -> None:
+        if self.hints is not None and 0 <= index < len(self.hints):
+            self.dismiss(self.hints[index].choice)
+
+    def action_close(self) -> None:
+        self._stop.set()
+        self.dismiss(None)

@@ -1,0 +1,120 @@
+"""Hints in the app (`h`): the strong bot's top three for the player at the keyboard, for
+their eyes only, counted, and off at a competitive table (issue 11, part 6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from el_grande.app.screens import hints as hint_screen
+from el_grande.app.screens.curtain import CurtainScreen
+from el_grande.app.screens.game import GameScreen
+from el_grande.app.screens.hints import HintScreen
+from el_grande.app.widgets.prompt import DecisionPrompt
+
+from .helpers import SIZE, app_at, next_key, press, screen_text, settle
+
+
+@pytest.fixture(autouse=True)
+def _play_outs_not_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints capped by play-outs, with time to spare: the same answer on any machine."""
+    monkeypatch.setattr(hint_screen, "HINT_BUDGET", 120.0)
+    monkeypatch.setattr(hint_screen, "HINT_ITERATIONS", 24)
+
+
+async def _hint_ready(pilot, app) -> HintScreen:  # type: ignore[no-untyped-def]
+    screen = app.screen
+    assert isinstance(screen, HintScreen)
+    worker = screen._worker
+    assert worker is not None
+    await worker.wait()
+    await settle(pilot)
+    assert screen.hints is not None
+    return screen
+
+
+def _choosing_a_card(s) -> bool:  # type: ignore[no-untyped-def]
+    return s.decision.kind == "action_card" and s.current.public.round >= 2
+
+
+async def test_h_shows_three_legal_hints_and_highlights_the_one_picked() -> None:
+    app = app_at(3, 8, _choosing_a_card)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        d = game.decision
+        history = game.session.game.history
+        assert d is not None and game.check_action("hint", ()) is True
+        await press(pilot, "h")
+        screen = await _hint_ready(pilot, app)
+        hints = screen.hints
+        assert hints and len(hints) <= 3 and all(h.choice in d.choices for h in hints)
+        assert len({h.choice for h in hints}) == len(hints)
+        text = screen_text(app)
+        assert "points over a typical choice" in text
+        assert game.session.hints_used[d.player] == 1
+        await press(pilot, "2" if len(hints) > 1 else "1")
+        assert isinstance(app.screen, GameScreen)
+        picked = hints[1] if len(hints) > 1 else hints[0]
+        options = game.query_one(DecisionPrompt).options
+        assert options.get_option_at_index(options.highlighted).id == str(picked.choice)  # type: ignore[arg-type]
+        assert game.decision == d  # a hint plays nothing
+        assert game.session.game.history == history
+
+
+def _hidden_and_placing(s) -> bool:  # type: ignore[no-untyped-def]
+    d = s.decision
+    return (
+        d.kind == "placement"
+        and s.current.public.round >= 2
+        and (s.game.view(d.player).players[d.player].castillo or 0) > 0
+    )
+
+
+async def test_with_a_hidden_castillo_a_hint_waits_behind_its_players_curtain() -> None:
+    app = app_at(3, 25, _hidden_and_placing, castillo="hidden")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        d = game.decision
+        assert d is not None and not d.secret
+        await press(pilot, "h")
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen) and curtain.letter is not None
+        assert game.session.name(d.player) in screen_text(app)
+        await press(pilot, "enter")  # typed ahead: does not lift it
+        assert app.screen is curtain
+        await press(pilot, next_key(app))
+        screen = await _hint_ready(pilot, app)
+        assert screen.view.seat == d.player  # the player's own view: their own Castillo count
+        await press(pilot, "escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_hints_off_at_a_competitive_table() -> None:
+    app = app_at(3, 8, _choosing_a_card, hints=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game.check_action("hint", ()) is False  # not offered in the footer
+        await press(pilot, "h")
+        assert isinstance(app.screen, GameScreen)
+        assert game.session.hints_used == [0, 0, 0]
+
+
+def test_the_hint_count_is_saved_and_comes_back(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from el_grande.persist.autosave import attach_autosave, setups_of
+    from el_grande.persist.store import load_save, record_of
+    from el_grande.session import GameSession
+    from el_grande.setup import GameSetup, default_seats
+
+    monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path))
+    session = GameSession.new(GameSetup(default_seats(["Ana", "Ben"]), seed=3))
+    listener = attach_autosave(session)
+    session.hint_used(1)
+    session.apply(session.decision.choices[0])  # type: ignore[union-attr]
+    save = load_save(listener.saver.path)  # type: ignore[union-attr]
+    assert save.version == 2 and save.hints and save.hints_used == [0, 1]
+    again = GameSession.from_record(
+        record_of(save), setups_of(save), hints=save.hints, hints_used=save.hints_used
+    )
+    assert again.hints_used == [0, 1]
