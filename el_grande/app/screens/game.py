@@ -139,7 +139,9 @@ class GameScreen(Screen[None]):
     ]
 
     #: What the board widgets draw (they are bound to it).
-    shown: reactive[Shown | None] = reactive(None)
+    # The screen draws nothing itself: its bound widgets repaint what changed (a repaint of
+    # the whole screen for every highlight would redraw everything).
+    shown: reactive[Shown | None] = reactive(None, repaint=False)
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -192,6 +194,7 @@ class GameScreen(Screen[None]):
         self._held = [line_text(line) for line in lines[keep:]]
         self._board = current.public if not self._to_show else self._to_show[0].start
         self._unsubscribe = self.session.subscribe(self._published)
+        self.query_one(DecisionPrompt).options.on_highlight = self._highlighted
         # The app tells the game screen when the autosave's problem changes (not a watcher on
         # the app: it would keep every finished game's screen alive).
         self.show_save_problem(getattr(self.app, "save_problem", None))
@@ -488,10 +491,11 @@ class GameScreen(Screen[None]):
         if self.shown is not None and self.shown.cursor != choice:
             self.shown = replace(self.shown, cursor=choice)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if self.decision is None or event.option.id is None or self._modal or self._bot:
+    def _highlighted(self, option_id: str | None) -> None:
+        """The prompt's highlight moved (called at once by the choice list)."""
+        if self.decision is None or option_id is None or self._modal or self._bot:
             return
-        self._cursor_to(self._choice_by_id(event.option.id))
+        self._cursor_to(self._choice_by_id(option_id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -34,7 +34,7 @@ from textual.widget import Widget
 
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
-from el_grande.app.shown import Shown
+from el_grande.app.shown import Shown, differs
 from el_grande.core import NEIGHBOURS
 from el_grande.names import fit
 from el_grande.text import region as region_name
@@ -130,8 +130,12 @@ class MapView(Widget):
     }
     """
 
-    shown: reactive[Shown | None] = reactive(None)
+    shown: reactive[Shown | None] = reactive(None, repaint=False)
     hover: reactive[str | None] = reactive(None)
+
+    def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
+        if differs(old, new, "view", "legal", "cursor_place", "lit"):
+            self.refresh()
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from el_grande.app.messages import CardPicked
-from el_grande.app.shown import Shown
+from el_grande.app.shown import Shown, differs
 from el_grande.core import CARD_STACK
 from el_grande.names import fit
 from el_grande.text import card_name, card_text, t
@@ -45,7 +45,11 @@ class CardList(Widget):
     }
     """
 
-    shown: reactive[Shown | None] = reactive(None)
+    shown: reactive[Shown | None] = reactive(None, repaint=False)
+
+    def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
+        if differs(old, new, "view", "legal", "cursor_card"):
+            self.refresh()
     hover: reactive[int | None] = reactive(None)
     #: A card the player asked to read (a–e while no card is being chosen): shown in full first.
     reading: reactive[int | None] = reactive(None)

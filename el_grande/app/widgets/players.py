@@ -18,7 +18,7 @@ from textual.widget import Widget
 
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
-from el_grande.app.shown import Shown
+from el_grande.app.shown import Shown, differs
 from el_grande.names import MAX_NAME_CELLS, fit, pad
 from el_grande.text import t
 
@@ -65,7 +65,11 @@ class PlayersPanel(Widget):
     }
     """
 
-    shown: reactive[Shown | None] = reactive(None)
+    shown: reactive[Shown | None] = reactive(None, repaint=False)
+
+    def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
+        if differs(old, new, "view", "to_move", "legal", "cursor_power"):
+            self.refresh()
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from el_grande.app.present import chip
-from el_grande.app.shown import Shown
+from el_grande.app.shown import Shown, differs
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -24,7 +24,11 @@ class RoundTrack(Widget):
     }
     """
 
-    shown: reactive[Shown | None] = reactive(None)
+    shown: reactive[Shown | None] = reactive(None, repaint=False)
+
+    def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
+        if differs(old, new, "view", "to_move", "doing"):
+            self.refresh()
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
