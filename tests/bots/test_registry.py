@@ -62,9 +62,8 @@ def test_docs_list_exactly_the_registered_levels() -> None:
 def test_every_command_line_and_the_form_read_the_registry(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from el_grande.setup import KINDS, bot_kind, bot_level
-
     from el_grande.cli import build_parser, parse_bots
+    from el_grande.setup import KINDS, bot_kind, bot_level
     from el_grande.sim import simulate_main
 
     names = ["Ana", "Ben", "Cy"]
