@@ -29,3 +29,26 @@ def _no_guard_time(monkeypatch: pytest.MonkeyPatch) -> None:
     from el_grande.app import guard
 
     monkeypatch.setattr(guard, "GUARD_SECONDS", 0.0)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_config_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The settings (el_grande/settings) are never read from or written to the user's config
+    directory: always a temporary, empty EL_GRANDE_CONFIG (defaults), unless a test sets its
+    own (`config_dir`)."""
+    old = os.environ.get("EL_GRANDE_CONFIG")
+    os.environ["EL_GRANDE_CONFIG"] = str(tmp_path_factory.mktemp("el-grande-config"))
+    yield
+    if old is None:
+        os.environ.pop("EL_GRANDE_CONFIG", None)
+    else:
+        os.environ["EL_GRANDE_CONFIG"] = old
+
+
+@pytest.fixture
+def config_dir(tmp_path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """A fresh, empty settings directory of this test's own (EL_GRANDE_CONFIG)."""
+    path = tmp_path / "config"
+    path.mkdir()
+    monkeypatch.setenv("EL_GRANDE_CONFIG", str(path))
+    return path
