@@ -130,6 +130,7 @@ class GameScreen(Screen[None]):
         Binding("l", "toggle_log", t("keys.log"), id="log"),
         Binding("u", "undo", t("keys.undo"), id="undo"),  # offered only when allowed
         Binding("s", "save_as", t("keys.save_as"), id="save_as"),
+        Binding("o", "settings", t("keys.settings"), id="settings"),  # never on a secret
         # Offered only in games with computer players (check_action).
         Binding("f", "skip_ahead", t("keys.skip"), id="skip_ahead"),
         *[Binding(k, f"pick_place('{k}')", show=False) for k in "0123456789"],
@@ -834,7 +835,7 @@ class GameScreen(Screen[None]):
             if not self.session.has_bots:
                 return False  # not offered in all-human games
             return True if self._bot is not None else None  # dimmed at a human's prompt
-        if action == "save_as":
+        if action in ("save_as", "settings"):
             return not (self.decision is not None and self.decision.secret)
         return True
 
@@ -843,6 +844,11 @@ class GameScreen(Screen[None]):
             return
         if not self.session.undo():
             self._illegal(t("undo.what"), self.session.why_no_undo())
+
+    def action_settings(self) -> None:
+        if self._modal or (self.decision is not None and self.decision.secret):
+            return  # never over a secret prompt (a curtain is a screen of its own)
+        self.app.open_settings()  # type: ignore[attr-defined]
 
     def action_save_as(self) -> None:
         from el_grande.app.screens.save_as import SaveAsScreen
