@@ -31,6 +31,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.worker import Worker, WorkerState
 
+from el_grande.app.colours import palette
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import (
     chip,
@@ -159,6 +160,8 @@ class GameScreen(Screen[None]):
         self._skipping = False
         self._unsubscribe: Callable[[], None] | None = None
         self._last_letter: str | None = None
+        #: The chips' palette when the prompt was drawn (redrawn when it changed).
+        self._prompt_palette: str | None = None
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -460,6 +463,7 @@ class GameScreen(Screen[None]):
         prompt = self.query_one(DecisionPrompt)
         prompt.show(title, progress, labels, d.secret)
         prompt.options.focus()
+        self._prompt_palette = palette()
 
     def _cursor_to(self, choice: Choice | None) -> None:
         """Mirror the highlighted choice on the map, the cards and the hand (display only)."""
@@ -734,6 +738,14 @@ class GameScreen(Screen[None]):
         if turn is not None and turn.deferred:
             turn.deferred = False
             self._bot_apply(turn)
+        d = self.decision
+        if self._prompt_palette != palette() and self.waiting_for_choice and d is not None:
+            # The palette changed in the settings: the prompt's chip too, the highlight kept.
+            options = self.query_one(DecisionPrompt).options
+            keep = options.highlighted
+            self._show_decision(d)
+            if keep is not None and keep < options.option_count:
+                options.highlighted = keep
 
     def _bot_title(self, seat: int) -> Text:
         title = Text()

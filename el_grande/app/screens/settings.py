@@ -221,6 +221,10 @@ class SettingsScreen(FormNavigation):
         self.el_app.palette = palette
         self.dismiss()
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()  # Enter in a text field saves, as it starts the game in the form
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":
             self.action_save()

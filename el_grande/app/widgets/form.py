@@ -64,10 +64,9 @@ class FormInput(Input):
         super().action_cursor_left(select)
 
 
-class FormSelect(Select[object]):
+class FormSelect(Select[object], inherit_bindings=False):
     """A one-line list that opens with Enter or Space (not with ↑↓, which move in the form)."""
 
-    inherit_bindings = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "show_overlay", show=False),
     ]
