@@ -549,6 +549,7 @@ EN: dict[str, Template] = {
         "l    focus the event log (scroll with ↑ ↓ PgUp PgDn)\n"
         "f    skip ahead: computer players move at once until a human decides or a "
         "scoring is shown\n"
+        "o    settings: theme, player colours, pace (not while a secret choice is open)\n"
         "?    this help                        ctrl+q / ctrl+c  quit"
     ),
     "help.map_title": "Reading the board",

@@ -306,3 +306,28 @@ async def test_the_form_tabs_through_the_names_then_the_options_and_moves_like_a
         assert focused_id(app) == "veto"
         await press(pilot, "enter")  # Enter opens a list, toggles the switch
         assert app.screen.query_one("#veto").value is False  # type: ignore[attr-defined]
+
+
+def test_the_scoring_pace_is_the_settings_or_the_bots_at_a_table_without_humans() -> None:
+    """`auto_advance` from the settings for every game; a table of computer players only
+    (nobody to press Enter) goes on at the bots' pace, and that pace does not stick to the
+    next game (it used to)."""
+    from el_grande.session import GameSession
+    from el_grande.setup import GameSetup, SeatSetup
+
+    def table(*kinds: str) -> GameSession:
+        names = ["Ana", "Ben", "Cy"]
+        seats = tuple(SeatSetup(n, c, k) for n, c, k in zip(names, ("red", "blue", "green"), kinds))
+        return GameSession.new(GameSetup(seats, seed=1))
+
+    bots = table("bot:random", "bot:random", "bot:random")
+    people = table("human", "bot:random", "human")
+    app = ElGrandeApp(bot_delay=0.8)
+    app._set_pace(bots)
+    assert app.auto_advance_seconds == 1.6
+    app._set_pace(people)
+    assert app.auto_advance_seconds is None
+    app.apply_settings(Settings(bot_delay=0.1, auto_advance=3.0))
+    for session in (bots, people):
+        app._set_pace(session)
+        assert app.auto_advance_seconds == 3.0
