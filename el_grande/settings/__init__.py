@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -103,9 +103,6 @@ class Settings:
     bot_delay: float = 0.8
     auto_advance: float | None = None
     players: tuple[PlayerDefault, ...] = DEFAULT_PLAYERS
-
-    def replace(self, **changes: Any) -> Settings:
-        return replace(self, **changes)
 
 
 DEFAULTS = Settings()

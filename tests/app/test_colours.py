@@ -87,3 +87,21 @@ def test_the_light_and_dark_default_themes_get_tints_of_their_own() -> None:
     assert dark != light
     # A light theme's tints are light: dark text stays readable on them.
     assert contrast(light.legal, "#1f1f1f") > 7 and contrast(light.cursor, "#1f1f1f") > 7
+
+
+async def test_the_highlighted_choice_is_bold_also_when_the_list_is_not_focused() -> None:
+    """With the log focused (`l`), the option list's highlight is not a background colour
+    only: the highlighted choice stays bold (the map and the cards mark it too)."""
+    from el_grande.app.widgets.prompt import DecisionPrompt
+
+    from .helpers import SIZE, make_app, press
+
+    app = make_app(2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one(DecisionPrompt).options
+        assert options.has_focus
+        assert options.get_component_rich_style("option-list--option-highlighted").bold
+        await press(pilot, "l")
+        assert not options.has_focus
+        assert options.get_component_rich_style("option-list--option-highlighted").bold
