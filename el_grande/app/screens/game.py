@@ -31,6 +31,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, RichLog, Static
 from textual.worker import Worker, WorkerState
 
+from el_grande.app.colours import palette
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import (
     chip,
@@ -132,6 +133,7 @@ class GameScreen(Screen[None]):
         Binding("l", "toggle_log", t("keys.log"), id="log"),
         Binding("u", "undo", t("keys.undo"), id="undo"),  # offered only when allowed
         Binding("s", "save_as", t("keys.save_as"), id="save_as"),
+        Binding("o", "settings", t("keys.settings"), id="settings"),  # never on a secret
         # Offered only in games with computer players (check_action).
         Binding("f", "skip_ahead", t("keys.skip"), id="skip_ahead"),
         *[Binding(k, f"pick_place('{k}')", show=False) for k in "0123456789"],
@@ -162,6 +164,8 @@ class GameScreen(Screen[None]):
         self._skipping = False
         self._unsubscribe: Callable[[], None] | None = None
         self._last_letter: str | None = None
+        #: The chips' palette when the prompt was drawn (redrawn when it changed).
+        self._prompt_palette: str | None = None
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -485,6 +489,7 @@ class GameScreen(Screen[None]):
         prompt = self.query_one(DecisionPrompt)
         prompt.show(title, progress, labels, d.secret)
         prompt.options.focus()
+        self._prompt_palette = palette()
 
     def _cursor_to(self, choice: Choice | None) -> None:
         """Mirror the highlighted choice on the map, the cards and the hand (display only)."""
@@ -771,6 +776,14 @@ class GameScreen(Screen[None]):
         if turn is not None and turn.deferred:
             turn.deferred = False
             self._bot_apply(turn)
+        d = self.decision
+        if self._prompt_palette != palette() and self.waiting_for_choice and d is not None:
+            # The palette changed in the settings: the prompt's chip too, the highlight kept.
+            options = self.query_one(DecisionPrompt).options
+            keep = options.highlighted
+            self._show_decision(d)
+            if keep is not None and keep < options.option_count:
+                options.highlighted = keep
 
     def _bot_title(self, seat: int) -> Text:
         title = Text()
@@ -946,7 +959,7 @@ class GameScreen(Screen[None]):
             if not self.session.has_bots:
                 return False  # not offered in all-human games
             return True if self._bot is not None else None  # dimmed at a human's prompt
-        if action == "save_as":
+        if action in ("save_as", "settings"):
             return not (self.decision is not None and self.decision.secret)
         if action == "hint":
             return self.session.hints and self.waiting_for_choice
@@ -957,6 +970,11 @@ class GameScreen(Screen[None]):
             return
         if not self.session.undo():
             self._illegal(t("undo.what"), self.session.why_no_undo())
+
+    def action_settings(self) -> None:
+        if self._modal or (self.decision is not None and self.decision.secret):
+            return  # never over a secret prompt (a curtain is a screen of its own)
+        self.app.open_settings()  # type: ignore[attr-defined]
 
     def action_save_as(self) -> None:
         from el_grande.app.screens.save_as import SaveAsScreen

@@ -16,6 +16,7 @@ from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from el_grande.app.colours import follow_colours, tints
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
@@ -74,6 +75,9 @@ class PlayersPanel(Widget):
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
+
+    def on_mount(self) -> None:
+        follow_colours(self)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
         return len(self.session.seats) + 1
@@ -144,8 +148,8 @@ class PlayersPanel(Widget):
                         style = "bold reverse green"
                 line.append(str(v), style=style)
                 line.append(" ")
-            if to_move:
-                line.stylize_before("on #2a2d33")
+            if to_move:  # also ▶ and a bold name
+                line.stylize_before(f"on {tints(self.app.current_theme).active}")
             lines.append(line)
         return Text("\n", end="").join(lines)
 

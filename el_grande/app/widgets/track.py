@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from el_grande.app.colours import follow_colours
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
 from el_grande.text import t
@@ -33,6 +34,9 @@ class RoundTrack(Widget):
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
+
+    def on_mount(self) -> None:
+        follow_colours(self)  # the chip's colour
 
     def render(self) -> Text:
         shown = self.shown
