@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.reactive import reactive
 
 from el_grande.app.guard import ALWAYS, InputGuard
 from el_grande.text import t
@@ -112,9 +113,17 @@ class ElGrandeApp(App[None]):
         self._last_problem: str | None = None
 
     def watch_palette(self, palette: str) -> None:
-        from el_grande.app.colours import use_palette
+        from el_grande.app.colours import repaint_coloured, use_palette
 
         use_palette(palette)
+        if self.is_running:
+            repaint_coloured(self)
+
+    def watch_theme(self, theme: str) -> None:
+        from el_grande.app.colours import repaint_coloured
+
+        if self.is_running:
+            repaint_coloured(self)
 
     def apply_settings(self, settings: Settings) -> None:
         """Use `settings` from now on: the theme, the palette, the computer players' pace and

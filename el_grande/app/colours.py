@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from textual.app import App
     from textual.theme import Theme
     from textual.widget import Widget
 
@@ -211,9 +212,19 @@ def _solid(value: str) -> str:
     return colour.hex6
 
 
+#: The class of the widgets that draw with the theme's tints or the players' colours.
+FOLLOWS_COLOURS = "follows-colours"
+
+
 def follow_colours(widget: Widget) -> None:
-    """Repaint `widget` whenever the theme or the palette changes (call it on mount)."""
-    app = widget.app
-    widget.watch(app, "theme", lambda _: widget.refresh(), init=False)
-    if "palette" in getattr(type(app), "_reactives", {}):
-        widget.watch(app, "palette", lambda _: widget.refresh(), init=False)
+    """Mark `widget` to be repainted whenever the theme or the palette changes (the app
+    repaints every marked widget: a watcher on the app per widget would keep each one
+    alive for as long as the app runs)."""
+    widget.add_class(FOLLOWS_COLOURS)
+
+
+def repaint_coloured(app: App[object]) -> None:
+    """Repaint every widget that follows the colours, on every screen of the stack."""
+    for screen in app.screen_stack:
+        for widget in screen.query(f".{FOLLOWS_COLOURS}"):
+            widget.refresh()
