@@ -95,10 +95,10 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bot-delay",
         type=float,
-        default=0.8,
+        default=None,
         metavar="SECONDS",
-        help="the least time a computer player's decision stays on screen (default 0.8; 0: "
-        "at once); f skips ahead in the game",
+        help="the least time a computer player's decision stays on screen (default: the "
+        "settings' bot_delay, 0.8 unless set; 0: at once); f skips ahead in the game",
     )
     p.add_argument(
         "--auto",
@@ -196,7 +196,8 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
             SeatSetup(s.name, s.colour, bot_kind(levels[i]) if i in levels else s.kind)
             for i, s in enumerate(seats)
         )
-    if getattr(args, "bot_delay", 0.0) < 0:
+    delay = getattr(args, "bot_delay", None)
+    if delay is not None and not 0 <= delay < float("inf"):
         raise _usage_error("--bot-delay must be 0 or more seconds")
     start = args.start_player
     if start is not None and not 1 <= start <= len(names):
@@ -221,11 +222,62 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
 @command("play", "start a game at once, skipping the title screen", _configure_play)
 def _run_play(args: argparse.Namespace) -> int:
     from el_grande.app.app import ElGrandeApp
+    from el_grande.settings import load_and_report
 
     setup = setup_from_args(args)
-    app = ElGrandeApp(setup=setup, bot_delay=args.bot_delay, auto_advance=args.auto)
+    app = ElGrandeApp(
+        setup=setup, bot_delay=args.bot_delay, auto_advance=args.auto, settings=load_and_report()
+    )
     app.run()
     return app.exit_report()
+
+
+# --- config --------------------------------------------------------------------------------
+
+
+def _configure_config(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--path", action="store_true", help="print only the settings file's path")
+
+
+@command(
+    "config",
+    "show the settings file's path and the settings in effect",
+    _configure_config,
+    description="Print where the settings file is (EL_GRANDE_CONFIG=DIR uses DIR/settings.toml) "
+    "and every setting in effect, with where it comes from: the file or the default. The "
+    "settings screen (Settings on the title screen, o in a game) writes the file. Exit code 1 "
+    "if the file cannot be used.",
+)
+def _run_config(args: argparse.Namespace) -> int:
+    from el_grande import settings
+    from el_grande.names import printable
+    from el_grande.settings.model import theme_names
+    from el_grande.text import t
+
+    if args.path:
+        print(printable(str(settings.settings_path())))
+        return 0
+    loaded = settings.load()
+    path = printable(str(loaded.path))
+    note = (
+        t("config.unused")
+        if loaded.problem
+        else t("config.missing")
+        if not loaded.path.exists()
+        else ""
+    )
+    print(t("config.file", path=path) + (f" {note}" if note else ""))
+    rows = [(k, v, f"({t(f'config.from.{src}')})") for k, v, src in settings.describe(loaded)]
+    width = max(len(key) for key, _, _ in rows)
+    width_from = max(len(source) for _, _, source in rows)
+    for key, value, source in rows:
+        print(f"  {key:<{width}}  {source:<{width_from}}  {value}")
+    print(t("config.themes", themes=", ".join(theme_names())))
+    print(t("config.flags"))
+    if loaded.problem:
+        print(f"el-grande: {loaded.problem}", file=sys.stderr)
+        return 1
+    return 0
 
 
 # --- saved games: resume, load, replay, export (el_grande/commands.py) ---------------------
@@ -291,16 +343,25 @@ def choose_language(cli: str | None, settings: str | None = None) -> str:
     return use(resolve_language(cli, settings, os.environ)).lang
 
 
+def _settings_language() -> str | None:
+    """The settings file's `language` (None: not set, or the file cannot be used)."""
+    from el_grande import settings
+
+    return settings.load().settings.language
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run `el-grande` with `argv` (default: the process arguments); returns the exit code."""
     args = build_parser().parse_args(argv)
-    # Before any screen or sentence is made. The settings file's language goes in the middle
-    # (`choose_language(args.lang, settings.language)`) once there is a settings file.
-    choose_language(args.lang)
+    # Before any screen or sentence is made: --lang, else the settings file's `language`,
+    # else the locale. (The commands load the settings again, in that language, to report a
+    # problem with the file.)
+    choose_language(args.lang, None if args.lang else _settings_language())
     if args.command is None:
         from el_grande.app.app import ElGrandeApp
+        from el_grande.settings import load_and_report
 
-        app = ElGrandeApp()
+        app = ElGrandeApp(settings=load_and_report())
         app.run()
         return app.exit_report()
     return COMMANDS[args.command].run(args)

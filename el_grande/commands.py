@@ -34,8 +34,9 @@ def _launch(save: SaveFile) -> int:
     """Open the app on a loaded game (its lock taken first: nothing opens if another window
     has it)."""
     from el_grande.app.app import ElGrandeApp
+    from el_grande.settings import load_and_report
 
-    app = ElGrandeApp(saved=save)
+    app = ElGrandeApp(saved=save, settings=load_and_report())
     try:
         app.take_saved()  # GameLockedError if opened elsewhere a moment ago
     except SaveFileError as exc:
@@ -135,11 +136,12 @@ def run_replay(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     from el_grande.app.app import ElGrandeApp, ReplayRequest
     from el_grande.persist.autosave import setups_of
+    from el_grande.settings import load_and_report
 
     # A running game's autosave shows what the table has seen; a finished game, everything.
     title = printable(str(args.file))
     request = ReplayRequest(record_of(save), setups_of(save), title, reveal=game.over)
-    ElGrandeApp(replay=request).run()
+    ElGrandeApp(replay=request, settings=load_and_report()).run()
     return 0
 
 

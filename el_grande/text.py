@@ -655,6 +655,7 @@ EN: dict[str, Template] = {
         "l    focus the event log (scroll with ↑ ↓ PgUp PgDn)\n"
         "f    skip ahead: computer players move at once until a human decides or a "
         "scoring is shown\n"
+        "o    settings: theme, player colours, pace (not while a secret choice is open)\n"
         "?    this help                        ctrl+q / ctrl+c  quit"
     ),
     "help.map_title": "Reading the board",
@@ -702,6 +703,79 @@ EN: dict[str, Template] = {
     "bots.hint.place": "Strengthens your hold on {place}.",
     "bots.hint.hurts": "Takes ground from {seat} in {place}.",
     "bots.hint.outlook": "Best outlook by the end of the round ({margin:+.1f} against the leader).",
+    # --- settings (el_grande/settings: the file; app/screens/settings.py: the screen) ---------
+    "settings.problem": "The settings in {path} are not used: {why}. The defaults apply, and "
+    "the file is left as it is until you save the settings.",
+    "settings.err_unreadable": "the file cannot be read ({why})",
+    "settings.err_not_file": "it is not a regular file",
+    "settings.err_too_big": "the file is larger than {kib} KiB",
+    "settings.err_not_utf8": "the file is not UTF-8 text",
+    "settings.err_toml": "the file is not valid TOML ({detail})",
+    "settings.err_unknown": "there is no setting called {key} (the settings are {keys})",
+    "settings.err_unknown_player": "player {n} has {key}, but a player has only a name, a "
+    "colour and a kind",
+    "settings.err_must": "{where} must be {must} (found {found})",
+    "settings.err_value": "{where}: {why}",
+    "settings.where_player": "player {n} in players",
+    "settings.where_player_key": "the {key} of player {n} in players",
+    "settings.found_table": "a table",
+    "settings.found_array": "an array",
+    "settings.must.language": '"en" or "ko" (or left out)',
+    "settings.must.theme": "the name of one of Textual's themes (el-grande config lists them)",
+    "settings.must.palette": '"standard" or "colour-blind"',
+    "settings.must.bot_delay": "a number of seconds from 0 to {max}",
+    "settings.must.auto_advance": "false, true or a number of seconds above 0 and at most {max}",
+    "settings.must.players": "a list of at most 5 players ([[players]] tables with a name and, "
+    "if you like, a colour and a kind)",
+    "settings.must.players.name": "a name in quotes",
+    "settings.must.players.colour": "one of {colours}",
+    "settings.must.players.kind": "one of {kinds}",
+    "settings.file_header": "# El Grande's settings, written by its settings screen (o in a game, "
+    "or the title screen).\n# `el-grande config` shows the values in effect; docs/app.md "
+    "describes every key.",
+    "config.file": "Settings file: {path}",
+    "config.missing": "(not there: every value is the default)",
+    "config.unused": "(not used: every value is the default)",
+    "config.from.default": "default",
+    "config.from.file": "file",
+    "config.unset": "not set",
+    "config.off": "off",
+    "config.seconds": "{n} s",
+    "config.player": "{name} ({colour}, {kind})",
+    "config.none": "none",
+    "config.themes": "Themes: {themes}",
+    "config.flags": "Command-line flags (--bot-delay) win over these for the run they are "
+    "given to.",
+    "title.settings": "Settings",
+    "keys.settings": "Settings",
+    "set.title": "Settings",
+    "set.language": "Language",
+    "set.language_unset": "not set (system language)",
+    "set.language_en": "English",
+    "set.language_ko": "한국어 (Korean)",
+    "set.theme": "Theme",
+    "set.palette": "Player colours",
+    "set.palette_standard": "standard",
+    "set.palette_colour_blind": "colour-blind safe (Okabe–Ito)",
+    "set.bot_delay": "Computer players' pace",
+    "set.bot_delay_unit": "seconds a decision (0–{max})",
+    "set.auto_advance": "Scoring displays",
+    "set.auto_off": "wait for Enter at every step",
+    "set.auto_after": "go on after {n} s",
+    "set.players": "Players the new-game form starts with",
+    "set.player_n": "Player {n}",
+    "set.save": "Save",
+    "set.cancel": "Cancel",
+    "set.saved": "Settings saved to {path}.",
+    "set.cannot": "Cannot save the settings to {path}: {why}.",
+    "set.err_bot_delay": "The computer players' pace must be a number of seconds from 0 to {max}.",
+    "set.broken": "{problem} Saving here replaces the file.",
+    "set.hint": "Theme and colours change at once, the language at the next start · Tab/↑↓ "
+    "move · Enter opens a list · ctrl+s saves · Esc cancels",
+    "set.preview": "Player colours: ",
+    "new.options": "Options",
+    "new.hint": "Tab: the names, then the options · arrows: move like in a table (← → along a "
+    "row) · Enter or Space: open a list · ctrl+s: start",
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -44,3 +45,24 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     use("en")
     yield
     use("en")
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The settings (el_grande/settings) are never read from or written to the user's config
+    directory: every test gets an empty EL_GRANDE_CONFIG of its own (the defaults), so a test
+    that saves settings changes nothing for the next one. Ask for `config_dir` to use it."""
+    path = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("EL_GRANDE_CONFIG", str(path))
+    return path
+
+
+@pytest.fixture(autouse=True)
+def _standard_palette() -> Iterator[None]:
+    """The chips' palette is module state (like the language): every test starts and ends
+    with the standard one, whatever an app in it chose."""
+    from el_grande.app import colours
+
+    colours.use_palette("standard")
+    yield
+    colours.use_palette("standard")

@@ -19,6 +19,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.dom import DOMNode
+from textual.reactive import reactive
 from textual.screen import Screen
 
 from el_grande.app.guard import ALWAYS, InputGuard
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from el_grande.persist.autosave import AutosaveListener
     from el_grande.persist.model import SaveFile
     from el_grande.session import GameSession
+    from el_grande.settings import Loaded, Settings
     from el_grande.setup import GameSetup, SeatSetup
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
@@ -72,6 +74,8 @@ class ElGrandeApp(App[None]):
 
     #: Why the last autosave failed (None: it worked); the game screen shows it.
     save_problem: str | None = None
+    #: The player colours' palette ("standard" or "colour-blind"; see app/colours.py).
+    palette: reactive[str] = reactive("standard")
 
     def __init__(
         self,
@@ -81,21 +85,40 @@ class ElGrandeApp(App[None]):
         saved: SaveFile | None = None,
         replay: ReplayRequest | None = None,
         ansi_color: bool | None = None,
-        bot_delay: float = 0.8,
+        bot_delay: float | None = None,
         auto_advance: float | None = None,
         guard_seconds: float | None = None,
         curtain_seed: int | None = None,
+        settings: Loaded | None = None,
     ) -> None:
+        """`settings`: what `el_grande.settings.load()` found (loaded here if not given);
+        `bot_delay` and `auto_advance`, when given (command-line flags), win over them."""
         super().__init__(ansi_color=ansi_color)
         self._setup = setup
         self._session = session
         self._saved = saved
         self._replay = replay
+        if settings is None:
+            from el_grande.settings import load
+
+            settings = load()
+        #: The settings in effect (the settings screen edits and saves them).
+        self.settings: Settings = settings.settings
+        #: Why the settings file was not used; the title screen says so once.
+        self.settings_problem = settings.problem
+        #: The same, until the settings are saved (the settings screen says so).
+        self.settings_unused = settings.problem
         #: Seconds each computer player's decision takes on screen at least (0: at once).
-        self.bot_delay = max(0.0, bot_delay)
+        self.bot_delay = max(0.0, self.settings.bot_delay if bot_delay is None else bot_delay)
+        #: The settings' pace of the scoring displays (None: each step waits for Enter), or
+        #: the command line's; `auto_advance_seconds` is what the game on screen uses.
+        self.auto_advance = self.settings.auto_advance if auto_advance is None else auto_advance
         #: Seconds between the steps of a scoring display going on by themselves (None: each
         #: step waits for Enter). A table with no human player gets the bots' pace.
-        self.auto_advance_seconds = auto_advance
+        self.auto_advance_seconds = self.auto_advance
+        self.theme = self.settings.theme
+        self.palette = self.settings.palette
+        self.watch_palette(self.palette)  # the chips' palette is the module's (colours.py)
         #: `f` in a game of computer players: no display stops the game until its end.
         self.run_to_end = False
         #: Drops input typed ahead into a curtain (see app/guard.py).
@@ -114,6 +137,47 @@ class ElGrandeApp(App[None]):
             localise_bindings(found)
             found._el_grande_localised = True  # type: ignore[attr-defined]
         return found
+
+    def watch_palette(self, palette: str) -> None:
+        from el_grande.app.colours import repaint_coloured, use_palette
+
+        use_palette(palette)
+        if self.is_running:
+            repaint_coloured(self)
+
+    def watch_theme(self, theme: str) -> None:
+        from el_grande.app.colours import repaint_coloured
+
+        if self.is_running:
+            repaint_coloured(self)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use `settings` from now on: the theme, the palette, the computer players' pace and
+        the scoring displays' (command-line flags given for this run are replaced too)."""
+        self.settings = settings
+        self.theme = settings.theme
+        self.palette = settings.palette
+        self.bot_delay = settings.bot_delay
+        self.auto_advance = settings.auto_advance
+        self._set_pace()
+
+    def open_settings(self) -> None:
+        """The settings screen, over whatever is open."""
+        from el_grande.app.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
+    def _set_pace(self, session: GameSession | None = None) -> None:
+        """The scoring displays' pace for the game on screen: the settings', or, at a table
+        with no human player (nobody to press Enter), at least the bots' pace."""
+        session = session or next((s.session for s in self._game_screens()), None)
+        pace = self.auto_advance
+        humans = session is not None and any(
+            session.bot_level(seat) is None for seat in range(len(session.seats))
+        )
+        if session is not None and pace is None and not humans:
+            pace = max(1.0, 2 * self.bot_delay)
+        self.auto_advance_seconds = pace
 
     async def on_event(self, event: events.Event) -> None:
         # The one gate for keys and clicks (docs/app.md, "The curtain"): input that arrived
@@ -195,10 +259,6 @@ class ElGrandeApp(App[None]):
         from el_grande.session import GameSession
 
         session = GameSession.new(setup)
-        if self.auto_advance_seconds is None and not any(
-            session.bot_level(s) is None for s in range(len(session.seats))
-        ):
-            self.auto_advance_seconds = max(1.0, 2 * self.bot_delay)  # nobody to press Enter
         self.open_game(session)
         # Saved after every decision (el_grande/persist). Attached once the first frame is
         # on screen: importing the save machinery (pydantic) costs ~100 ms of start-up.
@@ -268,6 +328,7 @@ class ElGrandeApp(App[None]):
             self._watch_listener(listener)
         self.clear_notifications()
         self._clear_stack()
+        self._set_pace(session)
         self.push_screen(GameScreen(session))
         self._check_size(self.size.width, self.size.height)
 

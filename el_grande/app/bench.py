@@ -1,9 +1,15 @@
-"""Benchmarks to run by hand (not tests): `python -m el_grande.app.bench`.
+"""Benchmarks to run by hand (not tests): `python -m el_grande.app.bench [startup|keys|all]`.
 
-1. Start-up to first frame, `el-grande play ...` vs a bare Textual "hello" app, each in a fresh
-   interpreter, headless, timed from process start until the first frame has been rendered.
-2. Key press to repaint on the game screen: a key event is posted and the time until the next
-   frame has been composed is taken, over a few hundred keys of a scripted game.
+1. **Start-up**: from a fresh interpreter to the first frame on screen, the title screen and
+   straight into a game (`el-grande play …`), against a bare Textual "hello" app; the three
+   run in turn, several times, and the medians and the median of the ratios are printed.
+   `python -m el_grande.app.bench probe hello|title|game` is one such run that exits after
+   its first frame, to time as a whole process with any outside tool.
+2. **Key → repaint** at 120×40: the time from a key event to the frame that shows it, for
+   the keys a player presses most (moving the highlight on the prompt, a region key), over a
+   few hundred keys; the same for a bare Textual app with an option list of 13 entries.
+
+Numbers depend on the machine and its load: quote medians, and measure both sides in one run.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import subprocess
 import sys
 import time
 
-#: Prepended to both programs: time from interpreter start to the first composed frame.
+#: Prepended to each start-up program: time from interpreter start to the first frame.
 PROBE = """
 import time
 T0 = time.perf_counter()
@@ -24,53 +30,57 @@ def _first(self, screen, update):
     _display(self, screen, update)
     if not getattr(App, "_probed", False):
         App._probed = True
-        print(time.perf_counter() - T0)
+        print(time.perf_counter() - T0, flush=True)
         self.exit()
 App._display = _first
 """
 
-HELLO = (
-    PROBE
-    + """
+PROGRAMS = {
+    "hello": """
 from textual.widgets import Static
 class Hello(App):
     def compose(self):
         yield Static("Hello")
 Hello().run(headless=True, size=(100, 30))
-"""
-)
-
-GAME = (
-    PROBE
-    + """
+""",
+    "title": """
+from el_grande.app.app import ElGrandeApp
+ElGrandeApp().run(headless=True, size=(100, 30))
+""",
+    "game": """
 from el_grande.app.app import ElGrandeApp
 from el_grande.setup import GameSetup, default_seats
 ElGrandeApp(setup=GameSetup(default_seats(["Ana", "Ben", "Cy"]), seed=7)).run(
     headless=True, size=(100, 30)
 )
-"""
-)
+""",
+}
 
 
-def _startup(code: str, runs: int) -> list[float]:
-    times = []
+def probe(name: str) -> None:
+    """One start-up: run the program in this process (it prints its time and exits)."""
+    exec(compile(PROBE + PROGRAMS[name], f"<{name}>", "exec"), {})
+
+
+def startup(runs: int = 9) -> dict[str, list[float]]:
+    times: dict[str, list[float]] = {name: [] for name in PROGRAMS}
     for _ in range(runs):
-        out = subprocess.run(
-            [sys.executable, "-c", code], check=True, capture_output=True, text=True
-        ).stdout
-        times.append(float(out.split()[0]))
+        for name in PROGRAMS:  # in turn, so that a change in the machine's load hits all
+            out = subprocess.run(
+                [sys.executable, "-m", "el_grande.app.bench", "probe", name],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+            times[name].append(float(out.split()[0]))
     return times
 
 
-async def _keys(presses: int) -> tuple[list[float], list[float]]:
-    """(first repaint, last repaint) after each key, in seconds."""
-    from el_grande.app.app import ElGrandeApp
-    from el_grande.app.screens.game import GameScreen
-    from el_grande.setup import GameSetup, default_seats
+async def _repaints(app: object, keys: list[str], presses: int, ready: object) -> list[float]:
+    """Seconds from each key event to the last frame it caused."""
+    from textual.app import App
 
-    app = ElGrandeApp(setup=GameSetup(default_seats(["Ana", "Ben", "Cy"]), seed=7))
-    first: list[float] = []
-    last: list[float] = []
+    assert isinstance(app, App)
     frames: list[float] = []
     original = app._display
 
@@ -79,44 +89,100 @@ async def _keys(presses: int) -> tuple[list[float], list[float]]:
         frames.append(time.perf_counter())
 
     app._display = display  # type: ignore[method-assign]
-    async with app.run_test(size=(100, 30)) as pilot:
+    out: list[float] = []
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        keys = ["down", "down", "up", "enter"]
         i = 0
-        while len(first) < presses:
-            if not isinstance(app.screen, GameScreen):
+        while len(out) < presses:
+            if not ready():  # type: ignore[operator]
                 await pilot.press("enter")
-                if app.screen.__class__.__name__ == "GameOverScreen":
-                    break
                 continue
+            await pilot.pause()
             frames.clear()
             t0 = time.perf_counter()
             await pilot.press(keys[i % len(keys)])
             i += 1
             await pilot.pause()
             if frames:
-                first.append(frames[0] - t0)
-                last.append(frames[-1] - t0)
-    return first, last
+                out.append(frames[-1] - t0)
+    return out
 
 
-def main() -> None:
-    runs = 5
-    hello = _startup(HELLO, runs)
-    game = _startup(GAME, runs)
-    h, g = statistics.median(hello), statistics.median(game)
-    print(
-        f"start-up to first frame (median of {runs}): hello {h * 1000:.0f} ms, "
-        f"el-grande {g * 1000:.0f} ms, ratio {g / h:.2f}x (target <= 1.5x)"
+def keys(presses: int = 200) -> dict[str, list[float]]:
+    from textual.app import App, ComposeResult
+    from textual.widgets import OptionList
+
+    from el_grande.app.app import ElGrandeApp
+    from el_grande.app.screens.game import GameScreen
+    from el_grande.setup import GameSetup, default_seats
+
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
+            yield OptionList(*[f"Power card {v}" for v in range(1, 14)])
+
+    bare = Bare()
+    game = ElGrandeApp(
+        setup=GameSetup(default_seats(["Ana", "Ben", "Cy", "Dee"]), seed=7),
+        guard_seconds=0,
     )
-    first, last = asyncio.run(_keys(200))
-    for label, samples in (("first repaint", first), ("last repaint", last)):
-        ms = sorted(s * 1000 for s in samples)
-        print(
-            f"key press to {label} over {len(ms)} keys: median {statistics.median(ms):.1f} ms, "
-            f"p90 {ms[int(len(ms) * 0.9)]:.1f} ms, max {ms[-1]:.1f} ms (target median <= 50 ms)"
-        )
+
+    def at_prompt() -> bool:
+        return isinstance(game.screen, GameScreen) and game.screen.waiting_for_choice
+
+    # A placement: the highlight moves over the map (the widget with the most to draw).
+    from el_grande.session import GameSession
+
+    placing = GameSession.new(GameSetup(default_seats(["Ana", "Ben", "Cy", "Dee"]), seed=7))
+    while True:
+        d = placing.decision
+        assert d is not None
+        if d.kind == "placement" and sum(c.verb == "place" for c in d.choices) >= 4:
+            break
+        placing.apply(d.choices[(placing.current.moves * 7 + 3) % len(d.choices)])
+    board = ElGrandeApp(session=placing, guard_seconds=0)
+
+    def at_map() -> bool:
+        return isinstance(board.screen, GameScreen) and board.screen.waiting_for_choice
+
+    return {
+        "bare option list": asyncio.run(_repaints(bare, ["down", "up"], presses, lambda: True)),
+        "el-grande: power cards": asyncio.run(
+            _repaints(game, ["down", "down", "up", "up"], presses, at_prompt)
+        ),
+        "el-grande: placing on the map": asyncio.run(
+            _repaints(board, ["down", "down", "up", "up"], presses, at_map)
+        ),
+    }
+
+
+def _ms(samples: list[float]) -> str:
+    ms = sorted(s * 1000 for s in samples)
+    return (
+        f"median {statistics.median(ms):6.1f} ms, p90 {ms[int(len(ms) * 0.9)]:6.1f} ms, "
+        f"max {ms[-1]:6.1f} ms ({len(ms)} samples)"
+    )
+
+
+def main(argv: list[str]) -> None:
+    what = argv[0] if argv else "all"
+    if what == "probe":
+        probe(argv[1])
+        return
+    if what in ("startup", "all"):
+        times = startup()
+        hello = times["hello"]
+        print("start-up to the first frame (headless, 100x30, runs in turn):")
+        for name, samples in times.items():
+            ratios = [a / b for a, b in zip(samples, hello, strict=True)]
+            print(
+                f"  {name:6} {_ms(samples)}; "
+                f"ratio to hello: median {statistics.median(ratios):.2f}x"
+            )
+    if what in ("keys", "all"):
+        print("key press to repaint (120x40):")
+        for name, samples in keys().items():
+            print(f"  {name:30} {_ms(samples)}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

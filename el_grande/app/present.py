@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
-from el_grande.app.colours import COLOUR_STYLES
+from el_grande.app.colours import chip_colours
 from el_grande.core import (
     CARD_STACK,
     POWER_CABALLEROS,
@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 
 
 def chip(session: GameSession, seat: int, text: str | None = None) -> Text:
-    """A player's marker: their letter (plus `text`) on their colour, readable without colour."""
-    bg, fg = COLOUR_STYLES.get(session.colour(seat), ("white", "black"))
+    """A player's marker: their letter (plus `text`) on their colour, readable without colour
+    (the colour from the active palette: `colours.use_palette`)."""
+    bg, fg = chip_colours(session.colour(seat))
     return Text(f"{session.letters[seat]}{text or ''}", style=f"bold {fg} on {bg}")
 
 

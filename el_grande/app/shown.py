@@ -84,6 +84,19 @@ class Shown:
         return power_of(self.cursor)
 
 
+def differs(old: Shown | None, new: Shown | None, *parts: str) -> bool:
+    """Whether `new` shows something else than `old` in `parts` (attribute names of
+    `Shown`): a widget repaints only for what it draws. Views are compared by identity
+    first (the same update's view is the same object) and by value only when they differ."""
+    if old is None or new is None:
+        return old is not new
+    for part in parts:
+        a, b = getattr(old, part), getattr(new, part)
+        if a is not b and a != b:
+            return True
+    return False
+
+
 # --- a scoring display plays out on the board ------------------------------------------------
 
 

@@ -1,9 +1,10 @@
-"""Where saves live, atomic writes, autosave, load and the resume list.
+"""Where saves live, autosave, load and the resume list.
 
 Saves live in ``$EL_GRANDE_HOME/saves`` when that variable is set (tests use it), else in
 ``platformdirs.user_data_dir("el-grande")/saves``: e.g. ``~/.local/share/el-grande/saves`` on
 Linux, ``~/Library/Application Support/el-grande/saves`` on macOS,
 ``%LOCALAPPDATA%\\el-grande\\saves`` on Windows.  One file per game, named by its game id.
+Writes are atomic (`el_grande.atomic.atomic_write_text`, also importable from here).
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import errno
 import os
 import re
 import stat
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
+from el_grande.atomic import atomic_write_text
 from el_grande.names import fit, printable
 from el_grande.persist.errors import GameLockedError, SaveFileError
 from el_grande.persist.lock import (
@@ -58,31 +59,6 @@ def home_dir() -> Path:
 
 def saves_dir(home: Path | None = None) -> Path:
     return (home or home_dir()) / "saves"
-
-
-# --------------------------------------------------------------------------- writing
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write `text` to `path` so that a crash at any moment leaves either the old file or the
-    new one, never a mix: a temp file in the same directory, fsync, then rename over.
-
-    The directory itself is not fsynced: after a power cut the rename may be lost (the
-    previous save is then found, whole), which is not worth a second fsync per decision.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 # --------------------------------------------------------------------------- game <-> save

@@ -462,7 +462,7 @@ def test_cli_bots_seats_the_named_players() -> None:
     args = _play_args("--players", "Ana,Ben,Cy", "--bots", "Ben=greedy, cy=Strong", "--seed", "3")
     setup = setup_from_args(args)
     assert [s.kind for s in setup.seats] == ["human", "bot:greedy", "bot:strong"]
-    assert args.bot_delay == 0.8
+    assert args.bot_delay is None  # not given: the settings' bot_delay (0.8 by default)
     all_bots = setup_from_args(_play_args("--players", "A,B", "--bots", "A=random,B=random"))
     assert [s.kind for s in all_bots.seats] == ["bot:random", "bot:random"]  # watch mode
     assert _play_args("--players", "A,B", "--bot-delay", "0").bot_delay == 0

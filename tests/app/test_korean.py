@@ -36,8 +36,10 @@ KO = CATALOGUES["ko"]
 #: Latin words a Korean screen may show: key names as printed on every keyboard (Korean ones
 #: too), in our sentences and in the keys Textual's footer draws (docs/i18n.md).
 ALLOWED = frozenset(
-    {"Enter", "Esc", "Space", "PgUp", "PgDn", "ctrl"}  # our key names
-    | {"esc", "home", "end", "pgup", "pgdn"}  # the keys as Textual's footer shows them
+    {"Enter", "Esc", "Space", "Tab", "PgUp", "PgDn", "ctrl"}  # our key names
+    | {"esc", "home", "end", "pgup", "pgdn", "tab"}  # the keys as Textual names them
+    | {"TOML", "UTF", "KiB"}  # a file's format, an encoding, a unit
+    | {"English"}  # a language's own name, in the settings' list of languages
 )
 
 _LATIN = re.compile(r"[A-Za-z]{2,}")
@@ -239,10 +241,14 @@ def _strings(data: object) -> Iterator[str]:
 
 
 def test_el_grande_export_writes_the_log_in_korean(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    config_dir: Path,
 ) -> None:
     """`el-grande --lang ko export` (text and Markdown) and `export --lang ko`; the locale
-    alone does it too. The save file itself holds no language."""
+    alone does it too, and the settings file's language. The save file itself holds no
+    language."""
     from el_grande.cli import main
     from el_grande.core import Game
     from el_grande.persist.store import save_from_game, write_save
@@ -282,6 +288,16 @@ def test_el_grande_export_writes_the_log_in_korean(
     use("en")
     assert main(["--lang", "en", "export", str(path)]) == 0
     assert capsys.readouterr().out.startswith("El Grande: 김민준, 이서연, 박지훈\n")
+
+    # The settings file's language, between --lang and the locale.
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    (config_dir / "settings.toml").write_text('language = "ko"\n', encoding="utf-8")
+    use("en")
+    assert main(["export", str(path)]) == 0
+    assert capsys.readouterr().out == plain
+    use("en")
+    assert main(["export", str(path), "--lang", "en"]) == 0
+    assert capsys.readouterr().out.startswith("El Grande: ")
 
 
 # --- whole games told in Korean --------------------------------------------------------------
@@ -411,7 +427,8 @@ class Scan:
 
         shown = screen_text(self.app)  # type: ignore[arg-type]
         typed = [i.value for s in self.app.screen_stack for i in s.query(Input)]
-        words = latin_words(shown, *self.literal, *typed)
+        themes = list(self.app.available_themes)  # Textual's own theme names stay as they are
+        words = latin_words(shown, *self.literal, *typed, *themes)
         assert not words, f"English on the Korean screen ({where}): {words}\n{shown}"
         self.count += 1
 
@@ -438,7 +455,7 @@ async def _walk(
 async def test_no_screen_shows_english_when_playing_in_korean(
     seen: Seen, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Title, new-game form (and its error), help, resume (empty and with a game), a game
+    """Title, new-game form (and its error), help, settings, resume (empty and with a game), a game
     with a computer player (prompts, curtains, scoring displays, the scoring calculator and
     its what-if, hints, save-as and its notification, refused undo and illegal keys, the
     pause of a small terminal), game over and the replay: in Korean, nothing but key names
@@ -456,6 +473,7 @@ async def test_no_screen_shows_english_when_playing_in_korean(
     from el_grande.app.screens.replay import ReplayScreen
     from el_grande.app.screens.resume import ResumeScreen
     from el_grande.app.screens.save_as import SaveAsScreen
+    from el_grande.app.screens.settings import SettingsScreen
     from el_grande.app.screens.title import TitleScreen
     from el_grande.persist.store import save_from_game, saves_dir, shown_path, write_save
     from el_grande.session import GameSession
@@ -480,6 +498,12 @@ async def test_no_screen_shows_english_when_playing_in_korean(
         assert isinstance(app.screen, HelpScreen)
         scan("help")
         await press(pilot, "escape")
+        await press(pilot, "down")
+        await press(pilot, "enter")
+        assert isinstance(app.screen, SettingsScreen)
+        scan("settings")
+        await press(pilot, "escape")
+        await press(pilot, "up")
         await press(pilot, "up")
         await press(pilot, "enter")
         assert isinstance(app.screen, ResumeScreen)
@@ -597,6 +621,7 @@ async def test_no_screen_shows_english_when_playing_in_korean(
         scan("resumed")
 
     literal += [str(path) for path in tmp_path.glob("*.json")]  # saved with "save as"
+    literal += list(app.available_themes)
     for piece in seen.texts:
         words = latin_words(piece, *literal)
         assert not words, f"English given to a widget: {words} in {piece!r}"

@@ -31,6 +31,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, RichLog, Static
 from textual.worker import Worker, WorkerState
 
+from el_grande.app.colours import palette
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import (
     chip,
@@ -134,6 +135,7 @@ class GameScreen(Screen[None]):
         Binding("l", "toggle_log", "keys.log", id="log"),
         Binding("u", "undo", "keys.undo", id="undo"),  # offered only when allowed
         Binding("s", "save_as", "keys.save_as", id="save_as"),
+        Binding("o", "settings", "keys.settings", id="settings"),  # never on a secret
         # Offered only in games with computer players (check_action).
         Binding("f", "skip_ahead", "keys.skip", id="skip_ahead"),
         *[Binding(k, f"pick_place('{k}')", show=False) for k in "0123456789"],
@@ -141,7 +143,9 @@ class GameScreen(Screen[None]):
     ]
 
     #: What the board widgets draw (they are bound to it).
-    shown: reactive[Shown | None] = reactive(None)
+    # The screen draws nothing itself: its bound widgets repaint what changed (a repaint of
+    # the whole screen for every highlight would redraw everything).
+    shown: reactive[Shown | None] = reactive(None, repaint=False)
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -162,6 +166,8 @@ class GameScreen(Screen[None]):
         self._skipping = False
         self._unsubscribe: Callable[[], None] | None = None
         self._last_letter: str | None = None
+        #: The chips' palette when the prompt was drawn (redrawn when it changed).
+        self._prompt_palette: str | None = None
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -194,6 +200,7 @@ class GameScreen(Screen[None]):
         self._held = [line_text(line) for line in lines[keep:]]
         self._board = current.public if not self._to_show else self._to_show[0].start
         self._unsubscribe = self.session.subscribe(self._published)
+        self.query_one(DecisionPrompt).options.on_highlight = self._highlighted
         # The app tells the game screen when the autosave's problem changes (not a watcher on
         # the app: it would keep every finished game's screen alive).
         self.show_save_problem(getattr(self.app, "save_problem", None))
@@ -491,16 +498,18 @@ class GameScreen(Screen[None]):
         prompt = self.query_one(DecisionPrompt)
         prompt.show(title, progress, labels, d.secret)
         prompt.options.focus()
+        self._prompt_palette = palette()
 
     def _cursor_to(self, choice: Choice | None) -> None:
         """Mirror the highlighted choice on the map, the cards and the hand (display only)."""
         if self.shown is not None and self.shown.cursor != choice:
             self.shown = replace(self.shown, cursor=choice)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if self.decision is None or event.option.id is None or self._modal or self._bot:
+    def _highlighted(self, option_id: str | None) -> None:
+        """The prompt's highlight moved (called at once by the choice list)."""
+        if self.decision is None or option_id is None or self._modal or self._bot:
             return
-        self._cursor_to(self._choice_by_id(event.option.id))
+        self._cursor_to(self._choice_by_id(option_id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -776,6 +785,14 @@ class GameScreen(Screen[None]):
         if turn is not None and turn.deferred:
             turn.deferred = False
             self._bot_apply(turn)
+        d = self.decision
+        if self._prompt_palette != palette() and self.waiting_for_choice and d is not None:
+            # The palette changed in the settings: the prompt's chip too, the highlight kept.
+            options = self.query_one(DecisionPrompt).options
+            keep = options.highlighted
+            self._show_decision(d)
+            if keep is not None and keep < options.option_count:
+                options.highlighted = keep
 
     def _bot_title(self, seat: int) -> Text:
         title = Text()
@@ -951,7 +968,7 @@ class GameScreen(Screen[None]):
             if not self.session.has_bots:
                 return False  # not offered in all-human games
             return True if self._bot is not None else None  # dimmed at a human's prompt
-        if action == "save_as":
+        if action in ("save_as", "settings"):
             return not (self.decision is not None and self.decision.secret)
         if action == "hint":
             return self.session.hints and self.waiting_for_choice
@@ -962,6 +979,11 @@ class GameScreen(Screen[None]):
             return
         if not self.session.undo():
             self._illegal(t("undo.what"), self.session.why_no_undo())
+
+    def action_settings(self) -> None:
+        if self._modal or (self.decision is not None and self.decision.secret):
+            return  # never over a secret prompt (a curtain is a screen of its own)
+        self.app.open_settings()  # type: ignore[attr-defined]
 
     def action_save_as(self) -> None:
         from el_grande.app.screens.save_as import SaveAsScreen

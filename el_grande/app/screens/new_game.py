@@ -1,107 +1,86 @@
-"""The new-game form: 2-5 seats (name, colour, kind) and the options."""
+"""The new-game form: 2-5 seats (name, colour, kind) and the options, on one screen (it fits
+100×30). The seats start as the settings' default players (`el_grande.settings`).
+
+Tab goes through the names, then the options, the buttons, and last the seats' colours and
+kinds; the arrow keys move like in a table (`app/widgets/form.py`); Enter or Space opens a
+list; ctrl+s starts the game from anywhere.
+"""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
 
+from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, SeatRow, seat_rows
 from el_grande.names import normalise, printable
-from el_grande.setup import (
-    COLOURS,
-    KINDS,
-    MAX_PLAYERS,
-    GameSetup,
-    SeatSetup,
-    validate,
-)
+from el_grande.setup import MAX_PLAYERS, GameSetup, SeatSetup, validate
 from el_grande.text import t
 
-
-def default_names() -> list[str]:
-    """The names the form starts with (the catalogue's, so that they suit the language)."""
-    names = [n.strip() for n in t("new.default_names").split(",")][:MAX_PLAYERS]
-    return names + [""] * (MAX_PLAYERS - len(names))
+OPTIONS = ("rounds", "veto", "castillo", "seed", "start")
+BUTTONS = ("begin", "back")
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(FormNavigation):
     CSS_PATH = "new_game.tcss"
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "new.back"),
         Binding("ctrl+s", "begin", "new.begin"),
     ]
 
     def compose(self) -> ComposeResult:
-        defaults = default_names()
-        with VerticalScroll(id="form"):
+        seats = seat_rows(self.app.settings.players, MAX_PLAYERS)  # type: ignore[attr-defined]
+        with Vertical(id="form"):
             yield Static(t("new.title"), id="form-title", markup=False)
             yield Label(t("new.players"), classes="section", markup=False)
-            for i in range(MAX_PLAYERS):
-                with Horizontal(classes="seat-row"):
-                    yield Label(t("new.player_n", n=i + 1), classes="seat-label", markup=False)
-                    yield Input(
-                        defaults[i],
-                        placeholder=t("new.name_placeholder"),
-                        id=f"name-{i}",
-                        classes="seat-name",
-                    )
-                    yield Select(
-                        [(t(f"colour.{c}"), c) for c in COLOURS],
-                        value=COLOURS[i],
-                        allow_blank=False,
-                        prompt=t("new.select"),
-                        id=f"colour-{i}",
-                        classes="seat-colour",
-                    )
-                    yield Select(
-                        [(t(label), kind) for kind, label in KINDS.items()],
-                        value="human",
-                        allow_blank=False,
-                        prompt=t("new.select"),
-                        id=f"kind-{i}",
-                        classes="seat-kind",
-                    )
+            for i, seat in enumerate(seats):
+                yield SeatRow(i, seat, t("new.player_n", n=i + 1))
+            yield Label(t("new.options"), classes="section", markup=False)
             with Horizontal(classes="opt-row"):
                 yield Label(t("new.rounds"), classes="opt-label", markup=False)
-                yield Select(
-                    [(t("new.rounds_9"), 9), (t("new.rounds_6"), 6)],
-                    value=9,
-                    allow_blank=False,
-                    prompt=t("new.select"),
-                    id="rounds",
+                yield FormSelect(
+                    [(t("new.rounds_9"), 9), (t("new.rounds_6"), 6)], value=9, id="rounds"
                 )
             with Horizontal(classes="opt-row"):
                 yield Label(t("new.veto"), classes="opt-label", markup=False)
                 yield Switch(value=True, id="veto")
             with Horizontal(classes="opt-row"):
                 yield Label(t("new.castillo"), classes="opt-label", markup=False)
-                yield Select(
+                yield FormSelect(
                     [(t("new.castillo_open"), "open"), (t("new.castillo_hidden"), "hidden")],
                     value="open",
-                    allow_blank=False,
-                    prompt=t("new.select"),
                     id="castillo",
                 )
             with Horizontal(classes="opt-row"):
                 yield Label(t("new.seed"), classes="opt-label", markup=False)
-                yield Input("", placeholder="", type="integer", id="seed")
+                yield FormInput("", placeholder="", type="integer", id="seed")
             with Horizontal(classes="opt-row"):
+                names = [s.name for s in seats if s.name]
                 yield Label(t("new.start"), classes="opt-label", markup=False)
-                yield Select(
-                    self._start_options(),
-                    value=-1,
-                    allow_blank=False,
-                    prompt=t("new.select"),
-                    id="start",
-                )
+                yield FormSelect(self._start_options(names), value=-1, id="start")
             yield Static("", id="form-error", markup=False)
             with Horizontal(id="form-buttons"):
-                yield Button(t("new.begin"), variant="primary", id="begin")
-                yield Button(t("new.back"), id="back")
+                yield Button(t("new.begin"), variant="primary", id="begin", compact=True)
+                yield Button(t("new.back"), id="back", compact=True)
+            yield Static(t("new.hint"), id="form-hint", markup=False)
         yield Footer()
+
+    # --- moving around (app/widgets/form.py) ---------------------------------------------------
+
+    def grid(self) -> list[list[str]]:
+        seats = [[f"name-{i}", f"colour-{i}", f"kind-{i}"] for i in range(MAX_PLAYERS)]
+        return seats + [[o] for o in OPTIONS] + [list(BUTTONS)]
+
+    def tab_order(self) -> list[str]:
+        names = [f"name-{i}" for i in range(MAX_PLAYERS)]
+        rest = [f"{what}-{i}" for i in range(MAX_PLAYERS) for what in ("colour", "kind")]
+        return names + list(OPTIONS) + list(BUTTONS) + rest
+
+    # --- the form ------------------------------------------------------------------------------
 
     def _names(self) -> list[tuple[int, str]]:
         out = []
@@ -111,10 +90,8 @@ class NewGameScreen(Screen[None]):
                 out.append((i, name))
         return out
 
-    def _start_options(self) -> list[tuple[str | Text, int]]:
-        names = [n for n in default_names() if n] if not self.is_mounted else None
-        if names is None:
-            names = [n for _, n in self._names()]
+    @staticmethod
+    def _start_options(names: list[str]) -> list[tuple[str | Text, object]]:
         return [(t("new.start_random"), -1)] + [
             (Text(printable(n)), k) for k, n in enumerate(names)
         ]
@@ -130,7 +107,7 @@ class NewGameScreen(Screen[None]):
         if event.input.id and event.input.id.startswith("name-"):
             select = self.query_one("#start", Select)
             current = select.value
-            options = self._start_options()
+            options = self._start_options([n for _, n in self._names()])
             select.set_options(options)
             select.value = current if any(v == current for _, v in options) else -1
 
@@ -150,10 +127,10 @@ class NewGameScreen(Screen[None]):
         setup = GameSetup(
             seats=tuple(seats),
             seed=seed,
-            rounds=int(self.query_one("#rounds", Select).value),  # type: ignore[arg-type]
+            rounds=int(self.query_one("#rounds", Select).value),  # type: ignore[call-overload]
             veto=self.query_one("#veto", Switch).value,
             castillo=str(self.query_one("#castillo", Select).value),
-            start_player=None if start == -1 else int(start),  # type: ignore[arg-type]
+            start_player=None if start == -1 else int(start),  # type: ignore[call-overload]
         )
         return validate(setup) or setup
 

@@ -51,7 +51,9 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "close", "keys.close", id="replay_close"),
     ]
 
-    shown: reactive[Shown | None] = reactive(None)
+    # The screen draws nothing itself: its bound widgets repaint what changed (a repaint of
+    # the whole screen for every highlight would redraw everything).
+    shown: reactive[Shown | None] = reactive(None, repaint=False)
     #: Opened on its own (`el-grande replay`): closing it ends the app.
     standalone = False
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.screen import Screen
@@ -31,12 +32,23 @@ class TitleScreen(Screen[None]):
                     Option(t("title.new"), id="new"),
                     Option(t("title.resume"), id="resume"),
                     Option(t("title.rules"), id="rules"),
+                    Option(t("title.settings"), id="settings"),
                     Option(t("title.quit"), id="quit"),
                     id="title-menu",
                     markup=False,
                 )
             yield Static(t("title.hint"), id="title-hint", markup=False)
+            yield Static("", id="title-notice", markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        # A settings file that could not be used: said here once (and on the terminal).
+        notice = self.query_one("#title-notice", Static)
+        problem = getattr(self.app, "settings_problem", None)
+        notice.update(Text(problem or ""))
+        notice.display = bool(problem)
+        if problem:
+            self.app.settings_problem = None  # type: ignore[attr-defined]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -53,5 +65,7 @@ class TitleScreen(Screen[None]):
                 from el_grande.app.screens.help import HelpScreen
 
                 self.app.push_screen(HelpScreen())
+            case "settings":
+                self.app.open_settings()  # type: ignore[attr-defined]
             case "quit":
                 self.app.exit()

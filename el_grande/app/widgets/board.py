@@ -14,8 +14,8 @@ Each region shows its key (1–9; 0 the Castillo), its name, its values (▣ a m
 scoreboard's), every player's Caballeros as chips (letter on colour, with the count: it
 reads without colour), each Grande (⌂ and the letter) and the King (♔). The King's region
 and the region under the cursor or the mouse show their neighbours (◇ before the name and a
-tint); legal targets of a decision carry ▸ before their key and a green tint, the others are
-dimmed — never colour alone.
+tint); legal targets of a decision carry ▸ before their key and a green tint (the theme's
+"success" colour: `colours.tints`), the others are dimmed — never colour alone.
 
 The widget draws from `shown` (bound to the screen's `Shown`) and keeps nothing else but
 where the mouse is.
@@ -32,9 +32,10 @@ from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from el_grande.app.colours import Tints, follow_colours, tints
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
-from el_grande.app.shown import Shown
+from el_grande.app.shown import Shown, differs
 from el_grande.core import NEIGHBOURS
 from el_grande.names import fit
 from el_grande.text import region as region_name
@@ -100,13 +101,8 @@ _JOIN = {
     (False, False, False, True): "─",
 }
 
-# Styles (tints are backgrounds; every state also has a mark that reads without colour).
-_BORDER = Style(color="#8a8f98")
-_KING_BG = "#4a3b12"
-_NEAR_BG = "#26261d"
-_LEGAL_BG = "#1f3d25"
-_CURSOR_BG = "#2f6b3a"
-_LIT_BG = "#6b5a12"
+# The tints (backgrounds) and the lines' colours come from the theme (`colours.tints`); every
+# state also has a mark that reads without colour.
 
 
 def neighbours_by_layout() -> set[frozenset[str]]:
@@ -130,12 +126,19 @@ class MapView(Widget):
     }
     """
 
-    shown: reactive[Shown | None] = reactive(None)
+    shown: reactive[Shown | None] = reactive(None, repaint=False)
     hover: reactive[str | None] = reactive(None)
+
+    def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
+        if differs(old, new, "view", "legal", "cursor_place", "lit"):
+            self.refresh()
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
+
+    def on_mount(self) -> None:
+        follow_colours(self)
 
     # --- geometry ------------------------------------------------------------------------
 
@@ -176,6 +179,8 @@ class MapView(Widget):
             return Text("")
         xs, ys = self._bounds()
         grid = _borders(xs, ys, width, height)
+        tn = tints(self.app.current_theme)
+        border = Style(color=tn.border)
         view = shown.view
         focus = shown.cursor_place or self.hover
         near = set(NEIGHBOURS.get(view.king, ())) | set(NEIGHBOURS.get(focus or "", ()))
@@ -188,37 +193,38 @@ class MapView(Widget):
             c0, r0, w, h = LAYOUT[r.id]
             x0, x1, y0, y1 = xs[c0] + 1, xs[c0 + w], ys[r0] + 1, ys[r0 + h]
             lines = self._region_lines(shown, r.id, x1 - x0, homes, near, choosing)
-            bg = self._tint(shown, r.id, r.king, r.id in near)
+            bg = self._tint(tn, shown, r.id, r.king, r.id in near)
             boxes.append((x0, x1, y0, y1, _fill(lines, x1 - x0, y1 - y0, bg)))
         c0, r0, w, h = CASTILLO_CELLS
         # Inset: a column and a row of sea between the Castillo and the regions around it.
         x0, x1, y0, y1 = xs[c0], xs[c0 + w] - 1, ys[r0] + 2, ys[r0 + h] + 1
-        boxes.append((x0, x1, y0, y1, self._castillo_lines(shown, x1 - x0, y1 - y0, choosing)))
+        castillo = self._castillo_lines(tn, shown, x1 - x0, y1 - y0, choosing)
+        boxes.append((x0, x1, y0, y1, castillo))
         out = []
         for y in range(height):
             line = Text(no_wrap=True, overflow="crop", end="")
             x = 0
             for bx0, bx1, by0, _by1, lines in sorted(b for b in boxes if b[2] <= y < b[3]):
                 if bx0 > x:
-                    line.append(grid[y][x:bx0], style=_BORDER)
+                    line.append(grid[y][x:bx0], style=border)
                 line.append_text(lines[y - by0])
                 x = bx1
             if x < width:
-                line.append(grid[y][x:width], style=_BORDER)
+                line.append(grid[y][x:width], style=border)
             out.append(line)
         return Text("\n", end="").join(out)
 
     @staticmethod
-    def _tint(shown: Shown, place: str, king: bool, near: bool) -> str | None:
+    def _tint(tn: Tints, shown: Shown, place: str, king: bool, near: bool) -> str | None:
         if place == shown.lit:
-            return _LIT_BG
+            return tn.lit
         if place == shown.cursor_place:
-            return _CURSOR_BG
+            return tn.cursor
         if place in shown.legal.places:
-            return _LEGAL_BG
+            return tn.legal
         if king:
-            return _KING_BG
-        return _NEAR_BG if near else None
+            return tn.king
+        return tn.near if near else None
 
     def _region_lines(
         self,
@@ -289,7 +295,9 @@ class MapView(Widget):
             lines.append(chips)
         return lines
 
-    def _castillo_lines(self, shown: Shown, width: int, height: int, choosing: bool) -> list[Text]:
+    def _castillo_lines(
+        self, tn: Tints, shown: Shown, width: int, height: int, choosing: bool
+    ) -> list[Text]:
         """The Castillo in a double frame: key, name, values, what is inside."""
         view = shown.view
         legal = "castillo" in shown.legal.places
@@ -319,17 +327,18 @@ class MapView(Widget):
             for line in body:
                 line.stylize("dim")
         bg = (
-            _LIT_BG
+            tn.lit
             if shown.lit == "castillo"
-            else _CURSOR_BG
+            else tn.cursor
             if cursor
-            else (_LEGAL_BG if legal else None)
+            else (tn.legal if legal else None)
         )
         inside = _fill(body, inner, height - 2, bg)
-        frame = Style(color="#c678dd", bold=legal)
+        frame = Style(color=tn.castillo, bold=legal)
         lines = [Text("╔" + "═" * inner + "╗", style=frame)]
         for text in inside:
-            line = Text("║", style=frame)
+            line = Text()
+            line.append("║", style=frame)  # the frame's colour is the frame's only
             line.append_text(text)
             line.append("║", style=frame)
             lines.append(line)

@@ -14,8 +14,9 @@ from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from el_grande.app.colours import follow_colours, tints
 from el_grande.app.messages import CardPicked
-from el_grande.app.shown import Shown
+from el_grande.app.shown import Shown, differs
 from el_grande.core import CARD_STACK
 from el_grande.names import fit
 from el_grande.text import card_name, card_text, t
@@ -45,7 +46,11 @@ class CardList(Widget):
     }
     """
 
-    shown: reactive[Shown | None] = reactive(None)
+    shown: reactive[Shown | None] = reactive(None, repaint=False)
+
+    def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
+        if differs(old, new, "view", "legal", "cursor_card"):
+            self.refresh()
     hover: reactive[int | None] = reactive(None)
     #: A card the player asked to read (a–e while no card is being chosen): shown in full first.
     reading: reactive[int | None] = reactive(None)
@@ -54,6 +59,9 @@ class CardList(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
         self._rows: list[int | None] = []  # the card slot drawn on each line
+
+    def on_mount(self) -> None:
+        follow_colours(self)
 
     def card_at(self, key: str) -> str | None:
         """The card behind key a–e this round (None: no card there)."""
@@ -135,12 +143,13 @@ class CardList(Widget):
         head.append(fit(card_name(card), room), style=style)
         head.append(" " * max(1, width - cell_len(head.plain) - cell_len(tail)))
         head.append(tail, style="dim" if taker is not None else "")
+        tn = tints(self.app.current_theme)  # marks too: ▸ legal, reversed name the cursor
         if active:
-            head.stylize_before("on #4a3b12")
+            head.stylize_before(f"on {tn.king}")
         elif cursor:
-            head.stylize_before("on #2f6b3a")
+            head.stylize_before(f"on {tn.cursor}")
         elif legal or hover:
-            head.stylize_before("on #1f3d25")
+            head.stylize_before(f"on {tn.legal}")
         return head
 
     def _body(self, card: str, width: int) -> list[Text]:

@@ -16,9 +16,10 @@ from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from el_grande.app.colours import follow_colours, tints
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
-from el_grande.app.shown import Shown
+from el_grande.app.shown import Shown, differs
 from el_grande.names import MAX_NAME_CELLS, fit, pad
 from el_grande.text import t
 
@@ -70,11 +71,18 @@ class PlayersPanel(Widget):
     }
     """
 
-    shown: reactive[Shown | None] = reactive(None)
+    shown: reactive[Shown | None] = reactive(None, repaint=False)
+
+    def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
+        if differs(old, new, "view", "to_move", "legal", "cursor_power"):
+            self.refresh()
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
+
+    def on_mount(self) -> None:
+        follow_colours(self)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
         return len(self.session.seats) + 1
@@ -150,8 +158,8 @@ class PlayersPanel(Widget):
                         style = "bold reverse green"
                 line.append(str(v), style=style)
                 line.append(" ")
-            if to_move:
-                line.stylize_before("on #2a2d33")
+            if to_move:  # also ▶ and a bold name
+                line.stylize_before(f"on {tints(self.app.current_theme).active}")
             lines.append(line)
         return Text("\n", end="").join(lines)
 

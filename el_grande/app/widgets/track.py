@@ -10,8 +10,9 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from el_grande.app.colours import follow_colours
 from el_grande.app.present import chip
-from el_grande.app.shown import Shown
+from el_grande.app.shown import Shown, differs
 from el_grande.names import fit
 from el_grande.text import t
 
@@ -26,11 +27,18 @@ class RoundTrack(Widget):
     }
     """
 
-    shown: reactive[Shown | None] = reactive(None)
+    shown: reactive[Shown | None] = reactive(None, repaint=False)
+
+    def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
+        if differs(old, new, "view", "to_move", "doing"):
+            self.refresh()
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
+
+    def on_mount(self) -> None:
+        follow_colours(self)  # the chip's colour
 
     def render(self) -> Text:
         shown = self.shown
