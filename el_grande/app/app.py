@@ -293,9 +293,12 @@ class ElGrandeApp(App[None]):
     def open_game(self, session: GameSession) -> None:
         """Open the game screen for a session (new or resumed)."""
         from el_grande.app.screens.game import GameScreen
-        from el_grande.persist.autosave import autosaver_of
 
-        listener = autosaver_of(session) if "el_grande.persist.autosave" in sys.modules else None
+        listener = None
+        if "el_grande.persist.autosave" in sys.modules:  # else no session has an autosave yet
+            from el_grande.persist.autosave import autosaver_of
+
+            listener = autosaver_of(session)
         if listener is None or listener is not self._listener:
             self._leave_game()
         if listener is not None:
