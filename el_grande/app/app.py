@@ -9,6 +9,7 @@ until a save works again, and repeated when the app ends (`exit_report`).
 
 from __future__ import annotations
 
+import gc
 import random
 import sys
 from dataclasses import dataclass, replace
@@ -94,6 +95,8 @@ class ElGrandeApp(App[None]):
         """`settings`: what `el_grande.settings.load()` found (loaded here if not given);
         `bot_delay` and `auto_advance`, when given (command-line flags), win over them."""
         super().__init__(ansi_color=ansi_color)
+        #: True while `run()` holds the garbage collector off (until the first frame).
+        self._gc_held = False
         self._setup = setup
         self._session = session
         self._saved = saved
@@ -216,9 +219,34 @@ class ElGrandeApp(App[None]):
 
         return any(isinstance(s, TooSmallScreen) for s in self.screen_stack)
 
+    # --- start-up ------------------------------------------------------------------------
+
+    def run(self, **kwargs: Any) -> None:
+        """Run the app; the garbage collector waits for the first frame.
+
+        Start-up allocates tens of thousands of objects that live as long as the app (modules,
+        styles, widgets), and each automatic collection walks them all again: about a ninth of
+        the time to a game's first frame. So collection is held off until that frame is on
+        screen, and what is alive then is frozen out of later collections (`gc.freeze`), which
+        also keeps full collections short while the game is played.
+        """
+        self._gc_held = gc.isenabled()
+        gc.disable()
+        try:
+            return super().run(**kwargs)
+        finally:
+            self._release_gc()
+
+    def _release_gc(self) -> None:
+        if self._gc_held:
+            self._gc_held = False
+            gc.freeze()
+            gc.enable()
+
     # --- opening things ------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._release_gc)
         if self._replay is not None:
             self.show_replay(self._replay, standalone=True)
         elif self._saved is not None or self._session is not None:
@@ -319,9 +347,12 @@ class ElGrandeApp(App[None]):
     def open_game(self, session: GameSession) -> None:
         """Open the game screen for a session (new or resumed)."""
         from el_grande.app.screens.game import GameScreen
-        from el_grande.persist.autosave import autosaver_of
 
-        listener = autosaver_of(session) if "el_grande.persist.autosave" in sys.modules else None
+        listener = None
+        if "el_grande.persist.autosave" in sys.modules:  # else no session has an autosave yet
+            from el_grande.persist.autosave import autosaver_of
+
+            listener = autosaver_of(session)
         if listener is None or listener is not self._listener:
             self._leave_game()
         if listener is not None:

@@ -10,6 +10,9 @@
    few hundred keys; the same for a bare Textual app with an option list of 13 entries.
 
 Numbers depend on the machine and its load: quote medians, and measure both sides in one run.
+Measure an installed copy (`pip install .`), as a player runs it: an editable install puts a
+finder in front of every import, and without bytecode files (PYTHONDONTWRITEBYTECODE with an
+editable install) every module of the package is compiled again at each start.
 """
 
 from __future__ import annotations
@@ -155,6 +158,17 @@ def keys(presses: int = 200) -> dict[str, list[float]]:
     }
 
 
+def _slow_install() -> bool:
+    """True for an editable install, or a package without bytecode files."""
+    import importlib.util
+    from pathlib import Path
+
+    import el_grande
+
+    compiled = Path(importlib.util.cache_from_source(el_grande.__file__ or "")).exists()
+    return any("__editable__" in name for name in sys.modules) or not compiled
+
+
 def _ms(samples: list[float]) -> str:
     ms = sorted(s * 1000 for s in samples)
     return (
@@ -169,6 +183,8 @@ def main(argv: list[str]) -> None:
         probe(argv[1])
         return
     if what in ("startup", "all"):
+        if _slow_install():
+            print("note: an editable install or no bytecode files: start-up reads slow")
         times = startup()
         hello = times["hello"]
         print("start-up to the first frame (headless, 100x30, runs in turn):")

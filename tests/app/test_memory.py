@@ -4,13 +4,15 @@ games in one app do not pile up screens, widgets or objects."""
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 from textual.dom import DOMNode
 
+import el_grande.app.app as app_module
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
-from el_grande.setup import GameSetup, SeatSetup
+from el_grande.setup import GameSetup, SeatSetup, default_seats
 
 from .helpers import SIZE, press, settle
 
@@ -39,9 +41,7 @@ async def _watch_to_the_end(app: ElGrandeApp, pilot) -> None:  # type: ignore[no
 
 
 async def test_games_in_one_app_keep_widgets_and_objects_bounded() -> None:
-    seats = tuple(
-        SeatSetup(n, c, "bot:random") for n, c in zip(("Ana", "Ben"), ("yellow", "red"))
-    )
+    seats = tuple(SeatSetup(n, c, "bot:random") for n, c in zip(("Ana", "Ben"), ("yellow", "red")))
     app = ElGrandeApp(setup=GameSetup(seats, seed=3, rounds=6), bot_delay=60)
     seen: list[tuple[int, int, int]] = []
     async with app.run_test(size=SIZE) as pilot:
@@ -57,3 +57,35 @@ async def test_games_in_one_app_keep_widgets_and_objects_bounded() -> None:
     assert max(detached) == min(detached), seen
     assert max(nodes) <= min(nodes) + 10, seen  # widgets do not pile up from game to game
     assert objects[-1] <= objects[0] * 1.3, seen  # nor do objects
+
+
+def test_collection_waits_for_the_first_frame_and_then_runs_again() -> None:
+    """`run()` holds the garbage collector off during start-up and gives it back (with what
+    start-up made frozen out of it) once the first frame is shown, and on leaving."""
+    import gc
+
+    seen: dict[str, bool] = {}
+
+    class Probe(ElGrandeApp):
+        CSS_PATH = Path(app_module.__file__).with_name("app.tcss")
+
+        def on_mount(self) -> None:
+            seen["at mount"] = gc.isenabled()
+            super().on_mount()
+
+    async def pilot(p: object) -> None:
+        await p.pause()  # type: ignore[attr-defined]
+        seen["after the first frame"] = gc.isenabled()
+        seen["start-up frozen"] = gc.get_freeze_count() > 0
+        p.app.exit()  # type: ignore[attr-defined]
+
+    assert gc.isenabled()
+    try:
+        Probe(setup=GameSetup(default_seats(["Ana", "Ben"]), seed=1)).run(
+            headless=True, size=(120, 40), auto_pilot=pilot
+        )
+        assert seen == {"at mount": False, "after the first frame": True, "start-up frozen": True}
+        assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+        gc.enable()

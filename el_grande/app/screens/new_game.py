@@ -14,9 +14,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, SeatRow, seat_rows
+from el_grande.app.widgets.keybar import KeyBar
 from el_grande.names import normalise, printable
 from el_grande.setup import MAX_PLAYERS, GameSetup, SeatSetup, validate
 from el_grande.text import t
@@ -67,7 +68,7 @@ class NewGameScreen(FormNavigation):
                 yield Button(t("new.begin"), variant="primary", id="begin", compact=True)
                 yield Button(t("new.back"), id="back", compact=True)
             yield Static(t("new.hint"), id="form-hint", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     # --- moving around (app/widgets/form.py) ---------------------------------------------------
 

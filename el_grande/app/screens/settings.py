@@ -15,10 +15,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from el_grande.app.colours import chip_colours
 from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, SeatRow, seat_rows
+from el_grande.app.widgets.keybar import KeyBar
 from el_grande.names import normalise, printable
 from el_grande.settings import MAX_BOT_DELAY, PALETTES, Settings
 from el_grande.setup import COLOURS, MAX_PLAYERS, bot_level
@@ -102,7 +103,7 @@ class SettingsScreen(FormNavigation):
                 yield Button(t("set.save"), variant="primary", id="save", compact=True)
                 yield Button(t("set.cancel"), id="cancel", compact=True)
             yield Static(t("set.hint"), id="settings-hint", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     @staticmethod
     def _paces(current: float | None) -> list[tuple[str | Text, object]]:

@@ -6,9 +6,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from el_grande.app.widgets.keybar import KeyBar
 from el_grande.text import t
 
 BANNER = r"""
@@ -39,7 +40,7 @@ class TitleScreen(Screen[None]):
                 )
             yield Static(t("title.hint"), id="title-hint", markup=False)
             yield Static("", id="title-notice", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         # A settings file that could not be used: said here once (and on the terminal).

@@ -51,6 +51,7 @@ class CardList(Widget):
     def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
         if differs(old, new, "view", "legal", "cursor_card"):
             self.refresh()
+
     hover: reactive[int | None] = reactive(None)
     #: A card the player asked to read (a–e while no card is being chosen): shown in full first.
     reading: reactive[int | None] = reactive(None)
