@@ -160,8 +160,9 @@ def configure_export(p: argparse.ArgumentParser) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from el_grande.atomic import atomic_write_text
     from el_grande.persist.export import export_text
-    from el_grande.persist.store import atomic_write_text, load_game, record_of
+    from el_grande.persist.store import load_game, record_of
 
     fmt = args.format or (
         "md" if args.output and args.output.suffix.lower() in (".md", ".markdown") else "text"

@@ -31,9 +31,12 @@ if TYPE_CHECKING:
 
 
 class SeatLike(Protocol):
-    name: str
-    colour: str
-    kind: str
+    @property
+    def name(self) -> str: ...
+    @property
+    def colour(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +113,7 @@ class GameSession:
     @classmethod
     def new(cls, setup: GameSetup) -> GameSession:
         setup = setup.resolved()
+        assert setup.seed is not None  # resolved() chose one
         game = Game.new(
             setup.names,
             seed=setup.seed,

@@ -133,12 +133,12 @@ class ElGrandeApp(App[None]):
         self._last_problem: str | None = None
         localise_bindings(self)
 
-    def get_screen(self, screen: Screen[Any] | str, screen_class: Any = None) -> Screen[Any]:
+    def get_screen(self, screen: Any, screen_class: Any = None) -> Any:
         # Every screen pushed, switched to or installed comes through here once it is built.
-        found = super().get_screen(screen, screen_class)
+        found: Screen[Any] = super().get_screen(screen, screen_class)
         if not getattr(found, "_el_grande_localised", False):
             localise_bindings(found)
-            found._el_grande_localised = True  # type: ignore[attr-defined]
+            setattr(found, "_el_grande_localised", True)  # noqa: B010 - a mark of our own
         return found
 
     def watch_palette(self, palette: str) -> None:

@@ -17,7 +17,7 @@ themes both work.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -223,7 +223,7 @@ def follow_colours(widget: Widget) -> None:
     widget.add_class(FOLLOWS_COLOURS)
 
 
-def repaint_coloured(app: App[object]) -> None:
+def repaint_coloured(app: App[Any]) -> None:
     """Repaint every widget that follows the colours, on every screen of the stack."""
     for screen in app.screen_stack:
         for widget in screen.query(f".{FOLLOWS_COLOURS}"):

@@ -37,6 +37,11 @@ class Bot(Protocol):
         ...
 
 
+def needs_view(bot: Bot) -> bool:
+    """Whether `bot` reads the view it is handed (else it is handed `None`)."""
+    return bool(getattr(bot, "needs_view", True))
+
+
 def bot_names() -> tuple[str, ...]:
     """The bot levels, weakest first (`el_grande.bots.registry`)."""
     return level_ids()

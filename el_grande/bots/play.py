@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from el_grande.bots.base import needs_view
+
 if TYPE_CHECKING:
     from el_grande.bots.base import Bot
     from el_grande.core import Choice, Game
@@ -18,7 +20,7 @@ def bot_choice(game: Game, bot: Bot) -> Choice:
     decision = game.decision
     if decision is None:
         raise ValueError("the game is over: there is no decision to make")
-    view = game.view(decision.player) if getattr(bot, "needs_view", True) else None
+    view = game.view(decision.player) if needs_view(bot) else None
     return bot.choose(view, decision)  # type: ignore[arg-type]
 
 
@@ -47,7 +49,7 @@ def play_game(game: Game, bots: Sequence[Bot], max_decisions: int = 100_000) -> 
     handed `None`, which makes a game of random bots nearly as fast as the bare core.
     """
     stats = [SeatStats() for _ in bots]
-    wants_view = [getattr(bot, "needs_view", True) for bot in bots]
+    wants_view = [needs_view(bot) for bot in bots]
     clock = time.perf_counter
     for _ in range(max_decisions):
         decision = game.decision

@@ -406,8 +406,8 @@ class Autosaver:
             # lock moves over to this saver.
             if not lock.take_over():
                 raise locked_error(save)  # another window took it a moment ago
-        except OSError:
-            lock = None  # no lock file can be made: writing will fail too, and say so
+        except OSError:  # no lock file can be made: writing will fail too, and say so
+            return cls(save, path, None)
         return cls(save, path, lock)
 
     def save(self, game: Game) -> None:

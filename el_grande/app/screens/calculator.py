@@ -89,7 +89,7 @@ class CalculatorScreen(ModalScreen[None]):
         view = self.shown.view
         if self.applied and self.what_if is not None:
             kind, arg = self.what_if
-            return score_table(view, **{kind: arg})  # type: ignore[arg-type]
+            return score_table(view, **{kind: arg})
         return score_table(view)
 
     def compose(self) -> ComposeResult:

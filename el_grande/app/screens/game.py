@@ -703,9 +703,11 @@ class GameScreen(Screen[None]):
             return
         bot = self._bot_for(d.player)
         # Built here (the thread never sees the Game), and only for a bot that reads it.
-        view = self.session.view_for(d.player) if getattr(bot, "needs_view", True) else None
+        from el_grande.bots.base import needs_view
+
+        view = self.session.view_for(d.player) if needs_view(bot) else None
         self._bot_worker = self.run_worker(
-            lambda: bot.choose(view, d),
+            lambda: bot.choose(view, d),  # type: ignore[arg-type]  # None: a bot that never reads it
             name=f"bot {d.player}",
             group="bot",
             exclusive=True,

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from el_grande.app.present import choice_label
+from el_grande.core import Choice
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ HINT_BUDGET = 1.0
 HINT_ITERATIONS: int | None = None
 
 
-class HintScreen(ModalScreen["Choice | None"]):
+class HintScreen(ModalScreen[Choice | None]):
     """Dismissed with the chosen hint's choice (to highlight), or None."""
 
     CSS_PATH = "scoring.tcss"

@@ -8,7 +8,7 @@ list; ctrl+s starts the game from anywhere.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -128,10 +128,10 @@ class NewGameScreen(FormNavigation):
         setup = GameSetup(
             seats=tuple(seats),
             seed=seed,
-            rounds=int(self.query_one("#rounds", Select).value),  # type: ignore[call-overload]
+            rounds=cast(int, self.query_one("#rounds", Select).value),  # blank not allowed
             veto=self.query_one("#veto", Switch).value,
             castillo=str(self.query_one("#castillo", Select).value),
-            start_player=None if start == -1 else int(start),  # type: ignore[call-overload]
+            start_player=None if start == -1 else cast(int, start),
         )
         return validate(setup) or setup
 
