@@ -4,9 +4,15 @@ from __future__ import annotations
 
 
 def main(argv: list[str] | None = None) -> int:
-    from el_grande.cli import main as cli_main
+    from el_grande import startup
 
-    return cli_main(argv)
+    startup.hold()  # until the app's first frame, or the start of a command without one
+    try:
+        from el_grande.cli import main as cli_main
+
+        return cli_main(argv)
+    finally:
+        startup.release()
 
 
 if __name__ == "__main__":

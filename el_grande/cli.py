@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from el_grande import startup
 
 if TYPE_CHECKING:
     from el_grande.setup import GameSetup
@@ -27,6 +29,9 @@ class Command:
 
 
 COMMANDS: dict[str, Command] = {}
+#: The commands that may open the app: garbage collection stays held for its first frame
+#: (`el_grande.startup`); every other command gets it back before it starts.
+APP_COMMANDS = frozenset({"play", "resume", "load", "replay"})
 
 
 def command(
@@ -305,6 +310,22 @@ def _lang_option(parser: argparse.ArgumentParser, default: object) -> None:
     parser.add_argument("--lang", metavar="ko|en", default=default, help=_LANG_HELP)
 
 
+class _Version(argparse.Action):
+    """`--version`: the version is read (importlib.metadata, slow to import) only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs.setdefault("help", "show program's version number and exit")
+        super().__init__(
+            option_strings, argparse.SUPPRESS, nargs=0, default=argparse.SUPPRESS, **kwargs
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from el_grande import __version__
+
+        print(f"{parser.prog} {__version__}")  # on stdout, as argparse's own action does
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="el-grande",
@@ -312,9 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Without a command, the title screen opens.",
         epilog="example: el-grande play --players Ana,Ben,Cy --bots Ben=greedy,Cy=strong",
     )
-    from el_grande import __version__
-
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version)
     _lang_option(parser, None)
     # `--lang` also after the command (`el-grande play --lang ko …`); SUPPRESS: a command
     # that is not given it keeps the value given before the command.
@@ -357,6 +376,8 @@ def main(argv: list[str] | None = None) -> int:
     # else the locale. (The commands load the settings again, in that language, to report a
     # problem with the file.)
     choose_language(args.lang, None if args.lang else _settings_language())
+    if args.command not in (None, *APP_COMMANDS):
+        startup.release()  # no app, no first frame to wait for
     if args.command is None:
         from el_grande.app.app import ElGrandeApp
         from el_grande.settings import load_and_report

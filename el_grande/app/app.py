@@ -9,11 +9,11 @@ until a save works again, and repeated when the app ends (`exit_report`).
 
 from __future__ import annotations
 
-import gc
 import random
 import sys
 from dataclasses import dataclass, replace
 from functools import partial
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
@@ -23,6 +23,7 @@ from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import Screen
 
+from el_grande import startup
 from el_grande.app.guard import ALWAYS, InputGuard
 from el_grande.text import EN, t
 
@@ -65,7 +66,14 @@ class ReplayRequest:
 class ElGrandeApp(App[None]):
     """El Grande, hot-seat. With `setup` the game starts at once, else the title screen opens."""
 
-    CSS_PATH = "app.tcss"
+    #: The title's and the game's styles are read with the app's (each screen names its own
+    #: too): a screen that brings a style file not read yet makes Textual parse every style
+    #: again and restyle every widget, a few milliseconds before the first frame.
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        "app.tcss",
+        "screens/title.tcss",
+        "screens/game.tcss",
+    ]
     TITLE = "El Grande"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -95,8 +103,6 @@ class ElGrandeApp(App[None]):
         """`settings`: what `el_grande.settings.load()` found (loaded here if not given);
         `bot_delay` and `auto_advance`, when given (command-line flags), win over them."""
         super().__init__(ansi_color=ansi_color)
-        #: True while `run()` holds the garbage collector off (until the first frame).
-        self._gc_held = False
         self._setup = setup
         self._session = session
         self._saved = saved
@@ -222,31 +228,17 @@ class ElGrandeApp(App[None]):
     # --- start-up ------------------------------------------------------------------------
 
     def run(self, **kwargs: Any) -> None:
-        """Run the app; the garbage collector waits for the first frame.
-
-        Start-up allocates tens of thousands of objects that live as long as the app (modules,
-        styles, widgets), and each automatic collection walks them all again: about a ninth of
-        the time to a game's first frame. So collection is held off until that frame is on
-        screen, and what is alive then is frozen out of later collections (`gc.freeze`), which
-        also keeps full collections short while the game is played.
-        """
-        self._gc_held = gc.isenabled()
-        gc.disable()
+        """Run the app; garbage collection waits for the first frame (`el_grande.startup`)."""
+        startup.hold()
         try:
             return super().run(**kwargs)
         finally:
-            self._release_gc()
-
-    def _release_gc(self) -> None:
-        if self._gc_held:
-            self._gc_held = False
-            gc.freeze()
-            gc.enable()
+            startup.release()
 
     # --- opening things ------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._release_gc)
+        self.call_after_refresh(startup.release)
         if self._replay is not None:
             self.show_replay(self._replay, standalone=True)
         elif self._saved is not None or self._session is not None:

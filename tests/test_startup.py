@@ -1,0 +1,58 @@
+"""Garbage collection is held off during start-up and always given back (el_grande/startup.py)."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+from el_grande import startup
+from el_grande.__main__ import main
+
+
+@pytest.fixture(autouse=True)
+def _collector_back() -> Iterator[None]:
+    yield
+    gc.unfreeze()
+    gc.enable()
+
+
+def test_hold_and_release() -> None:
+    startup.hold()
+    assert not gc.isenabled()
+    startup.hold()  # held already: nothing changes
+    startup.release()
+    assert gc.isenabled() and gc.get_freeze_count() > 0
+    gc.unfreeze()
+    startup.release()  # nothing held: nothing frozen
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_release_does_not_enable_what_someone_else_disabled() -> None:
+    gc.disable()
+    startup.hold()
+    startup.release()
+    assert not gc.isenabled()
+
+
+def test_a_command_without_the_app_runs_with_collection_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`el-grande simulate` may run for minutes: it must not run without a collector."""
+    import el_grande.cli as cli
+
+    seen: list[bool] = []
+    monkeypatch.setattr(
+        cli.COMMANDS["simulate"], "run", lambda args: seen.append(gc.isenabled()) or 0
+    )
+    assert main(["simulate", "--games", "1"]) == 0
+    assert seen == [True]
+    assert gc.isenabled()
+
+
+def test_collection_is_back_after_any_exit(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert gc.isenabled()
+    assert "el-grande" in capsys.readouterr().out
