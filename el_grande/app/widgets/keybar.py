@@ -48,9 +48,11 @@ class KeyBar(Widget):
         self._spans = []
         seen: set[str] = set()
         for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
-            if not binding.show or binding.action in seen:
+            # One key per action: a screen's `q` for `app.quit` hides the app's ctrl+q.
+            action = binding.action.removeprefix("app.")
+            if not binding.show or action in seen:
                 continue
-            seen.add(binding.action)
+            seen.add(action)
             key = self.app.get_key_display(binding)
             start = line.cell_len
             line.append(

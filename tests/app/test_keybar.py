@@ -1,0 +1,48 @@
+"""The key bar: one entry per action, the keys that work now, a click presses the key."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from el_grande.app.widgets.keybar import KeyBar
+
+
+class _Screen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New game"),
+        Binding("q", "app.quit", "Quit"),
+        Binding("x", "hidden", "Hidden", show=False),
+    ]
+    pressed: ClassVar[list[str]] = []
+
+    def compose(self) -> ComposeResult:
+        yield KeyBar()
+
+    def action_new(self) -> None:
+        self.pressed.append("n")
+
+
+class _App(App[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def on_mount(self) -> None:
+        self.push_screen(_Screen())
+
+
+async def test_one_entry_per_action_and_a_click_presses_the_key() -> None:
+    app = _App()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        text = bar.render().plain
+        assert text.count("Quit") == 1  # the screen's q, not also the app's ctrl+q
+        assert " q Quit" in text and "^q" not in text
+        assert "New game" in text and "Hidden" not in text
+        start = text.index(" n ")
+        await pilot.click(KeyBar, offset=(start + 1, 0))
+        await pilot.pause()
+        assert _Screen.pressed == ["n"]
