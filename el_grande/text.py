@@ -266,6 +266,7 @@ EN: dict[str, Template] = {
     "keys.back": "Back",
     "keys.cancel": "Cancel",
     "keys.close": "Close",
+    "keys.close_list": "Close the list",
     "keys.quit": "Quit",
     # --- resume, save as -------------------------------------------------------------------
     "resume.title": "Resume a saved game",

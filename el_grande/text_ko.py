@@ -331,6 +331,7 @@ KO: dict[str, Template] = {
     "keys.back": "뒤로",
     "keys.cancel": "취소",
     "keys.close": "닫기",
+    "keys.close_list": "목록 닫기",
     "keys.quit": "끝내기",
     # --- resume, save as ---------------------------------------------------------------------
     "resume.title": "저장된 게임 이어 하기",

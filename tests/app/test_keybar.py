@@ -7,8 +7,10 @@ from typing import ClassVar
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widgets import Select
 
 from el_grande.app.widgets.keybar import KeyBar
+from el_grande.text import t, use
 
 
 class _Screen(Screen[None]):
@@ -46,3 +48,31 @@ async def test_one_entry_per_action_and_a_click_presses_the_key() -> None:
         await pilot.click(KeyBar, offset=(start + 1, 0))
         await pilot.pause()
         assert _Screen.pressed == ["n"]
+
+
+class _SelectScreen(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Select([("one", 1), ("two", 2)], value=1)
+        yield KeyBar()
+
+
+class _SelectApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(_SelectScreen())
+
+
+async def test_textual_s_own_keys_are_in_the_catalogue_s_words() -> None:
+    """An open list's Esc is Textual's "Dismiss menu": the bar says it as the catalogue does."""
+    use("ko")
+    try:
+        app = _SelectApp()
+        async with app.run_test(size=(60, 12)) as pilot:
+            await pilot.pause()
+            app.screen.query_one(Select).focus()
+            await pilot.press("enter")  # opens the list
+            await pilot.pause()
+            text = app.screen.query_one(KeyBar).render().plain
+            assert t("keys.close_list") in text and "목록" in text
+            assert "Dismiss" not in text
+    finally:
+        use("en")

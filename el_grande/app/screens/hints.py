@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -120,13 +121,17 @@ class HintScreen(ModalScreen[Choice | None]):
         step.update(Text(t("hint.ready")))
         names = [self.session.name(s) for s in range(len(self.session.seats))]
         for i, hint in enumerate(hints, start=1):
-            line = Text(f"{i}. ", style="bold")
-            line.append(choice_label(hint.choice, self.decision, self.session), style="bold")
-            line.append("\n   ")
-            line.append(t("hint.gain", gain=f"{hint.gain:+.1f}", margin=f"{hint.margin:+.1f}"))
-            line.append("\n   ")
-            line.append(hint.reason_text(names), style="italic")
-            options.add_option(Option(line, id=str(i - 1)))
+            body = Text(choice_label(hint.choice, self.decision, self.session), style="bold")
+            body.append("\n")
+            body.append(t("hint.gain", gain=f"{hint.gain:+.1f}", margin=f"{hint.margin:+.1f}"))
+            body.append("\n")
+            body.append(hint.reason_text(names), style="italic")
+            # Two columns, so that a line that wraps stays under its hint, not under the number.
+            grid = Table.grid()
+            grid.add_column(no_wrap=True)
+            grid.add_column(ratio=1)
+            grid.add_row(Text(f"{i}. ", style="bold"), body)
+            options.add_option(Option(grid, id=str(i - 1)))
         options.highlighted = 0
         options.focus()
 

@@ -13,6 +13,11 @@ from textual import events
 from textual.screen import Screen
 from textual.widget import Widget
 
+from el_grande.text import t
+
+#: The labels of Textual's own bindings that reach the bar, in the catalogue's words.
+TEXTUAL_LABELS = {"Dismiss menu": "keys.close_list"}  # an open Select's Esc
+
 
 class KeyBar(Widget):
     COMPONENT_CLASSES = {"keybar--key"}
@@ -58,7 +63,9 @@ class KeyBar(Widget):
             line.append(
                 f" {key} ", style=self.get_component_rich_style("keybar--key") if enabled else "dim"
             )
-            line.append(binding.description, style="" if enabled else "dim")
+            label = binding.description
+            label = t(TEXTUAL_LABELS[label]) if label in TEXTUAL_LABELS else label
+            line.append(label, style="" if enabled else "dim")
             self._spans.append((start, line.cell_len, binding.key.split(",")[0]))
             line.append(" ")
         return line
