@@ -306,6 +306,7 @@ EN: dict[str, Template] = {
     "hint.ready": "Points: expected gain over a typical choice, and the expected margin over "
     "the best other player by the end of the round.",
     "hint.gain": "{gain} points over a typical choice · margin {margin}",
+    "hint.same": "as good as the first, as far as the analysis can tell",
     "hint.none": "No hint this time (cancelled or no time to think).",
     "hint.failed": "The hint could not be worked out.",
     "hint.keys": "1–3 or Enter: highlight that choice on the prompt · Esc: close",

@@ -118,3 +118,25 @@ def test_the_hint_count_is_saved_and_comes_back(tmp_path, monkeypatch) -> None: 
         record_of(save), setups_of(save), hints=save.hints, hints_used=save.hints_used
     )
     assert again.hints_used == [0, 1]
+
+
+async def test_hints_the_analysis_cannot_tell_apart_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three hints with the same expected margin (common when one Caballero of several is
+    placed: the play-out places the rest alike) are marked as being as good as the first."""
+    from el_grande.bots import hints as analysis
+
+    def tied(view, decision, **kwargs):  # type: ignore[no-untyped-def]
+        return [
+            analysis.Hint(c, 1.5, -3.0, "bots.hint.outlook", {"margin": -3.0})
+            for c in decision.choices[:3]
+        ]
+
+    monkeypatch.setattr(analysis, "analyse", tied)
+    app = app_at(3, 8, _choosing_a_card)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "h")
+        await _hint_ready(pilot, app)
+        await pilot.pause()  # the screen's layout after the hints came (no time passes)
+        text = screen_text(app)
+        assert text.count("as good as the first") == 2  # the second and the third

@@ -124,6 +124,9 @@ class HintScreen(ModalScreen[Choice | None]):
             body = Text(choice_label(hint.choice, self.decision, self.session), style="bold")
             body.append("\n")
             body.append(t("hint.gain", gain=f"{hint.gain:+.1f}", margin=f"{hint.margin:+.1f}"))
+            if i > 1 and abs(hint.margin - hints[0].margin) < 0.05:
+                # Often so for one Caballero of several: the play-out places the rest alike.
+                body.append(t("join.parts") + t("hint.same"), style="dim")
             body.append("\n")
             body.append(hint.reason_text(names), style="italic")
             # Two columns, so that a line that wraps stays under its hint, not under the number.
