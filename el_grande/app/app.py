@@ -206,10 +206,12 @@ class ElGrandeApp(App[None]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if not small and "el_grande.app.screens.too_small" not in sys.modules:
+            return  # never too small yet: no pause screen to take away (start-up)
         from el_grande.app.screens.too_small import TooSmallScreen
 
         top = self.screen_stack[-1] if self.screen_stack else None
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small:
             if isinstance(top, TooSmallScreen):
                 top.show_size(width, height)
@@ -221,6 +223,8 @@ class ElGrandeApp(App[None]):
     @property
     def paused(self) -> bool:
         """True while the terminal is too small to play (the pause screen is up)."""
+        if "el_grande.app.screens.too_small" not in sys.modules:
+            return False  # never shown
         from el_grande.app.screens.too_small import TooSmallScreen
 
         return any(isinstance(s, TooSmallScreen) for s in self.screen_stack)

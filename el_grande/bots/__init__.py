@@ -8,7 +8,26 @@ Levels: `random`, `greedy` (fast heuristic), `strong` (determinized Monte Carlo 
 time budget). See `el_grande.bots.base` for the interface.
 """
 
-from el_grande.bots.base import Bot, bot_names, make_bot
-from el_grande.bots.play import bot_choice, play_game
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from el_grande.bots.base import Bot, bot_names, make_bot
+    from el_grande.bots.play import bot_choice, play_game
 
 __all__ = ["Bot", "bot_choice", "bot_names", "make_bot", "play_game"]
+
+# Imported when first used: the app reads only the registry (`el_grande.bots.registry`) to
+# start, and importing this package for it should not load the bots' machinery.
+_WHERE = {"Bot": "base", "bot_names": "base", "make_bot": "base"}
+_WHERE.update(bot_choice="play", play_game="play")
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"el_grande.bots.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value

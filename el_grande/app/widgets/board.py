@@ -135,10 +135,8 @@ class MapView(Widget):
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        follow_colours(self)  # marked before it is mounted: no restyle for it
         self.session = session
-
-    def on_mount(self) -> None:
-        follow_colours(self)
 
     # --- geometry ------------------------------------------------------------------------
 

@@ -58,11 +58,9 @@ class CardList(Widget):
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        follow_colours(self)  # marked before it is mounted: no restyle for it
         self.session = session
         self._rows: list[int | None] = []  # the card slot drawn on each line
-
-    def on_mount(self) -> None:
-        follow_colours(self)
 
     def card_at(self, key: str) -> str | None:
         """The card behind key a–e this round (None: no card there)."""

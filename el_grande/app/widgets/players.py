@@ -79,10 +79,8 @@ class PlayersPanel(Widget):
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        follow_colours(self)  # marked before it is mounted: no restyle for it
         self.session = session
-
-    def on_mount(self) -> None:
-        follow_colours(self)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
         return len(self.session.seats) + 1
