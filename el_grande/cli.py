@@ -292,9 +292,26 @@ from el_grande.commands import SAVED_GAME_COMMANDS  # noqa: E402
 for _name, (_help, _about, _configure, _run) in SAVED_GAME_COMMANDS.items():
     command(_name, _help, _configure, _about)(_run)
 
-from el_grande.sim import register as _register_simulate_command  # noqa: E402
+# --- simulate (el_grande/sim.py: imported only when it runs) ---------------------------------
 
-_register_simulate_command(command)
+
+def _configure_simulate(p: argparse.ArgumentParser) -> None:
+    from el_grande import sim
+
+    p.description = sim.__doc__  # what the fields of its report mean
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    sim.add_arguments(p)
+
+
+@command(
+    "simulate",
+    "play bot games headlessly: wins, mean scores, games/s",
+    _configure_simulate,
+)
+def _run_simulate(args: argparse.Namespace) -> int:
+    from el_grande.sim import main_from_namespace
+
+    return main_from_namespace(args)
 
 
 # --- entry ---------------------------------------------------------------------------------
@@ -339,16 +356,40 @@ def build_parser() -> argparse.ArgumentParser:
     # that is not given it keeps the value given before the command.
     lang_after = argparse.ArgumentParser(add_help=False)
     _lang_option(lang_after, argparse.SUPPRESS)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", action=_Commands)
     for cmd in COMMANDS.values():
-        p = sub.add_parser(
+        sub.add_parser(
             cmd.name,
             help=cmd.help,
             description=cmd.description or cmd.help,
             parents=[lang_after],
         )
-        cmd.configure(p)
     return parser
+
+
+class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The subcommands, each given its arguments (`Command.configure`) only when it is the
+    one on the command line: starting a game does not import what `simulate` needs.
+    (`el-grande --help` lists the commands from their `help`; `el-grande CMD --help` shows
+    CMD's arguments, added before its own arguments are read.)"""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        name = values[0] if values else None
+        chosen = self._name_parser_map.get(name) if name else None
+        if chosen is not None and name in COMMANDS and name not in self.configured:
+            self.configured.add(name)
+            COMMANDS[name].configure(chosen)
+        super().__call__(parser, namespace, values, option_string)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.configured: set[str] = set()
 
 
 def choose_language(cli: str | None, settings: str | None = None) -> str:

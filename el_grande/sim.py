@@ -212,28 +212,7 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
-def add_simulate_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Register `simulate` on an argparse subparsers object (as `el-grande simulate`)."""
-    parser = subparsers.add_parser(
-        "simulate",
-        help="play bot games headlessly and report wins, scores and speed",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    assert isinstance(parser, argparse.ArgumentParser)
-    _add_arguments(parser)
-    parser.set_defaults(func=_main_from_namespace)
-    return parser
-
-
-def register(command: Any) -> None:
-    """Add `simulate` to the `el-grande` command registry (`el_grande.cli.command`)."""
-    command("simulate", "play bot games headlessly: wins, mean scores, games/s", _add_arguments)(
-        _main_from_namespace
-    )
-
-
-def _add_arguments(parser: argparse.ArgumentParser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", "-n", type=int, default=4, help="2-5 (default 4)")
     parser.add_argument("--games", "-g", type=int, default=100, help="games to play (100)")
     parser.add_argument("--seed", "-s", type=int, default=0, help="seed of game 0 (0)")
@@ -298,7 +277,7 @@ def _config(ns: argparse.Namespace) -> SimConfig:
     )
 
 
-def _main_from_namespace(ns: argparse.Namespace) -> int:
+def main_from_namespace(ns: argparse.Namespace) -> int:
     from rich.console import Console
 
     err = Console(stderr=True)
@@ -388,9 +367,9 @@ def simulate_main(args: Sequence[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    _add_arguments(parser)
+    add_arguments(parser)
     ns = parser.parse_args(list(args) if args is not None else None)
-    return _main_from_namespace(ns)
+    return main_from_namespace(ns)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from textual.app import App
     from textual.theme import Theme
-    from textual.widget import Widget
 
 #: Colour name -> chip background, per palette.
 PALETTES: dict[str, dict[str, str]] = {
@@ -212,15 +211,11 @@ def _solid(value: str) -> str:
     return colour.hex6
 
 
-#: The class of the widgets that draw with the theme's tints or the players' colours.
+#: The class of the widgets that draw with the theme's tints or the players' colours: such a
+#: widget says ``DEFAULT_CLASSES = FOLLOWS_COLOURS`` and the app repaints it whenever the theme
+#: or the palette changes (a watcher on the app per widget would keep each one alive for as
+#: long as the app runs; a class given at construction costs no restyle, unlike `add_class`).
 FOLLOWS_COLOURS = "follows-colours"
-
-
-def follow_colours(widget: Widget) -> None:
-    """Mark `widget` to be repainted whenever the theme or the palette changes (the app
-    repaints every marked widget: a watcher on the app per widget would keep each one
-    alive for as long as the app runs)."""
-    widget.add_class(FOLLOWS_COLOURS)
 
 
 def repaint_coloured(app: App[Any]) -> None:

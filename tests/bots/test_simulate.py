@@ -93,24 +93,35 @@ def test_module_entry_point_prints_json() -> None:
 def test_registers_as_an_el_grande_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
-    from el_grande.sim import register
+    from el_grande.cli import COMMANDS
 
-    registry: dict[str, tuple[object, object]] = {}
-
-    def command(name: str, help: str, configure: object) -> object:
-        def add(run: object) -> object:
-            registry[name] = (configure, run)
-            return run
-
-        return add
-
-    register(command)
-    configure, run_ns = registry["simulate"]
+    simulate = COMMANDS["simulate"]
     parser = argparse.ArgumentParser()
-    configure(parser)  # type: ignore[operator]
+    simulate.configure(parser)
     ns = parser.parse_args(["-n", "2", "-g", "1", "--bots", "random", "--json"])
-    assert run_ns(ns) == 0  # type: ignore[operator]
+    assert simulate.run(ns) == 0
     assert set(json.loads(capsys.readouterr().out)) >= KEYS
+
+
+def test_the_game_starts_without_the_simulator() -> None:
+    """`el-grande play …` builds its parser without importing `el_grande.sim` (start-up);
+    `el-grande simulate --help` still lists simulate's own arguments."""
+    code = (
+        "import sys\n"
+        "from el_grande.cli import build_parser\n"
+        "args = build_parser().parse_args(['play', '--players', 'Ana,Ben'])\n"
+        "assert args.players == 'Ana,Ben', args\n"
+        "print('el_grande.sim' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+    helped = subprocess.run(
+        [sys.executable, "-m", "el_grande", "simulate", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "--budget" in helped.stdout and "--rotate" in helped.stdout
 
 
 def test_parallel_runs_give_the_same_results() -> None:

@@ -127,6 +127,8 @@ def split_displays(
 
 class GameScreen(Screen[None]):
     CSS_PATH = "game.tcss"
+    #: The answers take the keys from the first frame (not the log, then the answers).
+    AUTO_FOCUS = "#choices"
     # Descriptions are catalogue keys: the app shows them in the active language (app.py).
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", "keys.help", id="help"),

@@ -32,7 +32,7 @@ from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from el_grande.app.colours import Tints, follow_colours, tints
+from el_grande.app.colours import FOLLOWS_COLOURS, Tints, tints
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
@@ -118,6 +118,7 @@ def neighbours_by_layout() -> set[frozenset[str]]:
 class MapView(Widget):
     """The board, drawn from `shown`; a click on a place posts PlacePicked."""
 
+    DEFAULT_CLASSES = FOLLOWS_COLOURS  # repainted when the theme or palette changes
     DEFAULT_CSS = """
     MapView {
         height: 2fr;
@@ -135,7 +136,6 @@ class MapView(Widget):
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        follow_colours(self)  # marked before it is mounted: no restyle for it
         self.session = session
 
     # --- geometry ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from el_grande.app.colours import follow_colours, tints
+from el_grande.app.colours import FOLLOWS_COLOURS, tints
 from el_grande.app.messages import CardPicked
 from el_grande.app.shown import Shown, differs
 from el_grande.core import CARD_STACK
@@ -39,6 +39,7 @@ def round_cards(view: View) -> list[tuple[str, int | None]]:
 class CardList(Widget):
     """The action cards, drawn from `shown`."""
 
+    DEFAULT_CLASSES = FOLLOWS_COLOURS  # repainted when the theme or palette changes
     DEFAULT_CSS = """
     CardList {
         height: 1fr;
@@ -58,7 +59,6 @@ class CardList(Widget):
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        follow_colours(self)  # marked before it is mounted: no restyle for it
         self.session = session
         self._rows: list[int | None] = []  # the card slot drawn on each line
 

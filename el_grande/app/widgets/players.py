@@ -16,7 +16,7 @@ from textual import events
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from el_grande.app.colours import follow_colours, tints
+from el_grande.app.colours import FOLLOWS_COLOURS, tints
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
@@ -65,6 +65,7 @@ def veto_cells() -> int:
 class PlayersPanel(Widget):
     """Every player's line, drawn from `shown`."""
 
+    DEFAULT_CLASSES = FOLLOWS_COLOURS  # repainted when the theme or palette changes
     DEFAULT_CSS = """
     PlayersPanel {
         height: auto;
@@ -79,7 +80,6 @@ class PlayersPanel(Widget):
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        follow_colours(self)  # marked before it is mounted: no restyle for it
         self.session = session
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from el_grande.app.colours import follow_colours
+from el_grande.app.colours import FOLLOWS_COLOURS
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
 from el_grande.names import fit
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 class RoundTrack(Widget):
+    DEFAULT_CLASSES = FOLLOWS_COLOURS  # repainted when the theme or palette changes
     DEFAULT_CSS = """
     RoundTrack {
         height: 1;
@@ -35,7 +36,6 @@ class RoundTrack(Widget):
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        follow_colours(self)  # marked before it is mounted: no restyle for it
         self.session = session
 
     def render(self) -> Text:
