@@ -13,7 +13,7 @@ import random
 import sys
 from dataclasses import dataclass, replace
 from functools import partial
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
@@ -63,17 +63,18 @@ class ReplayRequest:
     reveal: bool | None = None
 
 
+#: Where the app's style files are (absolute: a subclass elsewhere finds them too).
+_STYLES = Path(__file__).parent
+
+
 class ElGrandeApp(App[None]):
     """El Grande, hot-seat. With `setup` the game starts at once, else the title screen opens."""
 
-    #: The title's and the game's styles are read with the app's (each screen names its own
-    #: too): a screen that brings a style file not read yet makes Textual parse every style
-    #: again and restyle every widget, a few milliseconds before the first frame.
-    CSS_PATH: ClassVar[list[str | PurePath]] = [
-        "app.tcss",
-        "screens/title.tcss",
-        "screens/game.tcss",
-    ]
+    #: The app's styles, and those of the screen it opens with (`first_styles`), are read
+    #: before the first frame: a screen that brings a style file not read yet makes Textual
+    #: parse every style again and restyle every widget (a few milliseconds), and the other
+    #: screen's file would be parsed for nothing (each screen names its own, for later).
+    CSS_PATH: ClassVar[list[str | PurePath]] = [_STYLES / "app.tcss"]
     TITLE = "El Grande"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -102,7 +103,15 @@ class ElGrandeApp(App[None]):
     ) -> None:
         """`settings`: what `el_grande.settings.load()` found (loaded here if not given);
         `bot_delay` and `auto_advance`, when given (command-line flags), win over them."""
-        super().__init__(ansi_color=ansi_color)
+        game, title = _STYLES / "screens/game.tcss", _STYLES / "screens/title.tcss"
+        if replay is not None:
+            first = [game, _STYLES / "screens/replay.tcss"]
+        elif setup is None and session is None and saved is None:
+            first = [title]
+        else:
+            first = [game]
+        own = self.CSS_PATH if isinstance(self.CSS_PATH, list) else [self.CSS_PATH]
+        super().__init__(css_path=[*own, *first], ansi_color=ansi_color)
         self._setup = setup
         self._session = session
         self._saved = saved

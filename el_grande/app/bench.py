@@ -5,6 +5,9 @@
    run in turn, several times, and the medians and the median of the ratios are printed.
    `python -m el_grande.app.bench probe hello|title|game` is one such run that exits after
    its first frame, to time as a whole process with any outside tool.
+   `python -m el_grande.app.bench terminal` times the same three in a real terminal (tmux,
+   120x40): from the command sent to the pane to its first words visible on the pane (the
+   pane is read every few milliseconds, the same way for all three).
 2. **Key → repaint** at 120×40: the time from a key event to the frame that shows it, for
    the keys a player presses most (moving the highlight on the prompt, a region key), over a
    few hundred keys; the same for a bare Textual app with an option list of 13 entries.
@@ -83,6 +86,62 @@ def startup(runs: int = 9) -> dict[str, list[float]]:
                 env=env,
             ).stdout
             times[name].append(float(out.split()[0]))
+    home.cleanup()
+    return times
+
+
+#: What each program shows first in a real terminal (`terminal`), and how it is started.
+TERMINAL = {
+    "hello": ("Hello", ["{hello}"]),  # PROGRAMS["hello"] in a real terminal, from a file
+    "title": ("New game", ["-m", "el_grande", "--lang", "en"]),
+    "game": ("Round 1", ["-m", "el_grande", "--lang", "en", "play", "--players", "Ana,Ben,Cy"]),
+}
+
+
+def terminal(runs: int = 9) -> dict[str, list[float]]:
+    """Start-up in a real terminal: tmux, 120x40, one fresh session per start."""
+    import os
+    import shlex
+    import shutil
+    import subprocess
+    import tempfile
+
+    if shutil.which("tmux") is None:
+        raise SystemExit("terminal: needs tmux")
+    home = tempfile.TemporaryDirectory()
+    hello = os.path.join(home.name, "hello.py")
+    with open(hello, "w", encoding="utf-8") as file:
+        program = PROGRAMS["hello"].replace("headless=True, size=(100, 30)", "")
+        file.write("from textual.app import App\n" + program)
+    starts = iter(range(1_000_000))
+
+    def once(marker: str, args: list[str]) -> float:
+        # A tmux server of its own for each start (never the user's sessions; a socket of
+        # its own, as a server that was just killed may still be going away).
+        session = f"bench-{next(starts)}"
+        tmux = ["tmux", "-S", os.path.join(home.name, session)]
+        args = [a.format(hello=hello) for a in args]
+        command = shlex.join(["env", f"EL_GRANDE_HOME={home.name}", sys.executable, *args])
+        size = ["-x", "120", "-y", "40"]
+        subprocess.run([*tmux, "new-session", "-d", "-s", session, *size, "sh"], check=True)
+        try:
+            subprocess.run([*tmux, "send-keys", "-t", session, "clear", "Enter"], check=True)
+            started = time.perf_counter()
+            subprocess.run([*tmux, "send-keys", "-t", session, f"exec {command}", "Enter"])
+            while time.perf_counter() - started < 30:
+                pane = subprocess.run(
+                    [*tmux, "capture-pane", "-p", "-t", session], capture_output=True, text=True
+                ).stdout
+                if marker in pane and "exec " not in pane:
+                    return time.perf_counter() - started
+            raise SystemExit(f"terminal: {marker!r} never showed:\n{pane}")
+        finally:
+            subprocess.run([*tmux, "kill-server"], capture_output=True)
+
+    times: dict[str, list[float]] = {name: [] for name in TERMINAL}
+    for _ in range(runs):
+        for name, (marker, args) in TERMINAL.items():  # in turn
+            times[name].append(once(marker, args))
     home.cleanup()
     return times
 
@@ -196,12 +255,18 @@ def main(argv: list[str]) -> None:
         return
     import statistics
 
-    if what in ("startup", "all"):
-        if _slow_install():
-            print("note: an editable install or no bytecode files: start-up reads slow")
-        times = startup()
+    if what in ("startup", "terminal", "all") and _slow_install():
+        print("note: an editable install or no bytecode files: start-up reads slow")
+    for kind, measure, about in (
+        ("startup", startup, "start-up to the first frame (headless, 100x30, runs in turn):"),
+        ("terminal", terminal, "start-up until visible in tmux (120x40, runs in turn):"),
+    ):
+        if what not in (kind, "all"):
+            continue
+        runs = int(argv[1]) if len(argv) > 1 else 9
+        times = measure(runs)
         hello = times["hello"]
-        print("start-up to the first frame (headless, 100x30, runs in turn):")
+        print(about)
         for name, samples in times.items():
             ratios = [a / b for a, b in zip(samples, hello, strict=True)]
             print(
