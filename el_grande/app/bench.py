@@ -1,4 +1,5 @@
-"""Benchmarks to run by hand (not tests): `python -m el_grande.app.bench [startup|keys|all]`.
+"""Benchmarks to run by hand (not tests):
+`python -m el_grande.app.bench [startup|terminal|keys|memory|all] [N]`.
 
 1. **Start-up**: from a fresh interpreter to the first frame on screen, the title screen and
    straight into a game (`el-grande play …`), against a bare Textual "hello" app; the three
@@ -11,6 +12,9 @@
 2. **Key → repaint** at 120×40: the time from a key event to the frame that shows it, for
    the keys a player presses most (moving the highlight on the prompt, a region key), over a
    few hundred keys; the same for a bare Textual app with an option list of 13 entries.
+3. **Memory**: resident memory at the first frame of a game of five `greedy` computer
+   players at no delay, run to its end as `f` does, and at its game-over screen, with the
+   live objects and widgets at both (`memory N`: N games one after another in one app).
 
 Numbers depend on the machine and its load: quote medians, and measure both sides in one run.
 Measure an installed copy (`pip install .`), as a player runs it: an editable install puts a
@@ -227,6 +231,65 @@ def keys(presses: int = 200) -> dict[str, list[float]]:
     }
 
 
+def _rss() -> int:
+    """This process's resident memory in bytes (Linux: now; elsewhere: its peak so far)."""
+    import os
+
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except OSError:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024
+
+
+def memory(games: int = 1) -> list[dict[str, float]]:
+    """Resident memory at the start and at the end of `games` five-bot games in one app."""
+    import asyncio
+    import gc
+
+    from textual.dom import DOMNode
+
+    from el_grande.app.app import ElGrandeApp
+    from el_grande.app.screens.game_over import GameOverScreen
+    from el_grande.setup import GameSetup, SeatSetup
+
+    names = ("Ana", "Ben", "Cy", "Dee", "Eva")
+    colours = ("yellow", "red", "blue", "green", "black")
+    seats = tuple(SeatSetup(n, c, "bot:greedy") for n, c in zip(names, colours, strict=True))
+    app = ElGrandeApp(setup=GameSetup(seats, seed=11), bot_delay=0, guard_seconds=0)
+
+    def sample() -> dict[str, float]:
+        gc.collect()
+        objects = gc.get_objects()
+        widgets = sum(isinstance(o, DOMNode) for o in objects)
+        return {"rss": _rss(), "objects": len(objects), "widgets": widgets}
+
+    async def play() -> list[dict[str, float]]:
+        rows: list[dict[str, float]] = []
+        async with app.run_test(size=(120, 40)) as pilot:
+            for game in range(games):
+                if game:
+                    app.start_game(GameSetup(seats, seed=11 + game))
+                await pilot.pause()
+                start = sample()
+                await pilot.press("f")  # no display stops the game
+                while not isinstance(app.screen, GameOverScreen):
+                    await pilot.pause(0.05)
+                end = sample()
+                rows.append(
+                    {
+                        **{f"start {k}": v for k, v in start.items()},
+                        **{f"end {k}": v for k, v in end.items()},
+                    }
+                )
+        return rows
+
+    return asyncio.run(play())
+
+
 def _slow_install() -> bool:
     """True for an editable install, or a package without bytecode files."""
     import importlib.util
@@ -272,6 +335,18 @@ def main(argv: list[str]) -> None:
             print(
                 f"  {name:6} {_ms(samples)}; "
                 f"ratio to hello: median {statistics.median(ratios):.2f}x"
+            )
+    if what in ("memory", "all"):
+        games = int(argv[1]) if what == "memory" and len(argv) > 1 else 1
+        print("memory, a game of five greedy computer players at no delay (120x40):")
+        for n, row in enumerate(memory(games), 1):
+            mib = 1024 * 1024
+            print(
+                f"  game {n}: resident {row['start rss'] / mib:.1f} MiB at its first frame, "
+                f"{row['end rss'] / mib:.1f} MiB at game over "
+                f"({row['end rss'] / row['start rss']:.2f}x); live objects "
+                f"{row['start objects']:.0f} -> {row['end objects']:.0f}, widgets "
+                f"{row['start widgets']:.0f} -> {row['end widgets']:.0f}"
             )
     if what in ("keys", "all"):
         print("key press to repaint (120x40):")

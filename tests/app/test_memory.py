@@ -56,7 +56,10 @@ async def test_games_in_one_app_keep_widgets_and_objects_bounded() -> None:
     # No dropped widget is kept alive (Textual's Footer left ~20 behind at every change).
     assert max(detached) == min(detached), seen
     assert max(nodes) <= min(nodes) + 10, seen  # widgets do not pile up from game to game
-    assert objects[-1] <= objects[0] * 1.3, seen  # nor do objects
+    # Nor do objects: a closed game's widgets are not kept reachable with all they drew
+    # (Textual's cache keyed by their style caches kept ~8 % more objects at every game,
+    # app/caches.py); what is left is the new game's own log and board.
+    assert objects[-1] <= objects[0] * 1.05, seen
 
 
 def test_collection_waits_for_the_first_frame_and_then_runs_again() -> None:

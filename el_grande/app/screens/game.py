@@ -209,9 +209,12 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def on_unmount(self) -> None:
+        from el_grande.app.caches import forget_closed_widgets
+
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+        forget_closed_widgets()  # this screen's widgets go with it (memory; app/caches.py)
 
     def show_save_problem(self, problem: str | None) -> None:
         banner = self.query_one("#save-problem", Static)
