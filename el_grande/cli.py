@@ -371,7 +371,12 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
     """The subcommands, each given its arguments (`Command.configure`) only when it is the
     one on the command line: starting a game does not import what `simulate` needs.
     (`el-grande --help` lists the commands from their `help`; `el-grande CMD --help` shows
-    CMD's arguments, added before its own arguments are read.)"""
+    CMD's arguments, added before its own arguments are read.) A subclass of the action
+    argparse itself uses for `add_subparsers`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.configured: set[str] = set()
 
     def __call__(
         self,
@@ -386,10 +391,6 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
             self.configured.add(name)
             COMMANDS[name].configure(chosen)
         super().__call__(parser, namespace, values, option_string)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.configured: set[str] = set()
 
 
 def choose_language(cli: str | None, settings: str | None = None) -> str:
