@@ -43,6 +43,7 @@ from el_grande.app.present import (
     styled,
 )
 from el_grande.app.screens.curtain import CurtainScreen
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Legal, Shown, card_of, place_of, power_of, step_view
 from el_grande.app.widgets.board import KEY_PLACES, MapView
 from el_grande.app.widgets.cards import CardList
@@ -125,7 +126,7 @@ def split_displays(
     return batches, None
 
 
-class GameScreen(Screen[None]):
+class GameScreen(StyledOnce, Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
@@ -787,7 +788,8 @@ class GameScreen(Screen[None]):
         if self._bot is None:
             self._refresh_footer()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: tevents.ScreenResume) -> None:
+        # (StyledOnce's handler runs too: Textual calls each class's own.)
         turn = self._bot
         if turn is not None and turn.deferred:
             turn.deferred = False

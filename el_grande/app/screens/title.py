@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.text import t
 
@@ -21,7 +22,7 @@ BANNER = r"""
 """
 
 
-class TitleScreen(Screen[None]):
+class TitleScreen(StyledOnce, Screen[None]):
     CSS_PATH = "title.tcss"
 
     def compose(self) -> ComposeResult:

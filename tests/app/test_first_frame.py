@@ -1,0 +1,74 @@
+"""Start-up (issue 11): a screen's widgets are styled once before its first frame, not
+twice; a theme chosen later still reaches a screen that is not on top."""
+
+from __future__ import annotations
+
+import pytest
+from textual.color import Color
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
+
+from el_grande.app.app import ElGrandeApp
+from el_grande.app.screens.game import GameScreen
+from el_grande.app.screens.title import TitleScreen
+
+from .helpers import SIZE, make_app, settle
+
+
+@pytest.fixture
+def restyled(monkeypatch: pytest.MonkeyPatch) -> list[list[DOMNode]]:
+    """Every batch of nodes Textual restyles (`Stylesheet.update_nodes`), in order."""
+    batches: list[list[DOMNode]] = []
+    update_nodes = Stylesheet.update_nodes
+
+    def record(self: Stylesheet, nodes: object, animate: bool = False) -> None:
+        batch = list(nodes)  # type: ignore[call-overload]
+        batches.append(batch)
+        update_nodes(self, batch, animate)
+
+    monkeypatch.setattr(Stylesheet, "update_nodes", record)
+    return batches
+
+
+def _whole(batches: list[list[DOMNode]], screen_type: type) -> int:
+    """How many batches restyled a whole screen of `screen_type`."""
+    return sum(1 for b in batches if b and isinstance(b[0], screen_type) and len(b) > 5)
+
+
+async def test_the_game_screen_is_styled_once_before_its_first_frame(
+    restyled: list[list[DOMNode]],
+) -> None:
+    app = make_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert _whole(restyled, GameScreen) == 0  # styled when mounted, not once more
+        assert app.screen.styles.background == Color.parse(app.get_css_variables()["background"])
+
+
+async def test_a_theme_chosen_while_the_game_waits_reaches_the_game(
+    restyled: list[list[DOMNode]],
+) -> None:
+    app = make_app(2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.screen
+        before = game.styles.background
+        app.push_screen(TitleScreen())  # any screen over the game
+        await settle(pilot)
+        app.theme = "solarized-light" if app.theme != "solarized-light" else "nord"
+        app.pop_screen()
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert game.styles.background != before
+        assert game.styles.background == Color.parse(app.get_css_variables()["background"])
+
+
+async def test_the_title_is_styled_once_before_its_first_frame(
+    restyled: list[list[DOMNode]],
+) -> None:
+    app = ElGrandeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        assert _whole(restyled, TitleScreen) == 0
