@@ -43,9 +43,8 @@ def test_a_command_without_the_app_runs_with_collection_on(
     import el_grande.cli as cli
 
     seen: list[bool] = []
-    monkeypatch.setattr(
-        cli.COMMANDS["simulate"], "run", lambda args: seen.append(gc.isenabled()) or 0
-    )
+    simulate = cli.COMMANDS["simulate"]._replace(run=lambda args: seen.append(gc.isenabled()) or 0)
+    monkeypatch.setitem(cli.COMMANDS, "simulate", simulate)
     assert main(["simulate", "--games", "1"]) == 0
     assert seen == [True]
     assert gc.isenabled()

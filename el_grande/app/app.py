@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from textual import events
 from textual.app import App
@@ -52,8 +52,7 @@ def localise_bindings(node: DOMNode) -> None:
     node._bindings = bindings
 
 
-@dataclass(frozen=True)
-class ReplayRequest:
+class ReplayRequest(NamedTuple):
     """What `el-grande replay` opens: a game record, its seats, a title, and whether every
     secret may be shown (None: only if the game is over)."""
 

@@ -2,28 +2,29 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from textual.message import Message
 
 
-@dataclass
 class PlacePicked(Message):
     """A region or the Castillo was clicked."""
 
-    place: str
+    def __init__(self, place: str) -> None:
+        self.place = place
+        super().__init__()
 
 
-@dataclass
 class CardPicked(Message):
     """A face-up action card was clicked."""
 
-    card: str
+    def __init__(self, card: str) -> None:
+        self.card = card
+        super().__init__()
 
 
-@dataclass
 class PowerPicked(Message):
     """A power card in the active player's hand (or discard) was clicked."""
 
-    seat: int
-    value: int
+    def __init__(self, seat: int, value: int) -> None:
+        self.seat = seat
+        self.value = value
+        super().__init__()
