@@ -219,7 +219,8 @@ EN: dict[str, Template] = {
     "join.parts": " · ",
     "too_small": "The terminal is {w}×{h}. El Grande needs at least {min_w}×{min_h} — please "
     "enlarge the window.\n\nThe game is paused: no key acts on it until then (? help, "
-    "ctrl+q quits; the game is saved).",
+    "ctrl+q quits).",
+    "too_small.saved": "The game is saved.",
     # --- new game ----------------------------------------------------------------------------
     "new.title": "New game",
     "new.players": "Players (2–5)",
@@ -289,7 +290,7 @@ EN: dict[str, Template] = {
     "save.exists": "{path} already exists; choose another name.",
     "save.cannot": "Cannot write {path}: {why}.",
     "save.saved": "Saved to {path}.",
-    "save.problem_exit": "The last autosave failed: {problem}",
+    "save.problem_exit": "When the game closed: {problem}",
     "save.failed": "Autosave failed: cannot write {path}: {reason}.",
     "save.off": "Autosave is off: the players' seats cannot be written to a save.",
     "save.busy": "the game is open in another window",

@@ -284,7 +284,8 @@ KO: dict[str, Template] = {
     "join.parts": " · ",
     "too_small": "터미널 크기가 {w}×{h}입니다. 엘 그란데에는 최소 {min_w}×{min_h:이/가} "
     "필요합니다 — 창을 키워 주세요.\n\n그때까지 게임은 멈춰 있고 어떤 키도 게임에 작용하지 "
-    "않습니다 (? 도움말, ctrl+q 끝내기. 게임은 저장되어 있습니다).",
+    "않습니다 (? 도움말, ctrl+q 끝내기).",
+    "too_small.saved": "게임은 저장되어 있습니다.",
     # --- new game ----------------------------------------------------------------------------
     "new.title": "새 게임",
     "new.players": "플레이어 (2–5명)",
@@ -351,7 +352,7 @@ KO: dict[str, Template] = {
     "save.exists": "{path:은/는} 이미 있습니다. 다른 이름을 고르세요.",
     "save.cannot": "{path}에 쓸 수 없습니다: {why}.",
     "save.saved": "{path}에 저장했습니다.",
-    "save.problem_exit": "마지막 자동 저장이 실패했습니다: {problem}",
+    "save.problem_exit": "게임을 닫을 때: {problem}",
     "save.failed": "자동 저장 실패: {path}에 쓸 수 없습니다: {reason}.",
     "save.off": "자동 저장 꺼짐: 플레이어들의 자리 정보를 저장 파일에 쓸 수 없습니다.",
     "save.busy": "게임이 다른 창에서 열려 있습니다",

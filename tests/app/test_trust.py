@@ -228,6 +228,7 @@ async def test_a_terminal_too_small_pauses_the_game_until_it_grows() -> None:
         assert isinstance(app.screen, TooSmallScreen)
         text = screen_text(app)
         assert "80×24" in text and "100×30" in text and "paused" in text
+        assert "The game is saved." in " ".join(text.split())
         scr = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         d = scr.decision
         for key in ("enter", "down", "enter", "1", "a", "space", "u", "s", "p", "f"):
@@ -363,9 +364,15 @@ async def test_a_failing_autosave_is_shown_until_a_save_works_and_repeated_on_ex
         await pilot.press("enter")
         await settle(pilot)
         assert banner.display
+        # Too small now: the pause never says the game is saved; it says why it is not.
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        paused = " ".join(screen_text(app).split())
+        assert "paused" in paused and "is saved" not in paused
+        assert "Autosave failed" in paused
     assert app.exit_report() == 1
     err = capsys.readouterr().err
-    assert err.startswith("el-grande: The last autosave failed: Autosave failed: cannot write")
+    assert err.startswith("el-grande: When the game closed: Autosave failed: cannot write")
 
 
 async def test_a_name_from_an_old_save_file_is_text_even_when_it_looks_like_a_click() -> None:

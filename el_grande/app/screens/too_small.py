@@ -3,6 +3,7 @@ excepted); the game continues unchanged when the terminal is big enough again.""
 
 from __future__ import annotations
 
+import sys
 from typing import ClassVar
 
 from rich.text import Text
@@ -45,7 +46,13 @@ class TooSmallScreen(ModalScreen[None]):
         yield Static(self._message(*self._terminal), id="too-small-text", markup=False)
 
     def _message(self, w: int, h: int) -> Text:
-        return Text(t("too_small", w=w, h=h, min_w=self.min_width, min_h=self.min_height))
+        text = t("too_small", w=w, h=h, min_w=self.min_width, min_h=self.min_height)
+        # Under a game: whether it is saved — or why not (never "saved" when it is not).
+        game = sys.modules.get("el_grande.app.screens.game")  # not imported: no game open
+        if game is not None and any(isinstance(s, game.GameScreen) for s in self.app.screen_stack):
+            problem = getattr(self.app, "save_problem", None)
+            text += f"\n\n{problem}" if problem else f" {t('too_small.saved')}"
+        return Text(text)
 
     def show_size(self, width: int, height: int) -> None:
         self._terminal = (width, height)
