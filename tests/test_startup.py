@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -55,3 +56,22 @@ def test_collection_is_back_after_any_exit(capsys: pytest.CaptureFixture[str]) -
         main(["--version"])
     assert gc.isenabled()
     assert "el-grande" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("program", ["hello", "title", "game"])
+def test_the_start_up_probe_reports_its_first_frame(program: str, tmp_path: Path) -> None:
+    """`python -m el_grande.app.bench probe …` (the start-up benchmark's one run) shows its
+    first frame, prints the seconds it took and ends there (a smoke test: no timing)."""
+    import os
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "el_grande.app.bench", "probe", program],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "EL_GRANDE_HOME": str(tmp_path)},
+    )
+    assert out.returncode == 0, out.stderr
+    assert float(out.stdout.split()[0]) > 0
