@@ -350,8 +350,8 @@ EN: dict[str, Template] = {
     "curtain.continue": "Continue",
     "curtain.letter": "When only {name} is looking, press {letter} (or click Continue).",
     "curtain.letter_why": "The letter changes every time: keys typed ahead — Enter, space, "
-    "arrows, digits — and double clicks never lift this curtain, so nobody answers a secret "
-    "for someone else by accident.",
+    "arrows, digits — and double clicks never lift this curtain, so nobody sees or answers "
+    "someone else's secret by accident.",
     "curtain.enter_hint": "Turn the screen to everyone and press Enter (or click Continue).",
     "curtain.enter_why": "Keys pressed in the first moment after this curtain rose are ignored.",
     "curtain.nudge": "Not that key: press {letter} to show {name}'s secret choice.",
