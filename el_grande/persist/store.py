@@ -77,8 +77,12 @@ def _options_dict(options: Any) -> dict[str, Any]:
 
 
 def new_game_id(names: Sequence[str], when: Any = None) -> str:
+    """The time and the players' names in ASCII letters and digits, e.g.
+    ``20261129-203015-Ana-Ben``; a name with none of those (김민준) is its seat: ``p1``."""
     when = when or now()
-    slug = "-".join(re.sub(r"[^A-Za-z0-9]+", "", n)[:12] or "p" for n in names)
+    slug = "-".join(
+        re.sub(r"[^A-Za-z0-9]+", "", n)[:12] or f"p{seat}" for seat, n in enumerate(names, 1)
+    )
     return f"{when:%Y%m%d-%H%M%S}-{slug}"[:100]
 
 
