@@ -69,10 +69,10 @@ _STYLES = Path(__file__).parent
 class ElGrandeApp(App[None]):
     """El Grande, hot-seat. With `setup` the game starts at once, else the title screen opens."""
 
-    #: The app's styles, and those of the screen it opens with (`first_styles`), are read
-    #: before the first frame: a screen that brings a style file not read yet makes Textual
-    #: parse every style again and restyle every widget (a few milliseconds), and the other
-    #: screen's file would be parsed for nothing (each screen names its own, for later).
+    #: The app's styles. Those of the screen it opens with are added in `__init__`, so they
+    #: are read before the first frame (a screen that brings a style file not read yet makes
+    #: Textual parse every style again and restyle every widget), and no other screen's
+    #: file is parsed for nothing (each screen names its own, read when it first opens).
     CSS_PATH: ClassVar[list[str | PurePath]] = [_STYLES / "app.tcss"]
     TITLE = "El Grande"
     ENABLE_COMMAND_PALETTE = False
