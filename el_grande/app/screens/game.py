@@ -42,7 +42,6 @@ from el_grande.app.present import (
     secret_what,
     styled,
 )
-from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Legal, Shown, card_of, place_of, power_of, step_view
 from el_grande.app.widgets.board import KEY_PLACES, MapView
@@ -414,10 +413,11 @@ class GameScreen(StyledOnce, Screen[None]):
         self.app.clear_notifications()
         self.query_one("#status", Static).update("")
         self._show_public()
+        # Imported when the first curtain rises, not at start-up.
+        from el_grande.app.screens.curtain import CurtainScreen, draw_letter
+
         letter = None
         if unlock is not None:
-            from el_grande.app.screens.curtain import draw_letter
-
             letter = draw_letter(self.app.curtain_letters, self._last_letter)  # type: ignore[attr-defined]
             self._last_letter = letter
 
@@ -914,7 +914,7 @@ class GameScreen(StyledOnce, Screen[None]):
         # A hidden Castillo: the hint could give the player's own count away.
         guard = self.app.input_guard  # type: ignore[attr-defined]
         guard.close()
-        from el_grande.app.screens.curtain import draw_letter
+        from el_grande.app.screens.curtain import CurtainScreen, draw_letter
 
         letter = draw_letter(self.app.curtain_letters, self._last_letter)  # type: ignore[attr-defined]
         self._last_letter = letter
