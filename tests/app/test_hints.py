@@ -10,6 +10,7 @@ from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.hints import HintScreen
 from el_grande.app.widgets.prompt import DecisionPrompt
+from el_grande.session import GameSession
 
 from .helpers import SIZE, app_at, next_key, press, screen_text, settle
 
@@ -140,3 +141,49 @@ async def test_hints_the_analysis_cannot_tell_apart_say_so(monkeypatch: pytest.M
         await pilot.pause()  # the screen's layout after the hints came (no time passes)
         text = screen_text(app)
         assert text.count("as good as the first") == 2  # the second and the third
+
+
+def _finished(kinds: list[str], hints: bool = True) -> GameSession:
+    """A 6-round game played to its end (random legal choices), seats of the given kinds."""
+    import random
+
+    from el_grande.setup import COLOURS, GameSetup, SeatSetup
+
+    names = ["Ana", "Ben", "Cy"][: len(kinds)]
+    seats = tuple(SeatSetup(n, c, k) for n, c, k in zip(names, COLOURS, kinds, strict=False))
+    session = GameSession.new(GameSetup(seats, seed=5, rounds=6, hints=hints))
+    rng = random.Random(5)
+    while (d := session.decision) is not None:
+        session.apply(rng.choice(d.choices))
+    return session
+
+
+@pytest.mark.parametrize(
+    ("kinds", "used", "hints", "expected", "absent"),
+    [
+        (["human", "human", "bot:greedy"], [2, 0, 0], True, "Hints used: Ana 2, Ben 0", "Cy"),
+        (["human", "bot:random"], [0, 0], False, "Hints were off at this table.", "Hints used"),
+        (["bot:random", "bot:greedy"], [0, 0], True, None, "Hints"),
+    ],
+)
+async def test_game_over_counts_the_hints_of_the_people_at_the_table(
+    kinds: list[str], used: list[int], hints: bool, expected: str | None, absent: str
+) -> None:
+    from el_grande.app.app import ElGrandeApp
+    from el_grande.app.screens.game_over import GameOverScreen
+
+    session = _finished(kinds, hints)
+    session.hints_used = used
+    app = ElGrandeApp(session=session, bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(20):  # the last scoring's display first, step by step
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await press(pilot, "enter")
+        assert isinstance(app.screen, GameOverScreen)
+        text = " ".join(screen_text(app).split())
+        if expected is not None:
+            assert expected in text
+        hints_line = next((line for line in screen_text(app).splitlines() if "Hint" in line), "")
+        assert absent not in hints_line

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from el_grande.app.present import chip, winners_text
 from el_grande.app.widgets.keybar import KeyBar
+from el_grande.setup import bot_level
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -89,17 +90,24 @@ class GameOverScreen(Screen[None]):
             yield Static(t("over.final"), classes="over-h", markup=False)
             yield Static(final, id="over-final", markup=False)
             yield Static(table, id="over-table", markup=False)
-            yield Static(self._hints_line(), id="over-hints", markup=False)
+            hints = self._hints_line()
+            if hints is not None:  # a table of computer players only: nobody to count
+                yield Static(hints, id="over-hints", markup=False)
             yield Static(t("over.keys"), id="over-keys", markup=False)
         yield KeyBar()
 
-    def _hints_line(self) -> Text:
+    def _hints_line(self) -> Text | None:
+        """How many hints each person at the table used (computer players take none)."""
         session = self.session
+        people = [s for s in range(len(session.seats)) if bot_level(session.kind(s)) is None]
+        if not people:
+            return None
         if not session.hints:
             return Text(t("over.no_hints"), style="dim")
+        used = session.hints_used
         counts = t("join.list").join(
-            t("over.hint_count", name=session.name(s), count=n)
-            for s, n in enumerate(session.hints_used)
+            t("over.hint_count", name=session.name(s), count=used[s] if s < len(used) else 0)
+            for s in people
         )
         return Text(t("over.hints", counts=counts), style="dim")
 
