@@ -97,6 +97,24 @@ async def play_with_bots(pilot: Pilot[None], pick=pick_first, check=None, max_st
 # --- a whole game from the new-game form --------------------------------------------------
 
 
+async def _start_with_two_bots(pilot, six_rounds: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """In the new-game form, by keys: Ben a computer (random), Cy a computer (greedy), 6
+    rounds if asked, seed 5; then start (ctrl+s)."""
+    from .test_play import tab_to
+
+    await tab_to(pilot, "kind-1")
+    await pilot.press("enter", "down", "enter")  # computer: random
+    await tab_to(pilot, "kind-2")
+    await pilot.press("enter", "down", "down", "enter")  # computer: greedy
+    if six_rounds:
+        await tab_to(pilot, "rounds")
+        await pilot.press("enter", "down", "enter")
+    await tab_to(pilot, "seed")
+    await pilot.press("5")
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
 async def test_bots_seated_from_the_form_play_by_themselves() -> None:
     """Title -> form (Ben: computer random, Cy: computer greedy, seed 5, by keys) -> the
     game: the bots are seated and play their power cards by themselves until the human's
@@ -107,16 +125,7 @@ async def test_bots_seated_from_the_form_play_by_themselves() -> None:
         await press(pilot, "enter")  # "New game"
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        from .test_play import tab_to
-
-        await tab_to(pilot, "kind-1")
-        await pilot.press("enter", "down", "enter")  # computer: random
-        await tab_to(pilot, "kind-2")
-        await pilot.press("enter", "down", "down", "enter")  # computer: greedy
-        await tab_to(pilot, "seed")
-        await pilot.press("5")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await _start_with_two_bots(pilot)
         scr = active_game_screen(app)
         assert scr is not None
         session = scr.session
@@ -140,18 +149,7 @@ async def test_one_human_two_bots_from_the_form_to_game_over() -> None:
         await pilot.pause()
         form = app.screen
         assert isinstance(form, NewGameScreen)
-        from .test_play import tab_to
-
-        await tab_to(pilot, "kind-1")
-        await pilot.press("enter", "down", "enter")  # computer: random
-        await tab_to(pilot, "kind-2")
-        await pilot.press("enter", "down", "down", "enter")  # computer: greedy
-        await tab_to(pilot, "rounds")
-        await pilot.press("enter", "down", "enter")  # 6 rounds
-        await tab_to(pilot, "seed")
-        await pilot.press("5")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await _start_with_two_bots(pilot, six_rounds=True)
         scr = active_game_screen(app)
         assert scr is not None
         session = scr.session

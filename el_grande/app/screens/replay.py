@@ -92,6 +92,11 @@ class ReplayScreen(Screen[None]):
         yield Static("", id="replay-status", markup=False)  # names are text, not markup
         yield KeyBar()
 
+    def on_unmount(self) -> None:
+        from el_grande.app.caches import forget_closed_widgets
+
+        forget_closed_widgets()  # this screen's widgets go with it (memory; app/caches.py)
+
     def on_mount(self) -> None:
         self.query_one("#replay-log", RichLog).border_title = Content(t("board.log"))
         self.query_one("#cards").border_title = Content(t("board.cards_title"))
