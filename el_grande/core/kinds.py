@@ -1,5 +1,5 @@
-"""The core's vocabularies as string enums: decision kinds, secret purposes, award reasons and
-phases.
+"""The core's vocabularies as string enums: decision kinds, choice verbs, secret purposes, award
+reasons, phases, event kinds, the Castillo option and why undo is refused.
 
 Each member *is* its string (``DecisionKind.POWER == "power"``, ``str(Phase.OVER) == "over"``,
 ``json.dumps`` writes the plain string), so code that compares with the bare strings keeps
@@ -10,8 +10,23 @@ a typo is then an ``AttributeError`` instead of a comparison that is silently ne
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
-__all__ = ["AwardReason", "DecisionKind", "Phase", "Purpose"]
+__all__ = [
+    "GENERAL",
+    "AwardReason",
+    "Castillo",
+    "DecisionKind",
+    "EventKind",
+    "Phase",
+    "Purpose",
+    "UndoBlock",
+    "Verb",
+]
+
+#: The ``why`` of a general scoring (R-G) in ``ScoringStarted``, ``PlaceScored`` and
+#: ``ScoringEnded``; any other ``why`` is the id of the action card that scored.
+GENERAL: Final = "general"
 
 
 class DecisionKind(StrEnum):
@@ -42,6 +57,33 @@ class DecisionKind(StrEnum):
     DISK = "disk"  # a secret disk (``context["purpose"]`` says which step)
 
 
+class Verb(StrEnum):
+    """``Choice.verb``: the first word of a choice's notation (docs/core-api.md has the table)."""
+
+    POWER = "power"  # power N
+    COURT = "court"  # court N (how many to court; the court card: 0-2)
+    RECALL = "recall"  # recall REGION
+    CARD = "card"  # card CARD_ID
+    PLACE = "place"  # place (placement now), place PLACE (one Caballero)
+    SPECIAL = "special"  # announce the special action
+    SKIP = "skip"  # skip the special action
+    DONE = "done"  # stop early ("up to")
+    PASS = "pass"  # return_one_each: nothing from this player
+    VETO = "veto"  # veto yes, veto no
+    FROM = "from"  # from REGION (intrigue)
+    WHOSE = "whose"  # whose SEAT (intrigue)
+    TO = "to"  # to PLACE (intrigue, scoreboard)
+    REGION = "region"  # region REGION
+    MODE = "mode"  # mode move, mode place
+    SCORE = "score"  # score PLACE
+    RETURN = "return"  # return REGION, return court
+    BOARD = "board"  # board 8/4/0, board 4/0/0
+    KING = "king"  # king REGION
+    GRANDE = "grande"  # grande REGION
+    RETRIEVE = "retrieve"  # retrieve N
+    DISK = "disk"  # disk REGION (secret)
+
+
 class Purpose(StrEnum):
     """What a secret disk step is for (``context["purpose"]``, ``SecretChosen.purpose``,
     ``SecretsRevealed.purpose``, ``View.secret_purpose``)."""
@@ -70,3 +112,50 @@ class Phase(StrEnum):
     TURNS = "turns"  # the players' turns (R-R3)
     SCORING = "scoring"  # a general scoring after rounds 3, 6 and 9 (R-G)
     OVER = "over"  # the game has ended (R-E1)
+
+
+class EventKind(StrEnum):
+    """``event.kind``: each event class's short name (``el_grande.core.events``)."""
+
+    ROUND_STARTED = "round_started"
+    CARDS_REVEALED = "cards_revealed"
+    POWER_CARD_PLAYED = "power_card_played"
+    TURN_ORDER_SET = "turn_order_set"
+    TURN_STARTED = "turn_started"
+    CABALLEROS_MOVED = "caballeros_moved"
+    ACTION_CARD_TAKEN = "action_card_taken"
+    SPECIAL_ANNOUNCED = "special_announced"
+    SPECIAL_VETOED = "special_vetoed"
+    SPECIAL_SKIPPED = "special_skipped"
+    VETO_KEPT = "veto_kept"
+    VETO_EXPIRED = "veto_expired"
+    KING_MOVED = "king_moved"
+    GRANDE_MOVED = "grande_moved"
+    SCOREBOARD_MOVED = "scoreboard_moved"
+    POWER_CARD_RETRIEVED = "power_card_retrieved"
+    SECRET_CHOSEN = "secret_chosen"
+    SECRETS_REVEALED = "secrets_revealed"
+    SCORING_STARTED = "scoring_started"
+    PLACE_SCORED = "place_scored"
+    SCORING_ENDED = "scoring_ended"
+    TURN_ENDED = "turn_ended"
+    ROUND_ENDED = "round_ended"
+    GAME_OVER = "game_over"
+
+
+class Castillo(StrEnum):
+    """``Options.castillo`` (R-O3)."""
+
+    OPEN = "open"  # every player's Castillo count is public
+    HIDDEN = "hidden"  # only the total is; a scoring of the Castillo shows the counts
+
+
+class UndoBlock(StrEnum):
+    """Why the last choice may not be undone (``el_grande.core.undo``, docs/saves.md). The
+    catalogue words each one: ``t(f"undo.{block}")``."""
+
+    OVER = "over"  # the game is over
+    NOTHING = "nothing"  # no choice has been made yet
+    OTHER_PLAYER = "other_player"  # the choice now pending is another player's
+    SECRET = "secret"  # the last choice was secret (R-H1)
+    REVEALED = "revealed"  # it revealed something nobody knew before
