@@ -300,6 +300,7 @@ Event = (
 
 def visible_to(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (``None``: everybody at the table)."""
-    if type(event) is CaballerosMoved and event.hidden and event.whose != seat:
-        return CaballerosMoved(event.whose, event.src, event.dst, None, True)
+    match event:
+        case CaballerosMoved(whose=whose, src=src, dst=dst, hidden=True) if whose != seat:
+            return CaballerosMoved(whose, src, dst, None, True)
     return event
