@@ -22,8 +22,8 @@ from .kinds import DecisionKind, Purpose, Verb
 
 if TYPE_CHECKING:
     from .choices import Choice
-    from .frames import Answer, EvictionFrame, Op, ResolveFrame, SecretFrame, Special, Step
-    from .state import State
+    from .frames import EvictionFrame, Op, ResolveFrame, SecretFrame
+    from .state import Answer, Special, State, Step
 
 _DISK = per_place(Verb.DISK)
 _REGION = per_place(Verb.REGION)

@@ -14,15 +14,9 @@ A frame's name is also what ``View.frames`` shows (``Game.from_view`` copies the
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 from .kinds import Purpose
-
-if TYPE_CHECKING:
-    from .choices import Choice
-    from .decision import Decision
-    from .state import State
 
 Seats: TypeAlias = tuple[int, ...]
 
@@ -141,13 +135,3 @@ Op: TypeAlias = Literal[
     "secret",
     "resolve",
 ]
-
-#: A frame's step: automatic work (popping or pushing frames; returns None) or the decision the
-#: game waits for. Steps only read the state when they return a decision.
-Step: TypeAlias = Callable[["State", Any], "Decision | None"]
-#: What a choice does to the frame that asked for it.
-Answer: TypeAlias = Callable[["State", Any, "Choice"], None]
-#: The start of a card's special action (pushes its frames, or does it at once).
-Special: TypeAlias = Callable[["State"], None]
-#: Whether announcing a card's special action can do anything at all.
-Possible: TypeAlias = Callable[["State"], bool]

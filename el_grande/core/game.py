@@ -37,7 +37,8 @@ from .view import View, build_view
 
 if TYPE_CHECKING:
     from . import events as E
-    from .frames import Answer, Op, Step
+    from .frames import Op
+    from .state import Answer, Step
 
 __all__ = ["ROUND_TRACKS", "SCORING_ROUNDS", "Decision", "Game", "Options"]
 

@@ -20,19 +20,15 @@ from .state import answer_placement
 if TYPE_CHECKING:
     from .choices import Choice
     from .frames import (
-        Answer,
         ModeFrame,
         MoveFrame,
         MoveToFrame,
         MoveWhoseFrame,
         Op,
         PlaceAnyFrame,
-        Possible,
         RegionFrame,
-        Special,
-        Step,
     )
-    from .state import State
+    from .state import Answer, Possible, Special, State, Step
 
 _FROM = per_place(Verb.FROM)
 _REGION = per_place(Verb.REGION)

@@ -18,19 +18,15 @@ from .kinds import DecisionKind, Verb
 if TYPE_CHECKING:
     from .choices import Choice
     from .frames import (
-        Answer,
         BoardFrame,
         BoardToFrame,
         CourtCardFrame,
         GrandeFrame,
         KingFrame,
         Op,
-        Possible,
         RetrieveFrame,
-        Special,
-        Step,
     )
-    from .state import State
+    from .state import Answer, Possible, Special, State, Step
 
 _KING = per_place(Verb.KING)
 _GRANDE = per_place(Verb.GRANDE)

@@ -13,8 +13,8 @@ from .kinds import DecisionKind, Verb
 
 if TYPE_CHECKING:
     from .choices import Choice
-    from .frames import AngryFrame, Answer, Op, ReturnOneFrame, Special, Step
-    from .state import State
+    from .frames import AngryFrame, Op, ReturnOneFrame
+    from .state import Answer, Special, State, Step
 
 _RETURN = per_place(Verb.RETURN)
 _RETURN_COURT = ch(Verb.RETURN, "court")

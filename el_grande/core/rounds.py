@@ -21,7 +21,6 @@ from .state import answer_placement
 if TYPE_CHECKING:
     from .choices import Choice
     from .frames import (
-        Answer,
         CardFrame,
         CourtFrame,
         EndRoundFrame,
@@ -30,17 +29,14 @@ if TYPE_CHECKING:
         MenuFrame,
         Op,
         PlaceFrame,
-        Possible,
         PowerFrame,
         RecallFrame,
-        Special,
         SpecialFrame,
-        Step,
         TurnEndFrame,
         TurnsFrame,
         VetoAskFrame,
     )
-    from .state import State
+    from .state import Answer, Possible, Special, State, Step
 
 _POWER = tuple(ch(Verb.POWER, v) for v in range(14))
 _RECALL = per_place(Verb.RECALL)

@@ -14,8 +14,8 @@ from .kinds import DecisionKind, Verb
 
 if TYPE_CHECKING:
     from .choices import Choice
-    from .frames import Answer, Op, ScoreFrame, Special, Step
-    from .state import State
+    from .frames import Op, ScoreFrame
+    from .state import Answer, Special, State, Step
 
 _SCORE = per_place(Verb.SCORE)
 #: An N-region is one whose current first-place value is N (the Castillo never is).

@@ -22,11 +22,24 @@ from .choices import DONE
 from .scoring import reduced_values, score_place
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from .choices import Choice
     from .decision import Decision
     from .frames import Frame
     from .kinds import Phase
     from .options import Options
+
+    # What the rules' modules provide, by a frame's name (frames.Op) or a card's id.
+    #: A frame's step: automatic work (popping or pushing frames; returns None) or the
+    #: decision the game waits for (a step that returns a decision only reads the state).
+    Step: TypeAlias = Callable[["State", Any], Decision | None]
+    #: What a choice does to the frame that asked for it.
+    Answer: TypeAlias = Callable[["State", Any, Choice], None]
+    #: The start of a card's special action (pushes its frames, or does it at once).
+    Special: TypeAlias = Callable[["State"], None]
+    #: Whether announcing a card's special action can do anything at all.
+    Possible: TypeAlias = Callable[["State"], bool]
 
 __all__ = ["FIELDS", "State", "answer_placement", "cloner"]
 
