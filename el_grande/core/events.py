@@ -93,33 +93,33 @@ class RoundStarted:
     number: int  # 1-based count of rounds played, including this one
     of: int  # rounds in this game (9 or 6)
     start_player: int
-    kind: ClassVar[EventKind] = EventKind.ROUND_STARTED
+    kind: ClassVar[EventKind] = "round_started"
 
 
 @_value
 class CardsRevealed:
     cards: tuple[str, ...]  # the face-up action cards, stacks 1-5
-    kind: ClassVar[EventKind] = EventKind.CARDS_REVEALED
+    kind: ClassVar[EventKind] = "cards_revealed"
 
 
 @_value
 class PowerCardPlayed:
     seat: int
     value: int
-    kind: ClassVar[EventKind] = EventKind.POWER_CARD_PLAYED
+    kind: ClassVar[EventKind] = "power_card_played"
 
 
 @_value
 class TurnOrderSet:
     order: tuple[int, ...]  # seats, highest power card first (R-P3)
-    kind: ClassVar[EventKind] = EventKind.TURN_ORDER_SET
+    kind: ClassVar[EventKind] = "turn_order_set"
 
 
 @_value
 class TurnStarted:
     seat: int
     power: int
-    kind: ClassVar[EventKind] = EventKind.TURN_STARTED
+    kind: ClassVar[EventKind] = "turn_started"
 
 
 @_value
@@ -129,21 +129,21 @@ class CaballerosMoved:
     dst: str
     count: int | None  # None only in a redacted copy (hidden Castillo)
     hidden: bool = False  # True: the count is hidden from everyone but `whose`
-    kind: ClassVar[EventKind] = EventKind.CABALLEROS_MOVED
+    kind: ClassVar[EventKind] = "caballeros_moved"
 
 
 @_value
 class ActionCardTaken:
     seat: int
     card: str
-    kind: ClassVar[EventKind] = EventKind.ACTION_CARD_TAKEN
+    kind: ClassVar[EventKind] = "action_card_taken"
 
 
 @_value
 class SpecialAnnounced:
     seat: int
     card: str
-    kind: ClassVar[EventKind] = EventKind.SPECIAL_ANNOUNCED
+    kind: ClassVar[EventKind] = "special_announced"
 
 
 @_value
@@ -151,33 +151,33 @@ class SpecialVetoed:
     seat: int  # whose action was cancelled
     card: str
     by: int  # who used the Veto
-    kind: ClassVar[EventKind] = EventKind.SPECIAL_VETOED
+    kind: ClassVar[EventKind] = "special_vetoed"
 
 
 @_value
 class SpecialSkipped:
     seat: int
     card: str
-    kind: ClassVar[EventKind] = EventKind.SPECIAL_SKIPPED
+    kind: ClassVar[EventKind] = "special_skipped"
 
 
 @_value
 class VetoKept:
     seat: int
-    kind: ClassVar[EventKind] = EventKind.VETO_KEPT
+    kind: ClassVar[EventKind] = "veto_kept"
 
 
 @_value
 class VetoExpired:
     seat: int
-    kind: ClassVar[EventKind] = EventKind.VETO_EXPIRED
+    kind: ClassVar[EventKind] = "veto_expired"
 
 
 @_value
 class KingMoved:
     src: str
     dst: str
-    kind: ClassVar[EventKind] = EventKind.KING_MOVED
+    kind: ClassVar[EventKind] = "king_moved"
 
 
 @_value
@@ -185,7 +185,7 @@ class GrandeMoved:
     seat: int
     src: str
     dst: str
-    kind: ClassVar[EventKind] = EventKind.GRANDE_MOVED
+    kind: ClassVar[EventKind] = "grande_moved"
 
 
 @_value
@@ -193,35 +193,35 @@ class ScoreboardMoved:
     board: str  # "8/4/0" or "4/0/0"
     src: str | None  # None: it was not on the board
     dst: str
-    kind: ClassVar[EventKind] = EventKind.SCOREBOARD_MOVED
+    kind: ClassVar[EventKind] = "scoreboard_moved"
 
 
 @_value
 class PowerCardRetrieved:
     seat: int
     value: int
-    kind: ClassVar[EventKind] = EventKind.POWER_CARD_RETRIEVED
+    kind: ClassVar[EventKind] = "power_card_retrieved"
 
 
 @_value
 class SecretChosen:
     seat: int
     purpose: Purpose
-    kind: ClassVar[EventKind] = EventKind.SECRET_CHOSEN
+    kind: ClassVar[EventKind] = "secret_chosen"
 
 
 @_value
 class SecretsRevealed:
     purpose: Purpose
     choices: tuple[tuple[int, str], ...]  # (seat, region) in the order they were asked
-    kind: ClassVar[EventKind] = EventKind.SECRETS_REVEALED
+    kind: ClassVar[EventKind] = "secrets_revealed"
 
 
 @_value
 class ScoringStarted:
     why: str  # GENERAL ("general") or the action card id
     places: tuple[str, ...]  # places about to be scored ("general": filled as they come)
-    kind: ClassVar[EventKind] = EventKind.SCORING_STARTED
+    kind: ClassVar[EventKind] = "scoring_started"
 
 
 @_value
@@ -240,34 +240,34 @@ class PlaceScored:
     awards: tuple[Award, ...]
     points: tuple[int, ...]  # total points per seat from this place
     why: str  # GENERAL ("general") or the action card id
-    kind: ClassVar[EventKind] = EventKind.PLACE_SCORED
+    kind: ClassVar[EventKind] = "place_scored"
 
 
 @_value
 class ScoringEnded:
     why: str
     points: tuple[int, ...]  # points per seat gained by this whole scoring
-    kind: ClassVar[EventKind] = EventKind.SCORING_ENDED
+    kind: ClassVar[EventKind] = "scoring_ended"
 
 
 @_value
 class TurnEnded:
     seat: int
-    kind: ClassVar[EventKind] = EventKind.TURN_ENDED
+    kind: ClassVar[EventKind] = "turn_ended"
 
 
 @_value
 class RoundEnded:
     round: int
     next_start_player: int
-    kind: ClassVar[EventKind] = EventKind.ROUND_ENDED
+    kind: ClassVar[EventKind] = "round_ended"
 
 
 @_value
 class GameOver:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-    kind: ClassVar[EventKind] = EventKind.GAME_OVER
+    kind: ClassVar[EventKind] = "game_over"
 
 
 Event = (

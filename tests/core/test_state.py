@@ -85,4 +85,3 @@ def test_every_card_starts_in_exactly_one_family() -> None:
     cards = [card for family in families for card in family]
     assert sorted(cards) == sorted(CARDS)
     assert set(rounds.POSSIBLE) <= set(CARDS)
-
