@@ -99,12 +99,16 @@ class ElGrandeApp(App[None]):
         guard_seconds: float | None = None,
         curtain_seed: int | None = None,
         settings: Loaded | None = None,
+        sheet: bool = False,
     ) -> None:
         """`settings`: what `el_grande.settings.load()` found (loaded here if not given);
-        `bot_delay` and `auto_advance`, when given (command-line flags), win over them."""
+        `bot_delay` and `auto_advance`, when given (command-line flags), win over them.
+        `sheet`: open the scoring sheet for a real board (`el-grande calc`)."""
         game, title = _STYLES / "screens/game.tcss", _STYLES / "screens/title.tcss"
         if replay is not None:
             first = [game, _STYLES / "screens/replay.tcss"]
+        elif sheet:
+            first = [_STYLES / "screens/sheet.tcss"]
         elif setup is None and session is None and saved is None:
             first = [title]
         else:
@@ -115,6 +119,7 @@ class ElGrandeApp(App[None]):
         self._session = session
         self._saved = saved
         self._replay = replay
+        self._sheet = sheet
         if settings is None:
             from el_grande.settings import load
 
@@ -183,6 +188,14 @@ class ElGrandeApp(App[None]):
         from el_grande.app.screens.settings import SettingsScreen
 
         self.push_screen(SettingsScreen())
+
+    def open_sheet(self, standalone: bool = False) -> None:
+        """The scoring sheet for a game on a real board (`standalone`: leaving it ends the
+        app, as `el-grande calc` opened it)."""
+        from el_grande.app.screens.sheet import open_sheet
+
+        open_sheet(self, standalone)
+        self._check_size(self.size.width, self.size.height)
 
     def _set_pace(self, session: GameSession | None = None) -> None:
         """The scoring displays' pace for the game on screen: the settings', or, at a table
@@ -258,6 +271,8 @@ class ElGrandeApp(App[None]):
                 self.take_saved()
             assert self._session is not None
             self.open_game(self._session)
+        elif self._sheet:
+            self.open_sheet(standalone=True)
         elif self._setup is not None:
             # Straight into the game (the title screen is only built when asked for: start-up).
             self.start_game(self._setup)
