@@ -834,7 +834,7 @@ KO: dict[str, Template] = {
     "sheet.reduced_2": "2인 게임: 1위만 점수를 얻습니다.",
     "sheet.reduced_3": "3인 게임: 1위와 2위만 점수를 얻습니다.",
     "sheet.hint": "0–9: 개수, 그리고 다음 플레이어로 · + −: 하나 더하기·빼기 (10개 이상일 때) · "
-    "Backspace: 뒤로 가서 지우기 · Enter: 다음 곳 · 화살표, Tab: 이동",
+    "백스페이스: 뒤로 가서 지우기 · Enter: 다음 곳 · 화살표, Tab: 이동",
     "sheet.kept": "키를 누를 때마다 {path}에 저장됩니다.",
     "sheet.kept_aside": "쓸 수 없던 파일은 {aside:으로/로} 남겨 두었습니다.",
     "sheet.no_king": "왕은 어디에 있나요? 왕의 지역 줄에서 k.",

@@ -109,7 +109,8 @@ def grid(sheet: Sheet, cursor: tuple[int, int] | None) -> list[Text]:
     head = Text(pad(t("calc.col_place"), place_w) + pad(t("calc.col_values"), values_w), "dim")
     for seat, name in enumerate(sheet.names):
         style = "bold reverse" if cursor is not None and cursor[1] == seat else "bold"
-        head.append(" " + pad(printable(name), CELL), style)
+        head.append(" ")
+        head.append(pad(printable(name), CELL), style)
     lines.append(head)
     for r, row in enumerate(table.places):
         line = Text()
