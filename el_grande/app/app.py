@@ -1,8 +1,8 @@
 """The Textual application: where screens are opened, and where a game is tied to its save.
 
 One app for everything a player opens: the title screen, a new game (`setup`), a session
-(`session`), a saved game (`saved`: `el-grande resume` / `load`) or the replay viewer
-(`replay`). A game's session gets its autosave here (`el_grande.persist.autosave`, a
+(`session`), a saved game (`saved`: `el-grande resume` / `load`), the replay viewer
+(`replay`) or the scoring sheet for a real board (`sheet`: `el-grande calc`). A game's session gets its autosave here (`el_grande.persist.autosave`, a
 subscriber of the session's stream); a failing autosave is shown on the game screen at once,
 until a save works again, and repeated when the app ends (`exit_report`).
 """
