@@ -841,7 +841,7 @@ EN: dict[str, Template] = {
     "sheet.must_version": "a whole number from 1",
     "sheet.must_players": "a list of {low} to {high} names",
     "sheet.must_scorings": "a list of {n} scorings",
-    "sheet.must_current": "a whole number from 0 to {n} less one",
+    "sheet.must_current": "a whole number from 0 to {last}",
     "sheet.must_object": "an object",
     "sheet.must_counts": "a list of {n} whole numbers",
     "sheet.must_region": "one of the nine regions' ids (galicia, aragon…) or null",

@@ -881,7 +881,7 @@ KO: dict[str, Template] = {
     "sheet.must_version": "1 이상의 정수",
     "sheet.must_players": "이름 {low}–{high}개의 목록",
     "sheet.must_scorings": "정산 {n}개의 목록",
-    "sheet.must_current": "0부터 {n}보다 하나 작은 수까지의 정수",
+    "sheet.must_current": "0부터 {last}까지의 정수",
     "sheet.must_object": "객체",
     "sheet.must_counts": "정수 {n}개의 목록",
     "sheet.must_region": "아홉 지역의 아이디 중 하나 또는 null",

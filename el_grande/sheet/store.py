@@ -150,7 +150,9 @@ def sheet_from_data(data: Any) -> Sheet:
         _read_board(sheet, k, item)
     current = top.get("current", 0)
     if not _is_int(current) or not 0 <= current < SCORINGS:
-        raise SheetFileProblem(_must("current", t("sheet.must_current", n=SCORINGS), current))
+        raise SheetFileProblem(
+            _must("current", t("sheet.must_current", last=SCORINGS - 1), current)
+        )
     sheet.go_to(current)
     return sheet
 

@@ -193,3 +193,16 @@ def test_every_place_is_on_the_sheet() -> None:
     sheet = Sheet.new(["Ana", "Ben"])
     assert set(sheet.scorings[0].counts) == set(PLACES)
     assert len(sheet.scorings) == SCORINGS == 3  # also the short game's (R-R6)
+
+
+def test_the_sheet_imports_nothing_of_the_app() -> None:
+    """The model and its file stand apart from the screen (tested without Pilot)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, el_grande.sheet.model, el_grande.sheet.store\n"
+        "bad = sorted(m for m in sys.modules if m.startswith(('el_grande.app', 'textual')))\n"
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

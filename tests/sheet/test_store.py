@@ -134,7 +134,10 @@ BAD: dict[str, tuple[bytes | str, str]] = {
         _with(lambda d: _board(d).update(scoreboards={"6/3/0": "aragon"})),
         "scoreboards.6/3/0 is not part of",
     ),
-    "a scoring out of range": (_with(lambda d: d.update(current=3)), "current must be"),
+    "a scoring out of range": (
+        _with(lambda d: d.update(current=3)),
+        "current must be a whole number from 0 to 2 (found 3)",
+    ),
     "deep": ("[" * 30_000 + "]" * 30_000, "JSON is nested too deeply"),
 }
 
