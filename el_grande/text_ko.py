@@ -884,9 +884,9 @@ KO: dict[str, Template] = {
     "sheet.must_current": "0부터 {last}까지의 정수",
     "sheet.must_object": "객체",
     "sheet.must_counts": "정수 {n}개의 목록",
-    "sheet.must_region": "아홉 지역의 아이디 중 하나 또는 null",
-    "sheet.must_place": "지역이나 카스티요의 아이디, 또는 null",
-    "sheet.must_homes": "지역 아이디(또는 null) {n}개의 목록",
+    "sheet.must_region": "아홉 지역의 아이디 중 하나 또는 `null`",
+    "sheet.must_place": "지역이나 카스티요의 아이디, 또는 `null`",
+    "sheet.must_homes": "지역 아이디(또는 `null`) {n}개의 목록",
     "sheet.names_title": "정산표: 플레이어",
     "sheet.names_note": "이름 2–5개, 정산표의 열 순서대로 적습니다 (색 이름도 됩니다: 노랑, "
     "빨강…).",

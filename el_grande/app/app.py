@@ -2,9 +2,10 @@
 
 One app for everything a player opens: the title screen, a new game (`setup`), a session
 (`session`), a saved game (`saved`: `el-grande resume` / `load`), the replay viewer
-(`replay`) or the scoring sheet for a real board (`sheet`: `el-grande calc`). A game's session gets its autosave here (`el_grande.persist.autosave`, a
-subscriber of the session's stream); a failing autosave is shown on the game screen at once,
-until a save works again, and repeated when the app ends (`exit_report`).
+(`replay`) or the scoring sheet for a real board (`sheet`: `el-grande calc`). A game's
+session gets its autosave here (`el_grande.persist.autosave`, a subscriber of the session's
+stream); a failing autosave is shown on the game screen at once, until a save works again,
+and repeated when the app ends (`exit_report`).
 """
 
 from __future__ import annotations
