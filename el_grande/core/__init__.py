@@ -45,6 +45,7 @@ from .scoring import (
     rank_positions,
     reduced_values,
     score_place,
+    score_position,
     score_table,
 )
 from .undo import undo_block
@@ -89,6 +90,7 @@ __all__ = [
     "ScoreTable",
     "preview_general_scoring",
     "score_place",
+    "score_position",
     "score_table",
     "rank_points",
     "rank_positions",
