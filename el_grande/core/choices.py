@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import NamedTuple, cast, get_args
 
 from .board import PLACES, REGIONS
 from .cards import CARDS, SCOREBOARD_IDS
@@ -16,7 +16,7 @@ class Choice(NamedTuple):
     ``str(choice)`` is its notation (``"place aragon"``, ``"power 7"``, ``"done"``);
     :meth:`el_grande.core.Game.parse` turns the notation back into the value.
     Choices compare equal by value and are hashable; a ``Verb`` equals its string, so
-    ``Choice("place", "aragon") == Choice(Verb.PLACE, "aragon")``.
+    ``Choice("place", "aragon") == Choice("place", "aragon")``.
     """
 
     verb: Verb
@@ -51,15 +51,15 @@ def per_place(verb: Verb) -> tuple[Choice, ...]:
 
 
 # Choices used on every step, shared by the engine's modules.
-DONE = ch(Verb.DONE)
-PLACE_AT = per_place(Verb.PLACE)
-TO = per_place(Verb.TO)
+DONE = ch("done")
+PLACE_AT = per_place("place")
+TO = per_place("to")
 #: ``court 0`` ... ``court N``, by N (0-6).
-COURT_UPTO = tuple(tuple(ch(Verb.COURT, k) for k in range(most + 1)) for most in range(7))
+COURT_UPTO = tuple(tuple(ch("court", k) for k in range(most + 1)) for most in range(7))
 
 #: Verbs whose argument is a number.
-INT_VERBS = frozenset({Verb.POWER, Verb.COURT, Verb.WHOSE, Verb.RETRIEVE})
-_VERBS: dict[str, Verb] = {v.value: v for v in Verb}
+INT_VERBS = frozenset({"power", "court", "whose", "retrieve"})
+_VERBS = frozenset(get_args(Verb))
 
 
 def parse_notation(text: str) -> Choice:
@@ -76,9 +76,9 @@ def parse_notation(text: str) -> Choice:
             raise IllegalChoice(f"cannot read {text!r}: write it as {word!r}")
     elif text != f"{word} {parts[1]}":
         raise IllegalChoice(f"cannot read {text!r}: write it as {word + ' ' + parts[1]!r}")
-    verb = _VERBS.get(word)
-    if verb is None:
+    if word not in _VERBS:
         raise IllegalChoice(f"cannot read {text!r}: unknown verb {word!r}")
+    verb = cast(Verb, word)
     if len(parts) == 1:
         if verb not in _BARE_VERBS:
             raise IllegalChoice(f"cannot read {text!r}: {word!r} needs an argument")
@@ -103,25 +103,25 @@ def parse_notation(text: str) -> Choice:
 _REGION_ARGS = frozenset(REGIONS)
 _PLACE_ARGS = frozenset(PLACES)
 _VERB_ARGS: dict[Verb, Callable[[str | int], bool]] = {
-    Verb.POWER: lambda a: isinstance(a, int) and 1 <= a <= 13,
-    Verb.RETRIEVE: lambda a: isinstance(a, int) and 1 <= a <= 13,
-    Verb.COURT: lambda a: isinstance(a, int) and 0 <= a <= 6,
-    Verb.WHOSE: lambda a: isinstance(a, int) and 0 <= a <= 4,
-    Verb.RECALL: _REGION_ARGS.__contains__,
-    Verb.CARD: CARDS.__contains__,
-    Verb.FROM: _REGION_ARGS.__contains__,
-    Verb.TO: _PLACE_ARGS.__contains__,
-    Verb.REGION: _REGION_ARGS.__contains__,
-    Verb.SCORE: _PLACE_ARGS.__contains__,
-    Verb.KING: _REGION_ARGS.__contains__,
-    Verb.GRANDE: _REGION_ARGS.__contains__,
-    Verb.DISK: _REGION_ARGS.__contains__,
-    Verb.RETURN: lambda a: a == "court" or a in _REGION_ARGS,
-    Verb.BOARD: lambda a: a in SCOREBOARD_IDS,
-    Verb.VETO: lambda a: a in ("yes", "no"),
-    Verb.MODE: lambda a: a in ("move", "place"),
-    Verb.PLACE: _PLACE_ARGS.__contains__,
+    "power": lambda a: isinstance(a, int) and 1 <= a <= 13,
+    "retrieve": lambda a: isinstance(a, int) and 1 <= a <= 13,
+    "court": lambda a: isinstance(a, int) and 0 <= a <= 6,
+    "whose": lambda a: isinstance(a, int) and 0 <= a <= 4,
+    "recall": _REGION_ARGS.__contains__,
+    "card": CARDS.__contains__,
+    "from": _REGION_ARGS.__contains__,
+    "to": _PLACE_ARGS.__contains__,
+    "region": _REGION_ARGS.__contains__,
+    "score": _PLACE_ARGS.__contains__,
+    "king": _REGION_ARGS.__contains__,
+    "grande": _REGION_ARGS.__contains__,
+    "disk": _REGION_ARGS.__contains__,
+    "return": lambda a: a == "court" or a in _REGION_ARGS,
+    "board": lambda a: a in SCOREBOARD_IDS,
+    "veto": lambda a: a in ("yes", "no"),
+    "mode": lambda a: a in ("move", "place"),
+    "place": _PLACE_ARGS.__contains__,
 }
 #: Verbs that stand alone (``place`` also takes a place).
-_BARE_VERBS = frozenset({Verb.PLACE, Verb.SPECIAL, Verb.SKIP, Verb.DONE, Verb.PASS})
-assert set(_VERB_ARGS) | _BARE_VERBS == set(Verb)
+_BARE_VERBS = frozenset({"place", "special", "skip", "done", "pass"})
+assert set(_VERB_ARGS) | _BARE_VERBS == _VERBS

@@ -18,15 +18,15 @@ from . import events as E
 from .board import NUM_REGIONS, PLACE_INDEX, REGIONS
 from .choices import per_place
 from .decision import Decision
-from .kinds import DecisionKind, Purpose, Verb
+from .kinds import DecisionKind, Purpose
 
 if TYPE_CHECKING:
     from .choices import Choice
     from .frames import EvictionFrame, Op, ResolveFrame, SecretFrame
     from .state import Answer, Special, State, Step
 
-_DISK = per_place(Verb.DISK)
-_REGION = per_place(Verb.REGION)
+_DISK = per_place("disk")
+_REGION = per_place("region")
 _EVERY_REGION = tuple(range(NUM_REGIONS))
 
 

@@ -9,12 +9,12 @@ fixed, which is the ``move`` frame's fields.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from .board import NUM_REGIONS, PLACE_INDEX, REGIONS
 from .choices import DONE, PLACE_AT, TO, ch, per_place
 from .decision import Decision
-from .kinds import DecisionKind, Verb
+from .kinds import DecisionKind
 from .state import answer_placement
 
 if TYPE_CHECKING:
@@ -30,11 +30,11 @@ if TYPE_CHECKING:
     )
     from .state import Answer, Possible, Special, State, Step
 
-_FROM = per_place(Verb.FROM)
-_REGION = per_place(Verb.REGION)
-_WHOSE = tuple(ch(Verb.WHOSE, s) for s in range(5))
-_MODE_MOVE = ch(Verb.MODE, "move")
-_MODE_PLACE = ch(Verb.MODE, "place")
+_FROM = per_place("from")
+_REGION = per_place("region")
+_WHOSE = tuple(ch("whose", s) for s in range(5))
+_MODE_MOVE = ch("mode", "move")
+_MODE_PLACE = ch("mode", "place")
 
 #: The "move" cards: (own, foreign, total) Caballeros that may move.
 _MOVE_CARDS = {
@@ -155,15 +155,19 @@ def _answer_move(g: State, frame: MoveFrame, c: Choice) -> None:
     _, _own, _foreign, _total, fixed, _forced, _limit = frame
     if c == DONE:
         g._stack.pop()
-    elif c.verb == Verb.FROM:
+    elif c.verb == "from":
         g._stack.append(("move_whose", PLACE_INDEX[str(c.arg)]))
     else:  # whose, with the region fixed by the card
-        g._stack.append(("move_to", fixed, cast(int, c.arg)))
+        whose = c.arg
+        assert isinstance(whose, int)
+        g._stack.append(("move_to", fixed, whose))
 
 
 def _step_move_whose(g: State, frame: MoveWhoseFrame) -> Decision | None:
     _, r = frame
-    _, own, foreign, total, _fixed, _forced, limit = cast("MoveFrame", g._stack[-2])
+    move = g._stack[-2]  # the move this step belongs to
+    assert move[0] == "move"
+    _, own, foreign, total, _fixed, _forced, limit = move
     seats = _movable(g, r, own, foreign)
     if len(seats) == 1:
         g._stack[-1] = ("move_to", r, seats[0])
@@ -175,14 +179,18 @@ def _step_move_whose(g: State, frame: MoveWhoseFrame) -> Decision | None:
 
 def _answer_move_whose(g: State, frame: MoveWhoseFrame, c: Choice) -> None:
     _, r = frame
-    g._stack[-1] = ("move_to", r, cast(int, c.arg))
+    whose = c.arg
+    assert isinstance(whose, int)
+    g._stack[-1] = ("move_to", r, whose)
 
 
 def _step_move_to(g: State, frame: MoveToFrame) -> Decision:
     _, r, whose = frame
     king = g.king
     choices = tuple(TO[p] for p in range(NUM_REGIONS + 1) if p != r and p != king)
-    _, _own, _foreign, total, _fixed, _forced, limit = cast("MoveFrame", g._stack[-2])
+    move = g._stack[-2]  # the move this step belongs to
+    assert move[0] == "move"
+    _, _own, _foreign, total, _fixed, _forced, limit = move
     ctx = {
         "card": g.card,
         "region": REGIONS[r],
@@ -200,7 +208,9 @@ def _answer_move_to(g: State, frame: MoveToFrame, c: Choice) -> None:
     stack.pop()
     if stack[-1][0] == "move_whose":
         stack.pop()
-    _, own, foreign, total, fixed, forced, limit = cast("MoveFrame", stack[-1])
+    move = stack[-1]
+    assert move[0] == "move"
+    _, own, foreign, total, fixed, forced, limit = move
     if whose == g.active:
         own -= 1
     else:

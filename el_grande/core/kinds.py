@@ -1,5 +1,6 @@
 """The core's vocabularies as string enums: decision kinds, choice verbs, secret purposes, award
-reasons, phases, the Castillo option and why undo is refused; and the event kinds' type.
+reasons, phases, the Castillo option and why undo is refused; and the types of choice verbs and
+event kinds.
 
 Each member *is* its string (``DecisionKind.POWER == "power"``, ``str(Phase.OVER) == "over"``,
 ``json.dumps`` writes the plain string), so code that compares with the bare strings keeps
@@ -57,31 +58,34 @@ class DecisionKind(StrEnum):
     DISK = "disk"  # a secret disk (``context["purpose"]`` says which step)
 
 
-class Verb(StrEnum):
-    """``Choice.verb``: the first word of a choice's notation (docs/core-api.md has the table)."""
-
-    POWER = "power"  # power N
-    COURT = "court"  # court N (how many to court; the court card: 0-2)
-    RECALL = "recall"  # recall REGION
-    CARD = "card"  # card CARD_ID
-    PLACE = "place"  # place (placement now), place PLACE (one Caballero)
-    SPECIAL = "special"  # announce the special action
-    SKIP = "skip"  # skip the special action
-    DONE = "done"  # stop early ("up to")
-    PASS = "pass"  # return_one_each: nothing from this player
-    VETO = "veto"  # veto yes, veto no
-    FROM = "from"  # from REGION (intrigue)
-    WHOSE = "whose"  # whose SEAT (intrigue)
-    TO = "to"  # to PLACE (intrigue, scoreboard)
-    REGION = "region"  # region REGION
-    MODE = "mode"  # mode move, mode place
-    SCORE = "score"  # score PLACE
-    RETURN = "return"  # return REGION, return court
-    BOARD = "board"  # board 8/4/0, board 4/0/0
-    KING = "king"  # king REGION
-    GRANDE = "grande"  # grande REGION
-    RETRIEVE = "retrieve"  # retrieve N
-    DISK = "disk"  # disk REGION (secret)
+#: ``Choice.verb``: the first word of a choice's notation (docs/core-api.md has the table). A
+#: type, not an enum: choices hold plain strings, which search code compares in its inner
+#: loops (CPython compares an exact ``str`` faster than an enum member); the type checker
+#: still refuses a verb that does not exist.
+Verb: TypeAlias = Literal[
+    "power",  # power N
+    "court",  # court N (how many to court; the court card: 0-2)
+    "recall",  # recall REGION
+    "card",  # card CARD_ID
+    "place",  # place (placement now), place PLACE (one Caballero)
+    "special",  # announce the special action
+    "skip",  # skip the special action
+    "done",  # stop early ("up to")
+    "pass",  # return_one_each: nothing from this player
+    "veto",  # veto yes, veto no
+    "from",  # from REGION (intrigue)
+    "whose",  # whose SEAT (intrigue)
+    "to",  # to PLACE (intrigue, scoreboard)
+    "region",  # region REGION
+    "mode",  # mode move, mode place
+    "score",  # score PLACE
+    "return",  # return REGION, return court
+    "board",  # board 8/4/0, board 4/0/0
+    "king",  # king REGION
+    "grande",  # grande REGION
+    "retrieve",  # retrieve N
+    "disk",  # disk REGION (secret)
+]
 
 
 class Purpose(StrEnum):

@@ -6,14 +6,14 @@ every announcement, in ``rounds.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from . import events as E
 from .board import ADJ, NUM_REGIONS, PLACE_INDEX, PLACES, REGIONS
 from .cards import SCOREBOARD_IDS
 from .choices import COURT_UPTO, TO, ch, per_place
 from .decision import Decision
-from .kinds import DecisionKind, Verb
+from .kinds import DecisionKind
 
 if TYPE_CHECKING:
     from .choices import Choice
@@ -28,10 +28,10 @@ if TYPE_CHECKING:
     )
     from .state import Answer, Possible, Special, State, Step
 
-_KING = per_place(Verb.KING)
-_GRANDE = per_place(Verb.GRANDE)
-_BOARD = {b: ch(Verb.BOARD, b) for b in SCOREBOARD_IDS}
-_RETRIEVE = tuple(ch(Verb.RETRIEVE, v) for v in range(14))
+_KING = per_place("king")
+_GRANDE = per_place("grande")
+_BOARD = {b: ch("board", b) for b in SCOREBOARD_IDS}
+_RETRIEVE = tuple(ch("retrieve", v) for v in range(14))
 
 
 def _veto(g: State) -> None:
@@ -146,7 +146,8 @@ def _step_retrieve(g: State, frame: RetrieveFrame) -> Decision:
 
 
 def _answer_retrieve(g: State, frame: RetrieveFrame, c: Choice) -> None:
-    s, v = g.active, cast(int, c.arg)
+    s, v = g.active, c.arg
+    assert isinstance(v, int)
     g.discard[s] &= ~(1 << v)
     g.hand[s] |= 1 << v
     g._events.append(E.PowerCardRetrieved(s, v))
@@ -163,7 +164,9 @@ def _step_court_card(g: State, frame: CourtCardFrame) -> Decision | None:
 
 
 def _answer_court_card(g: State, frame: CourtCardFrame, c: Choice) -> None:
-    g._move(g.active, "province", "court", cast(int, c.arg))
+    count = c.arg
+    assert isinstance(count, int)
+    g._move(g.active, "province", "court", count)
     g._stack.pop()
 
 

@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING
 from .board import NUM_REGIONS, REGIONS
 from .choices import ch, per_place
 from .decision import Decision
-from .kinds import DecisionKind, Verb
+from .kinds import DecisionKind
 
 if TYPE_CHECKING:
     from .choices import Choice
     from .frames import AngryFrame, Op, ReturnOneFrame
     from .state import Answer, Special, State, Step
 
-_RETURN = per_place(Verb.RETURN)
-_RETURN_COURT = ch(Verb.RETURN, "court")
-_PASS = ch(Verb.PASS)
+_RETURN = per_place("return")
+_RETURN_COURT = ch("return", "court")
+_PASS = ch("pass")
 
 
 def _decay_all(g: State) -> None:

@@ -6,7 +6,7 @@ their cards start and whether announcing one can do anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from . import disks, intrigue, pieces, returns, scorings
 from . import events as E
@@ -14,7 +14,7 @@ from .board import ADJ, CASTILLO_INDEX, NUM_REGIONS, PLACES, REGIONS
 from .cards import CARD_STACK, CARDS, POWER_CABALLEROS
 from .choices import COURT_UPTO, DONE, PLACE_AT, ch, per_place
 from .decision import Decision
-from .kinds import GENERAL, DecisionKind, Phase, Purpose, Verb
+from .kinds import GENERAL, DecisionKind, Phase, Purpose
 from .options import SCORING_ROUNDS
 from .state import answer_placement
 
@@ -38,14 +38,14 @@ if TYPE_CHECKING:
     )
     from .state import Answer, Possible, Special, State, Step
 
-_POWER = tuple(ch(Verb.POWER, v) for v in range(14))
-_RECALL = per_place(Verb.RECALL)
-_CARD = {card: ch(Verb.CARD, card) for card in CARDS}
-_PLACE = ch(Verb.PLACE)
-_SPECIAL = ch(Verb.SPECIAL)
-_SKIP = ch(Verb.SKIP)
-_VETO_YES = ch(Verb.VETO, "yes")
-_VETO_NO = ch(Verb.VETO, "no")
+_POWER = tuple(ch("power", v) for v in range(14))
+_RECALL = per_place("recall")
+_CARD = {card: ch("card", card) for card in CARDS}
+_PLACE = ch("place")
+_SPECIAL = ch("special")
+_SKIP = ch("skip")
+_VETO_YES = ch("veto", "yes")
+_VETO_NO = ch("veto", "no")
 
 #: Placement targets by King's region: its neighbours, then the Castillo (R-R3.3).
 _PLACEMENT = tuple(
@@ -105,7 +105,8 @@ def _step_power(g: State, frame: PowerFrame) -> Decision:
 
 def _answer_power(g: State, frame: PowerFrame, c: Choice) -> None:
     _, seats = frame
-    seat, v = seats[0], cast(int, c.arg)
+    seat, v = seats[0], c.arg
+    assert isinstance(v, int)
     g.hand[seat] &= ~(1 << v)
     g.discard[seat] |= 1 << v  # R-P2
     g.played[seat] = v
@@ -179,7 +180,8 @@ def _step_court(g: State, frame: CourtFrame) -> Decision | None:
 
 def _answer_court(g: State, frame: CourtFrame, c: Choice) -> None:
     s = g.active
-    wanted = cast(int, c.arg)
+    wanted = c.arg
+    assert isinstance(wanted, int)
     from_province = min(wanted, g.province[s])
     g._move(s, "province", "court", from_province)
     g._stack.pop()

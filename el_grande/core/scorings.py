@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING
 from .board import CASTILLO_INDEX, NUM_REGIONS, PLACE_INDEX
 from .choices import per_place
 from .decision import Decision
-from .kinds import DecisionKind, Verb
+from .kinds import DecisionKind
 
 if TYPE_CHECKING:
     from .choices import Choice
     from .frames import Op, ScoreFrame
     from .state import Answer, Special, State, Step
 
-_SCORE = per_place(Verb.SCORE)
+_SCORE = per_place("score")
 #: An N-region is one whose current first-place value is N (the Castillo never is).
 _FIRST_VALUES = {"score_fives": (5,), "score_fours": (4,), "score_six_seven": (6, 7)}
 
