@@ -42,13 +42,13 @@ QUIET = 1.2
 #: even slowly, never finds the gap it needs, whatever keys it presses.
 TAKE_OVER = 2.4
 
-#: Letters a take-over may ask for: none is a key of any game screen (a-e, f, h, l, o, p, s, u,
-#: w; n, q, r, t on game over), none is easily confused (I, O).
-LETTERS = "GJKMVXYZ"
+#: Letters a take-over may ask for: none is a key of the game screen (a-e, f, h, l, o, p, s,
+#: u; n, q, r, t on game over), none is easily confused (I, O).
+LETTERS = "GJKMVWXYZ"
 
 #: The Hangul jamo the same physical key types on a Korean (2-beolsik) keyboard, so a player
 #: whose input method is on can still take over.
-JAMO = dict(zip(LETTERS, "ㅎㅓㅏㅡㅍㅌㅛㅋ", strict=True))
+JAMO = dict(zip(LETTERS, "ㅎㅓㅏㅡㅍㅈㅌㅛㅋ", strict=True))
 
 
 class Wait(StrEnum):

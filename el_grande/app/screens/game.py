@@ -99,6 +99,7 @@ class GameScreen(StyledOnce, Screen[None]):
         #: The chips' palette when the prompt was drawn (redrawn when it changed).
         self._prompt_palette: str | None = None
         self._power_tens = False
+        self._drawn: Scene | None = None  # the scene last drawn
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -172,7 +173,17 @@ class GameScreen(StyledOnce, Screen[None]):
         self.query_one("#status", Static).update("")
         self._sync_log()
         self._refresh_footer()
+        drawn, self._drawn = self._drawn, scene
         match scene:
+            case Prompt() if (
+                isinstance(drawn, Prompt)
+                and drawn.decision is scene.decision
+                and drawn.cursor == scene.cursor
+                and self._modal_screen is None
+            ):
+                # Only the quiet moment changed: the prompt stays as the player sees it.
+                if scene.quiet:
+                    self._say(self._quiet_sentence(scene.seat))
             case Prompt():
                 self._close_modal()
                 self._show_decision(scene)
