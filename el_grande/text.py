@@ -349,11 +349,11 @@ EN: dict[str, Template] = {
     "curtain.back_all": "All secret choices are made",
     "curtain.continue": "Continue",
     "curtain.letter": "When only {name} is looking, press {letter} (or click Continue).",
-    "curtain.letter_why": "Keys typed ahead never count: the letter works only after {seconds} s "
+    "curtain.letter_why": "Keys typed ahead never count: the letter works only after {seconds}s "
     "with no key or click, and it changes every time, so nobody sees or answers someone else's "
     "secret by accident.",
     "curtain.enter_hint": "Turn the screen to everyone and press Enter (or click Continue).",
-    "curtain.enter_why": "Keys typed ahead never count: Enter works only after {seconds} s with "
+    "curtain.enter_why": "Keys typed ahead never count: Enter works only after {seconds}s with "
     "no key or click.",
     "curtain.nudge": "Not that key: once the keyboard has been quiet, press {letter} to show "
     "{name}'s secret choice.",
@@ -361,14 +361,14 @@ EN: dict[str, Template] = {
     "handover.banner": "{name}'s turn: take the keyboard",
     "handover.banner_letter": "When {name} has the keyboard, press {letter} (or click Continue).",
     "handover.banner_why": "After a scoring or a curtain the next player takes over on purpose: "
-    "keys typed ahead never count, and the letter works only after {seconds} s with no key or "
+    "keys typed ahead never count, and the letter works only after {seconds}s with no key or "
     "click.",
     "handover.waiting": "Waiting for a quiet keyboard: {press} counts once no key has been "
-    "pressed for {seconds} s.",
+    "pressed for {seconds}s.",
     "handover.ready": "Ready: press {press} now.",
     "handover.nudge": "Not that key: once {name} has the keyboard and it has been quiet, press "
     "{letter}.",
-    "handover.quiet": "{name}'s turn: at a change of player, keys count after {seconds} s with "
+    "handover.quiet": "{name}'s turn: at a change of player, keys count after {seconds}s with "
     "no key pressed.",
     "why.not_now": "nothing can be answered right now",
     "handover.wait": "at a change of player, keys count after a moment of quiet",
