@@ -7,7 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 #: The setting keys, in the order the file, `el-grande config` and the settings screen use.
-KEYS = ("language", "theme", "palette", "bot_delay", "auto_advance", "players")
+KEYS = (
+    "language",
+    "theme",
+    "palette",
+    "bot_delay",
+    "auto_advance",
+    "strict_handovers",
+    "players",
+)
 LANGUAGES = ("en", "ko")
 PALETTES = ("standard", "colour-blind")
 #: `auto_advance = true`: a scoring display's steps go on after this many seconds.
@@ -52,6 +60,9 @@ class Settings:
     palette: str = "standard"
     bot_delay: float = 0.8
     auto_advance: float | None = None
+    #: A take-over (the next player's letter) at every change of player, not only after a
+    #: scoring display or a curtain (el_grande/flow/handover.py).
+    strict_handovers: bool = False
     players: tuple[PlayerDefault, ...] = DEFAULT_PLAYERS
 
 
