@@ -371,6 +371,10 @@ EN: dict[str, Template] = {
     "handover.quiet": "{name}'s turn: at a change of player, keys count after {seconds}s with "
     "no key pressed.",
     "why.not_now": "nothing can be answered right now",
+    "why.court_empty": "your court is empty: nothing to place",
+    "prompt.does_nothing": "{choice} ({why})",
+    "flow.resumed_scoring": "The game goes on after {what}: its points are in the log.",
+    "flow.resumed_reveal": "The game goes on after the secret disks were revealed: see the log.",
     "handover.wait": "at a change of player, keys count after a moment of quiet",
     # --- board -------------------------------------------------------------------------------
     "board.king": "♔ King",
@@ -636,6 +640,7 @@ EN: dict[str, Template] = {
     "calc.rank_2": "2nd",
     "calc.rank_3": "3rd",
     "calc.rank_4": "4th",
+    "calc.rank_5": "5th",
     "calc.key_what_if": "What if",
     "calc.keys": "Esc / Enter / p: close",
     "calc.keys_what_if": "w: with or without your highlighted choice · Esc / Enter / p: close",
@@ -819,8 +824,7 @@ EN: dict[str, Template] = {
     "sheet.kept": "Saved after every key in {path}.",
     "sheet.kept_aside": "The file that could not be used is kept as {aside}.",
     "sheet.no_king": "Where is the King? k in his region's row.",
-    "sheet.no_home": "No Grande for {names} yet: g in the home region's row, the player's "
-    "column.",
+    "sheet.no_home": "No Grande for {names} yet: g in the home region's row, the player's column.",
     "sheet.king_here": "The King stands in {region}.",
     "sheet.home_here": "{name}'s Grande stands in {region}, {name}'s home region.",
     "sheet.board_here": "The {board} scoreboard lies on {place}.",

@@ -416,6 +416,10 @@ KO: dict[str, Template] = {
     "handover.quiet": "{name}의 차례: 플레이어가 바뀔 때는 {seconds}초 동안 아무 키도 누르지 "
     "않은 뒤부터 키가 통합니다.",
     "why.not_now": "지금은 답할 수 없습니다",
+    "why.court_empty": "궁정이 비어 있어 배치할 카바예로가 없습니다",
+    "prompt.does_nothing": "{choice} ({why})",
+    "flow.resumed_scoring": "{what} 뒤부터 이어서 합니다: 그 점수는 진행 기록에 있습니다.",
+    "flow.resumed_reveal": "비밀 원반이 공개된 뒤부터 이어서 합니다: 진행 기록을 보세요.",
     "handover.wait": "플레이어가 바뀔 때는 잠시 조용해진 뒤부터 키가 통합니다",
     # --- board -------------------------------------------------------------------------------
     "board.king": "♔ 왕",
@@ -741,6 +745,7 @@ KO: dict[str, Template] = {
     "calc.rank_2": "2위",
     "calc.rank_3": "3위",
     "calc.rank_4": "4위",
+    "calc.rank_5": "5위",
     "calc.key_what_if": "만약",
     "calc.keys": "Esc / Enter / p: 닫기",
     "calc.keys_what_if": "w: 강조한 선택이 있을 때와 없을 때 · Esc / Enter / p: 닫기",
@@ -865,8 +870,7 @@ KO: dict[str, Template] = {
     "본거지입니다.",
     "sheet.board_here": "{board} 이동식 점수판이 {place}에 있습니다.",
     "sheet.board_none": "{place}에 이동식 점수판이 없습니다.",
-    "sheet.copied": "왕, 그란데, 이동식 점수판은 지난 정산 때와 같습니다. 움직인 것만 "
-    "고치세요.",
+    "sheet.copied": "왕, 그란데, 이동식 점수판은 지난 정산 때와 같습니다. 움직인 것만 고치세요.",
     "sheet.clear_confirm": "새 게임을 하려면 c를 한 번 더 누르세요. 세 정산이 모두 지워집니다 "
     "(이름은 남습니다).",
     "sheet.cleared": "세 정산을 지웠습니다. 새 게임입니다.",

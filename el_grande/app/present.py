@@ -88,6 +88,14 @@ def choice_label(choice: Choice, d: Decision, session: GameSession) -> str:
     return str(choice)
 
 
+def does_nothing(choice: Choice, d: Decision, view: View) -> str | None:
+    """Why a legal choice would do nothing now (None: it does something). The core offers it
+    all the same (old saves replay), so the prompt shows it disabled and says why."""
+    if choice.verb == "place" and choice.arg is None and view.players[d.player].court == 0:
+        return t("why.court_empty")
+    return None
+
+
 def decision_what(d: Decision, session: GameSession) -> str:
     ctx = d.context
     kind = d.kind

@@ -32,6 +32,7 @@ from el_grande.app.present import (
     choice_label,
     decision_progress,
     decision_what,
+    does_nothing,
     line_text,
     secret_what,
     styled,
@@ -100,6 +101,7 @@ class GameScreen(StyledOnce, Screen[None]):
         self._prompt_palette: str | None = None
         self._power_tens = False
         self._drawn: Scene | None = None  # the scene last drawn
+        self._note: str | None = None  # said on the status line once the table shows
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -130,6 +132,8 @@ class GameScreen(StyledOnce, Screen[None]):
         self._stop_listening = flow.listen(self._draw_scene, self._notice)
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         flow.start()
+        self._note = flow.opening_note
+        self._say_note()
 
     def on_unmount(self) -> None:
         from el_grande.app.caches import forget_closed_widgets
@@ -202,6 +206,13 @@ class GameScreen(StyledOnce, Screen[None]):
                 self._close_modal()
                 self._show_public(scene.view)
                 self.app.switch_screen(GameOverScreen(self.session))
+        self._say_note()
+
+    def _say_note(self) -> None:
+        """The flow's opening sentence (a resumed game), once the board shows."""
+        if self._note is not None and isinstance(self.flow.scene, Prompt | BotTurn):
+            self._say(self._note)
+            self._note = None
 
     def _notice(self, text: str) -> None:
         self.notify(text, severity="warning", markup=False)
@@ -334,9 +345,15 @@ class GameScreen(StyledOnce, Screen[None]):
     def _show_decision(self, scene: Prompt) -> None:
         d, view = scene.decision, scene.view
         legal = Legal.of(d)
-        cursor = (
-            scene.cursor if scene.cursor in d.choices else (d.choices[0] if d.choices else None)
-        )
+        labels, idle = [], set()
+        for c in d.choices:
+            label, why = choice_label(c, d, self.session), does_nothing(c, d, view)
+            if why is not None:  # offered by the core, but it would do nothing: say so
+                label = t("prompt.does_nothing", choice=label, why=why)
+                idle.add(str(c))
+            labels.append((str(c), label))
+        usable = [c for c in d.choices if str(c) not in idle]
+        cursor = scene.cursor if scene.cursor in usable else (usable[0] if usable else None)
         self.shown = Shown(
             view,
             to_move=d.player,
@@ -344,7 +361,6 @@ class GameScreen(StyledOnce, Screen[None]):
             legal=legal,
             cursor=cursor,
         )
-        labels = [(str(c), choice_label(c, d, self.session)) for c in d.choices]
         title = Text()
         if d.secret:
             title.append(
@@ -373,8 +389,8 @@ class GameScreen(StyledOnce, Screen[None]):
         if hint:
             progress = f"{progress}\n{hint}" if progress else hint
         prompt = self.query_one(DecisionPrompt)
-        prompt.show(title, progress, labels, d.secret)
-        if cursor is not None and cursor is not d.choices[0]:
+        prompt.show(title, progress, labels, d.secret, frozenset(idle))
+        if cursor is not None:
             self._highlight(cursor)
         prompt.options.focus()
         self._prompt_palette = palette()

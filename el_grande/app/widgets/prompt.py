@@ -37,8 +37,16 @@ class DecisionPrompt(Vertical):
     def options(self) -> ChoiceList:
         return self.query_one("#choices", ChoiceList)
 
-    def show(self, title: Text, progress: str, labels: list[tuple[str, str]], secret: bool) -> None:
-        """`labels`: (option id, readable label) for every legal choice, in the core's order."""
+    def show(
+        self,
+        title: Text,
+        progress: str,
+        labels: list[tuple[str, str]],
+        secret: bool,
+        disabled: frozenset[str] = frozenset(),
+    ) -> None:
+        """`labels`: (option id, readable label) for every legal choice, in the core's order;
+        `disabled`: ids of choices that would do nothing (shown, explained, not offered)."""
         self.query_one("#prompt-title", Static).update(title)
         prog = self.query_one("#prompt-progress", Static)
         prog.update(progress)
@@ -46,9 +54,10 @@ class DecisionPrompt(Vertical):
         self.set_class(secret, "-secret")
         ol = self.options
         ol.clear_options()
-        ol.add_options([Option(label, id=oid) for oid, label in labels])
-        if labels:
-            ol.highlighted = 0
+        ol.add_options([Option(label, id=oid, disabled=oid in disabled) for oid, label in labels])
+        first = next((i for i, (oid, _) in enumerate(labels) if oid not in disabled), None)
+        if first is not None:
+            ol.highlighted = first
 
     def clear(self) -> None:
         self.query_one("#prompt-title", Static).update("")
