@@ -25,27 +25,26 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
 
+from el_grande.app import answers
 from el_grande.app.colours import palette
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import (
+    bot_text,
     chip,
     choice_label,
-    decision_progress,
     decision_what,
-    does_nothing,
     line_text,
-    secret_what,
-    styled,
+    prompt_text,
 )
 from el_grande.app.screens.styled import StyledOnce
-from el_grande.app.shown import Legal, Shown, card_of, place_of, power_of
+from el_grande.app.shown import Legal, Shown, card_of
 from el_grande.app.widgets.board import KEY_PLACES, MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.app.widgets.track import RoundTrack
-from el_grande.core import NEIGHBOURS, Choice, Decision, DecisionKind
+from el_grande.core import Choice, Decision, DecisionKind
 from el_grande.flow.table import (
     BotTurn,
     Curtain,
@@ -247,7 +246,7 @@ class GameScreen(StyledOnce, Screen[None]):
         self.app.push_screen(screen)
 
     def _show_curtain(self, scene: TakeOver | Curtain | HintCurtain) -> None:
-        from el_grande.app.screens.curtain import CurtainScreen
+        from el_grande.app.screens.curtain import CurtainScreen, curtain_for
 
         current = self._modal_screen
         letter = None if isinstance(scene, Curtain) else scene.letter
@@ -256,40 +255,7 @@ class GameScreen(StyledOnce, Screen[None]):
             return
         self.app.clear_notifications()  # nothing said before may show on the curtain
         self._show_public(scene.view)
-        flow, name = self.flow, self.session.name
-        seconds = flow.guard.needed
-        if isinstance(scene, Curtain):
-            headline, detail = t("curtain.back_all"), t("curtain.back", name=name(scene.after))
-            owner, banner = None, False
-        elif isinstance(scene, HintCurtain):
-            owner, banner = name(scene.seat), False
-            headline, detail = t("hint.curtain", name=owner), t("hint.curtain_why", name=owner)
-        else:
-            owner, banner, d = name(scene.seat), not scene.curtain, scene.decision
-            if banner:
-                headline = t("handover.banner", name=owner)
-                detail = t("prompt.title", name=owner, what=decision_what(d, self.session))
-            else:
-                headline = (
-                    t("curtain.back_to", name=name(scene.after), next=owner)
-                    if scene.after is not None
-                    else t("curtain.to", name=owner)
-                )
-                detail = t("curtain.why", name=owner, what=secret_what(d))
-        self._open_modal(
-            CurtainScreen(
-                headline,
-                detail,
-                letter=letter,
-                owner=owner,
-                seconds=seconds,
-                ready=scene.ready,
-                banner=banner,
-                on_letter=flow.take_over,
-                on_button=lambda: flow.take_over("", button=True),
-                on_lower=flow.lower,
-            )
-        )
+        self._open_modal(curtain_for(scene, self.flow))
 
     def _show_display(self, scene: Showing) -> None:
         from el_grande.app.screens.scoring import ScoringScreen
@@ -344,54 +310,18 @@ class GameScreen(StyledOnce, Screen[None]):
 
     def _show_decision(self, scene: Prompt) -> None:
         d, view = scene.decision, scene.view
-        legal = Legal.of(d)
-        labels, idle = [], set()
-        for c in d.choices:
-            label, why = choice_label(c, d, self.session), does_nothing(c, d, view)
-            if why is not None:  # offered by the core, but it would do nothing: say so
-                label = t("prompt.does_nothing", choice=label, why=why)
-                idle.add(str(c))
-            labels.append((str(c), label))
-        usable = [c for c in d.choices if str(c) not in idle]
-        cursor = scene.cursor if scene.cursor in usable else (usable[0] if usable else None)
+        text = prompt_text(d, view, self.session, scene.cursor)
         self.shown = Shown(
             view,
             to_move=d.player,
             doing=decision_what(d, self.session),
-            legal=legal,
-            cursor=cursor,
+            legal=Legal.of(d),
+            cursor=text.cursor,
         )
-        title = Text()
-        if d.secret:
-            title.append(
-                t("prompt.secret", name=self.session.name(d.player)) + "\n", style="bold reverse"
-            )
-        title.append_text(chip(self.session, d.player, " "))
-        heading = styled(
-            "prompt.title",
-            {"what": "not bold"},
-            style="bold",
-            name=self.session.name(d.player),
-            what=decision_what(d, self.session),
-        )
-        heading.pad_left(1)
-        title.append_text(heading)
-        hint = (
-            t("prompt.keys_map")
-            if legal.places
-            else t("prompt.keys_cards")
-            if legal.cards
-            else t("prompt.keys_power")
-            if legal.powers and d.kind == DecisionKind.POWER
-            else ""
-        )
-        progress = decision_progress(d, self.session, view)
-        if hint:
-            progress = f"{progress}\n{hint}" if progress else hint
         prompt = self.query_one(DecisionPrompt)
-        prompt.show(title, progress, labels, d.secret, frozenset(idle))
-        if cursor is not None:
-            self._highlight(cursor)
+        prompt.show(text.title, text.progress, text.labels, d.secret, text.idle)
+        if text.cursor is not None:
+            self._highlight(text.cursor)
         prompt.options.focus()
         self._prompt_palette = palette()
         if scene.quiet:
@@ -407,34 +337,14 @@ class GameScreen(StyledOnce, Screen[None]):
         if isinstance(scene, Prompt) and self.app.screen is self:
             self._say(self._quiet_sentence(scene.seat))
 
-    def _bot_title(self, seat: int) -> Text:
-        title = Text()
-        title.append_text(chip(self.session, seat, " "))
-        title.append(" ")
-        return title
-
     def _show_bot(self, scene: BotTurn) -> None:
-        """The public board and "X is thinking…" (or "X is choosing in secret…" and nothing
-        else: no choices, no highlights, not even what the choice is about); a public choice
-        is shown for a moment before it is applied."""
-        d, session = scene.decision, self.session
-        name, level = session.name(d.player), session.bot_label(d.player)
-        title = self._bot_title(d.player)
-        if d.secret:
-            self.shown = Shown(scene.view, to_move=d.player)
-            title.append(t("bot.secret", name=name), style="bold")
-            progress = ""
-        else:
-            self.shown = Shown(
-                scene.view, to_move=d.player, doing=decision_what(d, session), cursor=scene.choice
-            )
-            if scene.choice is None:
-                title.append(t("bot.thinking", name=name, level=level), style="bold")
-            else:
-                label = choice_label(scene.choice, d, session)
-                title.append(t("bot.chooses", name=name, level=level, choice=label), style="bold")
-            title.append("\n" + decision_what(d, session))
-            progress = decision_progress(d, session, scene.view)
+        """The public board and what the computer player does (a secret: nothing but that it
+        chooses); a public choice is shown for a moment before it is applied."""
+        d = scene.decision
+        doing = "" if d.secret else decision_what(d, self.session)
+        cursor = None if d.secret else scene.choice
+        self.shown = Shown(scene.view, to_move=d.player, doing=doing, cursor=cursor)
+        title, progress = bot_text(d, scene.choice, scene.view, self.session)
         prompt = self.query_one(DecisionPrompt)
         prompt.show(title, progress, [], False)
         if prompt.options.has_focus:
@@ -449,21 +359,15 @@ class GameScreen(StyledOnce, Screen[None]):
         """The prompt's highlight moved (called at once by the choice list)."""
         if option_id is None or not isinstance(self.flow.scene, Prompt):
             return
-        self._cursor_to(self._choice_by_id(option_id))
+        self._cursor_to(answers.by_id(self.decision, option_id))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         if event.option.id is None:
             return
-        choice = self._choice_by_id(event.option.id)
+        choice = answers.by_id(self.decision, event.option.id)
         if choice is not None:
             self._choose(choice)
-
-    def _choice_by_id(self, oid: str) -> Choice | None:
-        d = self.decision
-        if d is None:
-            return None
-        return next((c for c in d.choices if str(c) == oid), None)
 
     def _highlight(self, choice: Choice) -> None:
         ol = self.query_one(DecisionPrompt).options
@@ -531,33 +435,6 @@ class GameScreen(StyledOnce, Screen[None]):
 
     # --- input: map, cards, hand -----------------------------------------------------------
 
-    def _why_not_place(self, place: str, d: Decision) -> str:
-        if not any(place_of(c) for c in d.choices):
-            return t("why.not_region_now")
-        king = self.session.current.public.king
-        if place == king:
-            return t("why.king_region")
-        if (
-            d.kind == DecisionKind.PLACEMENT
-            and place != "castillo"
-            and place not in NEIGHBOURS[king]
-        ):
-            return t("why.not_adjacent")
-        if place == "castillo" and d.kind in (
-            DecisionKind.MOVE_FROM,
-            DecisionKind.RECALL,
-            DecisionKind.RETURN_ONE,
-            DecisionKind.ANGRY_KING,
-        ):
-            return t("why.castillo_source")
-        return t("why.not_legal")
-
-    def _place_choice(self, place: str) -> Choice | None:
-        d = self.decision
-        if d is None:
-            return None
-        return next((c for c in d.choices if place_of(c) == place), None)
-
     def action_pick_place(self, key: str) -> None:
         d = self._answering()
         if d is None or self._bot_busy():
@@ -565,10 +442,13 @@ class GameScreen(StyledOnce, Screen[None]):
         if d.kind == DecisionKind.POWER:
             self._pick_power_key(key)
             return
-        place = KEY_PLACES[key]
-        choice = self._place_choice(place)
+        self._point(d, answers.place_choice(d, KEY_PLACES[key]), KEY_PLACES[key])
+
+    def _point(self, d: Decision, choice: Choice | None, place: str) -> None:
+        """Highlight the choice a region's key means, or say why it means none."""
         if choice is None:
-            self._illegal(region(place), self._why_not_place(place, d))
+            king = self.session.current.public.king
+            self._illegal(region(place), answers.why_not_place(d, place, king))
             return
         self._say("")
         self._highlight(choice)
@@ -578,14 +458,13 @@ class GameScreen(StyledOnce, Screen[None]):
         0 2 = 12, 0 3 = 13); the highlighted card is played with Enter."""
         d = self.decision
         assert d is not None
-        pending = self._power_tens
-        self._power_tens = False
+        pending, self._power_tens = self._power_tens, False
         if key == "0" and not pending:
             self._power_tens = True
             self._say(t("prompt.power_tens"))
             return
         value = 10 + int(key) if pending else int(key)
-        choice = next((c for c in d.choices if power_of(c) == value), None)
+        choice = answers.power_choice(d, value)
         if choice is None:
             self._illegal(t("choice.power_short", n=value), t("why.power_taken"))
             return
@@ -596,25 +475,11 @@ class GameScreen(StyledOnce, Screen[None]):
         d = self._answering()
         if d is None or self._bot_busy():
             return
-        choice = self._place_choice(message.place)
+        choice = answers.place_choice(d, message.place)
         if choice is None:
-            self._illegal(region(message.place), self._why_not_place(message.place, d))
-            return
-        self._choose(choice)
-
-    def _card_choice(self, card: str) -> Choice | None:
-        d = self.decision
-        if d is None:
-            return None
-        return next((c for c in d.choices if card_of(c) == card), None)
-
-    def _why_not_card(self, card: str | None) -> str:
-        d = self.decision
-        if card is None:
-            return t("why.no_card")
-        if d is None or not any(card_of(c) for c in d.choices):
-            return t("why.not_card_now")
-        return t("why.card_taken")
+            self._point(d, None, message.place)
+        else:
+            self._choose(choice)
 
     def action_pick_card(self, key: str) -> None:
         d = self._answering()
@@ -626,25 +491,25 @@ class GameScreen(StyledOnce, Screen[None]):
             # No card is being chosen: the key opens (or folds) that card's full text.
             slot = "abcde".index(key)
             cards.reading = None if cards.reading == slot else slot
-            self._say(
-                t("prompt.reading", card=card_name(card)) if cards.reading is not None else ""
-            )
+            reading = cards.reading is not None
+            self._say(t("prompt.reading", card=card_name(card)) if reading else "")
             return
         if self._bot_busy():
             return
-        choice = self._card_choice(card) if card else None
+        choice = answers.card_choice(d, card) if card else None
         if choice is None:
-            self._illegal(card_name(card) if card else key, self._why_not_card(card))
+            self._illegal(card_name(card) if card else key, answers.why_not_card(d, card))
             return
         self._say("")
         self._highlight(choice)
 
     def on_card_picked(self, message: CardPicked) -> None:
-        if self._answering() is None or self._bot_busy():
+        d = self._answering()
+        if d is None or self._bot_busy():
             return
-        choice = self._card_choice(message.card)
+        choice = answers.card_choice(d, message.card)
         if choice is None:
-            self._illegal(card_name(message.card), self._why_not_card(message.card))
+            self._illegal(card_name(message.card), answers.why_not_card(d, message.card))
             return
         self._choose(choice)
 
@@ -652,10 +517,7 @@ class GameScreen(StyledOnce, Screen[None]):
         d = self._answering()
         if d is None or self._bot_busy():
             return
-        choice = next(
-            (c for c in d.choices if power_of(c) == message.value and d.player == message.seat),
-            None,
-        )
+        choice = answers.power_choice(d, message.value, message.seat)
         if choice is None:
             self._illegal(str(message.value), t("why.not_legal"))
             return
