@@ -12,7 +12,6 @@ The map, the cards, the players and the round track are bound to `shown` (`data_
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -23,28 +22,19 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import RichLog, Static
 
-from el_grande.app import answers
 from el_grande.app.colours import palette
-from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
-from el_grande.app.present import (
-    bot_text,
-    chip,
-    choice_label,
-    decision_what,
-    line_text,
-    prompt_text,
-)
+from el_grande.app.present import bot_text, decision_what, line_text, prompt_text
+from el_grande.app.screens.game_input import AnswerInput
 from el_grande.app.screens.styled import StyledOnce
-from el_grande.app.shown import Legal, Shown, card_of
-from el_grande.app.widgets.board import KEY_PLACES, MapView
+from el_grande.app.shown import Legal, Shown
+from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.app.widgets.track import RoundTrack
-from el_grande.core import Choice, Decision, DecisionKind
 from el_grande.flow.table import (
     BotTurn,
     Curtain,
@@ -57,13 +47,13 @@ from el_grande.flow.table import (
     TableFlow,
     TakeOver,
 )
-from el_grande.text import card_name, region, t
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-class GameScreen(StyledOnce, Screen[None]):
+class GameScreen(AnswerInput, StyledOnce, Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
@@ -146,10 +136,6 @@ class GameScreen(StyledOnce, Screen[None]):
         banner.display = bool(problem)
 
     # --- the flow's scenes -----------------------------------------------------------------
-
-    @property
-    def decision(self) -> Decision | None:
-        return self.session.decision
 
     @property
     def waiting_for_choice(self) -> bool:
@@ -258,40 +244,19 @@ class GameScreen(StyledOnce, Screen[None]):
         self._open_modal(curtain_for(scene, self.flow))
 
     def _show_display(self, scene: Showing) -> None:
-        from el_grande.app.screens.scoring import ScoringScreen
+        from el_grande.app.screens.scoring import ScoringScreen, scoring_for
 
         self.shown = Shown(scene.view, lit=scene.lit)
-        current = self._modal_screen
-        if isinstance(current, ScoringScreen):
-            current.show(scene)
+        if isinstance(self._modal_screen, ScoringScreen):
+            self._modal_screen.show(scene)  # the next step of the same display
             return
         self.query_one(DecisionPrompt).clear()
-        flow = self.flow
-        self._open_modal(
-            ScoringScreen(
-                scene,
-                chip=lambda seat: chip(self.session, seat),
-                name=self.session.name,
-                on_next=flow.step,
-                on_last=flow.last_step,
-                on_run_to_end=flow.watch_to_end,
-            )
-        )
+        self._open_modal(scoring_for(scene, self.flow))
 
     def _show_hints(self, scene: Hinting) -> None:
-        from el_grande.app.screens.hints import HintScreen
+        from el_grande.app.screens.hints import hints_for
 
-        flow = self.flow
-        self._open_modal(
-            HintScreen(
-                self.session,
-                scene.own,
-                scene.decision,
-                seed=scene.seed,
-                on_shown=flow.hint_shown,
-                on_close=flow.hint_closed,
-            )
-        )
+        self._open_modal(hints_for(scene, self.flow))
 
     def _refresh_footer(self) -> None:
         """Redraw the footer's keys only when what they offer changed (rebuilding it for every
@@ -350,36 +315,6 @@ class GameScreen(StyledOnce, Screen[None]):
         if prompt.options.has_focus:
             self.set_focus(None)  # keys come to the screen, which says to wait
 
-    def _cursor_to(self, choice: Choice | None) -> None:
-        """Mirror the highlighted choice on the map, the cards and the hand (display only)."""
-        if self.shown is not None and self.shown.cursor != choice:
-            self.shown = replace(self.shown, cursor=choice)
-
-    def _highlighted(self, option_id: str | None) -> None:
-        """The prompt's highlight moved (called at once by the choice list)."""
-        if option_id is None or not isinstance(self.flow.scene, Prompt):
-            return
-        self._cursor_to(answers.by_id(self.decision, option_id))
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option.id is None:
-            return
-        choice = answers.by_id(self.decision, event.option.id)
-        if choice is not None:
-            self._choose(choice)
-
-    def _highlight(self, choice: Choice) -> None:
-        ol = self.query_one(DecisionPrompt).options
-        ol.highlighted = ol.get_option_index(str(choice))
-
-    def _illegal(self, what: str, why: str) -> None:
-        self.query_one("#status", Static).update(Text(t("prompt.illegal", what=what, why=why)))
-        self.app.bell()
-
-    def _say(self, text: str) -> None:
-        self.query_one("#status", Static).update(Text(text))
-
     def on_screen_resume(self, event: tevents.ScreenResume) -> None:
         # (StyledOnce's handler runs too: Textual calls each class's own.)
         scene = self.flow.scene
@@ -391,137 +326,6 @@ class GameScreen(StyledOnce, Screen[None]):
             self._show_decision(scene)
             if keep is not None and keep < options.option_count:
                 options.highlighted = keep
-
-    # --- answers -----------------------------------------------------------------------------
-
-    def _choose(self, choice: Choice) -> None:
-        """A human's answer (keys, clicks) for the current decision."""
-        if self._bot_busy():
-            return
-        d = self.decision
-        if d is None or not isinstance(self.flow.scene, Prompt):
-            return
-        if d.secret:
-            self.query_one(DecisionPrompt).clear()  # wipe the secret prompt before anything
-        why = self.flow.answer(choice)
-        if why is not None:
-            self._illegal(choice_label(choice, d, self.session), why)
-
-    def _bot_busy(self) -> bool:
-        """True (and says so on the status line) while a computer player has the decision."""
-        if not self.flow.bot_playing:
-            return False
-        d = self.decision
-        if d is not None:
-            self._say(t("bot.busy", name=self.session.name(d.player)))
-        return True
-
-    def _answering(self) -> Decision | None:
-        """The decision a key or click may answer now (None: a curtain, display or wait)."""
-        d = self.decision
-        if d is None or not isinstance(self.flow.scene, (Prompt, BotTurn)):
-            return None
-        return d
-
-    def on_key(self, event: tevents.Key) -> None:
-        if self.flow.bot_playing and event.key in ("enter", "space", "up", "down"):
-            event.stop()
-            self._bot_busy()
-        elif event.key == "u" and not self.check_action("undo", ()):
-            # Undo is offered in the footer only when it works; pressed anyway, it says why.
-            event.stop()
-            if isinstance(self.flow.scene, Prompt):
-                self._illegal(t("undo.what"), self.session.why_no_undo())
-
-    # --- input: map, cards, hand -----------------------------------------------------------
-
-    def action_pick_place(self, key: str) -> None:
-        d = self._answering()
-        if d is None or self._bot_busy():
-            return
-        if d.kind == DecisionKind.POWER:
-            self._pick_power_key(key)
-            return
-        self._point(d, answers.place_choice(d, KEY_PLACES[key]), KEY_PLACES[key])
-
-    def _point(self, d: Decision, choice: Choice | None, place: str) -> None:
-        """Highlight the choice a region's key means, or say why it means none."""
-        if choice is None:
-            king = self.session.current.public.king
-            self._illegal(region(place), answers.why_not_place(d, place, king))
-            return
-        self._say("")
-        self._highlight(choice)
-
-    def _pick_power_key(self, key: str) -> None:
-        """Power cards by number: 1–9 pick 1–9; 0 then a digit picks 10–13 (0 0 = 10, 0 1 = 11,
-        0 2 = 12, 0 3 = 13); the highlighted card is played with Enter."""
-        d = self.decision
-        assert d is not None
-        pending, self._power_tens = self._power_tens, False
-        if key == "0" and not pending:
-            self._power_tens = True
-            self._say(t("prompt.power_tens"))
-            return
-        value = 10 + int(key) if pending else int(key)
-        choice = answers.power_choice(d, value)
-        if choice is None:
-            self._illegal(t("choice.power_short", n=value), t("why.power_taken"))
-            return
-        self._say("")
-        self._highlight(choice)
-
-    def on_place_picked(self, message: PlacePicked) -> None:
-        d = self._answering()
-        if d is None or self._bot_busy():
-            return
-        choice = answers.place_choice(d, message.place)
-        if choice is None:
-            self._point(d, None, message.place)
-        else:
-            self._choose(choice)
-
-    def action_pick_card(self, key: str) -> None:
-        d = self._answering()
-        if d is None:
-            return
-        cards = self.query_one(CardList)
-        card = cards.card_at(key)
-        if card is not None and not any(card_of(c) for c in d.choices):
-            # No card is being chosen: the key opens (or folds) that card's full text.
-            slot = "abcde".index(key)
-            cards.reading = None if cards.reading == slot else slot
-            reading = cards.reading is not None
-            self._say(t("prompt.reading", card=card_name(card)) if reading else "")
-            return
-        if self._bot_busy():
-            return
-        choice = answers.card_choice(d, card) if card else None
-        if choice is None:
-            self._illegal(card_name(card) if card else key, answers.why_not_card(d, card))
-            return
-        self._say("")
-        self._highlight(choice)
-
-    def on_card_picked(self, message: CardPicked) -> None:
-        d = self._answering()
-        if d is None or self._bot_busy():
-            return
-        choice = answers.card_choice(d, message.card)
-        if choice is None:
-            self._illegal(card_name(message.card), answers.why_not_card(d, message.card))
-            return
-        self._choose(choice)
-
-    def on_power_picked(self, message: PowerPicked) -> None:
-        d = self._answering()
-        if d is None or self._bot_busy():
-            return
-        choice = answers.power_choice(d, message.value, message.seat)
-        if choice is None:
-            self._illegal(str(message.value), t("why.not_legal"))
-            return
-        self._choose(choice)
 
     # --- other keys ------------------------------------------------------------------------
 

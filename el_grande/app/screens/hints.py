@@ -31,6 +31,7 @@ from el_grande.text import t
 if TYPE_CHECKING:
     from el_grande.bots.hints import Hint
     from el_grande.core import Decision, View
+    from el_grande.flow.table import Hinting, TableFlow
     from el_grande.session import GameSession
 
 #: Seconds a hint may think (the strong bot keeps to it within a few milliseconds), and the
@@ -164,3 +165,15 @@ class HintScreen(ModalScreen[Choice | None]):
             self._on_close(choice)  # the table flow closes this screen
         else:
             self.dismiss(choice)
+
+
+def hints_for(scene: Hinting, flow: TableFlow) -> HintScreen:
+    """The hints for the flow's scene: counted when shown, closed through the flow."""
+    return HintScreen(
+        flow.session,
+        scene.own,
+        scene.decision,
+        seed=scene.seed,
+        on_shown=flow.hint_shown,
+        on_close=flow.hint_closed,
+    )
