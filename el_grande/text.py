@@ -304,13 +304,17 @@ EN: dict[str, Template] = {
     "keys.hint": "Hint",
     "hint.title": "Hints for {name}: the strong computer player's best three",
     "hint.thinking": "Thinking… (a second at most; Esc cancels)",
-    "hint.ready": "Points: expected gain over a typical choice, and the expected margin over "
-    "the best other player by the end of the round.",
-    "hint.gain": "{gain} points over a typical choice · margin {margin}",
+    "hint.ready": "Expected points over a typical choice, and where each leaves you at the "
+    "round's end.",
+    "hint.gain": "{gain} points over a typical choice",
+    # Under hint.gain: the expected margin over the best other player, in words ({margin} >= 0).
+    "hint.ahead": "round's end: {margin} ahead of everyone",
+    "hint.behind": "round's end: {margin} behind the leader",
+    "hint.level": "round's end: level with the leader",
     "hint.same": "as good as the first, as far as the analysis can tell",
     "hint.none": "No hint this time (cancelled or no time to think).",
     "hint.failed": "The hint could not be worked out.",
-    "hint.keys": "1–3 or Enter: highlight that choice on the prompt · Esc: close",
+    "hint.keys": "1–3 or Enter: move the cursor to that choice · Esc: close",
     "hint.key_close": "Close",
     "hint.off": "Hints are off at this table.",
     "hint.curtain": "A hint for {name} only",
@@ -464,11 +468,12 @@ EN: dict[str, Template] = {
     "progress.target": "for {name}",
     "progress.left": "{n} left",
     # --- choice labels -----------------------------------------------------------------------
-    "choice.power": "Power card {n}  ({court} to court)",
+    # A no-break space (\u00a0) keeps a bracket's few words together on narrow lines.
+    "choice.power": "Power card {n}  ({court}\u00a0to\u00a0court)",
     "choice.power_short": "Power card {n}",
     "choice.court": "Bring {n} to court",
     "choice.recall": "From {region}",
-    "choice.card": "{name}  (place {n})",
+    "choice.card": "{name}  (place\u00a0{n})",
     "choice.turn.place": "Place Caballeros now",
     "choice.turn.special": "Do the special action",
     "choice.turn.skip": "Skip the special action",
@@ -652,21 +657,31 @@ EN: dict[str, Template] = {
     "help.title": "Help — keys, rules, cards",
     "help.close": "Esc or ? closes this help",
     "help.keys_title": "Keys",
+    # One key a line: the key, a tab, what it does (the help lines them up in two columns).
     "help.keys": (
-        "↑ ↓  move through the choices        Enter  choose\n"
-        "1–9  pick a region (its #N on the map) 0     pick the Castillo\n"
-        "a–e  pick a face-up action card       mouse  click a region, card or choice\n"
-        "p    points if a general scoring happened now\n"
-        "l    focus the event log (scroll with ↑ ↓ PgUp PgDn)\n"
-        "f    skip ahead: computer players move at once until a human decides or a "
+        "↑ ↓\tmove through the choices\n"
+        "Enter\tchoose the highlighted choice\n"
+        "1–9\tpick a region (its #N on the map)\n"
+        "0\tpick the Castillo; power cards: 0 then 0–3 picks 10–13\n"
+        "a–e\tpick a face-up action card (or read it, when no card is to be chosen)\n"
+        "mouse\tclick a region, card, power card or choice\n"
+        "p\tthe scoring calculator: points if a general scoring happened now\n"
+        "w\tin the calculator: the table with the highlighted choice applied\n"
+        "h\thints: the strong computer player's three best answers for you\n"
+        "u\tundo (when the rules allow it; otherwise it says why)\n"
+        "s\tsave the game to a file of your choice (it is autosaved anyway)\n"
+        "l\tthe log, large (↑ ↓ PgUp PgDn scroll; l again: back to the board)\n"
+        "f\tskip ahead: computer players move at once until a human decides or a "
         "scoring is shown\n"
-        "o    settings: theme, player colours, pace (not while a secret choice is open)\n"
-        "?    this help                        ctrl+q / ctrl+c  quit"
+        "o\tsettings: theme, player colours, pace (not while a secret choice is open)\n"
+        "?\tthis help\n"
+        "ctrl+q\tquit (ctrl+c too)"
     ),
     "help.map_title": "Reading the board",
     "help.rules_title": "The rules in short",
     "help.rules": (
-        "Each round: four action cards are revealed (the King card is always there). Everyone "
+        "Each round: five action cards lie face up, the top card of each of the stacks 1–4 "
+        "and the King (always there). Everyone "
         "plays a power card (1–13, a value nobody played yet this round); the highest goes "
         "first. On your turn: bring Caballeros from your province to your court (the number on "
         "your power card), take an action card, then place up to the card's number of "

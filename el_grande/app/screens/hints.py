@@ -39,6 +39,16 @@ HINT_BUDGET = 1.0
 HINT_ITERATIONS: int | None = None
 
 
+def outlook(margin: float) -> str:
+    """Where a choice leaves the player against the best other player at the round's end, in
+    words ("1.0 behind", not "margin -1.0")."""
+    shown = round(margin, 1)
+    if shown == 0:
+        return t("hint.level")
+    key = "hint.ahead" if shown > 0 else "hint.behind"
+    return t(key, margin=f"{abs(shown):.1f}")
+
+
 class HintScreen(ModalScreen[Choice | None]):
     """Dismissed with the chosen hint's choice (to highlight), or None."""
 
@@ -123,11 +133,11 @@ class HintScreen(ModalScreen[Choice | None]):
         for i, hint in enumerate(hints, start=1):
             body = Text(choice_label(hint.choice, self.decision, self.session), style="bold")
             body.append("\n")
-            body.append(t("hint.gain", gain=f"{hint.gain:+.1f}", margin=f"{hint.margin:+.1f}"))
+            body.append(t("hint.gain", gain=f"{hint.gain:+.1f}") + "\n")
+            body.append(outlook(hint.margin) + "\n")
             if i > 1 and abs(hint.margin - hints[0].margin) < 0.05:
                 # Often so for one Caballero of several: the play-out places the rest alike.
-                body.append(t("join.parts") + t("hint.same"), style="dim")
-            body.append("\n")
+                body.append(t("hint.same") + "\n", style="dim")
             body.append(hint.reason_text(names), style="italic")
             # Two columns, so that a line that wraps stays under its hint, not under the number.
             grid = Table.grid()
