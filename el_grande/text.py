@@ -206,7 +206,9 @@ class Catalogue:
 EN: dict[str, Template] = {
     # --- app / title -------------------------------------------------------------------------
     "app.title": "El Grande",
-    "app.subtitle": "Spain, 15th century: Kramer & Ulrich's area-control classic — hot-seat",
+    # Two lines, broken where the sense breaks (the title box is narrow).
+    "app.subtitle": "Spain, 15th century: Kramer & Ulrich's area-control classic,\n"
+    "played hot-seat at one keyboard",
     "title.new": "New game",
     "title.resume": "Resume a saved game",
     "title.resume_missing": "Resume (saving is not available yet)",
@@ -382,6 +384,7 @@ EN: dict[str, Template] = {
     "board.no_cards": "The action cards are revealed at the start of the round.",
     "board.players": "Players",
     "board.log": "What happened",
+    "board.log_back": "l: back to the board",
     "player.bot_mark": "(b)",
     "player.score": "{score} pts",
     "player.court": "court {n}",
@@ -468,7 +471,8 @@ EN: dict[str, Template] = {
     "progress.target": "for {name}",
     "progress.left": "{n} left",
     # --- choice labels -----------------------------------------------------------------------
-    # A no-break space (\u00a0) keeps a bracket's few words together on narrow lines.
+    # A no-break space (\u00a0) keeps a bracket's few words on one line (the choice list and
+    # the hints wrap with `present.Glued`, which honours it).
     "choice.power": "Power card {n}  ({court}\u00a0to\u00a0court)",
     "choice.power_short": "Power card {n}",
     "choice.court": "Bring {n} to court",
@@ -627,6 +631,13 @@ EN: dict[str, Template] = {
     "calc.key_what_if": "What if",
     "calc.keys": "Esc / Enter / p: close",
     "calc.keys_what_if": "w: with or without your highlighted choice · Esc / Enter / p: close",
+    # w with nothing to try: why.
+    "calc.no_what_if_turn": "w shows a choice applied during your own decision only (not "
+    "while another player or a scoring is on).",
+    "calc.no_what_if_kind": "w tries a placement, or your Castillo disk: this decision has no "
+    "such choice.",
+    "calc.no_what_if_cursor": "The highlighted choice places no Caballero: highlight a region "
+    "on the prompt (1–9, 0), then press w here.",
     # --- game over ---------------------------------------------------------------------------
     "over.title": "Game over",
     "over.key_new": "New game",

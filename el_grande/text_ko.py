@@ -423,6 +423,7 @@ KO: dict[str, Template] = {
     "board.no_cards": "액션 카드는 라운드가 시작될 때 공개됩니다.",
     "board.players": "플레이어",
     "board.log": "진행 기록",
+    "board.log_back": "l: 보드로 돌아가기",
     "player.bot_mark": "(봇)",
     "player.score": "{score}점",
     "player.court": "궁정 {n}",
@@ -736,6 +737,12 @@ KO: dict[str, Template] = {
     "calc.key_what_if": "만약",
     "calc.keys": "Esc / Enter / p: 닫기",
     "calc.keys_what_if": "w: 강조한 선택이 있을 때와 없을 때 · Esc / Enter / p: 닫기",
+    "calc.no_what_if_turn": "w는 내 결정 중에만 선택을 적용해 보여 줍니다 (다른 플레이어의 "
+    "차례나 정산 중에는 안 됨).",
+    "calc.no_what_if_kind": "w는 배치나 내 카스티요 디스크만 적용해 봅니다: 이 결정에는 그런 "
+    "선택이 없습니다.",
+    "calc.no_what_if_cursor": "커서가 있는 선택은 카바예로를 놓지 않습니다: 선택지에서 지역(1–9, "
+    "0)으로 커서를 옮긴 뒤 여기서 w를 누르세요.",
     # --- settings (the settings file, el-grande config, the settings screen) -----------------
     "settings.problem": "{path}의 설정을 쓰지 않습니다: {why}. 기본값을 쓰며, 설정을 저장할 "
     "때까지 파일은 그대로 둡니다.",

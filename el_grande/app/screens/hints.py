@@ -23,7 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from el_grande.app.present import choice_label
+from el_grande.app.present import Glued, choice_label
 from el_grande.core import Choice
 from el_grande.text import t
 
@@ -143,7 +143,7 @@ class HintScreen(ModalScreen[Choice | None]):
             grid = Table.grid()
             grid.add_column(no_wrap=True)
             grid.add_column(ratio=1)
-            grid.add_row(Text(f"{i}. ", style="bold"), body)
+            grid.add_row(Text(f"{i}. ", style="bold"), Glued(body))
             options.add_option(Option(grid, id=str(i - 1)))
         options.highlighted = 0
         options.focus()

@@ -12,6 +12,8 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from el_grande.app.present import Glued
+
 #: The most rows the choice list takes (more choices scroll).
 CHOICE_ROWS = 10
 
@@ -55,7 +57,8 @@ class DecisionPrompt(Vertical):
         self.set_class(secret, "-secret")
         ol = self.options
         ol.clear_options()
-        ol.add_options([Option(label, id=oid) for oid, label in labels])
+        # Glued: a label wraps at its ordinary spaces only ("(place 1)" stays whole).
+        ol.add_options([Option(Glued(label), id=oid) for oid, label in labels])
         self._fit_choices()
         if labels:
             ol.highlighted = 0
