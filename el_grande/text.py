@@ -320,7 +320,7 @@ EN: dict[str, Template] = {
     "hint.key_close": "Close",
     "hint.off": "Hints are off at this table.",
     "hint.curtain": "A hint for {name} only",
-    "hint.curtain_why": "The Castillo is hidden: {name}'s hint may give away {name}'s own count.",
+    "hint.curtain_why": "Hidden Castillo: a hint could give away {name}'s own count.",
     "over.hints": "Hints used: {counts}",
     "over.hint_count": "{name} {count}",
     "over.no_hints": "Hints were off at this table.",
@@ -355,11 +355,11 @@ EN: dict[str, Template] = {
     "curtain.back_all": "All secret choices are made",
     "curtain.continue": "Continue",
     "curtain.letter": "When only {name} is looking, press {letter} (or click Continue).",
-    "curtain.letter_why": "The letter changes every time: keys typed ahead — Enter, space, "
-    "arrows, digits — and double clicks never lift this curtain, so nobody sees or answers "
-    "someone else's secret by accident.",
-    "curtain.enter_hint": "Turn the screen to everyone and press Enter (or click Continue).",
-    "curtain.enter_why": "Keys pressed in the first moment after this curtain rose are ignored.",
+    "curtain.letter_why": "The letter changes every time: keys typed ahead (Enter, space, "
+    "arrows, digits) and double clicks never lift this curtain, so nobody sees or answers "
+    "another player's secret by accident.",
+    "curtain.enter_hint": "Let everyone see, then press Enter (or click Continue).",
+    "curtain.enter_why": "Keys pressed just after this curtain rose are ignored.",
     "curtain.nudge": "Not that key: press {letter} to show {name}'s secret choice.",
     # --- board -------------------------------------------------------------------------------
     "board.king": "♔ King",
@@ -459,10 +459,10 @@ EN: dict[str, Template] = {
     "purpose.score_by_disk": "a region to score (if nobody else picks it)",
     # The same, said on the curtain to the whole table (third person).
     "curtain.purpose.castillo": "where their Castillo Caballeros go",
-    "curtain.purpose.province_two_by_disk": "a region where they will lose 2 Caballeros",
-    "curtain.purpose.province_all_by_disk": "a region where they will lose all their Caballeros",
+    "curtain.purpose.province_two_by_disk": "where they lose 2 Caballeros",
+    "curtain.purpose.province_all_by_disk": "where they lose all their Caballeros",
     "curtain.purpose.eviction": "where their evicted Caballeros go",
-    "curtain.purpose.score_by_disk": "a region to score (if nobody else picks it)",
+    "curtain.purpose.score_by_disk": "a region scored if only they pick it",
     "progress.count": "{done} of up to {of} done",
     "progress.placed": "{placed} of up to {limit} placed, {left} more possible — Done to finish",
     "progress.moved": "{done} of up to {of} moved — choose Done to finish",
@@ -494,13 +494,13 @@ EN: dict[str, Template] = {
     "choice.score": "Score {region}",
     "choice.return": "Return one from {region}",
     "choice.return_court": "Return one from the court",
-    "choice.pass": "Pass (return none)",
+    "choice.pass": "Pass (return\u00a0none)",
     "choice.board": "Scoreboard {board}",
     "choice.king": "King to {region}",
     "choice.grande": "Grande to {region}",
     "choice.retrieve": "Take back power card {n}",
     "choice.disk": "Disk: {region}",
-    "choice.disk_court": "Disk: {region} (the King's) — back to your court",
+    "choice.disk_court": "Disk: {region} (the\u00a0King's) — back to your court",
     # --- events ------------------------------------------------------------------------------
     "ev.round": "— Round {number} of {of} —",
     "ev.cards": "Face up: {cards}.",
@@ -733,7 +733,8 @@ EN: dict[str, Template] = {
     "bots.hint.scores": "Scores {points} points this turn.",
     "bots.hint.place": "Strengthens your hold on {place}.",
     "bots.hint.hurts": "Takes ground from {seat} in {place}.",
-    "bots.hint.outlook": "Best outlook by the end of the round ({margin:+.1f} against the leader).",
+    # By how much: the hint's own line says it in words (screens/hints.py, outlook).
+    "bots.hint.outlook": "Best outlook by the end of the round.",
     # --- settings (el_grande/settings: the file; app/screens/settings.py: the screen) ---------
     "settings.problem": "The settings in {path} are not used: {why}. The defaults apply, and "
     "the file is left as it is until you save the settings.",

@@ -394,11 +394,11 @@ KO: dict[str, Template] = {
     "curtain.back_to": "{name:이/가} 골랐습니다. 키보드를 {next}에게 넘겨 주세요",
     "curtain.back_all": "비밀 선택이 모두 끝났습니다",
     "curtain.continue": "계속",
-    "curtain.letter": "{name}만 보고 있을 때 {letter} 키를 누르세요 (또는 ‘계속’을 클릭하세요).",
+    "curtain.letter": "{name}만 보고 있을 때 {letter} 키를 누르거나 ‘계속’을 클릭하세요.",
     "curtain.letter_why": "글자는 매번 바뀝니다: 미리 눌린 키(Enter, 스페이스, 화살표, 숫자)나 "
     "더블 클릭으로는 이 가림막이 걷히지 않으므로, 누구도 실수로 다른 사람의 비밀을 보거나 "
     "대신 고르지 않습니다.",
-    "curtain.enter_hint": "화면을 모두에게 보여 주고 Enter를 누르세요 (또는 ‘계속’을 클릭하세요).",
+    "curtain.enter_hint": "화면을 모두에게 보여 주고 Enter 또는 ‘계속’을 누르세요.",
     "curtain.enter_why": "이 가림막이 올라온 직후에 누른 키는 무시됩니다.",
     "curtain.nudge": "그 키가 아닙니다: {name}의 비밀 선택을 보려면 {letter:을/를} 누르세요.",
     # --- board -------------------------------------------------------------------------------
@@ -490,11 +490,11 @@ KO: dict[str, Template] = {
     "decision.disk": "비밀 디스크 정하기",
     "decision.disk_purpose": "비밀 디스크 정하기: {purpose}",
     "decision.unknown": "고르기",
-    "purpose.castillo": "카스티요에 있는 내 카바예로가 갈 곳",
+    "purpose.castillo": "카스티요의 내 카바예로를 보낼 지역",
     "purpose.province_two_by_disk": "내 카바예로 2개를 잃을 지역",
     "purpose.province_all_by_disk": "내 카바예로를 모두 잃을 지역",
-    "purpose.eviction": "쫓겨난 내 카바예로가 갈 곳",
-    "purpose.score_by_disk": "정산할 지역 (다른 사람이 고르지 않으면)",
+    "purpose.eviction": "쫓겨난 내 카바예로를 보낼 지역",
+    "purpose.score_by_disk": "나 혼자 고르면 정산되는 지역",
     "curtain.purpose.castillo": "카스티요의 카바예로를 보낼 지역",
     "curtain.purpose.province_two_by_disk": "자기 카바예로 2개를 잃을 지역",
     "curtain.purpose.province_all_by_disk": "자기 카바예로를 모두 잃을 지역",
@@ -529,13 +529,13 @@ KO: dict[str, Template] = {
     "choice.score": "{region} 정산",
     "choice.return": "{region}에서 하나 돌려보내기",
     "choice.return_court": "궁정에서 하나 돌려보내기",
-    "choice.pass": "통과 (돌려보내지 않음)",
+    "choice.pass": "통과 (돌려보내지\u00a0않음)",
     "choice.board": "점수판 {board}",
     "choice.king": "왕을 {region:으로/로}",
     "choice.grande": "그란데를 {region:으로/로}",
     "choice.retrieve": "파워 카드 {n} 되가져오기",
     "choice.disk": "디스크: {region}",
-    "choice.disk_court": "디스크: {region} (왕의 지역) — 내 궁정으로 복귀",
+    "choice.disk_court": "디스크: {region} (왕의\u00a0지역) — 내 궁정으로 복귀",
     # --- events ------------------------------------------------------------------------------
     "ev.round": "— 라운드 {number}/{of} —",
     "ev.cards": "공개된 카드: {cards}.",
@@ -741,8 +741,8 @@ KO: dict[str, Template] = {
     "차례나 정산 중에는 안 됨).",
     "calc.no_what_if_kind": "w는 배치나 내 카스티요 디스크만 적용해 봅니다: 이 결정에는 그런 "
     "선택이 없습니다.",
-    "calc.no_what_if_cursor": "커서가 있는 선택은 카바예로를 놓지 않습니다: 선택지에서 지역(1–9, "
-    "0)으로 커서를 옮긴 뒤 여기서 w를 누르세요.",
+    "calc.no_what_if_cursor": "커서가 있는 선택은 카바예로를 놓지 않습니다: 지역(1–9, 0)으로 "
+    "커서를 옮긴 뒤 w를 누르세요.",
     # --- settings (the settings file, el-grande config, the settings screen) -----------------
     "settings.problem": "{path}의 설정을 쓰지 않습니다: {why}. 기본값을 쓰며, 설정을 저장할 "
     "때까지 파일은 그대로 둡니다.",
@@ -836,5 +836,5 @@ KO: dict[str, Template] = {
     "bots.hint.scores": "이번 턴에 {points}점을 얻습니다.",
     "bots.hint.place": "{place}에서 내 우위를 굳힙니다.",
     "bots.hint.hurts": "{place}에서 {seat}의 세력을 빼앗습니다.",
-    "bots.hint.outlook": "라운드가 끝날 때의 전망이 가장 좋습니다 (선두 대비 {margin:+.1f}).",
+    "bots.hint.outlook": "라운드가 끝날 때의 전망이 가장 좋습니다.",
 }

@@ -43,6 +43,7 @@ class Glued:
 
     def __init__(self, text: Text | str) -> None:
         self.text = text if isinstance(text, Text) else Text(text)
+        self._wrapped: dict[int, Text] = {}  # by width: a list redraws its rows often
 
     def _glued(self) -> Text:
         text = self.text.copy()
@@ -50,10 +51,13 @@ class Glued:
         return text
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines = self._glued().wrap(console, options.max_width, justify=self.text.justify)
-        for line in lines:
-            line.plain = line.plain.replace(_GLUE, NO_BREAK)
-        yield Text("\n").join(lines)
+        width = options.max_width
+        if width not in self._wrapped:
+            lines = self._glued().wrap(console, width, justify=self.text.justify)
+            for line in lines:
+                line.plain = line.plain.replace(_GLUE, NO_BREAK)
+            self._wrapped[width] = Text("\n").join(lines)
+        yield self._wrapped[width]
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self._glued())

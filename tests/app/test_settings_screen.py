@@ -366,7 +366,7 @@ async def test_the_settings_row_label_follows_tab() -> None:
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_settings_from_title(pilot)
-        await _labels_follow_the_focus(pilot, screen, 14)
+        await _labels_follow_the_focus(pilot, screen, 9)
 
 
 async def test_the_new_game_row_label_follows_tab() -> None:
@@ -376,4 +376,4 @@ async def test_the_new_game_row_label_follows_tab() -> None:
         await press(pilot, "enter")  # New game
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
-        await _labels_follow_the_focus(pilot, screen, 14)
+        await _labels_follow_the_focus(pilot, screen, 9)

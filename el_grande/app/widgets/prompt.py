@@ -12,7 +12,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from el_grande.app.present import Glued
+from el_grande.app.present import NO_BREAK, Glued
 
 #: The most rows the choice list takes (more choices scroll).
 CHOICE_ROWS = 10
@@ -57,8 +57,10 @@ class DecisionPrompt(Vertical):
         self.set_class(secret, "-secret")
         ol = self.options
         ol.clear_options()
-        # Glued: a label wraps at its ordinary spaces only ("(place 1)" stays whole).
-        ol.add_options([Option(Glued(label), id=oid) for oid, label in labels])
+        # A label with a no-break space wraps at its ordinary spaces only ("(place 1)" whole).
+        ol.add_options(
+            [Option(Glued(label) if NO_BREAK in label else label, id=oid) for oid, label in labels]
+        )
         self._fit_choices()
         if labels:
             ol.highlighted = 0
