@@ -1,10 +1,11 @@
 """The Textual application: where screens are opened, and where a game is tied to its save.
 
 One app for everything a player opens: the title screen, a new game (`setup`), a session
-(`session`), a saved game (`saved`: `el-grande resume` / `load`) or the replay viewer
-(`replay`). A game's session gets its autosave here (`el_grande.persist.autosave`, a
-subscriber of the session's stream); a failing autosave is shown on the game screen at once,
-until a save works again, and repeated when the app ends (`exit_report`).
+(`session`), a saved game (`saved`: `el-grande resume` / `load`), the replay viewer
+(`replay`) or the scoring sheet for a real board (`sheet`: `el-grande calc`). A game's
+session gets its autosave here (`el_grande.persist.autosave`, a subscriber of the session's
+stream); a failing autosave is shown on the game screen at once, until a save works again,
+and repeated when the app ends (`exit_report`).
 """
 
 from __future__ import annotations
@@ -99,12 +100,16 @@ class ElGrandeApp(App[None]):
         guard_seconds: float | None = None,
         curtain_seed: int | None = None,
         settings: Loaded | None = None,
+        sheet: bool = False,
     ) -> None:
         """`settings`: what `el_grande.settings.load()` found (loaded here if not given);
-        `bot_delay` and `auto_advance`, when given (command-line flags), win over them."""
+        `bot_delay` and `auto_advance`, when given (command-line flags), win over them.
+        `sheet`: open the scoring sheet for a real board (`el-grande calc`)."""
         game, title = _STYLES / "screens/game.tcss", _STYLES / "screens/title.tcss"
         if replay is not None:
             first = [game, _STYLES / "screens/replay.tcss"]
+        elif sheet:
+            first = [_STYLES / "screens/sheet.tcss"]
         elif setup is None and session is None and saved is None:
             first = [title]
         else:
@@ -115,6 +120,7 @@ class ElGrandeApp(App[None]):
         self._session = session
         self._saved = saved
         self._replay = replay
+        self._sheet = sheet
         if settings is None:
             from el_grande.settings import load
 
@@ -183,6 +189,14 @@ class ElGrandeApp(App[None]):
         from el_grande.app.screens.settings import SettingsScreen
 
         self.push_screen(SettingsScreen())
+
+    def open_sheet(self, standalone: bool = False) -> None:
+        """The scoring sheet for a game on a real board (`standalone`: leaving it ends the
+        app, as `el-grande calc` opened it)."""
+        from el_grande.app.screens.sheet import open_sheet
+
+        open_sheet(self, standalone)
+        self._check_size(self.size.width, self.size.height)
 
     def _set_pace(self, session: GameSession | None = None) -> None:
         """The scoring displays' pace for the game on screen: the settings', or, at a table
@@ -258,6 +272,8 @@ class ElGrandeApp(App[None]):
                 self.take_saved()
             assert self._session is not None
             self.open_game(self._session)
+        elif self._sheet:
+            self.open_sheet(standalone=True)
         elif self._setup is not None:
             # Straight into the game (the title screen is only built when asked for: start-up).
             self.start_game(self._setup)
