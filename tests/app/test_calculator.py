@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from el_grande.app.screens.calculator import CalculatorScreen
 from el_grande.app.screens.game import GameScreen
+from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import score_table
 from el_grande.text import region
 
@@ -149,8 +150,6 @@ async def test_w_with_nothing_to_try_says_why() -> None:
         game = _game(app)
         d = game.decision
         assert d is not None
-        from el_grande.app.widgets.prompt import DecisionPrompt
-
         options = game.query_one(DecisionPrompt).options
         options.highlighted = next(i for i, c in enumerate(d.choices) if c.verb != "place")
         await settle(pilot)

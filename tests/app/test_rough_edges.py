@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
+from rich.text import Text
 
 from el_grande.app.screens.help import HelpScreen
+from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.text import t, use
 
@@ -113,13 +115,20 @@ LONG_KO = (
 def _log_app():  # type: ignore[no-untyped-def]
     from textual.app import App, ComposeResult
 
-    from el_grande.app.widgets.log import GameLog
-
     class LogApp(App[None]):
         def compose(self) -> ComposeResult:
             yield GameLog(id="log")
 
     return LogApp()
+
+
+async def _written(pilot, lines: list[str]) -> GameLog:  # type: ignore[no-untyped-def]
+    """The log of `_log_app`, once `lines` are written and shown."""
+    log = pilot.app.query_one(GameLog)
+    for line in lines:
+        log.write(Text(line))
+    await pilot.pause()
+    return log
 
 
 def _rows(log) -> list[str]:  # type: ignore[no-untyped-def]
@@ -130,16 +139,9 @@ def _rows(log) -> list[str]:  # type: ignore[no-untyped-def]
 async def test_the_log_wraps_its_lines_again_when_the_window_gets_narrower(text: str) -> None:
     """Lines written while the window was wide were kept at that width when it narrowed: a
     horizontal scrollbar, and lines ending mid-word. Now every line is wrapped again."""
-    from rich.text import Text
-
-    from el_grande.app.widgets.log import GameLog
-
     app = _log_app()
     async with app.run_test(size=(80, 20)) as pilot:
-        log = app.query_one(GameLog)
-        for i in range(30):
-            log.write(Text(f"{i}. {text}"))
-        await pilot.pause()
+        log = await _written(pilot, [f"{i}. {text}" for i in range(30)])
         wide = len(log.lines)
         assert wide <= 60  # two rows each at most, this wide
         await pilot.resize_terminal(40, 20)
@@ -160,16 +162,9 @@ async def test_the_log_wraps_its_lines_again_when_the_window_gets_narrower(text:
 
 
 async def test_the_log_keeps_the_line_being_read_in_view_when_rewrapped() -> None:
-    from rich.text import Text
-
-    from el_grande.app.widgets.log import GameLog
-
     app = _log_app()
     async with app.run_test(size=(80, 10)) as pilot:
-        log = app.query_one(GameLog)
-        for i in range(40):
-            log.write(Text(f"line {i:02d}: {LONG}"))
-        await pilot.pause()
+        log = await _written(pilot, [f"line {i:02d}: {LONG}" for i in range(40)])
         log.scroll_to(
             y=log.lines.index(next(x for x in log.lines if x.text.startswith("line 12:"))),
             animate=False,
@@ -309,8 +304,6 @@ async def test_the_log_says_how_to_go_back_while_it_has_the_keys() -> None:
     from textual.app import App, ComposeResult
     from textual.content import Content
     from textual.widgets import Button
-
-    from el_grande.app.widgets.log import GameLog
 
     class Two(App[None]):
         def compose(self) -> ComposeResult:
