@@ -355,12 +355,29 @@ EN: dict[str, Template] = {
     "curtain.back_all": "All secret choices are made",
     "curtain.continue": "Continue",
     "curtain.letter": "When only {name} is looking, press {letter} (or click Continue).",
-    "curtain.letter_why": "The letter changes every time: keys typed ahead (Enter, space, "
-    "arrows, digits) and double clicks never lift this curtain, so nobody sees or answers "
-    "another player's secret by accident.",
+    "curtain.letter_why": "Keys typed ahead never count: the letter works only after {seconds}s "
+    "with no key or click, and it changes every time, so nobody sees or answers someone else's "
+    "secret by accident.",
     "curtain.enter_hint": "Let everyone see, then press Enter (or click Continue).",
-    "curtain.enter_why": "Keys pressed just after this curtain rose are ignored.",
-    "curtain.nudge": "Not that key: press {letter} to show {name}'s secret choice.",
+    "curtain.enter_why": "Keys typed ahead never count: Enter works only after {seconds}s with "
+    "no key or click.",
+    "curtain.nudge": "Not that key: once the keyboard has been quiet, press {letter} to show "
+    "{name}'s secret choice.",
+    # --- hand-overs (el_grande/flow/handover.py) -------------------------------------------
+    "handover.banner": "{name}'s turn: take the keyboard",
+    "handover.banner_letter": "When {name} has the keyboard, press {letter} (or click Continue).",
+    "handover.banner_why": "After a scoring or a curtain the next player takes over on purpose: "
+    "keys typed ahead never count, and the letter works only after {seconds}s with no key or "
+    "click.",
+    "handover.waiting": "Waiting for a quiet keyboard: {press} counts once no key has been "
+    "pressed for {seconds}s.",
+    "handover.ready": "Ready: press {press} now.",
+    "handover.nudge": "Not that key: once {name} has the keyboard and it has been quiet, press "
+    "{letter}.",
+    "handover.quiet": "{name}'s turn: at a change of player, keys count after {seconds}s with "
+    "no key pressed.",
+    "why.not_now": "nothing can be answered right now",
+    "handover.wait": "at a change of player, keys count after a moment of quiet",
     # --- board -------------------------------------------------------------------------------
     "board.king": "♔ King",
     "board.castillo": "Castillo",
@@ -772,6 +789,7 @@ EN: dict[str, Template] = {
     "config.from.file": "file",
     "config.unset": "not set",
     "config.off": "off",
+    "config.on": "on",
     "config.seconds": "{n} s",
     "config.player": "{name} ({colour}, {kind})",
     "config.none": "none",
@@ -793,6 +811,9 @@ EN: dict[str, Template] = {
     "set.bot_delay_unit": "seconds a decision (0–{max})",
     "set.auto_advance": "Scoring displays",
     "set.auto_off": "wait for Enter at every step",
+    "set.strict": "Hand-overs",
+    "set.strict_off": "a letter after scorings and curtains",
+    "set.strict_on": "strict: a letter at every change of player",
     "set.auto_after": "go on after {n} s",
     "set.players": "Players the new-game form starts with",
     "set.player_n": "Player {n}",

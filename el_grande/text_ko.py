@@ -395,12 +395,29 @@ KO: dict[str, Template] = {
     "curtain.back_all": "비밀 선택이 모두 끝났습니다",
     "curtain.continue": "계속",
     "curtain.letter": "{name}만 보고 있을 때 {letter} 키를 누르거나 ‘계속’을 클릭하세요.",
-    "curtain.letter_why": "글자는 매번 바뀝니다: 미리 눌린 키(Enter, 스페이스, 화살표, 숫자)나 "
-    "더블 클릭으로는 이 가림막이 걷히지 않으므로, 누구도 실수로 다른 사람의 비밀을 보거나 "
-    "대신 고르지 않습니다.",
+    "curtain.letter_why": "미리 눌린 키는 세지 않습니다: 글자는 {seconds}초 동안 아무 키도 "
+    "클릭도 없어야 통하고 매번 바뀌므로, 누구도 실수로 다른 사람의 비밀을 보거나 대신 고르지 "
+    "않습니다.",
     "curtain.enter_hint": "화면을 모두에게 보여 주고 Enter 또는 ‘계속’을 누르세요.",
-    "curtain.enter_why": "이 가림막이 올라온 직후에 누른 키는 무시됩니다.",
-    "curtain.nudge": "그 키가 아닙니다: {name}의 비밀 선택을 보려면 {letter:을/를} 누르세요.",
+    "curtain.enter_why": "미리 눌린 키는 세지 않습니다: Enter는 {seconds}초 동안 아무 키도 "
+    "클릭도 없어야 통합니다.",
+    "curtain.nudge": "그 키가 아닙니다: 키보드가 조용해지면 {name}의 비밀 선택을 보려고 "
+    "{letter:을/를} 누르세요.",
+    # --- hand-overs (el_grande/flow/handover.py) -------------------------------------------
+    "handover.banner": "{name}의 차례: 키보드를 넘겨받으세요",
+    "handover.banner_letter": "{name}에게 키보드가 가면 {letter} 키를 누르세요 (또는 ‘계속’을 "
+    "클릭하세요).",
+    "handover.banner_why": "정산이나 가림막 뒤에는 다음 플레이어가 직접 넘겨받습니다: 미리 눌린 "
+    "키는 세지 않으며, 글자는 {seconds}초 동안 아무 키도 클릭도 없어야 통합니다.",
+    "handover.waiting": "키보드가 조용해지기를 기다립니다: {seconds}초 동안 아무 키도 누르지 "
+    "않으면 {press:이/가} 통합니다.",
+    "handover.ready": "준비됐습니다: 이제 {press:을/를} 누르세요.",
+    "handover.nudge": "그 키가 아닙니다: {name}에게 키보드가 가고 조용해지면 {letter:을/를} "
+    "누르세요.",
+    "handover.quiet": "{name}의 차례: 플레이어가 바뀔 때는 {seconds}초 동안 아무 키도 누르지 "
+    "않은 뒤부터 키가 통합니다.",
+    "why.not_now": "지금은 답할 수 없습니다",
+    "handover.wait": "플레이어가 바뀔 때는 잠시 조용해진 뒤부터 키가 통합니다",
     # --- board -------------------------------------------------------------------------------
     "board.king": "♔ 왕",
     "board.castillo": "카스티요",
@@ -780,6 +797,7 @@ KO: dict[str, Template] = {
     "config.from.file": "파일",
     "config.unset": "정하지 않음",
     "config.off": "꺼짐",
+    "config.on": "켜짐",
     "config.seconds": "{n}초",
     "config.player": "{name} ({colour}, {kind})",
     "config.none": "없음",
@@ -800,6 +818,9 @@ KO: dict[str, Template] = {
     "set.bot_delay_unit": "초 (결정 하나에, 0–{max}초)",
     "set.auto_advance": "정산 화면",
     "set.auto_off": "단계마다 Enter를 기다림",
+    "set.strict": "차례 넘기기",
+    "set.strict_off": "정산·가림막 뒤에만 글자 키로",
+    "set.strict_on": "엄격: 플레이어가 바뀔 때마다 글자 키로",
     "set.auto_after": "{n}초 뒤 자동으로 넘어감",
     "set.players": "새 게임 화면이 처음에 보여 줄 플레이어",
     "set.player_n": "플레이어 {n}",
