@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from rich.measure import Measurement
 from rich.text import Text
 
 from el_grande.app.colours import chip_colours
@@ -24,7 +25,42 @@ from el_grande.narrate import Line, Tone
 from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+
     from el_grande.session import GameSession
+
+#: No-break space: the catalogue joins words with it that must stay on one line ("(place 1)").
+NO_BREAK = "\u00a0"
+#: What stands for it while a text is wrapped: Rich and Textual break lines at any whitespace,
+#: the no-break space included. One cell wide, like the space; never in the catalogue.
+_GLUE = "\ue000"
+
+
+class Glued:
+    """A text (a rich renderable) that breaks lines only at ordinary spaces: words joined by a
+    no-break space stay together (in the choice list and the hints, "(place" never ends a line
+    with "1)" on the next)."""
+
+    def __init__(self, text: Text | str) -> None:
+        self.text = text if isinstance(text, Text) else Text(text)
+        self._wrapped: dict[int, Text] = {}  # by width: a list redraws its rows often
+
+    def _glued(self) -> Text:
+        text = self.text.copy()
+        text.plain = text.plain.replace(NO_BREAK, _GLUE)  # same length: the styles stay put
+        return text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        if width not in self._wrapped:
+            lines = self._glued().wrap(console, width, justify=self.text.justify)
+            for line in lines:
+                line.plain = line.plain.replace(_GLUE, NO_BREAK)
+            self._wrapped[width] = Text("\n").join(lines)
+        yield self._wrapped[width]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._glued())
 
 
 def chip(session: GameSession, seat: int, text: str | None = None) -> Text:

@@ -32,6 +32,7 @@ from el_grande.app.shown import Legal, Shown
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.keybar import KeyBar
+from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.app.widgets.track import RoundTrack
@@ -102,7 +103,7 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
             with Vertical(id="left"):
                 yield MapView(session, id="map").data_bind(GameScreen.shown)
                 yield PlayersPanel(session, id="players").data_bind(GameScreen.shown)
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+                yield GameLog(id="log")
             with Vertical(id="right"):
                 yield CardList(session, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt")
