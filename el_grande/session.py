@@ -40,6 +40,64 @@ class SeatLike(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits at the table, as every screen shows them: names (fit to show), colours, chip
+    letters, seat kinds, and the table's hints. Built once per session (again when a hint is
+    counted); widgets, the replay viewer and the presenter read this, never the session."""
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    letters: tuple[str, ...]
+    kinds: tuple[str, ...]
+    hints: bool = True
+    hints_used: tuple[int, ...] = ()
+
+    @classmethod
+    def of(
+        cls, seats: Sequence[SeatLike], hints: bool = True, hints_used: Sequence[int] = ()
+    ) -> Seating:
+        from el_grande.setup import letters_for
+
+        names = [s.name for s in seats]
+        return cls(
+            tuple(printable(n) for n in names),
+            tuple(str(s.colour) for s in seats),
+            tuple(letters_for(names)),
+            tuple(str(getattr(s, "kind", "human")) for s in seats),
+            hints,
+            tuple(hints_used) or (0,) * len(names),
+        )
+
+    @property
+    def count(self) -> int:
+        return len(self.names)
+
+    def name(self, seat: int) -> str:
+        """The name as shown: every place that shows a name asks here (names are checked
+        where they come in, `el_grande.names`; `printable` was the last line of defence)."""
+        return self.names[seat]
+
+    def colour(self, seat: int) -> str:
+        return self.colours[seat]
+
+    def kind(self, seat: int) -> str:
+        return self.kinds[seat]
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the computer player in `seat` ("greedy"…), None for a human."""
+        from el_grande.setup import bot_level
+
+        return bot_level(self.kinds[seat])
+
+    def bot_label(self, seat: int) -> str | None:
+        """The computer player's level as players read it ("Hard"), None for a human."""
+        from el_grande.bots.registry import level
+
+        level_id = self.bot_level(seat)
+        return None if level_id is None else t(level(level_id).label_key)
+
+
+@dataclass(frozen=True, slots=True)
 class ScoringRecord:
     """One scoring (general or by an action card) as it happened."""
 
@@ -70,6 +128,8 @@ class Update:
     before: View
     public: View
     private: View | None
+    #: Who sits at the table (names, colours, letters, kinds, hints).
+    seating: Seating
     undone: bool = False  # the game was taken back (undo): redraw everything
 
     @property
@@ -97,12 +157,11 @@ class GameSession:
     _current: Update | None = None
 
     def __post_init__(self) -> None:
-        from el_grande.setup import letters_for
-
-        #: One distinct letter per player, shown on their chips.
-        self.letters = letters_for(self.names)
         if len(self.hints_used) != len(self.seats):
             self.hints_used = [0] * len(self.seats)
+        self.seating = Seating.of(self.seats, self.hints, self.hints_used)
+        #: One distinct letter per player, shown on their chips.
+        self.letters = list(self.seating.letters)
         self._narrator = self._new_narrator()
         self._totals = [0] * len(self.seats)
         self._round = self.game.view(None).round_number
@@ -171,32 +230,26 @@ class GameSession:
         return [s.name for s in self.seats]
 
     def name(self, seat: int) -> str:
-        """The name as shown: every place that shows a name asks here. Names are checked
-        where they come in (`el_grande.names`); `printable` is the last line of defence."""
-        return printable(self.seats[seat].name)
+        """The name as shown (`Seating.name`)."""
+        return self.seating.name(seat)
 
     def colour(self, seat: int) -> str:
-        return str(self.seats[seat].colour)
+        return self.seating.colour(seat)
 
     def kind(self, seat: int) -> str:
-        return str(getattr(self.seats[seat], "kind", "human"))
+        return self.seating.kind(seat)
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the computer player in `seat` ("greedy"…), None for a human."""
-        from el_grande.setup import bot_level
-
-        return bot_level(self.kind(seat))
+        return self.seating.bot_level(seat)
 
     def bot_label(self, seat: int) -> str | None:
-        """The computer player's level as players read it ("Hard"), None for a human."""
-        from el_grande.bots.registry import level
-
-        level_id = self.bot_level(seat)
-        return None if level_id is None else t(level(level_id).label_key)
+        return self.seating.bot_label(seat)
 
     def hint_used(self, seat: int) -> None:
         """`seat` was shown a hint: counted (and saved with the next save)."""
         self.hints_used[seat] += 1
+        self.seating = Seating.of(self.seats, self.hints, self.hints_used)
 
     @property
     def has_bots(self) -> bool:
@@ -325,6 +378,7 @@ class GameSession:
             before=before.public if before is not None else public,
             public=public,
             private=private,
+            seating=self.seating,
             undone=undone,
         )
 

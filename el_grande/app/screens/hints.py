@@ -140,7 +140,9 @@ class HintScreen(ModalScreen[Choice | None]):
         step.update(Text(t("hint.ready")))
         names = [self.session.name(s) for s in range(len(self.session.seats))]
         for i, hint in enumerate(hints, start=1):
-            body = Text(choice_label(hint.choice, self.decision, self.session), style="bold")
+            body = Text(
+                choice_label(hint.choice, self.decision, self.session.seating), style="bold"
+            )
             body.append("\n")
             body.append(t("hint.gain", gain=f"{hint.gain:+.1f}") + "\n")
             body.append(outlook(hint.margin) + "\n")

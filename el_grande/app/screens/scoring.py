@@ -146,7 +146,7 @@ def scoring_for(scene: Showing, flow: TableFlow) -> ScoringScreen:
     session = flow.session
     return ScoringScreen(
         scene,
-        chip=lambda seat: chip(session, seat),
+        chip=lambda seat: chip(session.seating, seat),
         name=session.name,
         on_next=flow.step,
         on_last=flow.last_step,
