@@ -3,19 +3,23 @@
 Widgets and screens never hold text of their own; they ask this module. English is here; a
 translation is another `Catalogue` with the same keys in a module of its own (Korean:
 `el_grande/text_ko.py`), registered in `CATALOGUES` and chosen with `use(lang)` — the command
-line picks it with `resolve_language` (docs/i18n.md). Strings are `str.format` templates; keep
-the placeholders when translating. Grammar belongs to the language, never to the code:
-plurals (`Plural` and the catalogue's `plural` rule), word order (whole sentences, never
-parts glued together in code), list separators (`join.*` keys), names at the start of a
-sentence (`region(place, start=True)`), and a language's own field formats (Korean chooses
-its particles with `{name:이/가}`, see `text_ko.py`).
+line picks it with `resolve_language` (docs/i18n.md). The active language is a context
+variable: `use` sets it for the code running now and everything it starts (asyncio tasks copy
+it), never for other threads: a function handed to a thread takes it along with `carry(fn)`.
+Strings are `str.format` templates; keep the placeholders when translating. Grammar belongs
+to the language, never to the code: plurals (`Plural` and the catalogue's `plural` rule),
+word order (whole sentences, never parts glued together in code), list separators (`join.*`
+keys), names at the start of a sentence (`region(place, start=True)`), and a language's own
+field formats (Korean chooses its particles with `{name:이/가}`, see `text_ko.py`).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar, copy_context
 from dataclasses import dataclass, field
+from typing import ParamSpec, TypeVar
 
 from el_grande import text_ko
 
@@ -170,7 +174,7 @@ class Catalogue:
     language's grammar (its plural rule, and how fields are formatted)."""
 
     lang: str
-    strings: dict[str, Template]
+    strings: Mapping[str, Template]
     regions: dict[str, str] = field(default_factory=lambda: dict(REGION_NAMES))
     regions_short: dict[str, str] = field(default_factory=lambda: dict(REGION_SHORT))
     card_names: dict[str, str] = field(default_factory=lambda: dict(CARD_NAMES))
@@ -927,19 +931,37 @@ KO_CATALOGUE = Catalogue(
 #: Every language there is, by code (`use`, `resolve_language`; docs/i18n.md).
 CATALOGUES: dict[str, Catalogue] = {"en": EN_CATALOGUE, "ko": KO_CATALOGUE}
 
-_active: Catalogue = EN_CATALOGUE
+#: The language of the code running now (see the module's docstring).
+_active: ContextVar[Catalogue] = ContextVar("el_grande_language", default=EN_CATALOGUE)
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 def use(lang: str) -> Catalogue:
-    """Switch the active language (unknown languages fall back to English)."""
-    global _active
-    _active = CATALOGUES.get(lang, EN_CATALOGUE)
-    return _active
+    """Switch the active language (unknown languages fall back to English) for the code
+    running now and what it starts from here on."""
+    catalogue = CATALOGUES.get(lang, EN_CATALOGUE)
+    _active.set(catalogue)
+    return catalogue
 
 
 def language() -> str:
     """The active language's code ("en", "ko")."""
-    return _active.lang
+    return _active.get().lang
+
+
+def carry(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """`fn`, to be run in another thread (a Textual thread worker, a hint's search) in the
+    language active now, and with every other context variable as it is now. A new thread
+    starts with none of them set (Textual's thread workers run in a plain executor thread):
+    `run_worker(carry(work), thread=True)`."""
+    context = copy_context()
+
+    def carried(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return context.copy().run(fn, *args, **kwargs)
+
+    return carried
 
 
 #: The locale variables that name the language of messages, in POSIX's order of precedence.
@@ -980,23 +1002,24 @@ def resolve_language(
 
 def t(key: str, /, **fields: object) -> str:
     """The sentence `key` in the active language, with `fields` filled in."""
-    return _active(key, **fields)
+    return _active.get()(key, **fields)
 
 
 def template(key: str, count: object = None) -> str:
     """The active language's raw template for `key` (for code that styles its fields)."""
-    return _active.template(key, count)
+    return _active.get().template(key, count)
 
 
 def region(place: str, short: bool = False, start: bool = False) -> str:
     """A place's name (`short`: for a narrow map cell; `start`: at the start of a sentence)."""
-    names = _active.regions_short if short else _active.regions_start if start else _active.regions
+    active = _active.get()
+    names = active.regions_short if short else active.regions_start if start else active.regions
     return names.get(place, place.replace("_", " ").title())
 
 
 def card_name(card_id: str) -> str:
-    return _active.card_names.get(card_id, card_id.replace("_", " "))
+    return _active.get().card_names.get(card_id, card_id.replace("_", " "))
 
 
 def card_text(card_id: str) -> str:
-    return _active.card_texts.get(card_id, "")
+    return _active.get().card_texts.get(card_id, "")

@@ -18,10 +18,6 @@ from __future__ import annotations
 import string
 import unicodedata
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from el_grande.text import Template
 
 # Plain data and two small functions: `el_grande.text` builds the catalogue from them (this
 # module imports nothing of it, so either may be imported first).
@@ -268,7 +264,7 @@ CARD_TEXTS = {
 
 # --- sentences -------------------------------------------------------------------------------
 
-KO: dict[str, Template] = {
+KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     # --- app / title -------------------------------------------------------------------------
     "app.title": "엘 그란데",
     # Two lines, broken where the sense breaks (the title box is narrow).
