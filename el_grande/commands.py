@@ -9,7 +9,6 @@ screens are the app's, opened here directly (persist itself never imports the ap
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -58,7 +57,21 @@ def _refuse_if_open(save: SaveFile) -> None:
 
 def configure_resume(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", nargs="?", help="number from --list, or the game id (or its start)")
-    p.add_argument("--list", action="store_true", help="list unfinished games and exit")
+    p.add_argument(
+        "--list", action="store_true", help="list the saved games (unfinished, then finished)"
+    )
+    p.add_argument(
+        "--delete",
+        metavar="GAME",
+        help="move a saved game to the trash (number from --list, or the game id); asks first",
+    )
+    p.add_argument("--yes", action="store_true", help="with --delete: do not ask")
+    p.add_argument(
+        "--name",
+        nargs=2,
+        metavar=("GAME", "NAME"),
+        help="give a saved game a name (an empty NAME takes it off)",
+    )
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -67,20 +80,15 @@ def run_resume(args: argparse.Namespace) -> int:
         list_unfinished,
         load_game,
         saves_dir,
-        scan_saves,
         shown_path,
     )
 
     if args.list:
-        games, problems = scan_saves()
-        games = [g for g in games if not g.file.finished]
-        if not games:
-            print(t("resume.none", where=shown_path(saves_dir())))
-        for i, g in enumerate(games, 1):
-            print(f"{i:2}. {g.describe()}  [{printable(g.file.game_id)}]")
-        for problem in problems:
-            print(f"    {t('resume.skipped_file', problem=problem)}", file=sys.stderr)
-        return 0
+        return _list_saves()
+    if args.delete is not None:
+        return _delete_save(args.delete, ask=not args.yes)
+    if args.name is not None:
+        return _name_save(*args.name)
     try:
         if args.game:
             found = find_save(args.game)
@@ -94,6 +102,67 @@ def run_resume(args: argparse.Namespace) -> int:
     except SaveFileError as exc:
         return _fail(str(exc))
     return _launch(save)
+
+
+def _list_saves() -> int:
+    """The resume list, numbered as `resume N` reads it: unfinished games, then finished."""
+    from el_grande.persist.store import resume_list, saves_dir, shown_path
+
+    games, problems = resume_list()
+    if not any(not g.file.finished for g in games):
+        print(t("resume.none", where=shown_path(saves_dir())))
+    finished = False
+    for i, g in enumerate(games, 1):
+        if g.file.finished and not finished:
+            finished = True
+            print(f"{t('resume.finished_head')}:")
+        print(f"{i:2}. {g.describe()}  [{printable(g.file.game_id)}]")
+    for problem in problems:
+        print(f"    {t('resume.skipped_file', problem=problem)}", file=sys.stderr)
+    return 0
+
+
+def _delete_save(key: str, *, ask: bool) -> int:
+    from el_grande.persist.manage import TRASH_DAYS, delete_save, trash_dir
+    from el_grande.persist.store import find_save, shown_path
+
+    try:
+        found = find_save(key)
+        if ask:
+            if not sys.stdin.isatty():
+                return _fail(t("manage.no_tty"))
+            names = t("join.list").join(printable(n) for n in found.file.names)
+            game = printable(found.file.game_id)
+            answer = input(t("manage.confirm", game=game, names=names, days=TRASH_DAYS))
+            if answer.strip().lower() not in ("y", "yes", "ㅛ"):
+                print(t("manage.kept"))
+                return 0
+        delete_save(found)
+    except SaveFileError as exc:
+        return _fail(str(exc))
+    except (EOFError, KeyboardInterrupt):
+        print()
+        print(t("manage.kept"))
+        return 0
+    where = shown_path(trash_dir())
+    game = printable(found.file.game_id)
+    print(t("manage.deleted", game=game, path=where, days=TRASH_DAYS))
+    return 0
+
+
+def _name_save(key: str, name: str) -> int:
+    from el_grande.persist.manage import rename_save
+    from el_grande.persist.store import find_save
+
+    try:
+        renamed = rename_save(find_save(key), name)
+    except SaveFileError as exc:
+        return _fail(str(exc))
+    if renamed.file.name:
+        print(t("manage.named", name=printable(renamed.file.name)))
+    else:
+        print(t("manage.unnamed"))
+    return 0
 
 
 # ------------------------------------------------------------------ load
@@ -160,43 +229,21 @@ def configure_export(p: argparse.ArgumentParser) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from el_grande.atomic import atomic_write_text
-    from el_grande.persist.export import export_text
+    from el_grande.persist.export import export_format, export_text, write_export
     from el_grande.persist.store import load_game, record_of
 
-    fmt = args.format or (
-        "md" if args.output and args.output.suffix.lower() in (".md", ".markdown") else "text"
-    )
     try:
         save, game = load_game(args.file)
+        if args.output is None:
+            fmt = export_format(None, args.format)
+            sys.stdout.write(export_text(record_of(save), fmt, reveal=game.over))
+        else:
+            write_export(
+                record_of(save), args.output, args.format, reveal=game.over, source=args.file
+            )
     except SaveFileError as exc:
         return _fail(str(exc))
-    if args.output is not None:
-        out = printable(str(args.output))
-        if _same_file(args.output, args.file):
-            return _fail(f"will not write the export over the save file {out}.")
-        if args.output.exists() and not args.output.is_file():
-            return _fail(
-                f"will not write the export to {out}: it is not a regular file "
-                "(leave out -o to print the export)."
-            )
-    text = export_text(record_of(save), fmt, reveal=game.over)
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        try:
-            atomic_write_text(args.output, text)
-        except OSError as exc:
-            reason = printable(exc.strerror or str(exc))
-            return _fail(f"cannot write {printable(str(args.output))}: {reason}.")
     return 0
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:  # one of them does not exist (or cannot be looked at)
-        return os.path.realpath(a) == os.path.realpath(b)
 
 
 #: name: (help, description, configure, run) — the registry in `el_grande.cli` reads this.
@@ -207,7 +254,8 @@ SAVED_GAME_COMMANDS: dict[
     "resume": (
         "resume an unfinished game (the latest, or one by number or id)",
         "Resume an autosaved game. Without GAME, the most recently saved unfinished game is "
-        "resumed; --list shows them all.",
+        "resumed; --list shows them all (the finished ones last), --name names one, --delete "
+        "moves one to the trash (kept 30 days).",
         configure_resume,
         run_resume,
     ),

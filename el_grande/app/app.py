@@ -323,6 +323,7 @@ class ElGrandeApp(App[None]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(startup.release)
+        self.call_after_refresh(self._empty_trash)
         if self._replay is not None:
             self.show_replay(self._replay, standalone=True)
         elif self._saved is not None or self._session is not None:
@@ -337,6 +338,12 @@ class ElGrandeApp(App[None]):
             self.start_game(self._setup)
         else:
             self.show_title()
+
+    def _empty_trash(self) -> None:
+        """Deleted saves older than 30 days leave the trash (after the first frame: start-up)."""
+        from el_grande.persist.trash import empty_trash
+
+        empty_trash()
 
     def _clear_stack(self) -> None:
         while len(self.screen_stack) > 1:

@@ -10,7 +10,9 @@ HTML or emphasis to the export.
 
 from __future__ import annotations
 
+import os
 import string
+from pathlib import Path
 from typing import Any
 
 from el_grande.names import printable, width
@@ -91,3 +93,48 @@ def export_text(
     else:
         lines.append(t("export.unfinished", count=len(record["choices"])))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def export_format(out: Path | None, fmt: str | None = None) -> str:
+    """`fmt` when given, else Markdown for an ``.md`` / ``.markdown`` file, else text."""
+    if fmt:
+        return fmt
+    return "md" if out is not None and out.suffix.lower() in (".md", ".markdown") else "text"
+
+
+def write_export(
+    record: dict[str, Any],
+    out: Path,
+    fmt: str | None = None,
+    *,
+    reveal: bool,
+    source: Path | None = None,
+) -> str:
+    """Write the export of `record` to `out` (atomically); returns the sentence saying where.
+
+    Refused, each in one sentence (`SaveFileError`), with nothing written: `out` is the save
+    file `source` itself, or something that is not a regular file; or it cannot be written.
+    """
+    from el_grande.atomic import atomic_write_text
+    from el_grande.persist.errors import SaveFileError
+
+    shown = printable(str(out))
+    if source is not None and _same_file(out, source):
+        raise SaveFileError(t("export.over_save", path=shown))
+    if out.exists() and not out.is_file():
+        raise SaveFileError(t("export.not_a_file", path=shown))
+    text = export_text(record, export_format(out, fmt), reveal=reveal)
+    try:
+        atomic_write_text(out, text)
+    except OSError as exc:
+        raise SaveFileError(
+            t("save.cannot", path=shown, why=printable(exc.strerror or str(exc)))
+        ) from None
+    return t("export.written", path=shown)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (or cannot be looked at)
+        return os.path.realpath(a) == os.path.realpath(b)
