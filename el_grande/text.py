@@ -275,6 +275,26 @@ EN: dict[str, Template] = {
     "keys.close": "Close",
     "keys.close_list": "Close the list",
     "keys.quit": "Quit",
+    # --- tooltips (app/tips.py): what the whole table may know ------------------------------
+    "tip.region": "{name} · values {values}",
+    "tip.castillo": "The Castillo · values {values}",
+    "tip.castillo_total": Plural(
+        "{count} Caballero inside in all", "{count} Caballeros inside in all"
+    ),
+    "tip.castillo_secret": "Who has how many in the Castillo is secret until it is scored.",
+    "tip.king": "The King is here (♔).",
+    "tip.home": "Home region (⌂) of {names}.",
+    "tip.neighbours": "Neighbours: {names}",
+    "tip.caballeros": "Caballeros: {counts}",
+    "tip.count": "{name} {n}",
+    "tip.nobody": "Nobody has a Caballero here yet.",
+    "tip.tie": "{names} share the lead with {n}.",
+    "tip.leads": "{name} leads with {n}, by {by}.",
+    "tip.player": "{name} · {score} points",
+    "tip.player_counts": "Court {court} · province {province} · Castillo {castillo}",
+    "tip.player_home": "Home region (Grande): {region}",
+    "tip.player_hand": "Power cards in hand: {cards}",
+    "tip.player_vetoes": Plural("Holds {count} Veto card.", "Holds {count} Veto cards."),
     # --- resume, save as -------------------------------------------------------------------
     "resume.title": "Resume a saved game",
     "resume.none": "No unfinished games in {where}.",
