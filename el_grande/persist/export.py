@@ -15,10 +15,11 @@ import string
 from pathlib import Path
 from typing import Any
 
+from el_grande.epilogue import Epilogue, EpilogueBuilder, winners_of
 from el_grande.names import printable, width
 from el_grande.narrate import Line, Tone
 from el_grande.story import Walk
-from el_grande.text import t
+from el_grande.text import card_name, region, t
 
 # CommonMark lets every ASCII punctuation character be escaped with a backslash, and an
 # escaped one is always the literal character: no emphasis, link, heading, table, HTML tag
@@ -77,11 +78,15 @@ def export_text(
         else:
             lines.append(f"- {line.text}" if md else line.text)
 
+    epilogue = EpilogueBuilder(len(names))
     for chapter in walk.chapters():
         for line in chapter.lines:
             emit(line)
+        epilogue.add(chapter)
     game = walk.game
     lines.append("")
+    if md:
+        lines += scoring_tables(epilogue.build(game, walk.story, names, reveal=reveal), names)
     if game.over:
         result = t("join.list").join(
             t("ev.final_score", name=n, points=p) for n, p in zip(names, game.scores, strict=True)
@@ -93,6 +98,46 @@ def export_text(
     else:
         lines.append(t("export.unfinished", count=len(record["choices"])))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def scoring_tables(epilogue: Epilogue, names: list[str]) -> list[str]:
+    """Markdown: a table per scoring (each place: Caballeros → points, ★ won it) and the
+    score-by-round table. `names` are already escaped; the rest is the catalogue's, as in
+    the narrator's lines."""
+    if not epilogue.scorings:
+        return []
+
+    def row(cells: list[str]) -> str:
+        return "| " + " | ".join(cells) + " |"
+
+    n = len(names)
+    out = [f"## {t('export.scorings')}", ""]
+    for scoring in epilogue.scorings:
+        rec = scoring.record
+        what = t("over.general", n=rec.index) if scoring.general else card_name(rec.why)
+        out += [f"### {t('export.scoring_head', what=what, round=rec.round)}", ""]
+        out.append(row([t("over.col_place"), t("over.col_values"), *names]))
+        out.append(row(["---", "---", *["---:"] * n]))
+        for place in scoring.places:
+            won = winners_of(place)
+            cells = [
+                t("over.cell", count=place.counts[s], points=place.points[s])
+                + (" ★" if s in won else "")
+                for s in range(n)
+            ]
+            values = "/".join(map(str, place.values))
+            out.append(row([region(place.place), values, *cells]))
+        total = f"**{t('export.total_row')}**"
+        out.append(row([total, "", *[f"**{p}**" for p in rec.points]]))
+        out.append("")
+    out += [f"## {t('export.by_round')}", ""]
+    by_round = epilogue.by_round()
+    out.append(row([t("over.round_col"), *[str(r + 1) for r in range(len(by_round))]]))
+    out.append(row(["---", *["---:"] * len(by_round)]))
+    for seat, name in enumerate(names):
+        out.append(row([name, *[str(totals[seat]) for totals in by_round]]))
+    out.append("")
+    return out
 
 
 def export_format(out: Path | None, fmt: str | None = None) -> str:
