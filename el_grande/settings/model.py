@@ -20,6 +20,7 @@ from el_grande.settings.values import (
     MAX_AUTO_ADVANCE,
     MAX_BOT_DELAY,
     PlayerDefault,
+    THEMES,
     Settings,
 )
 from el_grande.text import t
@@ -37,9 +38,7 @@ class Must(ValueError):
 
 def theme_names() -> list[str]:
     """Textual's built-in themes, by name (the settings' `theme` is one of these)."""
-    from textual.theme import BUILTIN_THEMES
-
-    return sorted(BUILTIN_THEMES)
+    return list(THEMES)
 
 
 def player_kinds() -> tuple[str, ...]:
