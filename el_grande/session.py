@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from el_grande.bots.registry import level
 from el_grande.core import (
     Castillo,
     Choice,
@@ -35,6 +36,7 @@ from el_grande.core import (
 from el_grande.core import events as E
 from el_grande.names import printable
 from el_grande.narrate import Line, Narrator
+from el_grande.setup import bot_level, letters_for
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -67,8 +69,6 @@ class Seating:
     def of(
         cls, seats: Sequence[SeatLike], hints: bool = True, hints_used: Sequence[int] = ()
     ) -> Seating:
-        from el_grande.setup import letters_for
-
         names = [s.name for s in seats]
         return cls(
             tuple(printable(n) for n in names),
@@ -96,13 +96,11 @@ class Seating:
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the computer player in `seat` ("greedy"…), None for a human."""
-        from el_grande.setup import bot_level
 
         return bot_level(self.kinds[seat])
 
     def bot_label(self, seat: int) -> str | None:
         """The computer player's level as players read it ("Hard"), None for a human."""
-        from el_grande.bots.registry import level
 
         level_id = self.bot_level(seat)
         return None if level_id is None else t(level(level_id).label_key)

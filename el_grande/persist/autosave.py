@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from el_grande.names import printable
 from el_grande.persist.model import SaveFile, Seat
 from el_grande.persist.store import Autosaver, save_from_game, saves_dir
+from el_grande.setup import COLOURS, SeatSetup
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -40,7 +41,6 @@ def seats_of(seats: Sequence[Any]) -> list[Seat]:
 
 def setups_of(save: SaveFile) -> tuple[SeatSetup, ...]:
     """The table's seats for a save file's (a colour it does not know: a spare one)."""
-    from el_grande.setup import COLOURS, SeatSetup
 
     used = {s.colour for s in save.seats if s.colour in COLOURS}
     spare = iter(c for c in COLOURS if c not in used)

@@ -63,7 +63,7 @@ class PlayerDefault:
     @property
     def seat_kind(self) -> str:
         """The seat kind of `el_grande.setup` ("human", "bot:greedy"...)."""
-        from el_grande.setup import bot_kind
+        from el_grande.setup import bot_kind  # start-up: the title screen needs no set-up
 
         return "human" if self.kind == "human" else bot_kind(self.kind)
 
