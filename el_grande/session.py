@@ -11,7 +11,8 @@ The session is the only caller of `game.apply`. Each choice publishes exactly on
 undo and replay keep *choices* (the game's record), not views. The story so far is kept as
 cheap lines (`log`), so a player can scroll back through a whole game.
 
-Plain Python: no Textual, no rich, no pydantic; `persist` and `bots` may use it.
+Plain Python: no Textual, no pydantic, and of rich only the cell widths `el_grande.names`
+measures names with (pyproject.toml's import contracts); `persist` and `flow` use it.
 """
 
 from __future__ import annotations

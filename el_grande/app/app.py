@@ -158,11 +158,9 @@ class ElGrandeApp(App[None]):
         #: Seconds each computer player's decision takes on screen at least (0: at once).
         self.bot_delay = max(0.0, self.settings.bot_delay if bot_delay is None else bot_delay)
         #: The settings' pace of the scoring displays (None: each step waits for Enter), or
-        #: the command line's; `auto_advance_seconds` is what the game on screen uses.
+        #: the command line's; the game on screen goes at its flow's `display_pace` (a table
+        #: with no human player at the bots' pace).
         self.auto_advance = self.settings.auto_advance if auto_advance is None else auto_advance
-        #: Seconds between the steps of a scoring display going on by themselves (None: each
-        #: step waits for Enter). A table with no human player gets the bots' pace.
-        self.auto_advance_seconds = self.auto_advance
         self.theme = self.settings.theme
         self.palette = self.settings.palette
         self.watch_palette(self.palette)  # the chips' palette is the module's (colours.py)
@@ -222,13 +220,12 @@ class ElGrandeApp(App[None]):
         open_sheet(self, standalone)
         self._check_size(self.size.width, self.size.height)
 
-    def _set_pace(self, session: GameSession | None = None) -> None:
+    def _set_pace(self) -> None:
         """The game on screen follows the settings' paces."""
         flow = self.table
         if flow is not None:
             flow.bot_delay = self.bot_delay
             flow.auto_advance = self.auto_advance
-        self.auto_advance_seconds = flow.display_pace if flow is not None else self.auto_advance
 
     async def on_event(self, event: events.Event) -> None:
         # The one gate for keys, clicks and pastes (docs/app.md, "Hand-overs"): the table
@@ -297,15 +294,6 @@ class ElGrandeApp(App[None]):
                 self.push_screen(TooSmallScreen(width, height, MIN_WIDTH, MIN_HEIGHT))
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
-
-    @property
-    def paused(self) -> bool:
-        """True while the terminal is too small to play (the pause screen is up)."""
-        if not imported("el_grande.app.screens.too_small"):
-            return False  # never shown
-        from el_grande.app.screens.too_small import TooSmallScreen  # start-up: shown once
-
-        return any(isinstance(s, TooSmallScreen) for s in self.screen_stack)
 
     # --- start-up ------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """Autosave: a subscriber of the session's stream that writes the game after every choice.
 
     listener = attach_autosave(session, on_change=show)   # a new game: a new save file
-    listener = resume_autosave(save, session, on_change=show)  # a loaded game: its own file
+    listener = attach_autosave(session, Autosaver.resume(save))  # a loaded game: its own id
     listener.problem        # None, or one sentence: why the last save failed
     listener.close()        # the game is left: its lock goes
 
@@ -171,16 +171,3 @@ def attach_autosave(
 
 def _save_for(session: GameSession) -> SaveFile:
     return save_from_game(session.game, seats=seats_of(session.seats))
-
-
-def resume_autosave(
-    save: SaveFile,
-    session: GameSession,
-    on_change: Callable[[str | None], None] | None = None,
-) -> AutosaveListener:
-    """Go on autosaving a loaded game under its own game id (the file it was loaded from is
-    never written). Raises `GameLockedError` if the game is open in another window."""
-    saver = Autosaver.resume(save)
-    listener = attach_autosave(session, saver, on_change)
-    listener.save(session.game)
-    return listener
