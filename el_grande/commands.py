@@ -4,6 +4,9 @@ Each has a ``configure_<name>(parser)`` for its arguments and a ``run_<name>(arg
 returns the exit code; `el_grande.cli` registers them. A bad save file is one sentence on
 stderr and exit code 1 — never a traceback. The save files are `el_grande.persist`'s; the
 screens are the app's, opened here directly (persist itself never imports the app).
+
+Every run of `el-grande` imports this module (`el_grande.cli` registers the commands): the
+save files (pydantic) and the app (Textual) are imported by the commands that use them.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ def _fail(message: str) -> int:
 def _launch(save: SaveFile) -> int:
     """Open the app on a loaded game (its lock taken first: nothing opens if another window
     has it)."""
+    # start-up: the app (Textual) only for the commands that open it
     from el_grande.app.app import ElGrandeApp
     from el_grande.settings import load_and_report
 
@@ -46,7 +50,7 @@ def _launch(save: SaveFile) -> int:
 
 def _refuse_if_open(save: SaveFile) -> None:
     """GameLockedError if another window has this game open (before any screen is built)."""
-    from el_grande.persist.store import game_is_open, locked_error
+    from el_grande.persist.store import game_is_open, locked_error  # start-up: pydantic
 
     if game_is_open(save.game_id):
         raise locked_error(save)
@@ -75,7 +79,7 @@ def configure_resume(p: argparse.ArgumentParser) -> None:
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    from el_grande.persist.store import (
+    from el_grande.persist.store import (  # start-up: pydantic, only for the saves' commands
         find_save,
         list_unfinished,
         load_game,
@@ -106,7 +110,7 @@ def run_resume(args: argparse.Namespace) -> int:
 
 def _list_saves() -> int:
     """The resume list, numbered as `resume N` reads it: unfinished games, then finished."""
-    from el_grande.persist.store import resume_list, saves_dir, shown_path
+    from el_grande.persist.store import resume_list, saves_dir, shown_path  # start-up: pydantic
 
     games, problems = resume_list()
     if not any(not g.file.finished for g in games):
@@ -123,6 +127,7 @@ def _list_saves() -> int:
 
 
 def _delete_save(key: str, *, ask: bool) -> int:
+    # start-up: the saves (pydantic), only for these commands
     from el_grande.persist.manage import TRASH_DAYS, delete_save, trash_dir
     from el_grande.persist.store import find_save, shown_path
 
@@ -151,6 +156,7 @@ def _delete_save(key: str, *, ask: bool) -> int:
 
 
 def _name_save(key: str, name: str) -> int:
+    # start-up: the saves (pydantic), only for these commands
     from el_grande.persist.manage import rename_save
     from el_grande.persist.store import find_save
 
@@ -174,7 +180,7 @@ def configure_load(p: argparse.ArgumentParser) -> None:
 
 
 def run_load(args: argparse.Namespace) -> int:
-    from el_grande.persist.store import load_game
+    from el_grande.persist.store import load_game  # start-up: pydantic
 
     try:
         save, game = load_game(args.file)
@@ -197,12 +203,13 @@ def configure_replay(p: argparse.ArgumentParser) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from el_grande.persist.store import load_game, record_of
+    from el_grande.persist.store import load_game, record_of  # start-up: pydantic
 
     try:
         save, game = load_game(args.file)
     except SaveFileError as exc:
         return _fail(str(exc))
+    # start-up: the app (Textual) once the file is known to be good
     from el_grande.app.app import ElGrandeApp, ReplayRequest
     from el_grande.persist.autosave import setups_of
     from el_grande.settings import load_and_report
@@ -229,6 +236,7 @@ def configure_export(p: argparse.ArgumentParser) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    # start-up: the narrator, the rules core and the saves (pydantic), only for `export`
     from el_grande.persist.export import export_format, export_text, write_export
     from el_grande.persist.store import load_game, record_of
 

@@ -69,7 +69,7 @@ class Epilogue:
         builder = EpilogueBuilder(len(record["players"]))
         for chapter in walk.chapters():
             builder.add(chapter)
-        return builder.build(walk.game, walk.story, record["players"], reveal=reveal)
+        return builder.build(walk.game, walk.story, record["players"])
 
     @property
     def general(self) -> tuple[Scoring, ...]:
@@ -154,13 +154,9 @@ class EpilogueBuilder:
                 case E.PowerCardPlayed():
                     self._powers[ev.seat].append(ev.value)
 
-    def build(
-        self, game: Game, story: Story, names: Iterable[str], *, reveal: bool = True
-    ) -> Epilogue:
-        """The epilogue; `final` shows the hidden counts of a finished game told whole."""
-        from el_grande.persist.replay import revealed_view
-
-        view = revealed_view(game) if reveal and game.over else game.view(None)
+    def build(self, game: Game, story: Story, names: Iterable[str]) -> Epilogue:
+        """The epilogue, `final` the board as everybody may see it (`game.view(None)`)."""
+        view = game.view(None)
         return Epilogue(
             names=tuple(names),
             scores=tuple(game.scores),

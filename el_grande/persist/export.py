@@ -15,9 +15,11 @@ import string
 from pathlib import Path
 from typing import Any
 
+from el_grande.atomic import atomic_write_text
 from el_grande.epilogue import Epilogue, EpilogueBuilder, winners_of
 from el_grande.names import printable, width
 from el_grande.narrate import Line, Tone
+from el_grande.persist.errors import SaveFileError
 from el_grande.story import Walk
 from el_grande.text import card_name, region, t
 
@@ -86,7 +88,7 @@ def export_text(
     game = walk.game
     lines.append("")
     if md:
-        lines += scoring_tables(epilogue.build(game, walk.story, names, reveal=reveal), names)
+        lines += scoring_tables(epilogue.build(game, walk.story, names), names)
     if game.over:
         result = t("join.list").join(
             t("ev.final_score", name=n, points=p) for n, p in zip(names, game.scores, strict=True)
@@ -127,8 +129,7 @@ def scoring_tables(epilogue: Epilogue, names: list[str]) -> list[str]:
             ]
             values = "/".join(map(str, place.values))
             out.append(row([region(place.place), values, *cells]))
-        total = f"**{t('export.total_row')}**"
-        out.append(row([total, "", *[f"**{p}**" for p in rec.points]]))
+        out.append(row([t("export.total_row"), "", *[str(p) for p in rec.points]]))
         out.append("")
     out += [f"## {t('export.by_round')}", ""]
     by_round = epilogue.by_round()
@@ -160,9 +161,6 @@ def write_export(
     Refused, each in one sentence (`SaveFileError`), with nothing written: `out` is the save
     file `source` itself, or something that is not a regular file; or it cannot be written.
     """
-    from el_grande.atomic import atomic_write_text
-    from el_grande.persist.errors import SaveFileError
-
     shown = printable(str(out))
     if source is not None and _same_file(out, source):
         raise SaveFileError(t("export.over_save", path=shown))

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from el_grande.names import fit, normalise, printable
 from el_grande.persist.errors import SaveFileError
+from el_grande.persist.export import write_export
 from el_grande.persist.lock import GameLock, lock_path
 from el_grande.persist.model import FORMAT_VERSION, save_name_problem
 from el_grande.persist.paths import trash_dir as trash_dir
@@ -94,8 +95,6 @@ def export_save(saved: SavedGame, out: Path, fmt: str | None = None) -> str:
     """Write the save's story to `out` (Markdown for ``.md``, else text; `fmt` decides when
     given); returns the sentence to show.  A finished game is told whole, an unfinished one as
     the table saw it.  Never writes over the save itself, nor into what is not a file."""
-    from el_grande.persist.export import write_export
-
     save, game = load_game(saved.path)
     return write_export(record_of(save), out, fmt, reveal=game.over, source=saved.path)
 

@@ -20,6 +20,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static, TabbedContent, TabPane
 
+from el_grande.app.access import el_app
 from el_grande.app.present import chip, winners_text
 from el_grande.app.shown import Shown
 from el_grande.app.widgets.board import MapView
@@ -27,6 +28,7 @@ from el_grande.app.widgets.chart import score_chart
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.epilogue import Epilogue, Scoring, winners_of
+from el_grande.persist.replay import revealed_view
 from el_grande.setup import bot_level
 from el_grande.text import card_name, region, t
 
@@ -184,7 +186,8 @@ class GameOverScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        final = Shown(self.epilogue.final)
+        game = self.session.game
+        final = Shown(revealed_view(game) if game.over else self.epilogue.final)
         self.query_one(MapView).shown = final
         self.query_one(PlayersPanel).shown = final
 
@@ -265,18 +268,18 @@ class GameOverScreen(Screen[None]):
         tabs.active = TABS[(at + step) % len(TABS)]
 
     def action_new_game(self) -> None:
-        self.app.new_game_form()  # type: ignore[attr-defined]
+        el_app(self).new_game_form()
 
     def action_title(self) -> None:
-        self.app.show_title()  # type: ignore[attr-defined]
+        el_app(self).show_title()
 
     def action_replay(self) -> None:
-        from el_grande.app.screens.replay import ReplayScreen
+        from el_grande.app.screens.replay import ReplayScreen  # start-up: when asked for
 
         self.app.push_screen(ReplayScreen(self.session.game.record(), self.session.seats))
 
     def action_save_as(self) -> None:
-        from el_grande.app.screens.save_as import SaveAsScreen
+        from el_grande.app.screens.save_as import SaveAsScreen  # start-up: when asked for
 
         def saved(message: str | None) -> None:
             if message:

@@ -22,8 +22,20 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from el_grande.app.access import el_app
 from el_grande.names import printable
+from el_grande.persist.autosave import setups_of
 from el_grande.persist.errors import SaveFileError
+from el_grande.persist.manage import TRASH_DAYS, delete_save, export_save, rename_save, trash_dir
+from el_grande.persist.store import (
+    game_is_open,
+    load_game,
+    locked_error,
+    record_of,
+    resume_list,
+    saves_dir,
+    shown_path,
+)
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -75,13 +87,9 @@ class ResumeScreen(ModalScreen[None]):
         self._scan()
 
     def _scan(self) -> None:
-        from el_grande.persist.store import resume_list
-
         self.games, self.problems = resume_list()
 
     def compose(self) -> ComposeResult:
-        from el_grande.persist.store import saves_dir, shown_path
-
         with Vertical(id="resume-box"):
             yield Static(t("resume.title"), id="resume-title", classes="box-title", markup=False)
             yield OptionList(*self._options(), id="resume-list", markup=False)
@@ -156,14 +164,11 @@ class ResumeScreen(ModalScreen[None]):
             self.app.bell()
 
     def _refuse_if_open(self, chosen: SavedGame) -> None:
-        from el_grande.persist.store import game_is_open, locked_error
-
         if chosen.open_elsewhere or game_is_open(chosen.file.game_id):
             raise locked_error(chosen.file)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        from el_grande.persist.store import load_game
 
         picked = self._chosen()
         if picked is None:
@@ -175,24 +180,20 @@ class ResumeScreen(ModalScreen[None]):
                 return
             self._refuse_if_open(chosen)
             save, _game = load_game(chosen.path)
-            self.app.open_saved(save)  # type: ignore[attr-defined]
+            el_app(self).open_saved(save)
         except SaveFileError as exc:  # GameLockedError if it was opened meanwhile
             self._say(error=str(exc))
 
     def _replay(self, chosen: SavedGame) -> None:
         """A finished game opens in the replay viewer, every secret shown."""
-        from el_grande.app.app import ReplayRequest
-        from el_grande.persist.autosave import setups_of
-        from el_grande.persist.store import load_game, record_of
+        from el_grande.app.screens.replay import ReplayScreen  # start-up: only when replayed
 
         save, game = load_game(chosen.path)
         title = printable(save.name) if save.name else None
-        request = ReplayRequest(record_of(save), setups_of(save), title, reveal=game.over)
-        self.app.show_replay(request)  # type: ignore[attr-defined]
+        replay = ReplayScreen(record_of(save), setups_of(save), title, game.over)
+        self.app.push_screen(replay)
 
     def action_name(self) -> None:
-        from el_grande.persist.manage import rename_save
-
         picked = self._chosen()
         if picked is None:
             return
@@ -218,8 +219,6 @@ class ResumeScreen(ModalScreen[None]):
         self.app.push_screen(screen, done)
 
     def action_export(self) -> None:
-        from el_grande.persist.manage import export_save
-
         picked = self._chosen()
         if picked is None:
             return
@@ -237,9 +236,6 @@ class ResumeScreen(ModalScreen[None]):
         self.app.push_screen(AskTextScreen(title, start, note, act), done)
 
     def action_delete(self) -> None:
-        from el_grande.persist.manage import TRASH_DAYS, delete_save, trash_dir
-        from el_grande.persist.store import shown_path
-
         picked = self._chosen()
         if picked is None:
             return
@@ -332,8 +328,6 @@ class ConfirmDeleteScreen(ModalScreen[bool]):
         self.chosen = chosen
 
     def compose(self) -> ComposeResult:
-        from el_grande.persist.trash import TRASH_DAYS
-
         with Vertical():
             yield Static(t("manage.delete_title"), classes="box-title", markup=False)
             yield Static(Text(self.chosen.describe()), id="delete-game", markup=False)
