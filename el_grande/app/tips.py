@@ -17,8 +17,17 @@ from el_grande.core import NEIGHBOURS, REGIONS, SCOREBOARDS, VALUES
 from el_grande.text import card_name, card_text, region, t
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from el_grande.core import View
     from el_grande.session import Seating
+
+
+def show_tip(widget: Widget, tip: Text | None) -> None:
+    """Set `widget`'s tooltip (Textual's), leaving an absent one alone: setting it asks the
+    screen for its tooltip, which a widget nobody hovers need not do at every change."""
+    if tip is not None or widget.tooltip is not None:
+        widget.tooltip = tip
 
 
 def castillo_hidden(view: View) -> bool:

@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from el_grande.names import fit, normalise, printable
+from el_grande.names import normalise, printable
 from el_grande.persist.errors import SaveFileError
 from el_grande.persist.export import write_export
 from el_grande.persist.lock import GameLock, lock_path
@@ -97,9 +97,3 @@ def export_save(saved: SavedGame, out: Path, fmt: str | None = None) -> str:
     the table saw it.  Never writes over the save itself, nor into what is not a file."""
     save, game = load_game(saved.path)
     return write_export(record_of(save), out, fmt, reveal=game.over, source=saved.path)
-
-
-def display_name(saved: SavedGame, cells: int = 24) -> str | None:
-    """The save's name as the lists show it (printable, cut to `cells`), or None."""
-    name = saved.file.name
-    return fit(printable(name), cells) if name else None

@@ -167,6 +167,18 @@ class ResumeScreen(ModalScreen[None]):
         if chosen.open_elsewhere or game_is_open(chosen.file.game_id):
             raise locked_error(chosen.file)
 
+    def _changeable(self) -> tuple[int, SavedGame] | None:
+        """The highlighted game, if it may be changed (named, deleted): not while another
+        window has it open (said, with a bell)."""
+        picked = self._chosen()
+        if picked is not None:
+            try:
+                self._refuse_if_open(picked[1])
+            except SaveFileError as exc:
+                self._say(error=str(exc))
+                return None
+        return picked
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
 
@@ -194,15 +206,10 @@ class ResumeScreen(ModalScreen[None]):
         self.app.push_screen(replay)
 
     def action_name(self) -> None:
-        picked = self._chosen()
+        picked = self._changeable()
         if picked is None:
             return
         at, chosen = picked
-        try:
-            self._refuse_if_open(chosen)
-        except SaveFileError as exc:
-            self._say(error=str(exc))
-            return
 
         def act(text: str) -> str:
             renamed = rename_save(chosen, text)
@@ -236,15 +243,10 @@ class ResumeScreen(ModalScreen[None]):
         self.app.push_screen(AskTextScreen(title, start, note, act), done)
 
     def action_delete(self) -> None:
-        picked = self._chosen()
+        picked = self._changeable()
         if picked is None:
             return
         at, chosen = picked
-        try:
-            self._refuse_if_open(chosen)
-        except SaveFileError as exc:
-            self._say(error=str(exc))
-            return
 
         def done(yes: bool | None) -> None:
             if not yes:

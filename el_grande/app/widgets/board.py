@@ -36,7 +36,7 @@ from el_grande.app.colours import FOLLOWS_COLOURS, Tints, tints
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
-from el_grande.app.tips import region_tip
+from el_grande.app.tips import region_tip, show_tip
 from el_grande.core import NEIGHBOURS
 from el_grande.names import fit
 from el_grande.text import region as region_name
@@ -143,11 +143,10 @@ class MapView(Widget):
     def _tip(self) -> None:
         """The tooltip of the place under the mouse (`app.tips`: what the table may know)."""
         shown, place = self.shown, self.hover
-        if shown is None or place is None:
-            if self.tooltip is not None:  # (setting it asks the screen for its tooltip)
-                self.tooltip = None
-            return
-        self.tooltip = region_tip(shown.view, place, self.seating)
+        tip = (
+            None if shown is None or place is None else region_tip(shown.view, place, self.seating)
+        )
+        show_tip(self, tip)
 
     def __init__(self, seating: Seating, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

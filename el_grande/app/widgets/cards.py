@@ -22,7 +22,7 @@ from el_grande.app.colours import FOLLOWS_COLOURS, tints
 from el_grande.app.messages import CardPicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
-from el_grande.app.tips import card_tip
+from el_grande.app.tips import card_tip, show_tip
 from el_grande.core import CARD_STACK
 from el_grande.names import fit
 from el_grande.text import card_name, card_text, t
@@ -68,8 +68,7 @@ class CardList(Widget):
     hover: reactive[str | None] = reactive(None)
 
     def watch_hover(self, card: str | None) -> None:
-        if card is not None or self.tooltip is not None:
-            self.tooltip = None if card is None else card_tip(card)
+        show_tip(self, None if card is None else card_tip(card))
 
     #: The slot (0–4: the key a–e) of a card the player asked to read (a–e while no card is
     #: being chosen): shown in full first.

@@ -20,7 +20,7 @@ from el_grande.app.colours import FOLLOWS_COLOURS, tints
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
-from el_grande.app.tips import player_tip
+from el_grande.app.tips import player_tip, show_tip
 from el_grande.names import MAX_NAME_CELLS, fit, pad
 from el_grande.text import t
 
@@ -89,11 +89,8 @@ class PlayersPanel(Widget):
     def _tip(self) -> None:
         """The tooltip of the player under the mouse (`app.tips`: what the table may know)."""
         shown, seat = self.shown, self.hover
-        if shown is None or seat is None:
-            if self.tooltip is not None:  # (setting it asks the screen for its tooltip)
-                self.tooltip = None
-            return
-        self.tooltip = player_tip(shown.view, seat, self.seating)
+        tip = None if shown is None or seat is None else player_tip(shown.view, seat, self.seating)
+        show_tip(self, tip)
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         seat = event.y - 1
