@@ -286,7 +286,7 @@ EN: dict[str, Template] = {
     "tip.home": "Home region (⌂) of {names}.",
     "tip.neighbours": "Neighbours: {names}",
     "tip.caballeros": "Caballeros: {counts}",
-    "tip.count": "{name} {n}",
+    "tip.count": "{name}\u00a0{n}",  # a name and its count on one line
     "tip.nobody": "Nobody has a Caballero here yet.",
     "tip.tie": "{names} share the lead with {n}.",
     "tip.leads": "{name} leads with {n}, by {by}.",

@@ -341,7 +341,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "tip.home": "{names}의 본거지 (⌂).",
     "tip.neighbours": "이웃 지역: {names}",
     "tip.caballeros": "카바예로: {counts}",
-    "tip.count": "{name} {n}",
+    "tip.count": "{name}\u00a0{n}",
     "tip.nobody": "아직 여기에 카바예로가 없습니다.",
     "tip.tie": "{names:이/가} {n}개로 공동 선두입니다.",
     "tip.leads": "{name:이/가} {n}개로 {by}개 앞선 선두입니다.",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from el_grande.app.present import Glued
 from el_grande.core import NEIGHBOURS, REGIONS, SCOREBOARDS, VALUES
 from el_grande.text import card_name, card_text, region, t
 
@@ -24,10 +25,11 @@ if TYPE_CHECKING:
 
 
 def show_tip(widget: Widget, tip: Text | None) -> None:
-    """Set `widget`'s tooltip (Textual's), leaving an absent one alone: setting it asks the
+    """Set `widget`'s tooltip (Textual's), wrapped only at ordinary spaces (a name and its
+    count stay together: `present.Glued`); an absent one is left alone: setting it asks the
     screen for its tooltip, which a widget nobody hovers need not do at every change."""
     if tip is not None or widget.tooltip is not None:
-        widget.tooltip = tip
+        widget.tooltip = None if tip is None else Glued(tip)
 
 
 def castillo_hidden(view: View) -> bool:

@@ -40,7 +40,8 @@ def test_a_region_tells_its_values_neighbours_counts_and_who_leads() -> None:
     else:
         assert lines[-1].endswith(f"share the lead with {top}.")
     assert (
-        "Caballeros: " + ", ".join(f"{session.seating.name(s)} {c}" for s, c in enumerate(counts))
+        "Caballeros: "
+        + ", ".join(f"{session.seating.name(s)}\u00a0{c}" for s, c in enumerate(counts))
         in lines
     )
 
@@ -63,7 +64,7 @@ def test_a_hidden_castillo_count_is_never_in_a_tooltip_not_even_ones_own() -> No
             assert "province ? · Castillo ?" in tip  # ...and no tooltip says it
             castillo = region_tip(view, "castillo", session.seating).plain
             name = session.seating.name(seat)
-            assert f"{name} ?" in castillo and f"{name} {count}" not in castillo
+            assert f"{name}\u00a0?" in castillo and f"{name}\u00a0{count}" not in castillo
             assert "secret until it is scored" in castillo
 
 
@@ -77,13 +78,13 @@ async def test_hovering_the_board_sets_the_tooltips() -> None:
         x, y = board.point_of("aragon")
         await pilot.hover(MapView, offset=(x, y))
         await pilot.pause()
-        assert str(board.tooltip).startswith(f"{region('aragon')} · values ")
+        assert board.tooltip.text.plain.startswith(f"{region('aragon')} · values ")
         players = screen.query_one(PlayersPanel)
         await pilot.hover(PlayersPanel, offset=(3, 2))  # the second player's row
         await pilot.pause()
-        assert str(players.tooltip).startswith(f"{screen.session.name(1)} · ")
+        assert players.tooltip.text.plain.startswith(f"{screen.session.name(1)} · ")
         cards = screen.query_one(CardList)
         await pilot.hover(CardList, offset=(2, 0))
         await pilot.pause()
-        assert cards.hover is not None and str(cards.tooltip).endswith(card_text(cards.hover))
+        assert cards.hover is not None and cards.tooltip.text.plain.endswith(card_text(cards.hover))
         assert board.hover is None and board.tooltip is None  # the mouse left the map
