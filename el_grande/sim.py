@@ -35,6 +35,10 @@ class SimConfig:
     budget: float | None = None
     iterations: int | None = None
     rotate: bool = False
+    #: What `strong`'s budget and every think time count: "wall" (`time.perf_counter`, what a
+    #: player waits) or "cpu" (`time.thread_time`, the thread's own CPU time: a benchmark that
+    #: does not depend on how busy the machine is).
+    clock: str = "wall"
 
     def seat_bots(self, game_index: int) -> tuple[str, ...]:
         """The bot level of every seat in game `game_index` (rotated with `--rotate`)."""
@@ -42,6 +46,10 @@ class SimConfig:
             return self.bots
         k = game_index % self.players
         return self.bots[k:] + self.bots[:k]
+
+
+#: The clocks `--clock` names.
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
 def game_seed(config: SimConfig, game_index: int) -> int:
@@ -60,7 +68,8 @@ def play_one(config: SimConfig, game_index: int) -> dict[str, Any]:
     from el_grande.core import Game, Options
 
     levels = config.seat_bots(game_index)
-    bot_options: dict[str, Any] = {}
+    clock = CLOCKS[config.clock]
+    bot_options: dict[str, Any] = {"clock": clock}
     if config.budget is not None:
         bot_options["time_budget"] = config.budget
     if config.iterations is not None:
@@ -80,7 +89,7 @@ def play_one(config: SimConfig, game_index: int) -> dict[str, Any]:
         options=Options(rounds=config.rounds, veto=config.veto, castillo=config.castillo),
     )
     started = time.perf_counter()
-    result = play_game(game, bots)
+    result = play_game(game, bots, clock=clock)
     return {
         "index": game_index,
         "bots": list(levels),
@@ -194,6 +203,7 @@ def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) 
         "options": {"rounds": config.rounds, "veto": config.veto, "castillo": config.castillo},
         "bots": list(config.bots),
         "rotate": config.rotate,
+        "clock": config.clock,
         "seconds": seconds,
         "games_per_second": g / seconds if seconds > 0 else 0.0,
         "wins": wins,
@@ -235,6 +245,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="strong: search iterations per decision (default: time only)",
     )
+    parser.add_argument(
+        "--clock",
+        choices=tuple(CLOCKS),
+        default="wall",
+        help="what strong's budget and the think times count: wall (default: the time a "
+        "player waits) or cpu (the thread's CPU time: independent of the machine's load)",
+    )
     parser.add_argument("--rotate", action="store_true", help="rotate the bots one seat each game")
     parser.add_argument("--jobs", "-j", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -274,6 +291,7 @@ def _config(ns: argparse.Namespace) -> SimConfig:
         budget=ns.budget,
         iterations=ns.iterations,
         rotate=ns.rotate,
+        clock=ns.clock,
     )
 
 
