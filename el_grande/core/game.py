@@ -394,6 +394,40 @@ class Game:
         g.opening_events = self.opening_events
         return g
 
+    def position(self) -> tuple[object, ...]:
+        """A hashable value that two games share exactly when they stand at the same point:
+        the same board, courts, provinces, scores, hands, round, turn, cards and step under
+        way (the secret choices made included). It leaves out the history, the seed and the
+        order of the action cards not yet turned up, so two games with the same position and
+        options play on alike, choice for choice, until the next cards are turned up. For
+        search code that remembers what it found from a position (a bot's memo)."""
+        return (
+            self.options,
+            self.round_i,
+            self.phase,
+            self.king,
+            tuple(map(tuple, self.cab)),
+            tuple(self.court),
+            tuple(self.province),
+            tuple(self.score),
+            tuple(self.home),
+            tuple(self.hand),
+            tuple(self.discard),
+            tuple(self.played),
+            tuple(self.vetoes),
+            tuple(self.boards),
+            tuple(self.face_up),
+            tuple(self.taken),
+            self.start_player,
+            self.order,
+            self.active,
+            self.card,
+            self.placed,
+            self.special_done,
+            tuple(self.secrets),
+            tuple(self._stack),
+        )
+
     # ------------------------------------------------------------------ public API
 
     @property
