@@ -162,20 +162,20 @@ def _reason(
     scored = h.score[seat]
     h.apply_trusted(choice)
     if d.kind in SETTLE_KINDS:  # its effect shows in the rest of the turn
-        settle(h, random.Random(0), check=check)
+        settle(h, check=check)
     scored = h.score[seat] - scored
     if scored > 0:
         return "bots.hint.scores", {"points": scored}
     after = points_by_place(h)
-    own = [_of(after[p], seat) - _of(before[p], seat) for p in range(10)]
-    best = max(range(10), key=lambda p: own[p])
+    own = [_of(after[p], seat) - _of(before[p], seat) for p in range(len(PLACES))]
+    best = max(range(len(PLACES)), key=lambda p: own[p])
     if own[best] > 0:
         return "bots.hint.place", {"place": PLACES[best]}
     worst_seat, worst_place, worst = -1, -1, 0.0
     for t in range(game.n):
         if t == seat:
             continue
-        for p in range(10):
+        for p in range(len(PLACES)):
             change = _of(after[p], t) - _of(before[p], t)
             if change < worst:
                 worst_seat, worst_place, worst = t, p, change

@@ -28,10 +28,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from el_grande.bots.base import fallback, seeded_rng
-from el_grande.bots.greedy import Check, best_index, greedy_choice, greedy_scores
+from el_grande.bots.greedy import Check, Memo, best_index, greedy_choice, greedy_scores
 from el_grande.bots.model import determinize, evaluate, utility
 from el_grande.bots.registry import level
 from el_grande.core import POWER_CABALLEROS, DecisionKind
+from el_grande.core.board import CASTILLO_INDEX
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
@@ -56,7 +57,6 @@ SEARCH_KINDS = frozenset(
 )
 #: Longest play-out, in decisions (a round of five players is about 70).
 ROLLOUT_STEPS = 120
-_CAST = 9  # the Castillo's index in `Game.cab`
 
 
 class OutOfTime(Exception):
@@ -93,23 +93,50 @@ class Deadline:
 
 
 def rollout(
-    game: Game, rng: random.Random, steps: int = ROLLOUT_STEPS, check: Check | None = None
-) -> None:
-    """Play `game` on (in place) with the greedy rule to the start of the next round.
+    game: Game,
+    steps: int = ROLLOUT_STEPS,
+    check: Check | None = None,
+    memo: Memo | None = None,
+) -> list[float]:
+    """Play `game` on (in place) with the greedy rule to the start of the next round and
+    return `model.evaluate` of where it ends.
 
-    `check` is called before every step (and by the greedy rule inside its look-aheads)."""
+    `check` is called before every step (and by the greedy rule inside its look-aheads).
+    With `memo`, every position on the way is remembered with the answer, and a position
+    remembered from an earlier play-out ends this one at once with that answer (the play-out
+    goes on alike from there: the greedy rule is a function of the position, and the cards
+    still to come are not reached before the next round starts). Then `game` is left where
+    the play-out stopped. A play-out cut short by `steps` is not remembered.
+    """
     start = game.round_i
+    known = memo.played if memo is not None else None
+    path: list[tuple[object, ...]] = []
     for _ in range(steps):
         d = game.decision
         if d is None or (game.round_i != start and d.kind == DecisionKind.POWER):
-            return
+            break
         choices = d.choices
         if len(choices) == 1:
             game.apply_trusted(choices[0])
-        else:
-            if check is not None:
-                check()
-            game.apply_trusted(greedy_choice(game, d.player, rng, check))
+            continue
+        if known is not None:
+            key = game.position()
+            got = known.get(key)
+            if got is not None:
+                for k in path:
+                    known[k] = got
+                return got
+            path.append(key)
+        if check is not None:
+            check()
+        game.apply_trusted(greedy_choice(game, d.player, check, memo))
+    else:
+        return evaluate(game)
+    values = evaluate(game)
+    if known is not None:
+        for k in path:
+            known[k] = values
+    return values
 
 
 @dataclass
@@ -150,6 +177,7 @@ def search(
     check: Check,
     iterations: int | None = None,
     first: Game | None = None,
+    memo: Memo | None = None,
 ) -> Search:
     """Determinized Monte Carlo over `decision`'s choices from `view` alone (R-H2).
 
@@ -158,15 +186,18 @@ def search(
     `model.evaluate`. Stops after `iterations` play-outs or when `check` raises `OutOfTime`;
     a play-out cut short is not counted. `first` is a determinization to use for the ordering
     and the first pass (it must come from `view`). With a play-out cap that binds first, the
-    result depends only on the view, the decision and `rng`'s state.
+    result depends only on the view, the decision and `rng`'s state. `memo` saves work (the
+    same result with or without it): give the same one to the searches of one seat.
     """
     seat = decision.player
     result = Search(seat)
     cap = iterations if iterations is not None else 1 << 30
     try:
         game = first if first is not None else determinize(view, rng)
+        if memo is not None:
+            memo.at(game)
         check()
-        scores, tie = greedy_scores(game, seat, rng, check)
+        scores, tie = greedy_scores(game, seat, check, memo)
         choices = decision.choices
         result.prior = choices[best_index(scores, tie)]
         ranked = sorted(range(len(choices)), key=lambda i: -scores[i])  # stable: ties keep order
@@ -192,7 +223,7 @@ def search(
             if base is None:
                 base = determinize(view, rng)
             draw = known.setdefault(
-                (tuple(base.cab[_CAST]), tuple(base.province), tuple(base.secrets)), {}
+                (tuple(base.cab[CASTILLO_INDEX]), tuple(base.province), tuple(base.secrets)), {}
             )
             for c in result.candidates:
                 check()
@@ -200,8 +231,7 @@ def search(
                 if got is None:
                     h = base.clone()
                     h.apply_trusted(c)
-                    rollout(h, rng, check=check)
-                    values = evaluate(h)
+                    values = rollout(h, check=check, memo=memo)
                     got = draw[c] = (utility(values, seat), values)
                 u, values = got
                 result.visits[c] += 1
@@ -265,6 +295,8 @@ class StrongBot:
         self.time_budget = time_budget
         self.iterations = iterations
         self.clock = clock
+        #: What this bot's searches found from positions of its own determinized games.
+        self.memo = Memo()
         #: The last decision's search (None if it was not searched): for tests and tuning.
         self.last_search: Search | None = None
 
@@ -282,11 +314,11 @@ class StrongBot:
             if decision.kind not in SEARCH_KINDS:
                 try:
                     check()
-                    return greedy_choice(game, decision.player, rng, check)
+                    return greedy_choice(game, decision.player, check, self.memo.at(game))
                 except OutOfTime:
                     return choices[0]
             found = self.last_search = search(
-                view, decision, rng, check, self.iterations, first=game
+                view, decision, rng, check, self.iterations, first=game, memo=self.memo
             )
             return found.best(choices[0])
         except Exception as exc:  # a bot must never stop the game
