@@ -25,7 +25,7 @@ from el_grande.core import (
     Phase,
     score_place,
 )
-from el_grande.core.board import CASTILLO_INDEX, NUM_REGIONS, PLACE_VALUES
+from el_grande.core.board import CASTILLO_INDEX, PLACE_VALUES
 
 if TYPE_CHECKING:
     from el_grande.core import Game, View
@@ -70,17 +70,22 @@ def scoring_weights(game: Game) -> tuple[float, float]:
     return w_next, W.later_scoring * (len(upcoming) - 1)
 
 
-_PLACE_CACHE: dict[tuple[object, ...], tuple[float, ...]] = {}
+#: What identifies a place for its points, apart from its Caballeros: its index, which
+#: mobile scoreboard lies there (0, 1; -1 none), whether the King stands there, and the
+#: seats whose Grande stands there (a bitmask; 0 for the Castillo).
+_Stem = tuple[int, int, bool, int]
+_Key = tuple[_Stem, tuple[int, ...]]
+_Weighted = tuple[float, ...]
+
+_PLACE_CACHE: dict[_Key, _Weighted] = {}
 
 
-def _place_value(
-    p: int, counts: tuple[int, ...], board: int, king: bool, homes: int
-) -> tuple[float, ...]:
-    """Points per seat a scoring of place `p` would give now, with bonuses (memoized)."""
-    key = (p, counts, board, king, homes)
+def _place_value(key: _Key) -> _Weighted:
+    """Points per seat a scoring of the place would give now, with bonuses (memoized)."""
     got = _PLACE_CACHE.get(key)
     if got is not None:
         return got
+    (p, board, king, homes), counts = key
     n = len(counts)
     vals = _BOARD_VALUES[board] if board >= 0 else PLACE_VALUES[p]
     if p == CASTILLO_INDEX:  # the Castillo has neither bonus
@@ -105,8 +110,6 @@ def _place_value(
 #: Per moment of the game (rounds option, round index, phase): the weights `evaluate` uses.
 _MOMENTS: dict[tuple[int, int, str], tuple[float, float, float, float, int]] = {}
 
-_Key = tuple[int, tuple[int, ...], int, bool, int]
-
 
 def _moment(game: Game) -> tuple[float, float, float, float, int]:
     """(w_next, w_region, reserve, keep, court_cap) at `game`'s moment (memoized)."""
@@ -121,81 +124,68 @@ def _moment(game: Game) -> tuple[float, float, float, float, int]:
     return got
 
 
-def _homes(game: Game) -> list[int]:
-    """Per region, a bitmask of the seats whose Grande stands there."""
-    homes = [0] * NUM_REGIONS
-    for s in range(game.n):
-        homes[game.home[s]] |= 1 << s
-    return homes
+def _stems(game: Game) -> list[_Stem]:
+    """Every place's `_Stem`, in `PLACES` order."""
+    homes = [0] * len(game.cab)
+    for s, home in enumerate(game.home):
+        homes[home] |= 1 << s
+    homes[CASTILLO_INDEX] = 0
+    b0, b1 = game.boards
+    king = game.king
+    return [
+        (p, 0 if b0 == p else (1 if b1 == p else -1), p == king, homes[p])
+        for p in range(len(homes))
+    ]
 
 
-_Weighted = tuple[float, ...]
-#: `_place_value` times each weight it was needed with, by `_place_value` key.
-_WEIGHTED: dict[_Key, dict[float, _Weighted]] = {}
+#: Per weight, `_place_value` times that weight, by `_place_value` key.
+_WEIGHTED: dict[float, dict[_Key, _Weighted]] = {}
 
 
-def _weighted(key: _Key, w: float) -> _Weighted:
-    """`_place_value(*key)` times `w`, memoized."""
-    by_weight = _WEIGHTED.get(key)
-    if by_weight is None:
-        if len(_WEIGHTED) > 200_000:
-            _WEIGHTED.clear()
-        by_weight = _WEIGHTED[key] = {}
-    got = by_weight.get(w)
+def _weights(w: float) -> dict[_Key, _Weighted]:
+    """The memo of places' points times `w` (emptied when it grows large)."""
+    got = _WEIGHTED.get(w)
     if got is None:
-        got = by_weight[w] = tuple(w * x for x in _place_value(*key))
+        got = _WEIGHTED[w] = {}
+    elif len(got) > 200_000:
+        got.clear()
     return got
 
 
-def _key(game: Game, p: int, row: list[int], homes: list[int]) -> _Key:
-    b0, b1 = game.boards
-    return (
-        p,
-        tuple(row),
-        0 if b0 == p else (1 if b1 == p else -1),
-        p == game.king,
-        homes[p] if p < NUM_REGIONS else 0,
-    )
+def _weighted(cache: dict[_Key, _Weighted], key: _Key, w: float) -> _Weighted:
+    """`_place_value(key)` times `w`, from `cache` (`_weights(w)`) or computed into it."""
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = tuple(w * x for x in _place_value(key))
+    return got
 
 
 def _places(
-    game: Game, moment: tuple[float, float, float, float, int]
-) -> tuple[list[_Key | None], list[_Weighted | None]]:
-    """Every place's memo key and weighted points (None for an empty place)."""
+    game: Game, moment: tuple[float, float, float, float, int], stems: list[_Stem]
+) -> list[_Weighted | None]:
+    """Every place's weighted points (None for an empty place)."""
     w_next, w_region = moment[0], moment[1]
-    b0, b1 = game.boards
-    king = game.king
-    homes = _homes(game)
-    cache = _WEIGHTED
-    keys: list[_Key | None] = []
+    regions, castillo = _weights(w_region), _weights(w_next)
     weighted: list[_Weighted | None] = []
-    for p, row in enumerate(game.cab):
+    for stem, row in zip(stems, game.cab):
         if not any(row):
-            keys.append(None)
             weighted.append(None)
             continue
-        key = (
-            p,
-            tuple(row),
-            0 if b0 == p else (1 if b1 == p else -1),
-            p == king,
-            homes[p] if p < NUM_REGIONS else 0,
-        )
-        w = w_next if p == CASTILLO_INDEX else w_region
-        by_weight = cache.get(key)
-        got = by_weight.get(w) if by_weight is not None else None
-        keys.append(key)
-        weighted.append(got if got is not None else _weighted(key, w))
-    return keys, weighted
+        key = (stem, tuple(row))
+        if stem[0] == CASTILLO_INDEX:
+            weighted.append(_weighted(castillo, key, w_next))
+        else:
+            got = regions.get(key)
+            weighted.append(got if got is not None else _weighted(regions, key, w_region))
+    return weighted
 
 
 def points_by_place(game: Game) -> list[tuple[float, ...] | None]:
     """What a scoring of each place (`PLACES` order) would give each seat now, with bonuses
     (as `evaluate` counts it, before weighting); None for an empty place."""
-    homes = _homes(game)
     return [
-        _place_value(*_key(game, p, row, homes)) if any(row) else None
-        for p, row in enumerate(game.cab)
+        _place_value((stem, tuple(row))) if any(row) else None
+        for stem, row in zip(_stems(game), game.cab)
     ]
 
 
@@ -254,7 +244,7 @@ def evaluate(game: Game) -> list[float]:
     if game.over:
         return [float(s) for s in game.score]
     moment = _moment(game)
-    return _total(game, moment, _sums(_places(game, moment)[1], game.n))
+    return _total(game, moment, _sums(_places(game, moment, _stems(game)), game.n))
 
 
 class Nearby:
@@ -270,13 +260,14 @@ class Nearby:
 
     __slots__ = (
         "boards",
+        "castillo",
         "game",
         "home",
-        "homes",
-        "keys",
         "king",
         "moment",
+        "regions",
         "rows",
+        "stems",
         "sums",
         "weighted",
     )
@@ -284,29 +275,32 @@ class Nearby:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.rows = [row[:] for row in game.cab]
-        self.moment = _moment(game)
-        self.keys, self.weighted = _places(game, self.moment)
+        self.moment = moment = _moment(game)
+        self.stems = _stems(game)
+        self.weighted = _places(game, moment, self.stems)
         self.sums = _sums(self.weighted, game.n)
+        self.regions, self.castillo = _weights(moment[1]), _weights(moment[0])
         self.king, self.boards, self.home = game.king, game.boards[:], game.home[:]
-        self.homes = _homes(game)
 
     def tweaked(self, seat: int, moves: tuple[tuple[int, int], ...], court: int = 0) -> list[float]:
         """`evaluate(game)` as it would be with `seat`'s Caballeros in each `(place, change)`
         of `moves` changed (each place once), and `court` more in its court."""
-        game, moment, weighted = self.game, self.moment, self.weighted
-        sums = self.sums
-        castle = 0
+        sums, weighted, castle = self.sums, self.weighted, 0
         for place, change in moves:
             row = self.rows[place][:]
             row[seat] += change
             new = None
             if any(row):
-                w = moment[0] if place == CASTILLO_INDEX else moment[1]
-                new = _weighted(_key(game, place, row, self.homes), w)
-            sums = _shift(sums, weighted[place], new)
-            if place == CASTILLO_INDEX:
+                key = (self.stems[place], tuple(row))
+                if place == CASTILLO_INDEX:
+                    castle += change
+                    new = _weighted(self.castillo, key, self.moment[0])
+                else:
+                    new = self.regions.get(key) or _weighted(self.regions, key, self.moment[1])
+            elif place == CASTILLO_INDEX:
                 castle += change
-        return _total(game, moment, sums, seat, court, castle)
+            sums = _shift(sums, weighted[place], new)
+        return _total(self.game, self.moment, sums, seat, court, castle)
 
     def now(self) -> list[float]:
         """`evaluate(game)`."""
@@ -322,24 +316,28 @@ class Nearby:
             return [float(s) for s in game.score]
         moment = _moment(game)
         if moment is not self.moment:
-            return _total(game, moment, _sums(_places(game, moment)[1], game.n))
+            return _total(game, moment, _sums(_places(game, moment, _stems(game)), game.n))
         rows, cab = self.rows, game.cab
         changed = [p for p in range(len(rows)) if cab[p] != rows[p]]
+        stems = self.stems
         if game.king != self.king or game.boards != self.boards or game.home != self.home:
             # The King's bonus, a scoreboard's values or a home bonus moved.
-            more = {game.king, self.king, *game.boards, *self.boards, *game.home, *self.home}
-            changed = sorted(set(changed) | {p for p in more if p >= 0})
+            stems = _stems(game)
+            changed = [
+                p for p in range(len(rows)) if cab[p] != rows[p] or stems[p] != self.stems[p]
+            ]
         sums = self.sums
-        if changed:
-            homes = _homes(game)
-            weighted = self.weighted
-            for p in changed:
-                row = cab[p]
-                new = None
-                if any(row):
-                    w = moment[0] if p == CASTILLO_INDEX else moment[1]
-                    new = _weighted(_key(game, p, row, homes), w)
-                sums = _shift(sums, weighted[p], new)
+        weighted = self.weighted
+        for p in changed:
+            row = cab[p]
+            new = None
+            if any(row):
+                key = (stems[p], tuple(row))
+                if p == CASTILLO_INDEX:
+                    new = _weighted(self.castillo, key, moment[0])
+                else:
+                    new = _weighted(self.regions, key, moment[1])
+            sums = _shift(sums, weighted[p], new)
         return _total(game, moment, sums)
 
 
@@ -352,7 +350,7 @@ def rounds_left(game: Game) -> int:
 
 def utility(values: list[float], seat: int) -> float:
     """How good `values` is for `seat`: its margin over the others (leader and average)."""
-    others = [v for s, v in enumerate(values) if s != seat]
+    others = values[:seat] + values[seat + 1 :]
     if not others:
         return values[seat]
     return values[seat] - 0.6 * max(others) - 0.4 * sum(others) / len(others)

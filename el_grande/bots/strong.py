@@ -218,6 +218,7 @@ def search(
             s != seat for s in view.secrets_chosen
         )
         known: dict[tuple[object, ...], dict[Choice, tuple[float, list[float]]]] = {}
+        alike = _Alike(seat) if _alike_cards(decision, view) else None
         base: Game | None = game
         while result.playouts < cap:
             if base is None:
@@ -231,7 +232,10 @@ def search(
                 if got is None:
                     h = base.clone()
                     h.apply_trusted(c)
-                    values = rollout(h, check=check, memo=memo)
+                    if alike is not None:
+                        values = alike.rollout(h, check, memo)
+                    else:
+                        values = rollout(h, check=check, memo=memo)
                     got = draw[c] = (utility(values, seat), values)
                 u, values = got
                 result.visits[c] += 1
@@ -250,6 +254,47 @@ def search(
     except OutOfTime:
         result.timed_out = True
     return result
+
+
+def _alike_cards(decision: Decision, view: View) -> bool:
+    """Whether power cards that bring as many Caballeros may be told apart by what follows
+    alone (`_Alike`): a power decision in a round without the card that takes one back."""
+    return decision.kind == DecisionKind.POWER and "power_cards" not in view.face_up
+
+
+class _Alike:
+    """Play-outs of power cards, shared between cards that come to the same thing.
+
+    Two power cards that bring as many Caballeros to court (4 and 5, say) and after which
+    everybody plays the same cards in the same turn order leave positions that differ only in
+    the seat's own hand, card played and discards. Nothing that follows in the round reads
+    those (the court's Caballeros come from the count; only the `power_cards` action card
+    reads the discards, and it is not in this round), and the play-out stops before the next
+    power card is chosen: so both play-outs are the same, choice for choice, and one is
+    played. The power cards still to choose are chosen first (with the greedy rule, as the
+    play-out would), then the position without the seat's own cards is looked up.
+    """
+
+    __slots__ = ("seat", "seen")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.seen: dict[tuple[int, tuple[object, ...]], list[float]] = {}
+
+    def rollout(self, game: Game, check: Check, memo: Memo | None) -> list[float]:
+        """`rollout(game)` (in place), or what it gave for a game that came to the same."""
+        while (d := game.decision) is not None and d.kind == DecisionKind.POWER:
+            check()
+            game.apply_trusted(greedy_choice(game, d.player, check, memo))
+        s = self.seat
+        own = game.hand[s], game.played[s], game.discard[s]
+        game.hand[s] = game.played[s] = game.discard[s] = 0
+        key = (POWER_CABALLEROS[own[1]], game.position())
+        game.hand[s], game.played[s], game.discard[s] = own
+        got = self.seen.get(key)
+        if got is None:
+            got = self.seen[key] = rollout(game, check=check, memo=memo)
+        return got
 
 
 def _spread(cards: list[Choice]) -> list[Choice]:
