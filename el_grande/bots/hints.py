@@ -31,7 +31,7 @@ from el_grande.core import PLACES, POWER_CABALLEROS, DecisionKind
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
 
-__all__ = ["Hint", "analyse"]
+__all__ = ["Hint", "analyse", "reason", "reason_text"]
 
 #: How many hints `analyse` returns at most.
 TOP = 3
@@ -64,14 +64,20 @@ class Hint:
 
     def reason_text(self, names: Sequence[str]) -> str:
         """The reason in the active language, places and seats by name."""
-        from el_grande.text import region, t
+        return reason_text(self.reason_key, self.reason, names)
 
-        fields = dict(self.reason)
-        if "place" in fields:
-            fields["place"] = region(str(fields["place"]))
-        if "seat" in fields:
-            fields["seat"] = names[int(fields["seat"])]
-        return t(self.reason_key, **fields)
+
+def reason_text(key: str, reason: dict[str, Any], names: Sequence[str]) -> str:
+    """A reason (`reason`'s key and fields) in the active language, places and seats by
+    name (`names[seat]`, as they are to be shown)."""
+    from el_grande.text import region, t
+
+    fields = dict(reason)
+    if "place" in fields:
+        fields["place"] = region(str(fields["place"]))
+    if "seat" in fields:
+        fields["seat"] = names[int(fields["seat"])]
+    return t(key, **fields)
 
 
 def analyse(
@@ -122,18 +128,20 @@ def analyse(
     hints = []
     for c in ranked[:TOP]:
         try:
-            key, fields = _reason(sample, seat, c, margins[c], check)
+            key, fields = reason(sample, seat, c, margins[c], check)
         except OutOfTime:
             key, fields = "bots.hint.outlook", {"margin": round(margins[c], 1)}
         hints.append(Hint(c, margins[c] - average, margins[c], key, fields, found.visits[c]))
     return hints
 
 
-def _reason(
+def reason(
     game: Game, seat: int, choice: Choice, margin: float, check: Callable[[], None]
 ) -> tuple[str, dict[str, Any]]:
-    """A one-line reason for `choice`: what it does for `seat` at once or, for a choice whose
-    effect shows later (an action card, the turn menu...), by the end of the turn."""
+    """A one-line reason for `choice` (a catalogue key and its fields, as `Hint` has them):
+    what it does for `seat` at once or, for a choice whose effect shows later (an action card,
+    the turn menu...), by the end of the turn. `game` is a determinization at the decision
+    (it is not changed); `margin` is the choice's expected margin, for the last resort."""
     d = game.decision
     assert d is not None
     if d.kind == DecisionKind.POWER:

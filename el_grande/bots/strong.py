@@ -214,18 +214,14 @@ def search(
         # show: a hidden Castillo's split and others' secret disks (the deck's order is not
         # reached). The same draw again gives the same play-out, so it is looked up, not
         # played; and with nothing hidden there is only one draw: one pass is the answer.
-        hidden = any(p.castillo is None for p in view.players) or any(
-            s != seat for s in view.secrets_chosen
-        )
+        hidden = hides_something(view)
         known: dict[tuple[object, ...], dict[Choice, tuple[float, list[float]]]] = {}
-        alike = _Alike(seat) if _alike_cards(decision, view) else None
+        alike = Alike(seat) if alike_cards(decision, view) else None
         base: Game | None = game
         while result.playouts < cap:
             if base is None:
                 base = determinize(view, rng)
-            draw = known.setdefault(
-                (tuple(base.cab[CASTILLO_INDEX]), tuple(base.province), tuple(base.secrets)), {}
-            )
+            draw = known.setdefault(drawn(base), {})
             for c in result.candidates:
                 check()
                 got = draw.get(c)
@@ -256,13 +252,29 @@ def search(
     return result
 
 
-def _alike_cards(decision: Decision, view: View) -> bool:
+def hides_something(view: View) -> bool:
+    """Whether a play-out from `view` can depend on what a determinization draws: a hidden
+    Castillo's split, or a secret disk another seat has set (the order of the cards not yet
+    turned up is never reached). If not, one determinization is as good as any."""
+    seat = view.seat
+    return any(p.castillo is None for p in view.players) or any(
+        s != seat for s in view.secrets_chosen
+    )
+
+
+def drawn(game: Game) -> tuple[object, ...]:
+    """What a determinization drew that a play-out can show (see `hides_something`): two
+    draws alike in it give the same play-outs."""
+    return tuple(game.cab[CASTILLO_INDEX]), tuple(game.province), tuple(game.secrets)
+
+
+def alike_cards(decision: Decision, view: View) -> bool:
     """Whether power cards that bring as many Caballeros may be told apart by what follows
-    alone (`_Alike`): a power decision in a round without the card that takes one back."""
+    alone (`Alike`): a power decision in a round without the card that takes one back."""
     return decision.kind == DecisionKind.POWER and "power_cards" not in view.face_up
 
 
-class _Alike:
+class Alike:
     """Play-outs of power cards, shared between cards that come to the same thing.
 
     Two power cards that bring as many Caballeros to court (4 and 5, say) and after which

@@ -1,0 +1,536 @@
+"""A review of a finished game: the Hard player's verdict on every decision of a person, from
+that person's own view at that moment (docs/bots.md, "Reviews").
+
+    from el_grande.review import Seats, review
+
+    result = review(record, Seats.of(["human", "bot:greedy", "human"]), progress=print)
+    for v in result.mistakes(0):
+        print(v.index, v.choice, v.best, f"about {v.cost:.0f} points")
+
+A decision's analysis is handed what its player could know then, and nothing else: the seat's
+view and the decision (`Task`). Everything unknown (another seat's unrevealed secret, a hidden
+Castillo's split, the order of the cards not yet turned up) is drawn as the Hard player draws
+it, from a generator seeded with that public information alone (the review's seed, the seat,
+the decision's index and the view), never with the game's seed. Each choice is played out to
+the start of the next round with the greedy rule and valued with `bots.model.evaluate`; the
+choice's margin is the seat's estimated final points minus the best other seat's. The search
+is capped by play-outs, never by the clock, so the same record gives the same review on any
+machine, in one process or several.
+
+Who played a seat at a decision is `Seats.kind(seat, index)`: today a seat's kind holds for the
+whole game; a record of seats changing hands during a game plugs in there.
+
+Plain Python (core, text, narrate and bots; no app, no rich, no pydantic): a screen drives it
+with `review(..., progress=..., cancelled=...)` from a worker thread, or analyses one decision
+at a time with `analyse(task)`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from el_grande.bots.greedy import Memo
+from el_grande.bots.model import determinize
+from el_grande.bots.strong import (
+    Alike,
+    Deadline,
+    OutOfTime,
+    alike_cards,
+    drawn,
+    hides_something,
+    rollout,
+)
+
+if TYPE_CHECKING:
+    from el_grande.core import Choice, Decision, View
+
+__all__ = [
+    "RoundSummary",
+    "Review",
+    "Seats",
+    "Settings",
+    "Task",
+    "Verdict",
+    "analyse",
+    "review",
+    "tasks",
+]
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who played each seat of a game: a seat kind (`"human"`, `"bot:strong"`…) per seat.
+
+    `kind(seat, index)` says who played `seat`'s decision number `index` (0-based, in the
+    record's choices). A seat's kind holds for the whole game today; when seats change hands
+    during a game, the record's changes ("from decision N, played by …") are what this
+    answers from, and everything else reads it through here."""
+
+    kinds: tuple[str, ...]
+
+    @classmethod
+    def of(cls, kinds: Sequence[str]) -> Seats:
+        return cls(tuple(kinds))
+
+    def kind(self, seat: int, index: int) -> str:
+        return self.kinds[seat]
+
+    def person(self, seat: int, index: int) -> bool:
+        """Whether a person (not a computer player) made `seat`'s decision `index`."""
+        return self.kind(seat, index) == HUMAN
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard the review looks (the defaults are what `el-grande review` uses).
+
+    For every decision: one determinization when the seat's view hides nothing a play-out can
+    reach (then that one is exact), else at least `min_draws` and at most `draws` of them,
+    every legal choice played out on each (a choice clearly worse than the best is dropped
+    after `min_draws`: see `analyse`). It stops early once the cost of the choice made is
+    known to within `precision` points (a standard error). `seed` mixes into every decision's
+    generator: another seed gives another sample of the unknowns, not another game.
+    """
+
+    draws: int = 96
+    min_draws: int = 12
+    batch: int = 6
+    precision: float = 0.2
+    seed: int = 0
+
+    @property
+    def cap(self) -> str:
+        """The cap in words, for a report's header (English: it is a number to quote)."""
+        return f"{self.draws} draws"
+
+
+@dataclass(frozen=True)
+class Task:
+    """One decision to analyse: everything its player could know then, and nothing else."""
+
+    index: int  # the decision's index in the record's choices
+    seat: int
+    round: int  # the round-track number it was made in
+    view: View  # the seat's own view at the decision
+    decision: Decision
+    choice: Choice  # what was chosen
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The Hard player's verdict on one decision.
+
+    `margin` and `score`: the seat's expected final margin (its points minus the best other
+    seat's) and final points after the choice made, as it could estimate them then (the mean
+    over the draws). `best`: the choice with the best expected margin (the choice made when
+    it is the best), `best_margin` its margin; `cost = best_margin - margin` (never below 0).
+    `reason_key` / `reason`: why `best` is good, in the hints' words (a `bots.hint.*` key and
+    its fields: `place` a place id, `seat` a seat). `draws`: determinizations looked at;
+    `playouts`: play-outs played for it (a draw seen before reuses its play-outs).
+    """
+
+    index: int
+    seat: int
+    round: int
+    kind: str
+    choices: int  # legal choices
+    choice: Choice
+    best: Choice
+    margin: float
+    score: float
+    best_margin: float
+    cost: float
+    reason_key: str
+    reason: dict[str, Any] = field(default_factory=dict)
+    draws: int = 0
+    playouts: int = 0
+    #: The decision itself, for words about its choices (not compared).
+    decision: Decision | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    """One round of one seat's review."""
+
+    round: int
+    decisions: int
+    cost: float
+    biggest: Verdict | None  # its costliest decision (None if every one cost nothing)
+    margin: float  # the expected final margin after the seat's last decision of the round
+
+
+@dataclass(frozen=True)
+class Review:
+    """The verdicts on the reviewed seats' decisions, in the order of the game."""
+
+    players: tuple[str, ...]
+    seats: tuple[int, ...]  # the reviewed seats
+    verdicts: tuple[Verdict, ...]
+    scores: tuple[int, ...]  # the final scores
+    settings: Settings
+    complete: bool = True  # False: cancelled before every decision was analysed
+
+    def of(self, seat: int) -> list[Verdict]:
+        return [v for v in self.verdicts if v.seat == seat]
+
+    def cost(self, seat: int) -> float:
+        """The seat's summed costs: about what its decisions lost against the best ones."""
+        return sum(v.cost for v in self.of(seat))
+
+    def mistakes(self, seat: int, count: int = 5) -> list[Verdict]:
+        """The seat's `count` costliest decisions (of those that cost anything), costliest
+        first; on equal costs the earlier decision first."""
+        costly = [v for v in self.of(seat) if v.cost > 0]
+        return sorted(costly, key=lambda v: (-v.cost, v.index))[:count]
+
+    def rounds(self, seat: int) -> list[RoundSummary]:
+        out = []
+        verdicts = self.of(seat)
+        for rnd in sorted({v.round for v in verdicts}):
+            these = [v for v in verdicts if v.round == rnd]
+            worst = max(these, key=lambda v: (v.cost, -v.index))
+            out.append(
+                RoundSummary(
+                    rnd,
+                    len(these),
+                    sum(v.cost for v in these),
+                    worst if worst.cost > 0 else None,
+                    these[-1].margin,
+                )
+            )
+        return out
+
+    def behind(self, seat: int) -> int:
+        """How far the seat finished behind the best other seat (0 if it won)."""
+        others = [s for t, s in enumerate(self.scores) if t != seat]
+        return max(0, max(others) - self.scores[seat])
+
+
+# --- the walk: what each decision's player could know ----------------------------------------
+
+
+def tasks(record: dict[str, Any], wanted: Callable[[int, int], bool]) -> Iterator[Task]:
+    """The decisions of `record` to analyse: those with more than one legal choice whose
+    seat and index `wanted(seat, index)` accepts, each with its seat's own view.
+
+    The only reads of the game are the deciding seat's view (for a wanted decision), the
+    decision and the round: never another seat's view, never `snapshot()`.
+    """
+    from el_grande.core import Game
+
+    game = Game.replay(record, upto=0)
+    for i, text in enumerate(record["choices"]):
+        d = game.decision
+        if d is None:
+            raise ValueError(f"the record goes on after the game is over (choice {i + 1})")
+        choice = game.parse(text)
+        if len(d.choices) > 1 and wanted(d.player, i):
+            yield Task(i, d.player, game.round, game.view(d.player), d, choice)
+        game.apply(choice)
+
+
+def public_seed(settings: Settings, task: Task) -> int:
+    """The seed of a decision's generator, from what its player could know: the review's
+    seed, the seat, the decision's index and the seat's view (never the game's seed)."""
+    text = repr((settings.seed, task.seat, task.index, task.view))
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+# --- one decision ---------------------------------------------------------------------------
+
+
+def analyse(
+    task: Task,
+    settings: Settings = Settings(),
+    memo: Memo | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Verdict:
+    """The Hard player's verdict on one decision, from the task's view alone (R-H2).
+
+    Every legal choice is played out on each draw (common draws: the choices are compared
+    on the same unknowns). After `min_draws` draws, and every `batch` after that, a choice
+    other than the one made and the best so far is dropped when it is behind the best by
+    more than a point and by more than four standard errors; the draws stop when the cost of
+    the choice made is known to within `settings.precision` (its standard error), or at
+    `draws`. `memo` saves work (the same verdict with or without it); `cancelled` is polled
+    between small steps and raises `OutOfTime` once it says yes.
+    """
+    view, d, seat = task.view, task.decision, task.seat
+    if view.seat != seat or d.player != seat:
+        raise ValueError("a decision is analysed from its own seat's view")
+    if task.choice not in d.choices:
+        raise ValueError(f"{task.choice} is not one of the decision's choices")
+    from el_grande.bots.hints import reason
+
+    rng = random.Random(public_seed(settings, task))
+    check = Deadline(_never, 1.0, cancelled)
+    hidden = hides_something(view)
+    alike = Alike(seat) if alike_cards(d, view) else None
+    live = list(d.choices)
+    margins: dict[Choice, list[float]] = {c: [] for c in live}
+    points: dict[Choice, float] = dict.fromkeys(live, 0.0)
+    known: dict[tuple[object, ...], dict[Choice, list[float]]] = {}
+    first = None
+    draws = playouts = 0
+    while draws < settings.draws:
+        check()
+        base = determinize(view, rng)
+        if first is None:
+            first = base.clone()
+        if memo is not None:
+            memo.at(base)
+        played = known.setdefault(drawn(base), {})
+        for c in live:
+            values = played.get(c)
+            if values is None:
+                h = base.clone()
+                h.apply_trusted(c)
+                if alike is not None:
+                    values = alike.rollout(h, check, memo)
+                else:
+                    values = rollout(h, check=check, memo=memo)
+                played[c] = values
+                playouts += 1
+            margins[c].append(_margin(values, seat))
+            points[c] += values[seat]
+        draws += 1
+        if not hidden:
+            break
+        if draws >= settings.min_draws and (draws - settings.min_draws) % settings.batch == 0:
+            best = _best(live, margins)
+            for c in list(live):
+                if c in (best, task.choice):
+                    continue
+                gap, se = _paired(margins[best], margins[c])
+                if gap > 1.0 and gap > 4 * se:
+                    live.remove(c)
+            if _settled(live, margins, best, task.choice, settings.precision):
+                break
+    best = _best(live, margins)
+    made = task.choice
+    margin = _mean(margins[made])
+    best_margin = _mean(margins[best]) if best != made else margin
+    assert first is not None
+    key, fields = reason(first, seat, best, best_margin, check)
+    return Verdict(
+        index=task.index,
+        seat=seat,
+        round=task.round,
+        kind=str(d.kind),
+        choices=len(d.choices),
+        choice=made,
+        best=best,
+        margin=margin,
+        score=points[made] / len(margins[made]),
+        best_margin=best_margin,
+        cost=max(0.0, best_margin - margin),
+        reason_key=key,
+        reason=fields,
+        draws=draws,
+        playouts=playouts,
+        decision=d,
+    )
+
+
+def _never() -> float:
+    return 0.0
+
+
+def _margin(values: list[float], seat: int) -> float:
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs)
+
+
+def _best(live: list[Choice], margins: dict[Choice, list[float]]) -> Choice:
+    """The live choice with the best mean margin (the earlier one in the decision on a tie,
+    to a billionth of a point)."""
+    best, top = live[0], _mean(margins[live[0]])
+    for c in live[1:]:
+        m = _mean(margins[c])
+        if m > top + 1e-9:
+            best, top = c, m
+    return best
+
+
+def _settled(
+    live: list[Choice],
+    margins: dict[Choice, list[float]],
+    best: Choice,
+    made: Choice,
+    precision: float,
+) -> bool:
+    """Whether the cost of `made` is known well enough: the best choice's lead over it within
+    `precision` (a standard error); or, when `made` is the best so far, its lead over every
+    other choice either that precise or clear (more than three standard errors)."""
+    if best != made:
+        return _paired(margins[best], margins[made])[1] <= precision
+    for c in live:
+        if c != made:
+            gap, se = _paired(margins[made], margins[c])
+            if se > precision and gap <= 3 * se:
+                return False
+    return True
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of `a - b` draw by draw, and its standard error."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    k = len(diffs)
+    mean = sum(diffs) / k
+    if k < 2:
+        return mean, 0.0
+    var = sum((x - mean) ** 2 for x in diffs) / (k - 1)
+    return mean, math.sqrt(var / k)
+
+
+# --- the whole game -------------------------------------------------------------------------
+
+
+def review(
+    record: dict[str, Any],
+    seats: Seats,
+    *,
+    only: Sequence[int] | None = None,
+    everyone: bool = False,
+    settings: Settings = Settings(),
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Review:
+    """Review a finished game's record.
+
+    Reviewed: the decisions of the seats in `only` (all seats if None) that a person made
+    (`seats.person`), or every decision of those seats with `everyone`. `jobs` processes
+    share the decisions (1: all in this one; the verdicts are the same either way).
+    `progress(done, total)` is called as decisions are analysed (in the calling thread);
+    `cancelled()` is polled in between (and, with `jobs=1`, between small steps): once it
+    says yes the review stops and returns what it has, with `complete=False`.
+    """
+    from el_grande.core import Game
+
+    final = Game.replay(record)
+    if not final.over:
+        raise ValueError("the game is not finished: a review is of a finished game")
+    chosen = set(range(len(seats.kinds)) if only is None else only)
+
+    def wanted(seat: int, index: int) -> bool:
+        return seat in chosen and (everyone or seats.person(seat, index))
+
+    todo = list(tasks(record, wanted))
+    total = len(todo)
+    if progress is not None:
+        progress(0, total)
+    if jobs <= 1 or total < 2:
+        verdicts, complete = _here(todo, settings, progress, cancelled)
+    else:
+        verdicts, complete = _elsewhere(todo, settings, jobs, progress, cancelled)
+    verdicts.sort(key=lambda v: v.index)
+    return Review(
+        players=tuple(record["players"]),
+        seats=tuple(sorted(chosen)),
+        verdicts=tuple(verdicts),
+        scores=tuple(final.scores),
+        settings=settings,
+        complete=complete,
+    )
+
+
+def _here(
+    todo: list[Task],
+    settings: Settings,
+    progress: Callable[[int, int], None] | None,
+    cancelled: Callable[[], bool] | None,
+) -> tuple[list[Verdict], bool]:
+    memos: dict[int, Memo] = {}
+    verdicts: list[Verdict] = []
+    for task in todo:
+        if cancelled is not None and cancelled():
+            return verdicts, False
+        try:
+            verdicts.append(analyse(task, settings, memos.setdefault(task.seat, Memo()), cancelled))
+        except OutOfTime:
+            return verdicts, False
+        if progress is not None:
+            progress(len(verdicts), len(todo))
+    return verdicts, True
+
+
+# In a worker process: a memo per seat, and the flag that says the review was cancelled.
+_WORKER: dict[str, Any] = {}
+
+
+def _start_worker(stop: Any) -> None:
+    _WORKER["stop"] = stop
+    _WORKER["memos"] = {}
+
+
+def _work(chunk: list[Task], settings: Settings) -> list[Verdict] | None:
+    stop = _WORKER["stop"]
+    memos: dict[int, Memo] = _WORKER["memos"]
+    out = []
+    asked = 0
+
+    def cancelled() -> bool:  # the shared flag takes a lock: look at it now and then
+        nonlocal asked
+        asked += 1
+        return asked % 256 == 0 and bool(stop.is_set())
+
+    for task in chunk:
+        if stop.is_set():
+            return None
+        try:
+            out.append(analyse(task, settings, memos.setdefault(task.seat, Memo()), cancelled))
+        except OutOfTime:
+            return None
+    return out
+
+
+def _elsewhere(
+    todo: list[Task],
+    settings: Settings,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    cancelled: Callable[[], bool] | None,
+) -> tuple[list[Verdict], bool]:
+    """The decisions shared among `jobs` processes, in runs of consecutive decisions (a
+    worker's memo serves a run: its positions follow each other)."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    context = multiprocessing.get_context("spawn")  # safe from a threaded caller (a screen)
+    stop = context.Event()
+    size = max(1, min(4, len(todo) // (jobs * 4)))
+    chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
+    verdicts: list[Verdict] = []
+    complete = True
+    with ProcessPoolExecutor(
+        max_workers=jobs, mp_context=context, initializer=_start_worker, initargs=(stop,)
+    ) as pool:
+        pending = {pool.submit(_work, chunk, settings) for chunk in chunks}
+        while pending:
+            done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            for future in done:
+                got = future.result()
+                if got is None:
+                    complete = False
+                    continue
+                verdicts.extend(got)
+                if progress is not None:
+                    progress(len(verdicts), len(todo))
+            if cancelled is not None and cancelled():
+                stop.set()
+                for future in pending:
+                    future.cancel()
+                complete = False
+                break
+    return verdicts, complete and len(verdicts) == len(todo)
