@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import chain
 from dataclasses import dataclass
 from typing import Any
 
@@ -400,32 +401,36 @@ class Game:
         way (the secret choices made included). It leaves out the history, the seed and the
         order of the action cards not yet turned up, so two games with the same position and
         options play on alike, choice for choice, until the next cards are turned up. For
-        search code that remembers what it found from a position (a bot's memo)."""
+        search code that remembers what it found from a position (a bot's memo). One flat
+        tuple (the lists of varying length counted first), so that it is cheap to forget."""
         return (
             self.options,
             self.round_i,
             self.phase,
             self.king,
-            tuple(map(tuple, self.cab)),
-            tuple(self.court),
-            tuple(self.province),
-            tuple(self.score),
-            tuple(self.home),
-            tuple(self.hand),
-            tuple(self.discard),
-            tuple(self.played),
-            tuple(self.vetoes),
-            tuple(self.boards),
-            tuple(self.face_up),
-            tuple(self.taken),
+            *chain.from_iterable(self.cab),
+            *self.court,
+            *self.province,
+            *self.score,
+            *self.home,
+            *self.hand,
+            *self.discard,
+            *self.played,
+            *self.vetoes,
+            *self.boards,
+            len(self.face_up),
+            *self.face_up,
+            len(self.taken),
+            *self.taken,
             self.start_player,
             self.order,
             self.active,
             self.card,
             self.placed,
             self.special_done,
-            tuple(self.secrets),
-            tuple(self._stack),
+            len(self.secrets),
+            *self.secrets,
+            *self._stack,
         )
 
     # ------------------------------------------------------------------ public API
