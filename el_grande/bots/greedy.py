@@ -254,7 +254,7 @@ class Memo:
 
     __slots__ = ("limit", "played", "round", "settled")
 
-    def __init__(self, limit: int = 40_000) -> None:
+    def __init__(self, limit: int = 20_000) -> None:
         self.limit = limit
         self.settled: dict[tuple[object, ...], list[float]] = {}
         self.played: dict[tuple[object, ...], list[float]] = {}
