@@ -14,9 +14,9 @@ search runs long past the deadline; an unfinished play-out is thrown away. Out o
 answers with its best guess so far: the best mean among the candidates tried, else the greedy
 guess, else (if even that did not finish) the first legal choice.
 
-Fine-grained steps (one Caballero placed or moved at a time, court counts) are left to the greedy
-rule; the search is spent where a choice shapes the whole round: power cards, action cards, the
-order of placement and special action, Vetoes, King and scoreboard moves, scorings and disks.
+Every decision with a choice is searched, down to one Caballero placed or moved (with nothing
+hidden, one pass over a placement's few targets is cheap, and the memo makes the next steps of a
+turn cheaper still).
 """
 
 from __future__ import annotations
@@ -37,24 +37,6 @@ from el_grande.core.board import CASTILLO_INDEX
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
 
-#: Decisions worth a search; the rest use the greedy rule.
-SEARCH_KINDS = frozenset(
-    {
-        "power",
-        "action_card",
-        "turn",
-        "veto",
-        "mode",
-        "region",
-        "scoreboard",
-        "scoreboard_to",
-        "king",
-        "grande",
-        "score",
-        "disk",
-        "retrieve",
-    }
-)
 #: Longest play-out, in decisions (a round of five players is about 70).
 ROLLOUT_STEPS = 120
 
@@ -334,8 +316,7 @@ class StrongBot:
     `time_budget`: seconds per decision (default 2.0), everything included; `iterations`: most
     play-outs per decision (default: no cap; set it for reproducible runs, since the time
     budget depends on the machine); `clock`: where the time comes from (`time.perf_counter`;
-    tests pass a fake one). Forced choices return at once; fine-grained steps use the greedy
-    rule (within the same budget).
+    tests pass a fake one). Forced choices return at once; every other decision is searched.
     """
 
     name = "strong"
@@ -368,12 +349,6 @@ class StrongBot:
             game = determinize(view, rng)
             if game.decision is None or game.decision.choices != choices:
                 return fallback(self.name, "the model disagrees with the decision", rng, decision)
-            if decision.kind not in SEARCH_KINDS:
-                try:
-                    check()
-                    return greedy_choice(game, decision.player, check, self.memo.at(game))
-                except OutOfTime:
-                    return choices[0]
             found = self.last_search = search(
                 view, decision, rng, check, self.iterations, first=game, memo=self.memo
             )
