@@ -31,7 +31,7 @@ import hashlib
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from el_grande.bots.greedy import Memo
@@ -104,6 +104,10 @@ class Settings:
     batch: int = 6
     precision: float = 0.2
     seed: int = 0
+    #: How much of a lead the end-of-round estimate shows between two choices is still there
+    #: at the end of the game, on average (`SCALE`); 1 in the last round, whose play-outs end
+    #: with the game.
+    scale: float = 0.45
 
     @property
     def cap(self) -> str:
@@ -129,8 +133,12 @@ class Verdict:
 
     `margin` and `score`: the seat's expected final margin (its points minus the best other
     seat's) and final points after the choice made, as it could estimate them then (the mean
-    over the draws). `best`: the choice with the best expected margin (the choice made when
-    it is the best), `best_margin` its margin; `cost = best_margin - margin` (never below 0).
+    over the draws of the end-of-round estimate). `best`: the choice with the best expected
+    margin (the choice made when it is the best); `best_margin` its expected final margin:
+    `margin` plus its lead at the end of the round scaled to the end of the game
+    (`Settings.scale`). `gap = best_margin - margin`; `cost` is what the decision gave away:
+    `gap`, less what was still to be had at the seat's next decision when nobody else chose in
+    between (`Review`: `still`, that decision's `best_margin`), never below 0.
     `reason_key` / `reason`: why `best` is good, in the hints' words (a `bots.hint.*` key and
     its fields: `place` a place id, `seat` a seat). `draws`: determinizations looked at;
     `playouts`: play-outs played for it (a draw seen before reuses its play-outs).
@@ -146,11 +154,13 @@ class Verdict:
     margin: float
     score: float
     best_margin: float
+    gap: float
     cost: float
     reason_key: str
     reason: dict[str, Any] = field(default_factory=dict)
     draws: int = 0
     playouts: int = 0
+    still: float | None = None  # the best margin still open at the next decision (`Review`)
     #: The decision itself, for words about its choices (not compared).
     decision: Decision | None = field(default=None, compare=False, repr=False)
 
@@ -270,6 +280,8 @@ def analyse(
     from el_grande.bots.hints import reason
 
     rng = random.Random(public_seed(settings, task))
+    scale = 1.0 if view.round_number == len(view.rounds) else settings.scale
+    precision = settings.precision / scale  # in the end-of-round estimate's points
     check = Deadline(_never, 1.0, cancelled)
     hidden = hides_something(view)
     alike = Alike(seat) if alike_cards(d, view) else None
@@ -309,14 +321,14 @@ def analyse(
                 if c in (best, task.choice):
                     continue
                 gap, se = _paired(margins[best], margins[c])
-                if gap > 1.0 and gap > 4 * se:
+                if gap * scale > 1.0 and gap > 4 * se:
                     live.remove(c)
-            if _settled(live, margins, best, task.choice, settings.precision):
+            if _settled(live, margins, best, task.choice, precision):
                 break
     best = _best(live, margins)
     made = task.choice
     margin = _mean(margins[made])
-    best_margin = _mean(margins[best]) if best != made else margin
+    best_margin = margin + scale * (_mean(margins[best]) - margin) if best != made else margin
     assert first is not None
     key, fields = reason(first, seat, best, best_margin, check)
     return Verdict(
@@ -330,6 +342,7 @@ def analyse(
         margin=margin,
         score=points[made] / len(margins[made]),
         best_margin=best_margin,
+        gap=max(0.0, best_margin - margin),
         cost=max(0.0, best_margin - margin),
         reason_key=key,
         reason=fields,
@@ -434,7 +447,7 @@ def review(
         verdicts, complete = _here(todo, settings, progress, cancelled)
     else:
         verdicts, complete = _elsewhere(todo, settings, jobs, progress, cancelled)
-    verdicts.sort(key=lambda v: v.index)
+    verdicts = _given_away(sorted(verdicts, key=lambda v: v.index))
     return Review(
         players=tuple(record["players"]),
         seats=tuple(sorted(chosen)),
@@ -443,6 +456,26 @@ def review(
         settings=settings,
         complete=complete,
     )
+
+
+def _given_away(verdicts: list[Verdict]) -> list[Verdict]:
+    """Each decision's cost: what it gave away. When the same seat decides again at once
+    (the next choice of the game is theirs, in the same round: a turn's steps), what its best
+    choice offered may still be there; then only the part that is no longer there counts (so a
+    turn's steps do not each count the same missed chance). Else the whole gap counts."""
+    out = []
+    for k, v in enumerate(verdicts):
+        nxt = verdicts[k + 1] if k + 1 < len(verdicts) else None
+        if (
+            nxt is not None
+            and nxt.index == v.index + 1
+            and nxt.seat == v.seat
+            and nxt.round == v.round
+        ):
+            still = nxt.best_margin
+            v = replace(v, cost=max(0.0, v.best_margin - max(v.margin, still)), still=still)
+        out.append(v)
+    return out
 
 
 def _here(

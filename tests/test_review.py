@@ -50,9 +50,20 @@ def test_a_persons_decisions_are_reviewed_from_their_own_view(
     for v in result.verdicts:
         assert v.decision is not None and v.choice in v.decision.choices
         assert v.best in v.decision.choices
-        assert v.cost >= 0 and v.cost == pytest.approx(max(0.0, v.best_margin - v.margin))
+        assert v.cost >= 0 and v.gap == pytest.approx(max(0.0, v.best_margin - v.margin))
+        assert v.cost <= v.gap + 1e-9
         assert (v.cost == 0) or v.best != v.choice
         assert v.draws >= 1 and v.playouts >= 1
+    # A turn's steps: what was still to be had at the next step is not counted as lost.
+    chained = 0
+    for v, nxt in zip(result.verdicts, result.verdicts[1:]):
+        if nxt.index == v.index + 1 and nxt.round == v.round:
+            assert v.still == nxt.best_margin
+            assert v.cost == pytest.approx(max(0.0, v.best_margin - max(v.margin, nxt.best_margin)))
+            chained += 1
+        else:
+            assert v.still is None and v.cost == v.gap
+    assert chained > 10
     assert result.cost(0) == pytest.approx(sum(v.cost for v in result.verdicts))
     mistakes = result.mistakes(0)
     assert len(mistakes) <= 5 and [m.cost for m in mistakes] == sorted(

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from el_grande.bots.greedy import SETTLE_KINDS, settle
+from el_grande.bots.greedy import SETTLE_KINDS, Memo, settle
 from el_grande.bots.model import determinize, points_by_place
 from el_grande.bots.strong import Deadline, OutOfTime, search
 from el_grande.core import PLACES, POWER_CABALLEROS, DecisionKind
@@ -113,7 +113,7 @@ def analyse(
     if first.decision is None or first.decision.choices != choices:
         raise ValueError("the view and the decision do not belong together")
     sample = first.clone()  # for the reasons: the search plays on `first`'s clones only
-    found = search(view, decision, rng, check, iterations, first=first)
+    found = search(view, decision, rng, check, iterations, first=first, memo=Memo())
     tried = [c for c in found.candidates if found.visits.get(c)]
     if not tried:
         return []
