@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from el_grande.bots.greedy import Memo
+from el_grande.bots.greedy import Memo, greedy_choice
 from el_grande.bots.model import determinize
 from el_grande.bots.strong import (
     Alike,
@@ -47,7 +47,7 @@ from el_grande.bots.strong import (
 )
 
 if TYPE_CHECKING:
-    from el_grande.core import Choice, Decision, View
+    from el_grande.core import Choice, Decision, Game, View
 
 __all__ = [
     "RoundSummary",
@@ -92,27 +92,20 @@ class Settings:
     """How hard the review looks (the defaults are what `el-grande review` uses).
 
     For every decision: one determinization when the seat's view hides nothing a play-out can
-    reach (then that one is exact), else at least `min_draws` and at most `draws` of them,
-    every legal choice played out on each (a choice clearly worse than the best is dropped
-    after `min_draws`: see `analyse`). It stops early once the cost of the choice made is
-    known to within `precision` points (a standard error). `seed` mixes into every decision's
-    generator: another seed gives another sample of the unknowns, not another game.
+    reach (then that one is exact), else `draws` of them, every legal choice played out on
+    each (a choice clearly worse than the best is dropped after `min_draws`, and every
+    `batch` draws after: see `analyse`; a draw seen before reuses its play-outs). `seed`
+    mixes into every decision's generator: another seed gives another sample of the unknowns,
+    not another game. `scale`: how much of a lead the end-of-round estimate shows between two
+    choices is still there at the end of the game, on average (measured: docs/bots.md); 1 in
+    the last round, whose play-outs end with the game.
     """
 
-    draws: int = 96
-    min_draws: int = 12
-    batch: int = 6
-    precision: float = 0.2
+    draws: int = 64
+    min_draws: int = 16
+    batch: int = 8
     seed: int = 0
-    #: How much of a lead the end-of-round estimate shows between two choices is still there
-    #: at the end of the game, on average (`SCALE`); 1 in the last round, whose play-outs end
-    #: with the game.
     scale: float = 0.45
-
-    @property
-    def cap(self) -> str:
-        """The cap in words, for a report's header (English: it is a number to quote)."""
-        return f"{self.draws} draws"
 
 
 @dataclass(frozen=True)
@@ -138,7 +131,7 @@ class Verdict:
     `margin` plus its lead at the end of the round scaled to the end of the game
     (`Settings.scale`). `gap = best_margin - margin`; `cost` is what the decision gave away:
     `gap`, less what was still to be had at the seat's next decision when nobody else chose in
-    between (`Review`: `still`, that decision's `best_margin`), never below 0.
+    between (`still`: that decision's `lead`), never below 0 (see `review`).
     `reason_key` / `reason`: why `best` is good, in the hints' words (a `bots.hint.*` key and
     its fields: `place` a place id, `seat` a seat). `draws`: determinizations looked at;
     `playouts`: play-outs played for it (a draw seen before reuses its play-outs).
@@ -156,11 +149,12 @@ class Verdict:
     best_margin: float
     gap: float
     cost: float
+    lead: float  # the best choice's lead over the greedy rule's own choice (`analyse`)
     reason_key: str
     reason: dict[str, Any] = field(default_factory=dict)
     draws: int = 0
     playouts: int = 0
-    still: float | None = None  # the best margin still open at the next decision (`Review`)
+    still: float | None = None  # what the next decision still offered (`Review`): its lead
     #: The decision itself, for words about its choices (not compared).
     decision: Decision | None = field(default=None, compare=False, repr=False)
 
@@ -264,13 +258,15 @@ def analyse(
 ) -> Verdict:
     """The Hard player's verdict on one decision, from the task's view alone (R-H2).
 
-    Every legal choice is played out on each draw (common draws: the choices are compared
-    on the same unknowns). After `min_draws` draws, and every `batch` after that, a choice
-    other than the one made and the best so far is dropped when it is behind the best by
-    more than a point and by more than four standard errors; the draws stop when the cost of
-    the choice made is known to within `settings.precision` (its standard error), or at
-    `draws`. `memo` saves work (the same verdict with or without it); `cancelled` is polled
-    between small steps and raises `OutOfTime` once it says yes.
+    Every legal choice is played out on each draw (common draws: the choices are compared on
+    the same unknowns): one draw when the view hides nothing a play-out reaches, else
+    `settings.draws` of them. After `min_draws` draws, and every `batch` after that, a choice
+    other than the one made is dropped when it is behind the best by more than two points
+    and by more than five standard errors. On every draw the greedy rule's own choice (what a
+    play-out from the decision before would have taken here) is played out too: the best
+    choice's lead over it (`lead`) says what this decision still offered to a play-out that
+    came to it. `memo` saves work (the same verdict with or without it); `cancelled` is
+    polled between small steps and raises `OutOfTime` once it says yes.
     """
     view, d, seat = task.view, task.decision, task.seat
     if view.seat != seat or d.player != seat:
@@ -281,17 +277,32 @@ def analyse(
 
     rng = random.Random(public_seed(settings, task))
     scale = 1.0 if view.round_number == len(view.rounds) else settings.scale
-    precision = settings.precision / scale  # in the end-of-round estimate's points
     check = Deadline(_never, 1.0, cancelled)
-    hidden = hides_something(view)
     alike = Alike(seat) if alike_cards(d, view) else None
     live = list(d.choices)
     margins: dict[Choice, list[float]] = {c: [] for c in live}
     points: dict[Choice, float] = dict.fromkeys(live, 0.0)
+    follow: list[float] = []  # per draw, the margin of the greedy rule's choice
     known: dict[tuple[object, ...], dict[Choice, list[float]]] = {}
     first = None
     draws = playouts = 0
-    while draws < settings.draws:
+    wanted = settings.draws if hides_something(view) else 1
+
+    def played_out(base: Game, played: dict[Choice, list[float]], c: Choice) -> list[float]:
+        nonlocal playouts
+        values = played.get(c)
+        if values is None:
+            h = base.clone()
+            h.apply_trusted(c)
+            if alike is not None:
+                values = alike.rollout(h, check, memo)
+            else:
+                values = rollout(h, check=check, memo=memo)
+            played[c] = values
+            playouts += 1
+        return values
+
+    while draws < wanted:
         check()
         base = determinize(view, rng)
         if first is None:
@@ -300,34 +311,26 @@ def analyse(
             memo.at(base)
         played = known.setdefault(drawn(base), {})
         for c in live:
-            values = played.get(c)
-            if values is None:
-                h = base.clone()
-                h.apply_trusted(c)
-                if alike is not None:
-                    values = alike.rollout(h, check, memo)
-                else:
-                    values = rollout(h, check=check, memo=memo)
-                played[c] = values
-                playouts += 1
+            values = played_out(base, played, c)
             margins[c].append(_margin(values, seat))
             points[c] += values[seat]
+        greedy = played.get(_GREEDY)
+        if greedy is None:
+            choice = greedy_choice(base, seat, check, memo)
+            greedy = played[_GREEDY] = played_out(base, played, choice)
+        follow.append(_margin(greedy, seat))
         draws += 1
-        if not hidden:
-            break
         if draws >= settings.min_draws and (draws - settings.min_draws) % settings.batch == 0:
             best = _best(live, margins)
             for c in list(live):
-                if c in (best, task.choice):
-                    continue
-                gap, se = _paired(margins[best], margins[c])
-                if gap * scale > 1.0 and gap > 4 * se:
-                    live.remove(c)
-            if _settled(live, margins, best, task.choice, precision):
-                break
+                if c not in (best, task.choice):
+                    gap, se = _paired(margins[best], margins[c])
+                    if gap * scale > 2.0 and gap > 5 * se:
+                        live.remove(c)
     best = _best(live, margins)
     made = task.choice
     margin = _mean(margins[made])
+    lead = max(0.0, scale * _paired(margins[best], follow)[0])
     best_margin = margin + scale * (_mean(margins[best]) - margin) if best != made else margin
     assert first is not None
     key, fields = reason(first, seat, best, best_margin, check)
@@ -344,12 +347,17 @@ def analyse(
         best_margin=best_margin,
         gap=max(0.0, best_margin - margin),
         cost=max(0.0, best_margin - margin),
+        lead=lead,
         reason_key=key,
         reason=fields,
         draws=draws,
         playouts=playouts,
         decision=d,
     )
+
+
+#: Where a draw keeps the play-out of the greedy rule's own choice (not a `Choice`).
+_GREEDY: Any = ("greedy",)
 
 
 def _never() -> float:
@@ -373,26 +381,6 @@ def _best(live: list[Choice], margins: dict[Choice, list[float]]) -> Choice:
         if m > top + 1e-9:
             best, top = c, m
     return best
-
-
-def _settled(
-    live: list[Choice],
-    margins: dict[Choice, list[float]],
-    best: Choice,
-    made: Choice,
-    precision: float,
-) -> bool:
-    """Whether the cost of `made` is known well enough: the best choice's lead over it within
-    `precision` (a standard error); or, when `made` is the best so far, its lead over every
-    other choice either that precise or clear (more than three standard errors)."""
-    if best != made:
-        return _paired(margins[best], margins[made])[1] <= precision
-    for c in live:
-        if c != made:
-            gap, se = _paired(margins[made], margins[c])
-            if se > precision and gap <= 3 * se:
-                return False
-    return True
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
@@ -472,8 +460,7 @@ def _given_away(verdicts: list[Verdict]) -> list[Verdict]:
             and nxt.seat == v.seat
             and nxt.round == v.round
         ):
-            still = nxt.best_margin
-            v = replace(v, cost=max(0.0, v.best_margin - max(v.margin, still)), still=still)
+            v = replace(v, cost=max(0.0, v.gap - nxt.lead), still=nxt.lead)
         out.append(v)
     return out
 
