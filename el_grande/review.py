@@ -297,7 +297,7 @@ def analyse(
             if alike is not None:
                 values = alike.rollout(h, check, memo)
             else:
-                values = rollout(h, check=check, memo=memo)
+                values = rollout(h, check=check, memo=memo, start=base.round_i)
             played[c] = values
             playouts += 1
         return values

@@ -732,7 +732,7 @@ EN: dict[str, Template] = {
     "review.shared": "{name} shared the victory.",
     "review.cost_means": "A decision's cost is how much better the best choice's expected final "
     "margin (your points minus the best other player's) was than your choice's, in points, "
-    "rounded.",
+    "rounded; a chance that was still open at your very next step counts there, once.",
     "review.mistakes": "The five biggest mistakes",
     "review.no_mistakes": "No decision cost a point or more.",
     "review.mistake": "Round {round} ({what}): you chose {choice}; {best} was {cost} points "

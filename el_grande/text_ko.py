@@ -838,7 +838,8 @@ KO: dict[str, Template] = {
     "review.ahead": "{name:이/가} {second}보다 {points}점 앞서 이겼습니다.",
     "review.shared": "{name:은/는} 공동 우승했습니다.",
     "review.cost_means": "결정의 손해란 최선의 선택이 가져올 예상 최종 점수 차(내 점수에서 "
-    "다른 플레이어 중 최고 점수를 뺀 것)가 내 선택의 것보다 몇 점 나은지를 반올림한 것입니다.",
+    "다른 플레이어 중 최고 점수를 뺀 것)가 내 선택의 것보다 몇 점 나은지를 반올림한 것입니다. "
+    "바로 다음 내 결정에서도 남아 있던 기회는 그곳에서 한 번만 셉니다.",
     "review.mistakes": "가장 큰 실수 다섯",
     "review.no_mistakes": "1점 이상 손해를 본 결정은 없습니다.",
     "review.mistake": "{round}라운드 ({what}): {choice:을/를} 골랐습니다. {best:이/가} "

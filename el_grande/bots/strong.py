@@ -79,9 +79,13 @@ def rollout(
     steps: int = ROLLOUT_STEPS,
     check: Check | None = None,
     memo: Memo | None = None,
+    start: int | None = None,
 ) -> list[float]:
-    """Play `game` on (in place) with the greedy rule to the start of the next round and
-    return `model.evaluate` of where it ends.
+    """Play `game` on (in place) with the greedy rule to the start of the round after round
+    `start` (a round index; default the game's current one) and return `model.evaluate` of
+    where it ends. A search gives the round of its decision: a choice that ends that round is
+    valued where the next one begins, as every other choice is, and no play-out reaches the
+    cards that a new round turns up (a determinization's guess).
 
     `check` is called before every step (and by the greedy rule inside its look-aheads).
     With `memo`, every position on the way is remembered with the answer, and a position
@@ -90,7 +94,7 @@ def rollout(
     still to come are not reached before the next round starts). Then `game` is left where
     the play-out stopped. A play-out cut short by `steps` is not remembered.
     """
-    start = game.round_i
+    start = game.round_i if start is None else start
     known = memo.played if memo is not None else None
     path: list[tuple[object, ...]] = []
     for _ in range(steps):
@@ -213,7 +217,7 @@ def search(
                     if alike is not None:
                         values = alike.rollout(h, check, memo)
                     else:
-                        values = rollout(h, check=check, memo=memo)
+                        values = rollout(h, check=check, memo=memo, start=base.round_i)
                     got = draw[c] = (utility(values, seat), values)
                 u, values = got
                 result.visits[c] += 1

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import chain
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from . import events as E
