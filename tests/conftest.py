@@ -24,18 +24,19 @@ def _private_saves_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
 
 @pytest.fixture(autouse=True)
 def _no_guard_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tests play without the curtain's guard time (they press keys as fast as the app takes
-    them); the guard's own tests set it explicitly (`guard_seconds=...`) and stamp their
-    events' times."""
-    from el_grande.app import guard
+    """Tests play without the hand-over guard's quiet times (they press keys as fast as the
+    app takes them; a take-over still needs its letter); the guard's own tests set them
+    explicitly and stamp their events' times."""
+    from el_grande.flow import handover
 
-    monkeypatch.setattr(guard, "GUARD_SECONDS", 0.0)
+    monkeypatch.setattr(handover, "QUIET", 0.0)
+    monkeypatch.setattr(handover, "TAKE_OVER", 0.0)
 
 
 @pytest.fixture(autouse=True)
 def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every test starts in English and leaves English behind (the language is the process's:
-    `el_grande.text.use`), also on a machine whose locale is Korean (`el-grande` run in a
+    """Every test starts in English and leaves English behind (the language is a context
+    variable: `el_grande.text.use`), also on a machine whose locale is Korean (`el-grande` run in a
     test reads the locale). Korean tests switch with `use("ko")` or `--lang ko`."""
     from el_grande.text import LOCALE_VARIABLES, language_code, use
 

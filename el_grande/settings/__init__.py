@@ -28,6 +28,19 @@ from pathlib import Path
 from typing import Any, Literal
 
 from el_grande.names import printable
+from el_grande.settings.values import (
+    AUTO_ADVANCE_ON,
+    DEFAULT_PLAYERS,
+    DEFAULT_THEME,
+    DEFAULTS,
+    KEYS,
+    LANGUAGES,
+    MAX_AUTO_ADVANCE,
+    MAX_BOT_DELAY,
+    PALETTES,
+    PlayerDefault,
+    Settings,
+)
 from el_grande.text import t
 
 __all__ = [
@@ -35,8 +48,11 @@ __all__ = [
     "CONFIG_ENV",
     "DEFAULT_PLAYERS",
     "DEFAULTS",
+    "DEFAULT_THEME",
     "KEYS",
     "LANGUAGES",
+    "MAX_AUTO_ADVANCE",
+    "MAX_BOT_DELAY",
     "PALETTES",
     "Loaded",
     "PlayerDefault",
@@ -54,58 +70,7 @@ CONFIG_ENV = "EL_GRANDE_CONFIG"
 FILE_NAME = "settings.toml"
 MAX_BYTES = 64 * 1024
 
-#: The setting keys, in the order the file, `el-grande config` and the settings screen use.
-KEYS = ("language", "theme", "palette", "bot_delay", "auto_advance", "players")
-LANGUAGES = ("en", "ko")
-PALETTES = ("standard", "colour-blind")
-#: `auto_advance = true`: a scoring display's steps go on after this many seconds.
-AUTO_ADVANCE_ON = 2.0
-MAX_BOT_DELAY = 10.0
-MAX_AUTO_ADVANCE = 60.0
-DEFAULT_THEME = "textual-dark"
-
 Source = Literal["default", "file"]
-
-
-@dataclass(frozen=True)
-class PlayerDefault:
-    """A seat of the new-game form as it opens: a name, a colour (`el_grande.setup.COLOURS`)
-    and `kind`, "human" or a computer level id ("random", "greedy", "strong")."""
-
-    name: str
-    colour: str
-    kind: str = "human"
-
-    @property
-    def seat_kind(self) -> str:
-        """The seat kind of `el_grande.setup` ("human", "bot:greedy"...)."""
-        from el_grande.setup import bot_kind
-
-        return "human" if self.kind == "human" else bot_kind(self.kind)
-
-
-DEFAULT_PLAYERS: tuple[PlayerDefault, ...] = (
-    PlayerDefault("Ana", "yellow"),
-    PlayerDefault("Ben", "red"),
-    PlayerDefault("Cy", "green"),
-)
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The values in effect. `language` None: not set (the app's choice, English today);
-    `auto_advance` None: a scoring display waits for Enter at every step, else the seconds
-    between its steps."""
-
-    language: str | None = None
-    theme: str = DEFAULT_THEME
-    palette: str = "standard"
-    bot_delay: float = 0.8
-    auto_advance: float | None = None
-    players: tuple[PlayerDefault, ...] = DEFAULT_PLAYERS
-
-
-DEFAULTS = Settings()
 
 
 @dataclass(frozen=True)
@@ -217,6 +182,7 @@ def to_toml(settings: Settings) -> str:
     data["palette"] = settings.palette
     data["bot_delay"] = float(settings.bot_delay)
     data["auto_advance"] = False if settings.auto_advance is None else settings.auto_advance
+    data["strict_handovers"] = settings.strict_handovers
     data["players"] = [
         {"name": p.name, "colour": p.colour, "kind": p.kind} for p in settings.players
     ]
@@ -245,6 +211,8 @@ def shown_value(settings: Settings, key: str) -> str:
         return t("config.seconds", n=_number(value))
     if key == "auto_advance":
         return t("config.off") if value is None else t("config.seconds", n=_number(value))
+    if key == "strict_handovers":
+        return t("config.on") if value else t("config.off")
     if key == "players":
         return "; ".join(
             t("config.player", name=printable(p.name), colour=p.colour, kind=p.kind) for p in value

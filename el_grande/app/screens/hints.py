@@ -11,6 +11,7 @@ Choosing a hint (1–3, or ↑↓ Enter) highlights that choice on the prompt; i
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
@@ -23,13 +24,14 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from el_grande.app.present import choice_label
+from el_grande.app.present import Glued, choice_label
 from el_grande.core import Choice
-from el_grande.text import t
+from el_grande.text import carry, t
 
 if TYPE_CHECKING:
     from el_grande.bots.hints import Hint
     from el_grande.core import Decision, View
+    from el_grande.flow.table import Hinting, TableFlow
     from el_grande.session import GameSession
 
 #: Seconds a hint may think (the strong bot keeps to it within a few milliseconds), and the
@@ -37,6 +39,16 @@ if TYPE_CHECKING:
 #: not depend on the machine).
 HINT_BUDGET = 1.0
 HINT_ITERATIONS: int | None = None
+
+
+def outlook(margin: float) -> str:
+    """Where a choice leaves the player against the best other player at the round's end, in
+    words ("1.0 behind", not "margin -1.0")."""
+    shown = round(margin, 1)
+    if shown == 0:
+        return t("hint.level")
+    key = "hint.ahead" if shown > 0 else "hint.behind"
+    return t(key, margin=f"{abs(shown):.1f}")
 
 
 class HintScreen(ModalScreen[Choice | None]):
@@ -58,8 +70,14 @@ class HintScreen(ModalScreen[Choice | None]):
         seed: int = 0,
         iterations: int | None = None,
         budget: float | None = None,
+        on_shown: Callable[[], None] | None = None,
+        on_close: Callable[[Choice | None], None] | None = None,
     ) -> None:
+        """`on_shown`: the hints are on screen (they are counted); `on_close(choice)`: closed,
+        with the hint picked (None: none). Without `on_close` the screen dismisses itself."""
         super().__init__()
+        self._on_shown = on_shown
+        self._on_close = on_close
         self.session = session
         self.view = view
         self.decision = decision
@@ -97,7 +115,8 @@ class HintScreen(ModalScreen[Choice | None]):
                 cancelled=stop.is_set,
             )
 
-        self._worker = self.run_worker(think, thread=True, exit_on_error=False, name="hint")
+        # In the table's language (a hint's reasons are worded in the thread).
+        self._worker = self.run_worker(carry(think), thread=True, exit_on_error=False, name="hint")
 
     def on_unmount(self) -> None:
         self._stop.set()  # a hint still thinking stops within a few milliseconds
@@ -117,23 +136,26 @@ class HintScreen(ModalScreen[Choice | None]):
         if not hints:
             step.update(Text(t("hint.none")))
             return
-        self.session.hint_used(self.decision.player)
+        if self._on_shown is not None:
+            self._on_shown()
         step.update(Text(t("hint.ready")))
         names = [self.session.name(s) for s in range(len(self.session.seats))]
         for i, hint in enumerate(hints, start=1):
-            body = Text(choice_label(hint.choice, self.decision, self.session), style="bold")
+            body = Text(
+                choice_label(hint.choice, self.decision, self.session.seating), style="bold"
+            )
             body.append("\n")
-            body.append(t("hint.gain", gain=f"{hint.gain:+.1f}", margin=f"{hint.margin:+.1f}"))
+            body.append(t("hint.gain", gain=f"{hint.gain:+.1f}") + "\n")
+            body.append(outlook(hint.margin) + "\n")
             if i > 1 and abs(hint.margin - hints[0].margin) < 0.05:
                 # Often so for one Caballero of several: the play-out places the rest alike.
-                body.append(t("join.parts") + t("hint.same"), style="dim")
-            body.append("\n")
+                body.append(t("hint.same") + "\n", style="dim")
             body.append(hint.reason_text(names), style="italic")
             # Two columns, so that a line that wraps stays under its hint, not under the number.
             grid = Table.grid()
             grid.add_column(no_wrap=True)
             grid.add_column(ratio=1)
-            grid.add_row(Text(f"{i}. ", style="bold"), body)
+            grid.add_row(Text(f"{i}. ", style="bold"), Glued(body))
             options.add_option(Option(grid, id=str(i - 1)))
         options.highlighted = 0
         options.focus()
@@ -145,8 +167,26 @@ class HintScreen(ModalScreen[Choice | None]):
 
     def action_pick(self, index: int) -> None:
         if self.hints is not None and 0 <= index < len(self.hints):
-            self.dismiss(self.hints[index].choice)
+            self._close(self.hints[index].choice)
 
     def action_close(self) -> None:
         self._stop.set()
-        self.dismiss(None)
+        self._close(None)
+
+    def _close(self, choice: Choice | None) -> None:
+        if self._on_close is not None:
+            self._on_close(choice)  # the table flow closes this screen
+        else:
+            self.dismiss(choice)
+
+
+def hints_for(scene: Hinting, flow: TableFlow) -> HintScreen:
+    """The hints for the flow's scene: counted when shown, closed through the flow."""
+    return HintScreen(
+        flow.session,
+        scene.own,
+        scene.decision,
+        seed=scene.seed,
+        on_shown=flow.hint_shown,
+        on_close=flow.hint_closed,
+    )
