@@ -118,6 +118,9 @@ class Task:
     view: View  # the seat's own view at the decision
     decision: Decision
     choice: Choice  # what was chosen
+    #: The index of the game's previous decision with a choice, anyone's (-1: none): when it
+    #: is this seat's own, nobody chose in between (the steps of a turn, forced ones skipped).
+    after: int = -1
 
 
 @dataclass(frozen=True)
@@ -130,8 +133,8 @@ class Verdict:
     margin (the choice made when it is the best); `best_margin` its expected final margin:
     `margin` plus its lead at the end of the round scaled to the end of the game
     (`Settings.scale`). `gap = best_margin - margin`; `cost` is what the decision gave away:
-    `gap`, less what was still to be had at the seat's next decision when nobody else chose in
-    between (`still`: that decision's `lead`), never below 0 (see `review`).
+    `gap`, less what was still to be had later in the same turn when nobody else chose in
+    between (`still`: see `_given_away`), never below 0.
     `reason_key` / `reason`: why `best` is good, in the hints' words (a `bots.hint.*` key and
     its fields: `place` a place id, `seat` a seat). `draws`: determinizations looked at;
     `playouts`: play-outs played for it (a draw seen before reuses its play-outs).
@@ -155,6 +158,7 @@ class Verdict:
     draws: int = 0
     playouts: int = 0
     still: float | None = None  # what the next decision still offered (`Review`): its lead
+    after: int = -1  # the task's `after`
     #: The decision itself, for words about its choices (not compared).
     decision: Decision | None = field(default=None, compare=False, repr=False)
 
@@ -230,13 +234,16 @@ def tasks(record: dict[str, Any], wanted: Callable[[int, int], bool]) -> Iterato
     from el_grande.core import Game
 
     game = Game.replay(record, upto=0)
+    after = -1
     for i, text in enumerate(record["choices"]):
         d = game.decision
         if d is None:
             raise ValueError(f"the record goes on after the game is over (choice {i + 1})")
         choice = game.parse(text)
-        if len(d.choices) > 1 and wanted(d.player, i):
-            yield Task(i, d.player, game.round, game.view(d.player), d, choice)
+        if len(d.choices) > 1:
+            if wanted(d.player, i):
+                yield Task(i, d.player, game.round, game.view(d.player), d, choice, after)
+            after = i
         game.apply(choice)
 
 
@@ -352,6 +359,7 @@ def analyse(
         reason=fields,
         draws=draws,
         playouts=playouts,
+        after=task.after,
         decision=d,
     )
 
@@ -448,20 +456,25 @@ def review(
 
 def _given_away(verdicts: list[Verdict]) -> list[Verdict]:
     """Each decision's cost: what it gave away. When the same seat decides again at once
-    (the next choice of the game is theirs, in the same round: a turn's steps), what its best
-    choice offered may still be there; then only the part that is no longer there counts (so a
-    turn's steps do not each count the same missed chance). Else the whole gap counts."""
-    out = []
+    (the game's next decision with a choice is theirs, in the same round: a turn's steps, with
+    any forced step between them), what its best choice offered may still be there; then only
+    the part that is no longer there counts, so a turn's steps do not each count the same
+    missed chance. What is still there (`still`): the next step's lead over the greedy rule's
+    own choice (paired on its draws), or what a later step of the same turn offered over the
+    choice made (a chance two steps on, such as a destination after "whose Caballero", which
+    the next step's one-step look-ahead cannot see), whichever is more. Else the whole gap
+    counts."""
+    out = list(verdicts)
     for k, v in enumerate(verdicts):
-        nxt = verdicts[k + 1] if k + 1 < len(verdicts) else None
-        if (
-            nxt is not None
-            and nxt.index == v.index + 1
-            and nxt.seat == v.seat
-            and nxt.round == v.round
-        ):
-            v = replace(v, cost=max(0.0, v.gap - nxt.lead), still=nxt.lead)
-        out.append(v)
+        turn: list[Verdict] = []  # the seat's later steps of the same turn, in order
+        for nxt in verdicts[k + 1 :]:
+            last = turn[-1] if turn else v
+            if nxt.after != last.index or nxt.seat != v.seat or nxt.round != v.round:
+                break
+            turn.append(nxt)
+        if turn:
+            still = max([turn[0].lead] + [w.best_margin - v.margin for w in turn[1:]])
+            out[k] = replace(v, cost=max(0.0, v.gap - still), still=still)
     return out
 
 

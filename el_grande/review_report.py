@@ -245,7 +245,7 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--draws",
         type=int,
         default=None,
-        help="at most this many draws of the unknowns a decision (default 96)",
+        help="at most this many draws of the unknowns a decision (default 64)",
     )
     p.add_argument("--no-progress", dest="progress", action="store_false")
 

@@ -39,12 +39,14 @@ def test_a_persons_decisions_are_reviewed_from_their_own_view(
     record, result = open_game.record(), open_review
     assert result.complete and result.seats == (0, 1) and result.scores == tuple(open_game.scores)
     replay = Game.replay(record, upto=0)
-    expected = []
+    expected, choosing = [], []  # the person's decisions with a choice; anyone's
     for i, text in enumerate(record["choices"]):
         d = replay.decision
         assert d is not None
-        if d.player == 0 and len(d.choices) > 1:
-            expected.append(i)
+        if len(d.choices) > 1:
+            choosing.append(i)
+            if d.player == 0:
+                expected.append(i)
         replay.apply(text)
     assert [v.index for v in result.verdicts] == expected  # the person's, none of the bot's
     for v in result.verdicts:
@@ -54,12 +56,21 @@ def test_a_persons_decisions_are_reviewed_from_their_own_view(
         assert v.cost <= v.gap + 1e-9
         assert (v.cost == 0) or v.best != v.choice
         assert v.draws >= 1 and v.playouts >= 1
-    # A turn's steps: what was still to be had at the next step is not counted as lost.
+    # A turn's steps: what was still to be had later in the turn is not counted as lost (a
+    # forced step between two steps changes nothing; another player's choice ends the turn).
+    verdicts = list(result.verdicts)
     chained = 0
-    for v, nxt in zip(result.verdicts, result.verdicts[1:]):
-        if nxt.index == v.index + 1 and nxt.round == v.round:
-            assert v.still == nxt.lead
-            assert v.cost == pytest.approx(max(0.0, v.gap - nxt.lead))
+    for k, v in enumerate(verdicts):
+        turn = []
+        for nxt in verdicts[k + 1 :]:
+            prev = turn[-1] if turn else v
+            if choosing[choosing.index(prev.index) + 1] != nxt.index or nxt.round != v.round:
+                break
+            turn.append(nxt)
+        if turn:
+            still = max([turn[0].lead] + [w.best_margin - v.margin for w in turn[1:]])
+            assert v.still == pytest.approx(still)
+            assert v.cost == pytest.approx(max(0.0, v.gap - still))
             chained += 1
         else:
             assert v.still is None and v.cost == v.gap
@@ -72,6 +83,47 @@ def test_a_persons_decisions_are_reviewed_from_their_own_view(
     assert sum(r.decisions for r in result.rounds(0)) == len(result.verdicts)
     bots = list(tasks(record, lambda seat, i: seat == 1))
     assert bots and all(t.seat == 1 and t.view.seat == 1 for t in bots)  # --all: theirs too
+
+
+def test_a_chance_still_open_later_in_the_turn_counts_once_where_it_is_lost() -> None:
+    """An intrigue: whose Caballero (10), where to (12, after a forced step 11), whose (13),
+    where to (14). Moving to Granada was worth 9 at 12 and still at 14 (not at 13, whose
+    look-ahead sees only who moves): 12 gave nothing away, 14 did. Ben's choice at 15 ends
+    the turn, so 16 counts whole."""
+    from el_grande.core import Choice
+    from el_grande.review import Verdict, _given_away
+
+    def v(index: int, after: int, gap: float, lead: float, margin: float, seat: int = 0) -> Verdict:
+        made = Choice("to", "castillo")
+        return Verdict(
+            index,
+            seat,
+            9,
+            "move_to",
+            3,
+            made,
+            made,
+            margin,
+            0.0,
+            margin + gap,
+            gap,
+            gap,
+            lead,
+            "bots.hint.outlook",
+            after=after,
+        )
+
+    got = _given_away(
+        [
+            v(10, 9, gap=0.0, lead=0.0, margin=-5.0),
+            v(12, 10, gap=9.0, lead=0.0, margin=-5.0),
+            v(13, 12, gap=0.0, lead=0.0, margin=-5.0),
+            v(14, 13, gap=9.0, lead=0.0, margin=-5.0),
+            v(16, 15, gap=2.0, lead=1.0, margin=-14.0),
+        ]
+    )
+    assert [round(x.cost, 6) for x in got] == [0.0, 0.0, 0.0, 9.0, 2.0]
+    assert [x.still for x in got] == [9.0, 9.0, 0.0, None, None]
 
 
 def test_the_same_record_gives_the_same_review_in_one_process_or_two() -> None:
@@ -181,6 +233,34 @@ def test_games_that_differ_only_in_what_a_player_cannot_see_get_the_same_review(
         a.apply(choice)
         b.apply(choice)
     pytest.fail(f"the games could be told apart after {compared} decisions")
+
+
+def test_another_seats_unrevealed_disk_changes_nothing_in_a_players_review() -> None:
+    """R-H2: Ben sets his secret disk one way or another; Ana, choosing hers next in the same
+    secret step, gets the same verdict either way (the disks show only once all are set)."""
+    game = Game.new(["Ana", "Ben", "Cy"], seed=2)
+    bots = [make_bot("greedy", seed=s) for s in range(3)]
+    while (d := game.decision) is not None:
+        if d.kind == "disk" and d.player != 0 and len(d.choices) > 1:
+            a, b = game.clone(), game.clone()
+            a.apply(d.choices[0])
+            b.apply(d.choices[-1])
+            while (da := a.decision) is not None and da.kind == "disk" and da.player != 0:
+                choice = bots[da.player].choose(a.view(da.player), da)
+                a.apply(choice)
+                b.apply(choice)
+            if da is not None and da.kind == "disk" and len(da.choices) > 1:
+                assert a.view(0) == b.view(0) and a.secrets != b.secrets
+                i = len(a.history)
+                choice = bots[0].choose(a.view(0), da)
+                ta = Task(i, 0, a.round, a.view(0), da, choice)
+                tb = Task(i, 0, b.round, b.view(0), b.decision, choice)  # type: ignore[arg-type]
+                va = analyse(ta, FEW)
+                assert va.draws > 1  # Ben's disk is drawn, not read
+                assert va == analyse(tb, FEW)
+                return
+        game.apply(bots[d.player].choose(game.view(d.player), d))
+    pytest.fail("no secret step with Ana choosing after another seat")
 
 
 def test_a_different_game_seed_with_the_same_view_gives_the_same_verdict() -> None:

@@ -104,3 +104,12 @@ def test_an_unfinished_game_a_table_of_computers_and_the_save_itself_are_refused
     assert "will not write the review over the save file" in capsys.readouterr().err
     assert bots.read_bytes() == before
     assert main(["review", str(tmp_path / "missing.json")]) == 1
+
+
+def test_the_help_gives_the_reviews_own_default_draws(capsys: pytest.CaptureFixture[str]) -> None:
+    from el_grande.review import Settings
+
+    with pytest.raises(SystemExit):
+        main(["review", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"(default {Settings().draws})" in help_text
