@@ -35,6 +35,11 @@ def about(points: float) -> str:
     return t("review.about", n=round(points))
 
 
+def about_points(points: float) -> str:
+    """The same in a sentence, with its unit ("about 1 point", "about 3 points")."""
+    return t("review.about_points", count=round(points))
+
+
 def signed(points: float) -> str:
     n = round(points)
     return f"{n:+d}" if n else "0"
@@ -99,7 +104,10 @@ def render(review: Review, record: dict[str, Any], seat: int) -> str:
             else t("review.shared", name=name)
         )
     lines += [f"## {t('review.summary')}", ""]
-    lines += [t("review.total", name=name, cost=about(review.cost(seat))) + " " + outcome, ""]
+    lines += [
+        t("review.total", name=name, cost=about_points(review.cost(seat))) + " " + outcome,
+        "",
+    ]
     lines += [t("review.cost_means"), ""]
 
     lines += [f"## {t('review.mistakes')}", ""]
@@ -116,7 +124,7 @@ def render(review: Review, record: dict[str, Any], seat: int) -> str:
                 what=what(v),
                 choice=said(v, v.choice),
                 best=said(v, v.best),
-                cost=about(v.cost),
+                cost=about_points(v.cost),
                 why=why,
             )
         )

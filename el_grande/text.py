@@ -778,18 +778,18 @@ EN: dict[str, Template] = {
     "review.stopped": "(The review was stopped before its end: some decisions are missing.)",
     "review.nothing": "{name} had no decision with more than one choice.",
     "review.summary": "Summary",
-    "review.total": "In all, {name}'s decisions cost {cost} points against the best choices "
+    "review.total": "In all, {name}'s decisions cost {cost} against the best choices "
     "the Hard player found.",
     "review.behind": "{name} finished {points} points behind {leader}.",
     "review.ahead": "{name} won, {points} points ahead of {second}.",
     "review.shared": "{name} shared the victory.",
     "review.cost_means": "A decision's cost is how much better the best choice's expected final "
     "margin (your points minus the best other player's) was than your choice's, in points, "
-    "rounded; a chance that was still open at your very next step counts there, once.",
+    "rounded; a chance that was still open later in the same turn counts once, where it was "
+    "lost.",
     "review.mistakes": "The five biggest mistakes",
     "review.no_mistakes": "No decision cost a point or more.",
-    "review.mistake": "Round {round} ({what}): you chose {choice}; {best} was {cost} points "
-    "better. {why}",
+    "review.mistake": "Round {round} ({what}): you chose {choice}; {best} was {cost} better. {why}",
     "review.rounds": "Round by round",
     "review.col_round": "Round",
     "review.col_decisions": "Decisions",
@@ -799,6 +799,7 @@ EN: dict[str, Template] = {
     "review.biggest": "{choice} ({cost})",
     "review.none": "none",
     "review.about": "about {n}",
+    "review.about_points": Plural("about {count} point", "about {count} points"),
     "review.chart": "Expected margin and score, decision by decision",
     "review.chart_note": "As {name} could estimate them right after each choice: the expected "
     "final margin (points minus the best other player's), then the expected final score; one "

@@ -946,18 +946,18 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.stopped": "(복기가 끝나기 전에 멈췄습니다: 빠진 결정이 있습니다.)",
     "review.nothing": "{name}에게는 선택지가 둘 이상인 결정이 없었습니다.",
     "review.summary": "요약",
-    "review.total": "모두 합쳐 {name}의 결정은 어려움 컴퓨터가 찾은 최선의 선택보다 {cost}점 "
+    "review.total": "모두 합쳐 {name}의 결정은 어려움 컴퓨터가 찾은 최선의 선택보다 {cost} "
     "손해였습니다.",
     "review.behind": "{name:은/는} {leader}보다 {points}점 뒤진 채 끝냈습니다.",
     "review.ahead": "{name:이/가} {second}보다 {points}점 앞서 이겼습니다.",
     "review.shared": "{name:은/는} 공동 우승했습니다.",
     "review.cost_means": "결정의 손해란 최선의 선택이 가져올 예상 최종 점수 차(내 점수에서 "
     "다른 플레이어 중 최고 점수를 뺀 것)가 내 선택의 것보다 몇 점 나은지를 반올림한 것입니다. "
-    "바로 다음 내 결정에서도 남아 있던 기회는 그곳에서 한 번만 셉니다.",
+    "같은 차례의 뒤 단계에서도 남아 있던 기회는 놓친 곳에서 한 번만 셉니다.",
     "review.mistakes": "가장 큰 실수 다섯",
     "review.no_mistakes": "1점 이상 손해를 본 결정은 없습니다.",
     "review.mistake": "{round}라운드 ({what}): {choice:을/를} 골랐습니다. {best:이/가} "
-    "{cost}점 더 나았습니다. {why}",
+    "{cost} 더 나았습니다. {why}",
     "review.rounds": "라운드별",
     "review.col_round": "라운드",
     "review.col_decisions": "결정",
@@ -967,6 +967,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.biggest": "{choice} ({cost})",
     "review.none": "없음",
     "review.about": "약 {n}",
+    "review.about_points": "약 {count}점",
     "review.chart": "결정마다의 예상 점수 차와 예상 점수",
     "review.chart_note": "각 선택 직후 {name:이/가} 짐작할 수 있던 대로: 예상 최종 점수 차"
     "(내 점수에서 다른 플레이어 중 최고 점수를 뺀 것), 그다음 예상 최종 점수. 한 열이 결정 "
