@@ -43,7 +43,7 @@ from el_grande.bots.strong import (
     alike_cards,
     drawn,
     hides_something,
-    rollout,
+    play_out,
 )
 
 if TYPE_CHECKING:
@@ -299,13 +299,7 @@ def analyse(
         nonlocal playouts
         values = played.get(c)
         if values is None:
-            h = base.clone()
-            h.apply_trusted(c)
-            if alike is not None:
-                values = alike.rollout(h, check, memo)
-            else:
-                values = rollout(h, check=check, memo=memo, start=base.round_i)
-            played[c] = values
+            values = played[c] = play_out(base, c, alike, check, memo)
             playouts += 1
         return values
 

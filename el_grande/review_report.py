@@ -357,24 +357,9 @@ def _with_progress(show: bool, work: Callable[[Any], Review]) -> Review:
     err = Console(stderr=True)
     if not (show and err.is_terminal):
         return work(None)
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from el_grande.progress import progress_bar
 
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-    ) as bar:
+    with progress_bar(err) as bar:
         task = bar.add_task(t("review.progress"), total=None)
 
         def progress(done: int, total: int) -> None:

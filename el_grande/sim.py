@@ -305,24 +305,9 @@ def main_from_namespace(ns: argparse.Namespace) -> int:
         err.print(f"[red]el-grande simulate: {exc}[/]")
         return 2
     if ns.progress and err.is_terminal:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
+        from el_grande.progress import progress_bar
 
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-        ) as progress:
+        with progress_bar(err, "[bold]{task.description}") as progress:
             summary = run(config, jobs=ns.jobs, progress=progress)
     else:
         summary = run(config, jobs=ns.jobs)

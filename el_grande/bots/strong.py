@@ -125,6 +125,18 @@ def rollout(
     return values
 
 
+def play_out(
+    base: Game, choice: Choice, alike: Alike | None, check: Check, memo: Memo | None
+) -> list[float]:
+    """`rollout` of `choice` applied to a copy of `base` (`base` is not changed), valued at the
+    start of the round after `base`'s; with `alike`, its shared play-out of power cards."""
+    h = base.clone()
+    h.apply_trusted(choice)
+    if alike is not None:
+        return alike.rollout(h, check, memo)
+    return rollout(h, check=check, memo=memo, start=base.round_i)
+
+
 @dataclass
 class Search:
     """What a search found: the candidates (the greedy rule's favourite first) and, for each,
@@ -212,12 +224,7 @@ def search(
                 check()
                 got = draw.get(c)
                 if got is None:
-                    h = base.clone()
-                    h.apply_trusted(c)
-                    if alike is not None:
-                        values = alike.rollout(h, check, memo)
-                    else:
-                        values = rollout(h, check=check, memo=memo, start=base.round_i)
+                    values = play_out(base, c, alike, check, memo)
                     got = draw[c] = (utility(values, seat), values)
                 u, values = got
                 result.visits[c] += 1
