@@ -986,12 +986,12 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.progress": "복기 중",
     "review.err_unfinished": "끝나지 않은 게임입니다: 복기는 끝난 게임만 할 수 있습니다.",
     "review.err_no_such": "{name:이라는/라는} 플레이어가 없습니다 (플레이어: {names}).",
-    "review.err_no_person": "이 게임에는 사람이 없습니다: --all은 컴퓨터 플레이어를, "
-    "--seat 이름은 그중 한 명을 복기합니다.",
+    "review.err_no_person": "이 게임에는 사람이 없습니다: `--all`은 컴퓨터 플레이어를, "
+    "`--seat 이름`은 그중 한 명을 복기합니다.",
     "review.err_over_save": "저장 파일 {path} 위에 복기를 쓰지 않습니다.",
-    "review.err_not_file": "{path}에 복기를 쓰지 않습니다: 일반 파일이 아닙니다 (-o를 빼면 "
+    "review.err_not_file": "{path}에 복기를 쓰지 않습니다: 일반 파일이 아닙니다 (`-o`를 빼면 "
     "복기를 화면에 출력합니다).",
     "review.err_write": "{path}에 쓸 수 없습니다: {why}.",
-    "review.err_draws": "--draws는 1 이상이어야 합니다.",
-    "review.err_jobs": "--jobs는 1 이상이어야 합니다.",
+    "review.err_draws": "`--draws`는 1 이상이어야 합니다.",
+    "review.err_jobs": "`--jobs`는 1 이상이어야 합니다.",
 }
