@@ -451,14 +451,13 @@ def review(
 def _given_away(verdicts: list[Verdict]) -> list[Verdict]:
     """Each decision's cost: what it gave away. When the same seat decides again at once
     (the game's next decision with a choice is theirs, in the same round: a turn's steps, with
-    any forced step between them), the chance its best choice offered may still be open: a
-    later step of the turn whose best choice is the same one (the same place, the same
-    destination). Then only the part no longer there counts, so the steps of a turn do not
-    each count the same missed chance. What is still there (`still`): at the next step, its
-    lead over the greedy rule's own choice (paired on its draws); at a later one (a destination
-    two steps on, after "whose Caballero"), its best margin over this step's margin; the most
-    of these. A later step whose best is another choice is another chance: it does not lower
-    this step's cost. Else the whole gap counts."""
+    any forced step between them), what its best choice offered may still be there; then only
+    the part that is no longer there counts, so a turn's steps do not each count the same
+    missed chance. What is still there (`still`): the next step's lead over the greedy rule's
+    own choice (paired on its draws), or what a later step of the same turn offered over the
+    choice made (a chance two steps on, such as a destination after "whose Caballero", which
+    the next step's one-step look-ahead cannot see), whichever is more. Else the whole gap
+    counts."""
     out = list(verdicts)
     for k, v in enumerate(verdicts):
         turn: list[Verdict] = []  # the seat's later steps of the same turn, in order
@@ -467,15 +466,9 @@ def _given_away(verdicts: list[Verdict]) -> list[Verdict]:
             if nxt.after != last.index or nxt.seat != v.seat or nxt.round != v.round:
                 break
             turn.append(nxt)
-        if not turn:
-            continue
-        open_later = [
-            w.lead if j == 0 else w.best_margin - v.margin
-            for j, w in enumerate(turn)
-            if w.best == v.best and w.kind == v.kind
-        ]
-        still = max([0.0, *open_later])
-        out[k] = replace(v, cost=max(0.0, v.gap - still), still=still)
+        if turn:
+            still = max([turn[0].lead] + [w.best_margin - v.margin for w in turn[1:]])
+            out[k] = replace(v, cost=max(0.0, v.gap - still), still=still)
     return out
 
 

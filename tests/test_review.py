@@ -56,9 +56,8 @@ def test_a_persons_decisions_are_reviewed_from_their_own_view(
         assert v.cost <= v.gap + 1e-9
         assert (v.cost == 0) or v.best != v.choice
         assert v.draws >= 1 and v.playouts >= 1
-    # A turn's steps: a chance still open later in the turn (the same best choice there) is
-    # not counted as lost (a forced step between two steps changes nothing; another player's
-    # choice ends the turn).
+    # A turn's steps: what was still to be had later in the turn is not counted as lost (a
+    # forced step between two steps changes nothing; another player's choice ends the turn).
     verdicts = list(result.verdicts)
     chained = 0
     for k, v in enumerate(verdicts):
@@ -69,14 +68,7 @@ def test_a_persons_decisions_are_reviewed_from_their_own_view(
                 break
             turn.append(nxt)
         if turn:
-            still = max(
-                [0.0]
-                + [
-                    w.lead if j == 0 else w.best_margin - v.margin
-                    for j, w in enumerate(turn)
-                    if (w.best, w.kind) == (v.best, v.kind)
-                ]
-            )
+            still = max([turn[0].lead] + [w.best_margin - v.margin for w in turn[1:]])
             assert v.still == pytest.approx(still)
             assert v.cost == pytest.approx(max(0.0, v.gap - still))
             chained += 1
@@ -96,23 +88,21 @@ def test_a_persons_decisions_are_reviewed_from_their_own_view(
 def test_a_chance_still_open_later_in_the_turn_counts_once_where_it_is_lost() -> None:
     """An intrigue: whose Caballero (10), where to (12, after a forced step 11), whose (13),
     where to (14). Moving to Granada was worth 9 at 12 and still at 14 (not at 13, whose
-    best is another choice): 12 gave nothing away, 14 did. 13's own small chance is another
-    one: it lowers nothing. Ben's choice at 15 ends the turn, so 16 counts whole."""
+    look-ahead sees only who moves): 12 gave nothing away, 14 did. Ben's choice at 15 ends
+    the turn, so 16 counts whole."""
     from el_grande.core import Choice
     from el_grande.review import Verdict, _given_away
 
-    def v(
-        index: int, after: int, kind: str, best: Choice, gap: float, lead: float = 0.0
-    ) -> Verdict:
-        made, margin = Choice("to", "castillo"), -5.0
+    def v(index: int, after: int, gap: float, lead: float, margin: float, seat: int = 0) -> Verdict:
+        made = Choice("to", "castillo")
         return Verdict(
             index,
-            0,
+            seat,
             9,
-            kind,
+            "move_to",
             3,
             made,
-            best,
+            made,
             margin,
             0.0,
             margin + gap,
@@ -123,18 +113,17 @@ def test_a_chance_still_open_later_in_the_turn_counts_once_where_it_is_lost() ->
             after=after,
         )
 
-    granada, whose = Choice("to", "granada"), Choice("whose", 1)
     got = _given_away(
         [
-            v(10, 9, "move_whose", Choice("to", "castillo"), gap=0.0),
-            v(12, 10, "move_to", granada, gap=9.0),
-            v(13, 12, "move_whose", whose, gap=0.5, lead=0.5),
-            v(14, 13, "move_to", granada, gap=9.0),
-            v(16, 15, "move_to", granada, gap=2.0, lead=1.0),
+            v(10, 9, gap=0.0, lead=0.0, margin=-5.0),
+            v(12, 10, gap=9.0, lead=0.0, margin=-5.0),
+            v(13, 12, gap=0.0, lead=0.0, margin=-5.0),
+            v(14, 13, gap=9.0, lead=0.0, margin=-5.0),
+            v(16, 15, gap=2.0, lead=1.0, margin=-14.0),
         ]
     )
-    assert [x.cost for x in got] == [0.0, 0.0, 0.5, 9.0, 2.0]
-    assert [x.still for x in got] == [0.0, 9.0, 0.0, None, None]
+    assert [round(x.cost, 6) for x in got] == [0.0, 0.0, 0.0, 9.0, 2.0]
+    assert [x.still for x in got] == [9.0, 9.0, 0.0, None, None]
 
 
 def test_the_same_record_gives_the_same_review_in_one_process_or_two() -> None:
