@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 def progress_bar(console: Console, description: str = "{task.description}") -> Progress:
     """A transient bar on `console`: the task's description (`description` is the column's
     template: it may style it), the bar, done of total, the time spent and the time left."""
-    from rich.progress import (
+    from rich.progress import (  # start-up: only when a bar is shown
         BarColumn,
         MofNCompleteColumn,
         Progress,

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from el_grande.bots.greedy import Memo, greedy_choice
+from el_grande.bots.hints import reason
 from el_grande.bots.model import determinize
 from el_grande.bots.strong import (
     Alike,
@@ -45,9 +46,10 @@ from el_grande.bots.strong import (
     hides_something,
     play_out,
 )
+from el_grande.core import Game
 
 if TYPE_CHECKING:
-    from el_grande.core import Choice, Decision, Game, View
+    from el_grande.core import Choice, Decision, View
 
 __all__ = [
     "RoundSummary",
@@ -231,8 +233,6 @@ def tasks(record: dict[str, Any], wanted: Callable[[int, int], bool]) -> Iterato
     The only reads of the game are the deciding seat's view (for a wanted decision), the
     decision and the round: never another seat's view, never `snapshot()`.
     """
-    from el_grande.core import Game
-
     game = Game.replay(record, upto=0)
     after = -1
     for i, text in enumerate(record["choices"]):
@@ -280,8 +280,6 @@ def analyse(
         raise ValueError("a decision is analysed from its own seat's view")
     if task.choice not in d.choices:
         raise ValueError(f"{task.choice} is not one of the decision's choices")
-    from el_grande.bots.hints import reason
-
     rng = random.Random(public_seed(settings, task))
     scale = 1.0 if view.round_number == len(view.rounds) else settings.scale
     check = Deadline(_never, 1.0, cancelled)
@@ -419,8 +417,6 @@ def review(
     `cancelled()` is polled in between (and, with `jobs=1`, between small steps): once it
     says yes the review stops and returns what it has, with `complete=False`.
     """
-    from el_grande.core import Game
-
     final = Game.replay(record)
     if not final.over:
         raise ValueError("the game is not finished: a review is of a finished game")
@@ -531,7 +527,7 @@ def _elsewhere(
 ) -> tuple[list[Verdict], bool]:
     """The decisions shared among `jobs` processes, in runs of consecutive decisions (a
     worker's memo serves a run: its positions follow each other)."""
-    import multiprocessing
+    import multiprocessing  # start-up: only a review with jobs > 1 spawns processes
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     context = multiprocessing.get_context("spawn")  # safe from a threaded caller (a screen)

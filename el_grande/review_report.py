@@ -47,6 +47,8 @@ def signed(points: float) -> str:
 
 def render(review: Review, record: dict[str, Any], seat: int) -> str:
     """One seat's review as Markdown."""
+    # start-up: `el-grande` builds this module's options for every command; the review's
+    # machinery loads only when a review runs.
     from el_grande.bots.hints import reason_text
     from el_grande.narrate import choice_words, decision_words
     from el_grande.persist.export import md_escape
@@ -264,6 +266,7 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    # start-up: as in `render`, loaded only when a review runs.
     from el_grande.atomic import atomic_write_text
     from el_grande.names import key
     from el_grande.persist.errors import SaveFileError
@@ -352,12 +355,12 @@ def _output_problem(output: Path, save: Path) -> str | None:
 
 def _with_progress(show: bool, work: Callable[[Any], Review]) -> Review:
     """Run `work(progress)` with a progress bar on stderr when it is a terminal."""
-    from rich.console import Console
+    from rich.console import Console  # start-up: as in `render`
 
     err = Console(stderr=True)
     if not (show and err.is_terminal):
         return work(None)
-    from el_grande.progress import progress_bar
+    from el_grande.progress import progress_bar  # start-up: only on a terminal
 
     with progress_bar(err) as bar:
         task = bar.add_task(t("review.progress"), total=None)

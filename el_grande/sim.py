@@ -20,7 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from el_grande.bots.registry import level_ids
+from rich.console import Console
+
+from el_grande.bots.base import make_bot
+from el_grande.bots.play import play_game
+from el_grande.bots.registry import LEVELS, level_ids
+from el_grande.core import Game, Options
+from el_grande.text import t
 
 
 @dataclass(frozen=True)
@@ -63,9 +69,6 @@ def bot_seed(config: SimConfig, game_index: int, seat: int) -> int:
 
 def play_one(config: SimConfig, game_index: int) -> dict[str, Any]:
     """Play game `game_index` of the run; return a small JSON-able result."""
-    from el_grande.bots.base import make_bot
-    from el_grande.bots.play import play_game
-    from el_grande.core import Game, Options
 
     levels = config.seat_bots(game_index)
     clock = CLOCKS[config.clock]
@@ -126,8 +129,7 @@ def run(config: SimConfig, jobs: int = 1, progress: Any = None) -> dict[str, Any
         chunks = [
             list(range(i, min(i + chunk, config.games))) for i in range(0, config.games, chunk)
         ]
-        # Imported here: `el-grande --help` (which registers this command) should not pay for
-        # multiprocessing.
+        # start-up: multiprocessing, only for games in parallel
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -260,8 +262,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _levels_help() -> str:
     """'random (Easy), greedy (Medium), strong (Hard)': the registry's levels and labels."""
-    from el_grande.bots.registry import LEVELS
-    from el_grande.text import t
 
     return ", ".join(f"{lv.id} ({t(lv.label_key)})" for lv in LEVELS)
 
@@ -296,8 +296,6 @@ def _config(ns: argparse.Namespace) -> SimConfig:
 
 
 def main_from_namespace(ns: argparse.Namespace) -> int:
-    from rich.console import Console
-
     err = Console(stderr=True)
     try:
         config = _config(ns)
@@ -305,7 +303,7 @@ def main_from_namespace(ns: argparse.Namespace) -> int:
         err.print(f"[red]el-grande simulate: {exc}[/]")
         return 2
     if ns.progress and err.is_terminal:
-        from el_grande.progress import progress_bar
+        from el_grande.progress import progress_bar  # start-up: only on a terminal
 
         with progress_bar(err, "[bold]{task.description}") as progress:
             summary = run(config, jobs=ns.jobs, progress=progress)
@@ -320,7 +318,7 @@ def main_from_namespace(ns: argparse.Namespace) -> int:
 
 def print_table(summary: dict[str, Any], console: Any) -> None:
     """Render the summary as rich tables: one row per seat, then one per bot level."""
-    from rich.table import Table
+    from rich.table import Table  # start-up: not for --json
 
     g = summary["games"]
     opts = summary["options"]

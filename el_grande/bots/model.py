@@ -22,13 +22,14 @@ from el_grande.core import (
     SCOREBOARD_IDS,
     SCOREBOARDS,
     SCORING_ROUNDS,
+    Game,
     Phase,
     score_place,
 )
 from el_grande.core.board import CASTILLO_INDEX, PLACE_VALUES
 
 if TYPE_CHECKING:
-    from el_grande.core import Game, View
+    from el_grande.core import View
 
 _BOARD_VALUES = tuple(SCOREBOARDS[b] for b in SCOREBOARD_IDS)
 _SCORING_ROUNDS = tuple(sorted(SCORING_ROUNDS))
@@ -36,8 +37,6 @@ _SCORING_ROUNDS = tuple(sorted(SCORING_ROUNDS))
 
 def determinize(view: View, rng: random.Random) -> Game:
     """A full game consistent with `view` (a seat's view), its unknowns sampled with `rng`."""
-    from el_grande.core import Game
-
     return Game.from_view(view, rng)
 
 

@@ -27,6 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+import platformdirs
+
+from el_grande.atomic import atomic_write_text
 from el_grande.names import printable
 from el_grande.settings.values import (
     AUTO_ADVANCE_ON,
@@ -95,7 +98,6 @@ def config_dir() -> Path:
     env = os.environ.get(CONFIG_ENV)
     if env:
         return Path(env).expanduser()
-    import platformdirs
 
     return Path(platformdirs.user_config_dir("el-grande", appauthor=False))
 
@@ -133,7 +135,7 @@ def load(path: Path | None = None) -> Loaded:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return _unusable(path, t("settings.err_not_utf8"))
-    import tomllib
+    import tomllib  # start-up: ~7 ms, only when there is a file
 
     try:
         data = tomllib.loads(text)
@@ -141,7 +143,7 @@ def load(path: Path | None = None) -> Loaded:
         return _unusable(path, t("settings.err_toml", detail=printable(str(exc))))
     if not data:
         return Loaded(DEFAULTS, path)
-    from el_grande.settings.model import SettingsProblem, settings_from_data
+    from el_grande.settings.model import SettingsProblem, settings_from_data  # start-up: pydantic
 
     try:
         settings = settings_from_data(data)
@@ -173,7 +175,7 @@ def _unusable(path: Path, why: str) -> Loaded:
 
 def to_toml(settings: Settings) -> str:
     """The settings as the file holds them (every key, `language` only when set)."""
-    import tomli_w
+    import tomli_w  # start-up: only to write
 
     data: dict[str, Any] = {}
     if settings.language is not None:
@@ -192,7 +194,6 @@ def to_toml(settings: Settings) -> str:
 def save(settings: Settings, path: Path | None = None) -> Path:
     """Write `settings` to `path` (default: `settings_path()`), atomically: a crash leaves the
     old file or the new one. Raises OSError if it cannot be written. Returns the path."""
-    from el_grande.atomic import atomic_write_text
 
     path = Path(path) if path is not None else settings_path()
     atomic_write_text(path, to_toml(settings))

@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from el_grande.names import printable
+from el_grande.persist.autosave import autosaver_of, seats_of
+from el_grande.persist.store import save_as, save_from_game
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -19,8 +21,6 @@ if TYPE_CHECKING:
 
 
 def default_path(session: GameSession) -> Path:
-    from el_grande.persist.autosave import autosaver_of
-
     listener = autosaver_of(session)
     name = listener.saver.file.game_id if listener and listener.saver else "el-grande-game"
     return Path.cwd() / f"{name}.json"
@@ -28,8 +28,6 @@ def default_path(session: GameSession) -> Path:
 
 def save_session_as(session: GameSession, path: Path) -> tuple[bool, str]:
     """Write the save file: (saved, the sentence to show). Never writes over a file."""
-    from el_grande.persist.autosave import autosaver_of, seats_of
-    from el_grande.persist.store import save_as, save_from_game
 
     path = path.expanduser()
     shown = printable(str(path))
