@@ -917,6 +917,8 @@ EN: dict[str, Template] = {
     "review.app_choose_note_all": "The Hard player looks again at every decision with more "
     "than one choice, from what the player knew then. Enter: review · a: the people only · "
     "Esc: back",
+    "review.app_choose_note_one": "The Hard player looks again at every decision with more "
+    "than one choice, from what the player knew then. Enter: review · Esc: back",
     "review.app_computer": "{name} (computer player)",
     "review.app_running": "Reviewing {name}'s decisions…",
     "review.app_running_note": "This takes a while. Esc: stop (what is done is shown)",

@@ -1075,6 +1075,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "플레이어가 알던 것만으로 다시 봅니다. Enter: 복기 · a: 컴퓨터 플레이어도 · Esc: 뒤로",
     "review.app_choose_note_all": "어려움 컴퓨터가 선택지가 둘 이상이던 결정을 하나하나, 그때 그 "
     "플레이어가 알던 것만으로 다시 봅니다. Enter: 복기 · a: 사람만 · Esc: 뒤로",
+    "review.app_choose_note_one": "어려움 컴퓨터가 선택지가 둘 이상이던 결정을 하나하나, 그때 그 "
+    "플레이어가 알던 것만으로 다시 봅니다. Enter: 복기 · Esc: 뒤로",
     "review.app_computer": "{name} (컴퓨터 플레이어)",
     "review.app_running": "{name}의 결정을 복기하는 중…",
     "review.app_running_note": "시간이 좀 걸립니다. Esc: 멈추기 (끝난 만큼 보여 줍니다)",

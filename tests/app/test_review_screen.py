@@ -162,7 +162,7 @@ async def test_the_board_is_the_players_own_view_until_revealed() -> None:
         await press(pilot, "r")
         shown = screen.shown
         assert shown is not None and shown.view.players[other].castillo == count
-        assert "everything revealed" in screen_text(app)
+        assert "everything revealed (r: Ana's own view)" in screen_text(app)
         await press(pilot, "r")
         assert screen.shown is not None and screen.shown.view.players[other].castillo is None
         assert "the board as Ana saw it" in screen_text(app)

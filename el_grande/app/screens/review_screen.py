@@ -17,7 +17,6 @@ mistakes, all about the reviewed player's own decisions.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -66,16 +65,10 @@ def full_review(
     cancelled: Callable[[], bool],
 ) -> Review:
     """The review `el-grande review` makes (its default settings: capped by play-outs, so the
-    same game gives the same review), on both cores where there are two."""
-    jobs = min(2, os.cpu_count() or 1)
+    same game gives the same review), in this thread: worker processes cannot be started from
+    under Textual (its redirected standard streams: "bad value(s) in fds_to_keep")."""
     return review(
-        record,
-        seats,
-        only=[seat],
-        everyone=everyone,
-        jobs=jobs,
-        progress=progress,
-        cancelled=cancelled,
+        record, seats, only=[seat], everyone=everyone, progress=progress, cancelled=cancelled
     )
 
 
@@ -99,7 +92,9 @@ class ReviewScreen(Screen[None]):
         Binding("home", "jump(0)", "replay.start", id="review_start", priority=True),
         Binding("end", "jump(1)", "replay.end", id="review_end", priority=True),
         Binding("m", "mistake(1)", "review.key_mistake", id="review_mistake"),
-        Binding("M", "mistake(-1)", "review.key_mistake_back", id="review_mistake_back"),
+        Binding(
+            "M", "mistake(-1)", "review.key_mistake_back", id="review_mistake_back", show=False
+        ),
         Binding("r", "reveal", "review.key_reveal", id="review_reveal"),
         Binding("s", "choose", "review.key_seat", id="review_seat"),
         Binding("a", "everyone", "review.key_all", id="review_all"),
@@ -170,7 +165,9 @@ class ReviewScreen(Screen[None]):
         if action in ("step", "jump", "mistake", "reveal", "choose"):
             return self.phase == "review"
         if action == "everyone":
-            return self.phase == "choose"
+            kinds = range(self.seating.count)
+            mixed = len({self.kinds.person(s, 0) for s in kinds}) == 2
+            return self.phase == "choose" and mixed
         return True
 
     def _phase(self, phase: str) -> None:
@@ -205,8 +202,10 @@ class ReviewScreen(Screen[None]):
         if first is not None:
             seats.highlighted = first
         seats.focus()
-        people = any(self.kinds.person(s, 0) for s in range(self.seating.count))
-        key = "review.app_choose_note_all" if self.everyone and people else "review.app_choose_note"
+        if not self.check_action("everyone", ()):
+            key = "review.app_choose_note_one"  # people only, or computer players only
+        else:
+            key = "review.app_choose_note_all" if self.everyone else "review.app_choose_note"
         self._note(t(key))
         self.query_one("#review-start-title", Static).update(Text(t("review.app_choose")))
 
@@ -214,9 +213,8 @@ class ReviewScreen(Screen[None]):
         self.query_one("#review-start-note", Static).update(Text(text))
 
     def action_everyone(self) -> None:
-        if any(self.kinds.person(s, 0) for s in range(self.seating.count)):
-            self.everyone = not self.everyone
-            self._choosing()
+        self.everyone = not self.everyone
+        self._choosing()
 
     def action_choose(self) -> None:
         self._choosing()
@@ -371,7 +369,11 @@ class ReviewScreen(Screen[None]):
     def status_text(self) -> Text:
         assert self.seat is not None
         name = self.seating.name(self.seat)
-        who = t("review.app_revealed") if self.revealed else t("review.app_own_view", name=name)
+        who = (
+            t("review.app_revealed", name=name)
+            if self.revealed
+            else t("review.app_own_view", name=name)
+        )
         head = t("review.app_where", name=name)
         if self.heading:
             head = t("join.parts").join((self.heading, head))
