@@ -929,6 +929,7 @@ EN: dict[str, Template] = {
     "review.app_chose": "Chosen: {choice}",
     "review.app_was_best": "The best choice, by the Hard player's count.",
     "review.app_best": "Best: {best}, {cost} better",
+    "review.app_as_good": "Best: {best}, about as good",
     "review.app_outlook": "Expected after it: {score} points, margin {margin}",
     "review.app_mistake": "{k}. round {round}: {choice} → {best} ({cost})",
     "review.app_round": Plural(

@@ -1087,6 +1087,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.app_chose": "고른 것: {choice}",
     "review.app_was_best": "어려움 컴퓨터가 보기에 가장 좋은 선택입니다.",
     "review.app_best": "가장 좋은 것: {best}, {cost} 더 좋음",
+    "review.app_as_good": "가장 좋은 것: {best}, 거의 같음",
     "review.app_outlook": "그 뒤의 기대: {score}점, 점수 차 {margin}",
     "review.app_mistake": "{k}. {round}라운드: {choice} → {best} ({cost})",
     "review.app_round": "{round}라운드: 결정 {count}개, 비용 {cost}; 가장 큰 것 {biggest}; "

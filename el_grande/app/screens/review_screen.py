@@ -358,7 +358,8 @@ class ReviewScreen(Screen[None]):
         if v.best == v.choice:
             lines.append(Text(t("review.app_was_best"), style="bold"))
         else:
-            best = t("review.app_best", best=self.said(v, v.best), cost=about_points(v.cost))
+            key = "review.app_best" if round(v.cost) >= 1 else "review.app_as_good"
+            best = t(key, best=self.said(v, v.best), cost=about_points(v.cost))
             lines.append(Text(best, style="bold" if round(v.cost) >= 1 else ""))
         lines.append(Text(reason_text(v.reason_key, v.reason, names), style="italic"))
         outlook = t("review.app_outlook", score=round(v.score), margin=signed(v.margin))
