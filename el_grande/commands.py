@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -46,11 +47,11 @@ def _launch(save: SaveFile) -> int:
 
 
 def _refuse_if_open(save: SaveFile) -> None:
-    """GameLockedError if another window has this game open (before any screen is built)."""
-    from el_grande.persist.store import game_is_open, locked_error
+    """GameLockedError if another window has this game open, CannotLockError if its lock
+    cannot be taken (before any screen is built)."""
+    from el_grande.persist.store import check_openable
 
-    if game_is_open(save.game_id):
-        raise locked_error(save)
+    check_openable(save)
 
 
 # ------------------------------------------------------------------ resume
@@ -99,8 +100,16 @@ def run_resume(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ load
 
 
+def file_arg(text: str) -> Path:
+    """A file named on the command line (argparse's `type`): an empty name is a usage error,
+    not the current directory."""
+    if not text:
+        raise argparse.ArgumentTypeError(t("cli.empty_name"))
+    return Path(text)
+
+
 def configure_load(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=file_arg)
     p.add_argument("--check", action="store_true", help="only check the file, then exit")
 
 
@@ -114,8 +123,8 @@ def run_load(args: argparse.Namespace) -> int:
     except SaveFileError as exc:
         return _fail(str(exc))
     if args.check:
-        state = "finished" if game.over else "unfinished"
-        print(f"{printable(str(args.file))}: a legal {state} game, {len(save.choices)} decisions.")
+        key = "check.finished" if game.over else "check.unfinished"
+        print(t(key, path=printable(str(args.file)), count=len(save.choices)))
         return 0
     return _launch(save)
 
@@ -124,7 +133,7 @@ def run_load(args: argparse.Namespace) -> int:
 
 
 def configure_replay(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=file_arg)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -149,53 +158,89 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def configure_export(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=file_arg)
     p.add_argument(
         "--format",
         choices=["text", "md"],
         default=None,
         help="text (default) or md; guessed from OUT's suffix when not given",
     )
-    p.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
+    p.add_argument(
+        "-o",
+        "--output",
+        type=file_arg,
+        metavar="OUT",
+        help="write here instead of standard output (- is standard output); a symbolic link "
+        "is written through to the regular file it names",
+    )
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from el_grande.atomic import atomic_write_text
     from el_grande.persist.export import export_text
     from el_grande.persist.store import load_game, record_of
 
+    output: Path | None = args.output
+    if output is not None and str(output) == "-":
+        output = None  # `-o -`: standard output
     fmt = args.format or (
-        "md" if args.output and args.output.suffix.lower() in (".md", ".markdown") else "text"
+        "md" if output and output.suffix.lower() in (".md", ".markdown") else "text"
     )
     try:
         save, game = load_game(args.file)
     except SaveFileError as exc:
         return _fail(str(exc))
-    if args.output is not None:
-        out = printable(str(args.output))
-        if _same_file(args.output, args.file):
-            return _fail(f"will not write the export over the save file {out}.")
-        if args.output.exists() and not args.output.is_file():
-            return _fail(
-                f"will not write the export to {out}: it is not a regular file "
-                "(leave out -o to print the export)."
-            )
+    target = None
+    if output is not None:
+        target, problem = export_target(output, args.file)
+        if problem is not None:
+            return _fail(problem)
     text = export_text(record_of(save), fmt, reveal=game.over)
-    if args.output is None:
+    if target is None:
         sys.stdout.write(text)
-    else:
-        try:
-            atomic_write_text(args.output, text)
-        except OSError as exc:
-            reason = printable(exc.strerror or str(exc))
-            return _fail(f"cannot write {printable(str(args.output))}: {reason}.")
+        return 0
+    from el_grande.atomic import atomic_write_text
+
+    try:
+        atomic_write_text(target, text)
+    except (OSError, ValueError) as exc:
+        return _fail(t("cli.cannot_write", path=printable(str(output)), why=_why(exc)))
     return 0
+
+
+def export_target(output: Path, save_file: Path) -> tuple[Path | None, str | None]:
+    """Where `export -o OUTPUT` writes: (the regular file to replace, None), or (None, why
+    not). A symbolic link is followed to the regular file it names; a link to nothing, a
+    device, a FIFO, a directory or anything else that is not a regular file is refused, and
+    so is the save file itself. Never raises: a name too long, a folder that cannot be
+    searched or a NUL in the name is a sentence too."""
+    shown = printable(str(output))
+    try:
+        target = output
+        if output.is_symlink():
+            target = Path(os.path.realpath(output))
+            if not os.path.lexists(target):
+                return None, t("cli.export_dangling", path=shown)
+        if os.path.lexists(target):
+            mode = os.stat(target).st_mode
+            if not stat.S_ISREG(mode):
+                return None, t("cli.export_not_file", path=shown)
+        if _same_file(target, save_file):
+            return None, t("cli.export_over_save", path=shown)
+    except (OSError, ValueError) as exc:
+        return None, t("cli.cannot_write", path=shown, why=_why(exc))
+    return target, None
+
+
+def _why(exc: OSError | ValueError) -> str:
+    """What went wrong, as the end of a sentence (the OS's words: "File name too long")."""
+    why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return printable(why.rstrip("."))
 
 
 def _same_file(a: Path, b: Path) -> bool:
     try:
         return os.path.samefile(a, b)
-    except OSError:  # one of them does not exist (or cannot be looked at)
+    except (OSError, ValueError):  # one of them does not exist (or cannot be looked at)
         return os.path.realpath(a) == os.path.realpath(b)
 
 

@@ -121,7 +121,8 @@ def run(config: SimConfig, jobs: int = 1, progress: Any = None) -> dict[str, Any
         # multiprocessing.
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # Never more processes than pieces of work: one game needs one process, not `jobs`.
+        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
             futures = [pool.submit(_play_chunk, config, c) for c in chunks]
             for future in as_completed(futures):
                 done(future.result())
@@ -249,7 +250,24 @@ def _levels_help() -> str:
     return ", ".join(f"{lv.id} ({t(lv.label_key)})" for lv in LEVELS)
 
 
+def max_jobs() -> int:
+    """The most processes `--jobs` may ask for: four for each core (a few more than the cores
+    help while some wait; thousands only exhaust the machine)."""
+    import os
+
+    return 4 * (os.cpu_count() or 1)
+
+
 def _config(ns: argparse.Namespace) -> SimConfig:
+    if not 1 <= ns.jobs <= max_jobs():
+        raise ValueError(
+            f"--jobs must be between 1 and {max_jobs()} (four for each of the machine's "
+            f"{max_jobs() // 4} cores)"
+        )
+    if ns.budget is not None and not 0 < ns.budget < math.inf:
+        raise ValueError("--budget must be more than 0 seconds")
+    if ns.iterations is not None and ns.iterations < 1:
+        raise ValueError("--iterations must be at least 1")
     if not 2 <= ns.players <= 5:
         raise ValueError("--players must be 2-5")
     if ns.games < 1:
@@ -284,7 +302,8 @@ def main_from_namespace(ns: argparse.Namespace) -> int:
     try:
         config = _config(ns)
     except ValueError as exc:
-        err.print(f"[red]el-grande simulate: {exc}[/]")
+        # The sentence may quote what was typed: text, never markup.
+        err.print(f"el-grande simulate: {exc}", style="red", markup=False, highlight=False)
         return 2
     if ns.progress and err.is_terminal:
         from rich.progress import (

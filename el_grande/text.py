@@ -283,6 +283,7 @@ EN: dict[str, Template] = {
     "resume.finished": "finished",
     "resume.decisions": Plural("{count} decision", "{count} decisions"),
     "resume.open_elsewhere": "open in another window",
+    "resume.cannot_lock": "cannot lock {path}: {why}",
     "resume.skipped_file": "(skipped: {problem})",
     "save.title": "Save the game to a file",
     "save.note": "Enter: save · Esc: cancel · the game is autosaved anyway; load the file with "
@@ -296,6 +297,9 @@ EN: dict[str, Template] = {
     "save.busy": "the game is open in another window",
     "save.locked": "The game {game} ({names}) is open in another window; close it there first "
     "(a game is played in one window at a time).",
+    "save.cannot_lock": "Cannot lock {path}: {why}. The game is not opened: without its lock "
+    "a second window could play it at the same time (remove what is there, or make it a file "
+    "you may write).",
     # --- game screen keys -----------------------------------------------------------------
     "keys.help": "Help",
     "keys.preview": "Scoring calculator",
@@ -638,6 +642,8 @@ EN: dict[str, Template] = {
     # --- export (el-grande export) -----------------------------------------------------------
     "export.title": "El Grande: {names}",
     "export.setup": "Seed {seed}, {rounds} rounds, veto {veto}, Castillo {castillo}.",
+    "export.setup_unfinished": "{rounds} rounds, veto {veto}, Castillo {castillo} (the seed, "
+    "which fixes every card still to come, is shown once the game is over).",
     "export.veto_on": "on",
     "export.veto_off": "off",
     "export.castillo_open": "open",
@@ -716,6 +722,8 @@ EN: dict[str, Template] = {
     "settings.err_too_big": "the file is larger than {kib} KiB",
     "settings.err_not_utf8": "the file is not UTF-8 text",
     "settings.err_toml": "the file is not valid TOML ({detail})",
+    "settings.err_deep": "the file nests arrays or tables too deeply to read",
+    "settings.err_number": "the file holds a number of more than {n} digits",
     "settings.err_unknown": "there is no setting called {key} (the settings are {keys})",
     "settings.err_unknown_player": "player {n} has {key}, but a player has only a name, a "
     "colour and a kind",
@@ -751,6 +759,22 @@ EN: dict[str, Template] = {
     "config.themes": "Themes: {themes}",
     "config.flags": "Command-line flags (--bot-delay) win over these for the run they are "
     "given to.",
+    # --- the command line ----------------------------------------------------------------------
+    "cli.empty_name": "the file name is empty",
+    "cli.cannot_write": "cannot write {path}: {why}.",
+    "cli.export_over_save": "will not write the export over the save file {path}.",
+    "cli.export_not_file": "will not write the export to {path}: it is not a regular file "
+    "(leave out -o, or give -o -, to print the export).",
+    "cli.export_dangling": "will not write the export to {path}: it is a symbolic link to "
+    "nothing (name a regular file, or give -o - to print the export).",
+    "check.finished": Plural(
+        "{path}: a legal finished game, {count} decision.",
+        "{path}: a legal finished game, {count} decisions.",
+    ),
+    "check.unfinished": Plural(
+        "{path}: a legal unfinished game, {count} decision.",
+        "{path}: a legal unfinished game, {count} decisions.",
+    ),
     "title.settings": "Settings",
     "keys.settings": "Settings",
     "set.title": "Settings",

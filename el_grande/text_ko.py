@@ -345,6 +345,7 @@ KO: dict[str, Template] = {
     "resume.finished": "끝남",
     "resume.decisions": "결정 {count}개",
     "resume.open_elsewhere": "다른 창에서 열려 있음",
+    "resume.cannot_lock": "{path:을/를} 잠글 수 없음: {why}",
     "resume.skipped_file": "(건너뜀: {problem})",
     "save.title": "게임을 파일로 저장",
     "save.note": "Enter: 저장 · Esc: 취소 · 게임은 어차피 자동 저장됩니다. 파일은 "
@@ -358,6 +359,9 @@ KO: dict[str, Template] = {
     "save.busy": "게임이 다른 창에서 열려 있습니다",
     "save.locked": "게임 {game} ({names}): 다른 창에서 열려 있습니다. 먼저 그 창에서 닫으세요 "
     "(한 게임은 한 번에 한 창에서만 할 수 있습니다).",
+    "save.cannot_lock": "{path:을/를} 잠글 수 없습니다: {why}. 게임을 열지 않습니다: 잠금이 "
+    "없으면 다른 창에서도 같은 게임을 동시에 할 수 있기 때문입니다 (그 자리에 있는 것을 "
+    "치우거나, 쓸 수 있는 파일로 바꾸세요).",
     # --- game screen keys --------------------------------------------------------------------
     "keys.help": "도움말",
     "keys.preview": "정산 계산기",
@@ -642,6 +646,8 @@ KO: dict[str, Template] = {
     # --- export ------------------------------------------------------------------------------
     "export.title": "엘 그란데: {names}",
     "export.setup": "시드 {seed}, {rounds}라운드, 베토 {veto}, 카스티요 {castillo}.",
+    "export.setup_unfinished": "{rounds}라운드, 베토 {veto}, 카스티요 {castillo} (앞으로 나올 "
+    "카드를 모두 정하는 시드는 게임이 끝나면 보여 줍니다).",
     "export.veto_on": "사용",
     "export.veto_off": "사용 안 함",
     "export.castillo_open": "공개",
@@ -735,6 +741,8 @@ KO: dict[str, Template] = {
     "settings.err_too_big": "파일이 {kib} KiB보다 큽니다",
     "settings.err_not_utf8": "파일이 UTF-8 텍스트가 아닙니다",
     "settings.err_toml": "파일이 올바른 TOML이 아닙니다 ({detail})",
+    "settings.err_deep": "배열이나 표가 너무 깊이 겹쳐 있어 파일을 읽을 수 없습니다",
+    "settings.err_number": "파일에 {n}자리가 넘는 수가 있습니다",
     "settings.err_unknown": "{key:이라는/라는} 설정은 없습니다 (설정은 {keys})",
     "settings.err_unknown_player": "플레이어 {n}에 {key:이/가} 있지만, 플레이어에는 이름, 색, "
     "종류만 있습니다",
@@ -769,6 +777,15 @@ KO: dict[str, Template] = {
     "config.none": "없음",
     "config.themes": "테마: {themes}",
     "config.flags": "명령줄 옵션(`--bot-delay`)을 주면 그 실행에서는 이 값보다 옵션이 우선합니다.",
+    "cli.empty_name": "파일 이름이 비어 있습니다",
+    "cli.cannot_write": "{path}에 쓸 수 없습니다: {why}.",
+    "cli.export_over_save": "내보낸 기록을 저장 파일 {path} 위에 쓰지 않습니다.",
+    "cli.export_not_file": "{path}에는 내보내지 않습니다: 보통 파일이 아닙니다 (화면에 "
+    "찍으려면 -o를 빼거나 -o -를 쓰세요).",
+    "cli.export_dangling": "{path}에는 내보내지 않습니다: 아무것도 가리키지 않는 심볼릭 "
+    "링크입니다 (보통 파일을 지정하거나, 화면에 찍으려면 -o -를 쓰세요).",
+    "check.finished": "{path}: 규칙에 맞는 끝난 게임, 결정 {count}개.",
+    "check.unfinished": "{path}: 규칙에 맞는 끝나지 않은 게임, 결정 {count}개.",
     "title.settings": "설정",
     "keys.settings": "설정",
     "set.title": "설정",

@@ -104,9 +104,10 @@ def export_text(
     """The event log as plain text (``fmt="text"``) or Markdown (``fmt="md"``).
 
     With ``reveal=False`` (an unfinished game) events are shown as the table saw them, so
-    a hidden Castillo stays hidden.  Names and other text from the record are printable,
-    and escaped in Markdown.  The sentences are the narrator's (`el_grande.narrate`), the
-    same as in the live log.
+    a hidden Castillo stays hidden.  The seed is told only for a finished game with
+    ``reveal``: in a game still running it would tell every card to come.  Names and other
+    text from the record are printable, and escaped in Markdown.  The sentences are the
+    narrator's (`el_grande.narrate`), the same as in the live log.
     """
     from el_grande.core.events import visible_to
 
@@ -121,15 +122,19 @@ def export_text(
         shown(title) if title is not None else t("export.title", names=t("join.list").join(names))
     )
     castillo = opts.get("castillo", "open")
-    setup = t(
-        "export.setup",
-        seed=shown(str(record["seed"])),
-        rounds=opts.get("rounds", 9),
-        veto=t("export.veto_on" if opts.get("veto", True) else "export.veto_off"),
-        castillo=t(f"export.castillo_{castillo}")
+    fields: dict[str, object] = {
+        "rounds": opts.get("rounds", 9),
+        "veto": t("export.veto_on" if opts.get("veto", True) else "export.veto_off"),
+        "castillo": t(f"export.castillo_{castillo}")
         if castillo in ("open", "hidden")
         else shown(str(castillo)),
-    )
+    }
+    # The seed (with the names) fixes every action card still to come: it is told only
+    # once there are none, when the game is over and everything may be told.
+    if reveal and game.over:
+        setup = t("export.setup", seed=shown(str(record["seed"])), **fields)
+    else:
+        setup = t("export.setup_unfinished", **fields)
     if md:
         lines += [f"# {head}", "", setup, ""]
     else:

@@ -72,6 +72,15 @@ def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
         ["--bots", "genius"],
         ["--players", "2", "--bots", "random,random,random"],
         ["--games", "0"],
+        # once started thousands of processes (3 777 and 11.8 GB after 30 s):
+        ["--games", "1", "--jobs", "99999"],
+        ["--jobs", "0"],
+        ["--jobs", "-3"],
+        ["--budget", "-1", "--bots", "strong"],
+        ["--budget", "0", "--bots", "strong"],
+        ["--budget", "nan", "--bots", "strong"],
+        ["--budget", "inf", "--bots", "strong"],
+        ["--iterations", "0", "--bots", "strong"],
     ],
 )
 def test_bad_arguments_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -128,3 +137,41 @@ def test_parallel_runs_give_the_same_results() -> None:
     config = SimConfig(players=2, games=4, seed=3, bots=("greedy", "random"), rounds=6)
     one, two = run(config), run(config, jobs=2)
     assert one["wins"] == two["wins"] and one["mean_scores"] == two["mean_scores"]
+
+
+def test_the_jobs_cap_is_said_and_a_few_times_the_cores(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import os
+
+    from el_grande.sim import max_jobs
+
+    cores = os.cpu_count() or 1
+    assert max_jobs() == 4 * cores
+    assert simulate_main(["-g", "1", "--jobs", str(max_jobs() + 1)]) == 2
+    assert f"--jobs must be between 1 and {max_jobs()}" in capsys.readouterr().err
+
+
+def test_no_more_processes_than_pieces_of_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One game needs one process, whatever `--jobs` says."""
+    import concurrent.futures
+
+    asked: list[int | None] = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    class Counting(real):  # type: ignore[misc, valid-type]
+        def __init__(self, max_workers: int | None = None, **kwargs: object) -> None:
+            asked.append(max_workers)
+            super().__init__(max_workers=max_workers, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counting)
+    config = SimConfig(players=2, games=1, seed=3, bots=("random", "random"))
+    assert run(config, jobs=8)["games"] == 1
+    assert asked == [1]
+
+
+def test_a_bad_argument_is_text_not_markup(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--bots '[/x]'` is quoted in the sentence: as text (it once went into rich markup)."""
+    assert simulate_main(["--bots", "[/x]"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown bot '[/x]'" in err

@@ -1,6 +1,7 @@
 """The resume dialog: unfinished autosaved games, newest first; Enter resumes one.
 
-Games open in another window are marked and cannot be opened here. Every text from a file
+Games open in another window, or whose lock cannot be taken, are marked and cannot be opened
+here. Every text from a file
 (names, paths, error sentences) is shown as text, never as markup.
 """
 
@@ -82,13 +83,14 @@ class ResumeScreen(ModalScreen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         from el_grande.persist.errors import SaveFileError
-        from el_grande.persist.store import game_is_open, load_game, locked_error
+        from el_grande.persist.store import check_openable, load_game, locked_error
 
         assert event.option.id is not None
         chosen = self.games[int(event.option.id)]
         try:
-            if chosen.open_elsewhere or game_is_open(chosen.file.game_id):
+            if chosen.open_elsewhere:
                 raise locked_error(chosen.file)
+            check_openable(chosen.file)  # opened elsewhere meanwhile, or its lock unusable
             save, _game = load_game(chosen.path)
             self.app.open_saved(save)  # type: ignore[attr-defined]
         except SaveFileError as exc:  # GameLockedError if it was opened meanwhile

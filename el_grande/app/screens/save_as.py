@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -23,28 +24,37 @@ def default_path(session: GameSession) -> Path:
 
     listener = autosaver_of(session)
     name = listener.saver.file.game_id if listener and listener.saver else "el-grande-game"
-    return Path.cwd() / f"{name}.json"
+    try:
+        where = Path.cwd()
+    except OSError:  # the folder the game was started in has been removed meanwhile
+        where = Path()
+    return where / f"{name}.json"
 
 
 def save_session_as(session: GameSession, path: Path) -> tuple[bool, str]:
-    """Write the save file: (saved, the sentence to show). Never writes over a file."""
+    """Write the save file: (saved, the sentence to show). Never writes over anything (a
+    file, a link, a FIFO...), and never raises: a name too long, a folder that is not one or
+    cannot be written, a NUL in the name — each is a sentence, and the game goes on."""
     from el_grande.persist.autosave import autosaver_of, seats_of
     from el_grande.persist.store import save_as, save_from_game
 
-    path = path.expanduser()
     shown = printable(str(path))
-    if path.exists() or path.is_symlink():
-        return False, t("save.exists", path=shown)
-    listener = autosaver_of(session)
-    base = (
-        listener.saver.file
-        if listener and listener.saver
-        else save_from_game(session.game, seats=seats_of(session.seats))
-    )
     try:
+        path = path.expanduser()  # RuntimeError: `~who/...` for nobody known
+        shown = printable(str(path))
+        if os.path.lexists(path):
+            return False, t("save.exists", path=shown)
+        listener = autosaver_of(session)
+        base = (
+            listener.saver.file
+            if listener and listener.saver
+            else save_from_game(session.game, seats=seats_of(session.seats))
+        )
         save_as(session.game, path, base)
     except OSError as exc:
         return False, t("save.cannot", path=shown, why=printable(exc.strerror or str(exc)))
+    except (ValueError, RuntimeError) as exc:
+        return False, t("save.cannot", path=shown, why=printable(str(exc)))
     return True, t("save.saved", path=shown)
 
 
