@@ -150,8 +150,9 @@ def run_replay(args: argparse.Namespace) -> int:
     # A running game's autosave shows what the table has seen; a finished game, everything.
     title = printable(str(args.file))
     request = ReplayRequest(record_of(save), setups_of(save), title, reveal=game.over)
-    ElGrandeApp(replay=request, settings=load_and_report()).run()
-    return 0
+    app = ElGrandeApp(replay=request, settings=load_and_report())
+    app.run()
+    return app.exit_report()
 
 
 # ------------------------------------------------------------------ export

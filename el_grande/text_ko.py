@@ -778,6 +778,12 @@ KO: dict[str, Template] = {
     "config.themes": "테마: {themes}",
     "config.flags": "명령줄 옵션(`--bot-delay`)을 주면 그 실행에서는 이 값보다 옵션이 우선합니다.",
     "cli.empty_name": "파일 이름이 비어 있습니다",
+    "crash.line": "El Grande가 자체 오류로 멈췄습니다 (종료 상태 {code}). 무엇이 잘못됐는지는 "
+    "{path}에 있습니다 (잃은 게임은 없습니다: 지금까지의 결정은 모두 자동 저장에 있습니다).",
+    "crash.no_log": "El Grande가 자체 오류로 멈췄습니다 (종료 상태 {code}). 오류 기록을 쓰지 "
+    "못했지만 ({why}) 잃은 게임은 없습니다: 지금까지의 결정은 모두 자동 저장에 있습니다.",
+    "app.needs_terminal": "El Grande는 터미널이 있어야 합니다: 표준 입력이 터미널이 아니어서 "
+    "(키를 거기서 읽습니다) 아무것도 열지 않았습니다. 터미널 창에서 실행하세요.",
     "cli.cannot_write": "{path}에 쓸 수 없습니다: {why}.",
     "cli.export_over_save": "내보낸 기록을 저장 파일 {path} 위에 쓰지 않습니다.",
     "cli.export_not_file": "{path}에는 내보내지 않습니다: 보통 파일이 아닙니다 (화면에 "

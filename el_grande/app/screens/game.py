@@ -337,10 +337,11 @@ class GameScreen(StyledOnce, Screen[None]):
         self._board = self.session.current.public
         d = self.decision
         if d is None:
+            from el_grande.app.closing import replace
             from el_grande.app.screens.game_over import GameOverScreen
 
             self._show_public()
-            self.app.switch_screen(GameOverScreen(self.session))
+            replace(self, GameOverScreen(self.session))  # never over the pause or the help
             return
         if self.session.bot_level(d.player) is not None:
             self._start_bot(d)

@@ -23,6 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from el_grande.app.closing import close
 from el_grande.app.present import choice_label
 from el_grande.core import Choice
 from el_grande.text import t
@@ -145,8 +146,8 @@ class HintScreen(ModalScreen[Choice | None]):
 
     def action_pick(self, index: int) -> None:
         if self.hints is not None and 0 <= index < len(self.hints):
-            self.dismiss(self.hints[index].choice)
+            close(self, self.hints[index].choice)
 
     def action_close(self) -> None:
         self._stop.set()
-        self.dismiss(None)
+        close(self)

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from el_grande.app.closing import close
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -98,4 +99,4 @@ class ResumeScreen(ModalScreen[None]):
             self.app.bell()
 
     def action_dismiss_screen(self) -> None:
-        self.dismiss(None)
+        close(self)

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from el_grande.app.closing import close
 from el_grande.names import printable
 from el_grande.text import t
 
@@ -102,10 +103,10 @@ class SaveAsScreen(ModalScreen[str | None]):
             return
         saved, message = save_session_as(self.session, Path(text))
         if saved:
-            self.dismiss(message)
+            close(self, message)
         else:
             self.query_one("#save-error", Static).update(message)
             self.app.bell()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        close(self)

@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from el_grande.app.closing import close, closing
 from el_grande.app.present import chip
 from el_grande.core import events as E
 from el_grande.narrate import award_why, place_name
@@ -189,7 +190,14 @@ class ScoringScreen(ModalScreen[None]):
         self._show()
         auto = getattr(self.app, "auto_advance_seconds", None)
         if auto:
-            self.set_interval(auto, self.action_next)
+            self.set_interval(auto, self.auto_step, name="scoring auto-advance")
+
+    def auto_step(self) -> None:
+        """A tick of the auto-advance: the next step, unless another screen covers this one
+        (the pause of a terminal too small, the help): then the display waits, as the game
+        does."""
+        if self.app.screen is self and not closing(self):
+            self.action_next()
 
     def _show(self) -> None:
         step = self.steps[self.index]
@@ -213,9 +221,11 @@ class ScoringScreen(ModalScreen[None]):
         self.call_after_refresh(self.query_one("#scoring-box").refresh, layout=True)
 
     def _close(self) -> None:
+        if closing(self):
+            return  # once: Enter and a tick of the auto-advance may both ask
         if self.on_step is not None:
             self.on_step(self.total, None)
-        self.dismiss(None)
+        close(self)
 
     def action_next(self) -> None:
         if self.index >= len(self.steps) - 1:

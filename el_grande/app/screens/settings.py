@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
+from el_grande.app.closing import close
 from el_grande.app.colours import chip_colours
 from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, SeatRow, seat_rows
 from el_grande.app.widgets.keybar import KeyBar
@@ -213,14 +214,14 @@ class SettingsScreen(FormNavigation):
         else:
             app.settings_unused = None
             message, severity = t("set.saved", path=printable(str(path))), "information"
-        self.dismiss()
+        close(self)
         app.notify(message, severity=severity, markup=False)  # type: ignore[arg-type]
 
     def action_cancel(self) -> None:
         theme, palette = self._before
         self.app.theme = theme
         self.el_app.palette = palette
-        self.dismiss()
+        close(self)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
