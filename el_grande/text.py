@@ -254,6 +254,21 @@ EN: dict[str, Template] = {
     "name.err_wide": "The name {name} is {width} columns wide: names may be at most {n} "
     "columns wide (a Hangul syllable or an emoji takes 2).",
     "name.err_legacy_long": "The name {name} is longer than {n} characters.",
+    "name.err_long": "The name {name} has {count} characters: a name may have at most {n} "
+    "(accents and other marks count too).",
+    "name.err_blank": "A player's name must show something: this one is only blank or "
+    "invisible characters.",
+    "name.err_invisible": "The name {name} holds {char}, which the terminal draws as nothing: "
+    "it would look like another name.",
+    "name.err_mark_first": "A name may not start with a combining mark ({char}): it has no "
+    "letter to sit on.",
+    "name.err_other_width": "The name {name} holds {char}, which terminals draw at another "
+    "width than the game measures (the board's lines would shift): leave it out.",
+    "name.err_drawn_wide": "The name {name} is drawn {drawn} columns wide by this terminal but "
+    "measured {width} by the game (the board's lines would shift): leave out its emoji or "
+    "marks.",
+    "name.err_confusable": "The names {name} and {other} look alike: players at one table "
+    "must be told apart at a glance.",
     "name.err_dup": "Two players are called {name}; names must differ (capitals do not count).",
     "colour.yellow": "yellow",
     "colour.red": "red",

@@ -318,6 +318,19 @@ KO: dict[str, Template] = {
     "name.err_wide": "이름 {name:은/는} 폭이 {width}칸입니다: 이름은 최대 {n}칸까지 쓸 수 "
     "있습니다 (한글 한 글자나 이모지는 2칸).",
     "name.err_legacy_long": "이름 {name:이/가} {n}자보다 깁니다.",
+    "name.err_long": "이름 {name:은/는} {count}자입니다: 이름은 최대 {n}자까지 쓸 수 있습니다 "
+    "(악센트 같은 부호도 셉니다).",
+    "name.err_blank": "플레이어 이름에는 보이는 글자가 있어야 합니다: 이 이름은 빈칸이나 보이지 "
+    "않는 문자뿐입니다.",
+    "name.err_invisible": "이름 {name}에 {char} 문자가 들어 있습니다: 터미널에 아무것도 "
+    "그려지지 않아 다른 이름처럼 보일 수 있습니다.",
+    "name.err_mark_first": "이름은 결합 부호({char})로 시작할 수 없습니다: 얹힐 글자가 없습니다.",
+    "name.err_other_width": "이름 {name}에 {char} 문자가 들어 있습니다: 터미널이 게임이 재는 "
+    "것과 다른 폭으로 그려서 보드의 선이 밀립니다. 빼 주세요.",
+    "name.err_drawn_wide": "이름 {name:은/는} 이 터미널에서 {drawn}칸으로 그려지지만 게임은 "
+    "{width}칸으로 잽니다 (보드의 선이 밀립니다): 이모지나 부호를 빼 주세요.",
+    "name.err_confusable": "이름 {name:과/와} {other:이/가} 서로 비슷해 보입니다: 한 테이블의 "
+    "플레이어는 한눈에 구별되어야 합니다.",
     "name.err_dup": "두 플레이어의 이름이 {name}입니다. 이름은 서로 달라야 합니다 (대소문자는 "
     "구별하지 않습니다).",
     "colour.yellow": "노랑",
@@ -778,11 +791,11 @@ KO: dict[str, Template] = {
     "config.themes": "테마: {themes}",
     "config.flags": "명령줄 옵션(`--bot-delay`)을 주면 그 실행에서는 이 값보다 옵션이 우선합니다.",
     "cli.empty_name": "파일 이름이 비어 있습니다",
-    "crash.line": "El Grande가 자체 오류로 멈췄습니다 (종료 상태 {code}). 무엇이 잘못됐는지는 "
+    "crash.line": "엘 그란데가 자체 오류로 멈췄습니다 (종료 상태 {code}). 무엇이 잘못됐는지는 "
     "{path}에 있습니다 (잃은 게임은 없습니다: 지금까지의 결정은 모두 자동 저장에 있습니다).",
-    "crash.no_log": "El Grande가 자체 오류로 멈췄습니다 (종료 상태 {code}). 오류 기록을 쓰지 "
+    "crash.no_log": "엘 그란데가 자체 오류로 멈췄습니다 (종료 상태 {code}). 오류 기록을 쓰지 "
     "못했지만 ({why}) 잃은 게임은 없습니다: 지금까지의 결정은 모두 자동 저장에 있습니다.",
-    "app.needs_terminal": "El Grande는 터미널이 있어야 합니다: 표준 입력이 터미널이 아니어서 "
+    "app.needs_terminal": "엘 그란데는 터미널이 있어야 합니다: 표준 입력이 터미널이 아니어서 "
     "(키를 거기서 읽습니다) 아무것도 열지 않았습니다. 터미널 창에서 실행하세요.",
     "cli.cannot_write": "{path}에 쓸 수 없습니다: {why}.",
     "cli.export_over_save": "내보낸 기록을 저장 파일 {path} 위에 쓰지 않습니다.",
