@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from el_grande.names import printable
+from el_grande.names import fit, printable
 from el_grande.persist.errors import SaveFileError
 from el_grande.text import t
 
@@ -204,7 +204,8 @@ def run_export(args: argparse.Namespace) -> int:
     try:
         atomic_write_text(target, text)
     except (OSError, ValueError) as exc:
-        return _fail(t("cli.cannot_write", path=printable(str(output)), why=_why(exc)))
+        shown = fit(printable(str(output)), 200)
+        return _fail(t("cli.cannot_write", path=shown, why=_why(exc)))
     return 0
 
 
@@ -214,7 +215,7 @@ def export_target(output: Path, save_file: Path) -> tuple[Path | None, str | Non
     device, a FIFO, a directory or anything else that is not a regular file is refused, and
     so is the save file itself. Never raises: a name too long, a folder that cannot be
     searched or a NUL in the name is a sentence too."""
-    shown = printable(str(output))
+    shown = fit(printable(str(output)), 200)
     try:
         target = output
         if output.is_symlink():

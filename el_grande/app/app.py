@@ -65,6 +65,34 @@ def _stdin_is_a_terminal() -> bool:
         return False
 
 
+class _TerminalOut:
+    """The terminal's output, as Textual's writer thread writes to it: once the terminal has
+    gone (hung up, its window closed), writing is nothing, never an error. (An error ended the
+    writer thread, and the app, leaving, then waited for it for ever.)"""
+
+    def __init__(self, file: Any) -> None:
+        self._file = file
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        if not self.gone:
+            try:
+                self._file.write(text)
+            except (OSError, ValueError):
+                self.gone = True
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.gone:
+            try:
+                self._file.flush()
+            except (OSError, ValueError):
+                self.gone = True
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._file, name)
+
+
 def _terminal_gone() -> bool:
     """True if the terminal has hung up (closed): it answers nothing any more."""
     try:
@@ -318,7 +346,11 @@ class ElGrandeApp(App[None]):
             self._no_terminal = t("app.needs_terminal")
             self._exit = True  # nothing starts: no application mode, no screen
             headless = True
-        return super()._build_driver(headless=headless, inline=inline, mouse=mouse, size=size)
+        driver = super()._build_driver(headless=headless, inline=inline, mouse=mouse, size=size)
+        out = getattr(driver, "_file", None)
+        if not headless and out is not None:
+            setattr(driver, "_file", _TerminalOut(out))  # noqa: B010 - its writer thread writes here
+        return driver
 
     def _install_signal_handlers(self) -> None:
         import asyncio

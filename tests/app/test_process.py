@@ -13,6 +13,7 @@ import fcntl
 import json
 import os
 import pty
+import select
 import signal
 import struct
 import subprocess
@@ -236,34 +237,43 @@ class Terminal:
         )
         os.close(slave)
         self.output = bytearray()
-        self.open = True
+        self._hang_up = threading.Event()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
     def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 1 << 16)
-            except OSError:
-                return
-            if not chunk:
-                return
-            self.output.extend(chunk)
+        """Read the terminal until the process ends or the terminal is closed. The master side
+        is closed here, in the thread that reads it: closed by another thread while a read
+        waits, it would stay open (and the terminal would never hang up)."""
+        try:
+            while not self._hang_up.is_set():
+                ready, _, _ = select.select([self.master], [], [], 0.05)
+                if not ready:
+                    continue
+                try:
+                    chunk = os.read(self.master, 1 << 16)
+                except OSError:
+                    return
+                if not chunk:
+                    return
+                self.output.extend(chunk)
+        finally:
+            os.close(self.master)
 
     def press_enter(self) -> None:
         os.write(self.master, b"\r")
 
     def hang_up(self) -> None:
         """Close the terminal (its window), as a player closing it does: SIGHUP."""
-        self.open = False
-        os.close(self.master)
+        self._hang_up.set()
+        self._reader.join(timeout=60)
+        assert not self._reader.is_alive()
 
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(timeout=60)
-        if self.open:
-            os.close(self.master)
+        self.hang_up()
 
 
 @contextmanager
@@ -294,7 +304,7 @@ def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
         before = len(term.output)
         term.proc.send_signal(signum)
         assert term.proc.wait(timeout=120) == status
-        term._reader.join(timeout=60)
+        term.hang_up()  # every byte written before the exit has been read
         after = bytes(term.output[before:])
         for sequence in RESTORED:
             assert sequence in after, sequence

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from el_grande.app.closing import close
-from el_grande.names import printable
+from el_grande.names import fit, printable
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -39,10 +39,10 @@ def save_session_as(session: GameSession, path: Path) -> tuple[bool, str]:
     from el_grande.persist.autosave import autosaver_of, seats_of
     from el_grande.persist.store import save_as, save_from_game
 
-    shown = printable(str(path))
+    shown = _shown(path)
     try:
         path = path.expanduser()  # RuntimeError: `~who/...` for nobody known
-        shown = printable(str(path))
+        shown = _shown(path)
         if os.path.lexists(path):
             return False, t("save.exists", path=shown)
         listener = autosaver_of(session)
@@ -52,11 +52,15 @@ def save_session_as(session: GameSession, path: Path) -> tuple[bool, str]:
             else save_from_game(session.game, seats=seats_of(session.seats))
         )
         save_as(session.game, path, base)
-    except OSError as exc:
-        return False, t("save.cannot", path=shown, why=printable(exc.strerror or str(exc)))
-    except (ValueError, RuntimeError) as exc:
-        return False, t("save.cannot", path=shown, why=printable(str(exc)))
+    except (OSError, ValueError, RuntimeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return False, t("save.cannot", path=shown, why=printable(why).rstrip("."))
     return True, t("save.saved", path=shown)
+
+
+def _shown(path: Path) -> str:
+    """A path for a sentence: printable, and cut if a person typed thousands of characters."""
+    return fit(printable(str(path)), 200)
 
 
 class SaveAsScreen(ModalScreen[str | None]):
