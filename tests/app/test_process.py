@@ -153,16 +153,17 @@ def test_the_crash_log_strikes_the_seed_and_the_choices_as_words() -> None:
 
 
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "stdin"),
     [
-        [],
-        ["play", "--players", "Ana,Ben"],
-        ["load", str(FIXTURE)],
-        ["replay", str(FIXTURE)],
-        ["resume"],
+        ([], "devnull"),
+        (["play", "--players", "Ana,Ben"], "devnull"),
+        (["load", str(FIXTURE)], "devnull"),
+        (["replay", str(FIXTURE)], "devnull"),
+        (["resume"], "devnull"),
+        ([], "closed pipe"),
+        (["load", str(FIXTURE)], "closed pipe"),
     ],
 )
-@pytest.mark.parametrize("stdin", ["devnull", "closed pipe"])
 def test_without_a_terminal_it_says_so_and_exits_2(
     argv: list[str], stdin: str, tmp_path: Path
 ) -> None:
