@@ -1,8 +1,8 @@
 """The `el-grande` command line.
 
-`el-grande` alone opens the title screen; subcommands skip it: `play` (here), `resume`,
-`load`, `replay`, `export` (`el_grande/commands.py`) and `simulate` (`el_grande/sim.py`), all
-in one registry (`COMMANDS`, filled with `command(...)`).
+`el-grande` alone opens the title screen; subcommands skip it: `play` and `calc` (here),
+`resume`, `load`, `replay`, `export` (`el_grande/commands.py`) and `simulate`
+(`el_grande/sim.py`), all in one registry (`COMMANDS`, filled with `command(...)`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Command(NamedTuple):
 COMMANDS: dict[str, Command] = {}
 #: The commands that may open the app: garbage collection stays held for its first frame
 #: (`el_grande.startup`); every other command gets it back before it starts.
-APP_COMMANDS = frozenset({"play", "resume", "load", "replay"})
+APP_COMMANDS = frozenset({"play", "resume", "load", "replay", "calc"})
 
 
 def command(
@@ -233,6 +233,27 @@ def _run_play(args: argparse.Namespace) -> int:
     app = ElGrandeApp(
         setup=setup, bot_delay=args.bot_delay, auto_advance=args.auto, settings=load_and_report()
     )
+    app.run()
+    return app.exit_report()
+
+
+# --- calc: the scoring sheet for a game on a real board (app/screens/sheet.py) -------------
+
+
+@command(
+    "calc",
+    "a scoring sheet for a game on a real board",
+    lambda p: None,
+    description="Open the scoring sheet: type each player's Caballeros per region, the "
+    "King's region, the Grandes and the mobile scoreboards of a game on a real board, and "
+    "read every general scoring's ranks, points, bonuses and running totals. The sheet is "
+    "saved after every key (sheet.json in the data folder; EL_GRANDE_HOME=DIR uses DIR/).",
+)
+def _run_calc(args: argparse.Namespace) -> int:
+    from el_grande.app.app import ElGrandeApp
+    from el_grande.settings import load_and_report
+
+    app = ElGrandeApp(sheet=True, settings=load_and_report())
     app.run()
     return app.exit_report()
 

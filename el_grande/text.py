@@ -368,12 +368,29 @@ EN: dict[str, Template] = {
     "curtain.back_all": "All secret choices are made",
     "curtain.continue": "Continue",
     "curtain.letter": "When only {name} is looking, press {letter} (or click Continue).",
-    "curtain.letter_why": "The letter changes every time: keys typed ahead — Enter, space, "
-    "arrows, digits — and double clicks never lift this curtain, so nobody sees or answers "
-    "someone else's secret by accident.",
+    "curtain.letter_why": "Keys typed ahead never count: the letter works only after {seconds}s "
+    "with no key or click, and it changes every time, so nobody sees or answers someone else's "
+    "secret by accident.",
     "curtain.enter_hint": "Turn the screen to everyone and press Enter (or click Continue).",
-    "curtain.enter_why": "Keys pressed in the first moment after this curtain rose are ignored.",
-    "curtain.nudge": "Not that key: press {letter} to show {name}'s secret choice.",
+    "curtain.enter_why": "Keys typed ahead never count: Enter works only after {seconds}s with "
+    "no key or click.",
+    "curtain.nudge": "Not that key: once the keyboard has been quiet, press {letter} to show "
+    "{name}'s secret choice.",
+    # --- hand-overs (el_grande/flow/handover.py) -------------------------------------------
+    "handover.banner": "{name}'s turn: take the keyboard",
+    "handover.banner_letter": "When {name} has the keyboard, press {letter} (or click Continue).",
+    "handover.banner_why": "After a scoring or a curtain the next player takes over on purpose: "
+    "keys typed ahead never count, and the letter works only after {seconds}s with no key or "
+    "click.",
+    "handover.waiting": "Waiting for a quiet keyboard: {press} counts once no key has been "
+    "pressed for {seconds}s.",
+    "handover.ready": "Ready: press {press} now.",
+    "handover.nudge": "Not that key: once {name} has the keyboard and it has been quiet, press "
+    "{letter}.",
+    "handover.quiet": "{name}'s turn: at a change of player, keys count after {seconds}s with "
+    "no key pressed.",
+    "why.not_now": "nothing can be answered right now",
+    "handover.wait": "at a change of player, keys count after a moment of quiet",
     # --- board -------------------------------------------------------------------------------
     "board.king": "♔ King",
     "board.castillo": "Castillo",
@@ -768,6 +785,7 @@ EN: dict[str, Template] = {
     "config.from.file": "file",
     "config.unset": "not set",
     "config.off": "off",
+    "config.on": "on",
     "config.seconds": "{n} s",
     "config.player": "{name} ({colour}, {kind})",
     "config.none": "none",
@@ -812,6 +830,9 @@ EN: dict[str, Template] = {
     "set.bot_delay_unit": "seconds a decision (0–{max})",
     "set.auto_advance": "Scoring displays",
     "set.auto_off": "wait for Enter at every step",
+    "set.strict": "Hand-overs",
+    "set.strict_off": "a letter after scorings and curtains",
+    "set.strict_on": "strict: a letter at every change of player",
     "set.auto_after": "go on after {n} s",
     "set.players": "Players the new-game form starts with",
     "set.player_n": "Player {n}",
@@ -827,6 +848,83 @@ EN: dict[str, Template] = {
     "new.options": "Options",
     "new.hint": "Tab: the names, then the options · arrows: move like in a table (← → along a "
     "row) · Enter or Space: open a list · ctrl+s: start",
+    # --- the scoring sheet for a real board (el_grande/sheet, app/screens/sheet.py) --------
+    "title.sheet": "Scoring sheet (a game on a real board)",
+    "sheet.title": "Scoring sheet for a game on a real board",
+    "sheet.scoring_1": "1st scoring",
+    "sheet.scoring_2": "2nd scoring",
+    "sheet.scoring_3": "3rd scoring",
+    "sheet.after_round": "after round {round}",
+    "sheet.total": "total",
+    "sheet.note": "Count the Castillo as it is scored, the regions after its Caballeros have "
+    "gone to their disks' regions.",
+    "sheet.reduced_2": "2 players: only 1st places score.",
+    "sheet.reduced_3": "3 players: only 1st and 2nd places score.",
+    "sheet.hint": "0–9: the count, then on to the next player · + −: one more or less (for 10 "
+    "and up) · Backspace: back and clear · Enter: the next place · arrows, Tab: move",
+    "sheet.kept": "Saved after every key in {path}.",
+    "sheet.kept_aside": "The file that could not be used is kept as {aside}.",
+    "sheet.no_king": "Where is the King? k in his region's row.",
+    "sheet.no_home": "No Grande for {names} yet: g in the home region's row, the player's "
+    "column.",
+    "sheet.king_here": "The King stands in {region}.",
+    "sheet.home_here": "{name}'s Grande stands in {region}, {name}'s home region.",
+    "sheet.board_here": "The {board} scoreboard lies on {place}.",
+    "sheet.board_none": "No mobile scoreboard on {place}.",
+    "sheet.copied": "The King, the Grandes and the scoreboards are as at the scoring before: "
+    "change whatever has moved.",
+    "sheet.clear_confirm": "Press c again to clear the three scorings for a new game (the names "
+    "stay).",
+    "sheet.cleared": "The three scorings are cleared: a new game.",
+    "sheet.err_count": "A count is a whole number from 0 to {n}.",
+    "sheet.err_total": "{name} would have {count} Caballeros on the board; a player has {n} in "
+    "play.",
+    "sheet.err_king_castillo": "The King stands in a region, never in the Castillo.",
+    "sheet.err_home_castillo": "A Grande stands in a region, never in the Castillo.",
+    "sheet.err_board": "There are two mobile scoreboards: {boards}.",
+    "sheet.err_place": "There is no place called {place}.",
+    "sheet.err_two_boards": "{place} already holds the {board} scoreboard; a place holds at "
+    "most one.",
+    "sheet.err_players": "A sheet needs {low} to {high} players.",
+    "sheet.err_players_fixed": "This sheet has counts for {n} players: clear it (c) to change "
+    "the number of players.",
+    "sheet.err_scoring": "A game has {n} general scorings.",
+    "sheet.save_problem": "The sheet cannot be saved to {path}: {why}. What you type stays on "
+    "screen, and every key tries again.",
+    "sheet.file_problem": "The scoring sheet in {path} cannot be used: {why}. The sheet starts "
+    "empty, and that file is kept as {aside} when the new sheet is first saved.",
+    "sheet.file_unreadable": "the file cannot be read ({why})",
+    "sheet.file_not_file": "it is not a regular file",
+    "sheet.file_too_big": "the file is larger than {kib} KiB",
+    "sheet.file_not_utf8": "the file is not UTF-8 text",
+    "sheet.file_json": "the file is not valid JSON (line {line}, column {column})",
+    "sheet.file_json_deep": "the file's JSON is nested too deeply",
+    "sheet.file_format": "it is not an El Grande scoring sheet",
+    "sheet.file_newer": "it was written by a newer El Grande (sheet format {found}; this one "
+    "reads format {known})",
+    "sheet.file_unknown": "{key} is not part of a scoring sheet",
+    "sheet.file_must": "{where} must be {must} (found {found})",
+    "sheet.file_at": "{where}: {why}",
+    "sheet.must_version": "a whole number from 1",
+    "sheet.must_players": "a list of {low} to {high} names",
+    "sheet.must_scorings": "a list of {n} scorings",
+    "sheet.must_current": "a whole number from 0 to {last}",
+    "sheet.must_object": "an object",
+    "sheet.must_counts": "a list of {n} whole numbers",
+    "sheet.must_region": "one of the nine regions' ids (galicia, aragon…) or null",
+    "sheet.must_place": "the id of a region or castillo, or null",
+    "sheet.must_homes": "a list of {n} regions' ids or nulls",
+    "sheet.names_title": "Scoring sheet: the players",
+    "sheet.names_note": "2 to 5 names, in the order of the sheet's columns (colours will do: "
+    "Yellow, Red…).",
+    "sheet.names_ok": "To the sheet",
+    "sheet.key_king": "King",
+    "sheet.key_grande": "Grande",
+    "sheet.key_board": "Scoreboard",
+    "sheet.key_prev": "Scoring before",
+    "sheet.key_next": "Scoring after",
+    "sheet.key_names": "Names",
+    "sheet.key_clear": "New game",
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

@@ -411,12 +411,29 @@ KO: dict[str, Template] = {
     "curtain.back_all": "비밀 선택이 모두 끝났습니다",
     "curtain.continue": "계속",
     "curtain.letter": "{name}만 보고 있을 때 {letter} 키를 누르세요 (또는 ‘계속’을 클릭하세요).",
-    "curtain.letter_why": "글자는 매번 바뀝니다: 미리 눌린 키(Enter, 스페이스, 화살표, 숫자)나 "
-    "더블 클릭으로는 이 가림막이 걷히지 않으므로, 누구도 실수로 다른 사람의 비밀을 보거나 "
-    "대신 고르지 않습니다.",
+    "curtain.letter_why": "미리 눌린 키는 세지 않습니다: 글자는 {seconds}초 동안 아무 키도 "
+    "클릭도 없어야 통하고 매번 바뀌므로, 누구도 실수로 다른 사람의 비밀을 보거나 대신 고르지 "
+    "않습니다.",
     "curtain.enter_hint": "화면을 모두에게 보여 주고 Enter를 누르세요 (또는 ‘계속’을 클릭하세요).",
-    "curtain.enter_why": "이 가림막이 올라온 직후에 누른 키는 무시됩니다.",
-    "curtain.nudge": "그 키가 아닙니다: {name}의 비밀 선택을 보려면 {letter:을/를} 누르세요.",
+    "curtain.enter_why": "미리 눌린 키는 세지 않습니다: Enter는 {seconds}초 동안 아무 키도 "
+    "클릭도 없어야 통합니다.",
+    "curtain.nudge": "그 키가 아닙니다: 키보드가 조용해지면 {name}의 비밀 선택을 보려고 "
+    "{letter:을/를} 누르세요.",
+    # --- hand-overs (el_grande/flow/handover.py) -------------------------------------------
+    "handover.banner": "{name}의 차례: 키보드를 넘겨받으세요",
+    "handover.banner_letter": "{name}에게 키보드가 가면 {letter} 키를 누르세요 (또는 ‘계속’을 "
+    "클릭하세요).",
+    "handover.banner_why": "정산이나 가림막 뒤에는 다음 플레이어가 직접 넘겨받습니다: 미리 눌린 "
+    "키는 세지 않으며, 글자는 {seconds}초 동안 아무 키도 클릭도 없어야 통합니다.",
+    "handover.waiting": "키보드가 조용해지기를 기다립니다: {seconds}초 동안 아무 키도 누르지 "
+    "않으면 {press:이/가} 통합니다.",
+    "handover.ready": "준비됐습니다: 이제 {press:을/를} 누르세요.",
+    "handover.nudge": "그 키가 아닙니다: {name}에게 키보드가 가고 조용해지면 {letter:을/를} "
+    "누르세요.",
+    "handover.quiet": "{name}의 차례: 플레이어가 바뀔 때는 {seconds}초 동안 아무 키도 누르지 "
+    "않은 뒤부터 키가 통합니다.",
+    "why.not_now": "지금은 답할 수 없습니다",
+    "handover.wait": "플레이어가 바뀔 때는 잠시 조용해진 뒤부터 키가 통합니다",
     # --- board -------------------------------------------------------------------------------
     "board.king": "♔ 왕",
     "board.castillo": "카스티요",
@@ -785,6 +802,7 @@ KO: dict[str, Template] = {
     "config.from.file": "파일",
     "config.unset": "정하지 않음",
     "config.off": "꺼짐",
+    "config.on": "켜짐",
     "config.seconds": "{n}초",
     "config.player": "{name} ({colour}, {kind})",
     "config.none": "없음",
@@ -820,6 +838,9 @@ KO: dict[str, Template] = {
     "set.bot_delay_unit": "결정마다 초 (0–{max})",
     "set.auto_advance": "정산 화면",
     "set.auto_off": "단계마다 Enter를 기다림",
+    "set.strict": "차례 넘기기",
+    "set.strict_off": "정산·가림막 뒤에만 글자 키로",
+    "set.strict_on": "엄격: 플레이어가 바뀔 때마다 글자 키로",
     "set.auto_after": "{n}초 뒤 자동으로 넘어감",
     "set.players": "새 게임 화면이 처음에 보여 줄 플레이어",
     "set.player_n": "플레이어 {n}",
@@ -857,4 +878,81 @@ KO: dict[str, Template] = {
     "bots.hint.place": "{place}에서 내 우위를 굳힙니다.",
     "bots.hint.hurts": "{place}에서 {seat}의 세력을 빼앗습니다.",
     "bots.hint.outlook": "라운드가 끝날 때의 전망이 가장 좋습니다 (선두 대비 {margin:+.1f}).",
+    # --- 실물 보드 게임의 정산표 ---------------------------------------------------------------
+    "title.sheet": "정산표 (실물 보드로 하는 게임)",
+    "sheet.title": "실물 보드로 하는 게임의 정산표",
+    "sheet.scoring_1": "첫 번째 정산",
+    "sheet.scoring_2": "두 번째 정산",
+    "sheet.scoring_3": "세 번째 정산",
+    "sheet.after_round": "{round}라운드 후",
+    "sheet.total": "합계",
+    "sheet.note": "카스티요는 정산할 때의 개수를, 지역은 카스티요의 카바예로가 디스크의 지역으로 "
+    "옮겨 간 뒤의 개수를 셉니다.",
+    "sheet.reduced_2": "2인 게임: 1위만 점수를 얻습니다.",
+    "sheet.reduced_3": "3인 게임: 1위와 2위만 점수를 얻습니다.",
+    "sheet.hint": "0–9: 개수, 그리고 다음 플레이어로 · + −: 하나 더하기·빼기 (10개 이상일 때) · "
+    "백스페이스: 뒤로 가서 지우기 · Enter: 다음 곳 · 화살표, Tab: 이동",
+    "sheet.kept": "키를 누를 때마다 {path}에 저장됩니다.",
+    "sheet.kept_aside": "쓸 수 없던 파일은 {aside:으로/로} 남겨 두었습니다.",
+    "sheet.no_king": "왕은 어디에 있나요? 왕의 지역 줄에서 k.",
+    "sheet.no_home": "{names}의 그란데가 아직 없습니다: 본거지 줄, 그 플레이어 칸에서 g.",
+    "sheet.king_here": "왕이 {region}에 있습니다.",
+    "sheet.home_here": "{name}의 그란데가 {region}에 있습니다. {region:이/가} {name}의 "
+    "본거지입니다.",
+    "sheet.board_here": "{board} 이동식 점수판이 {place}에 있습니다.",
+    "sheet.board_none": "{place}에 이동식 점수판이 없습니다.",
+    "sheet.copied": "왕, 그란데, 이동식 점수판은 지난 정산 때와 같습니다. 움직인 것만 "
+    "고치세요.",
+    "sheet.clear_confirm": "새 게임을 하려면 c를 한 번 더 누르세요. 세 정산이 모두 지워집니다 "
+    "(이름은 남습니다).",
+    "sheet.cleared": "세 정산을 지웠습니다. 새 게임입니다.",
+    "sheet.err_count": "개수는 0부터 {n}까지의 정수입니다.",
+    "sheet.err_total": "{name}의 카바예로가 보드에 {count}개가 됩니다. 한 플레이어가 쓰는 "
+    "카바예로는 {n}개입니다.",
+    "sheet.err_king_castillo": "왕은 카스티요가 아니라 지역에 섭니다.",
+    "sheet.err_home_castillo": "그란데는 카스티요가 아니라 지역에 섭니다.",
+    "sheet.err_board": "이동식 점수판은 두 개입니다: {boards}.",
+    "sheet.err_place": "{place:이라는/라는} 곳은 없습니다.",
+    "sheet.err_two_boards": "{place}에는 이미 {board} 점수판이 있습니다. 한 곳에는 하나만 "
+    "놓입니다.",
+    "sheet.err_players": "정산표에는 플레이어가 {low}–{high}명 필요합니다.",
+    "sheet.err_players_fixed": "이 정산표에는 플레이어 {n}명의 개수가 적혀 있습니다. 인원을 "
+    "바꾸려면 먼저 지우세요 (c).",
+    "sheet.err_scoring": "한 게임의 일반 정산은 {n}번입니다.",
+    "sheet.save_problem": "정산표를 {path}에 저장할 수 없습니다: {why}. 입력한 것은 화면에 "
+    "남고, 키를 누를 때마다 다시 저장을 시도합니다.",
+    "sheet.file_problem": "{path}의 정산표를 쓸 수 없습니다: {why}. 정산표는 빈 채로 "
+    "시작하고, 그 파일은 새 정산표를 처음 저장할 때 {aside:으로/로} 남겨 둡니다.",
+    "sheet.file_unreadable": "파일을 읽을 수 없습니다 ({why})",
+    "sheet.file_not_file": "일반 파일이 아닙니다",
+    "sheet.file_too_big": "파일이 {kib} KiB보다 큽니다",
+    "sheet.file_not_utf8": "파일이 UTF-8 텍스트가 아닙니다",
+    "sheet.file_json": "파일이 올바른 JSON이 아닙니다 ({line}행 {column}열)",
+    "sheet.file_json_deep": "파일의 JSON이 너무 깊이 중첩되어 있습니다",
+    "sheet.file_format": "엘 그란데의 정산표가 아닙니다",
+    "sheet.file_newer": "더 새로운 엘 그란데가 쓴 파일입니다 (정산표 형식 {found}, 이 버전은 "
+    "형식 {known}까지 읽습니다)",
+    "sheet.file_unknown": "{key}: 정산표에 없는 항목입니다",
+    "sheet.file_must": "{where}: {must}여야 합니다 ({found})",
+    "sheet.file_at": "{where}: {why}",
+    "sheet.must_version": "1 이상의 정수",
+    "sheet.must_players": "이름 {low}–{high}개의 목록",
+    "sheet.must_scorings": "정산 {n}개의 목록",
+    "sheet.must_current": "0부터 {last}까지의 정수",
+    "sheet.must_object": "객체",
+    "sheet.must_counts": "정수 {n}개의 목록",
+    "sheet.must_region": "아홉 지역의 아이디 중 하나 또는 `null`",
+    "sheet.must_place": "지역이나 카스티요의 아이디, 또는 `null`",
+    "sheet.must_homes": "지역 아이디(또는 `null`) {n}개의 목록",
+    "sheet.names_title": "정산표: 플레이어",
+    "sheet.names_note": "이름 2–5개, 정산표의 열 순서대로 적습니다 (색 이름도 됩니다: 노랑, "
+    "빨강…).",
+    "sheet.names_ok": "정산표로",
+    "sheet.key_king": "왕",
+    "sheet.key_grande": "그란데",
+    "sheet.key_board": "점수판",
+    "sheet.key_prev": "이전 정산",
+    "sheet.key_next": "다음 정산",
+    "sheet.key_names": "이름",
+    "sheet.key_clear": "새 게임",
 }

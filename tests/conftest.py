@@ -24,12 +24,13 @@ def _private_saves_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
 
 @pytest.fixture(autouse=True)
 def _no_guard_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tests play without the curtain's guard time (they press keys as fast as the app takes
-    them); the guard's own tests set it explicitly (`guard_seconds=...`) and stamp their
-    events' times."""
-    from el_grande.app import guard
+    """Tests play without the hand-over guard's quiet times (they press keys as fast as the
+    app takes them; a take-over still needs its letter); the guard's own tests set them
+    explicitly and stamp their events' times."""
+    from el_grande.flow import handover
 
-    monkeypatch.setattr(guard, "GUARD_SECONDS", 0.0)
+    monkeypatch.setattr(handover, "QUIET", 0.0)
+    monkeypatch.setattr(handover, "TAKE_OVER", 0.0)
 
 
 @pytest.fixture(autouse=True)

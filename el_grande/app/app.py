@@ -1,10 +1,11 @@
 """The Textual application: where screens are opened, and where a game is tied to its save.
 
 One app for everything a player opens: the title screen, a new game (`setup`), a session
-(`session`), a saved game (`saved`: `el-grande resume` / `load`) or the replay viewer
-(`replay`). A game's session gets its autosave here (`el_grande.persist.autosave`, a
-subscriber of the session's stream); a failing autosave is shown on the game screen at once,
-until a save works again, and repeated when the app ends (`exit_report`).
+(`session`), a saved game (`saved`: `el-grande resume` / `load`), the replay viewer
+(`replay`) or the scoring sheet for a real board (`sheet`: `el-grande calc`). A game's
+session gets its autosave here (`el_grande.persist.autosave`, a subscriber of the session's
+stream); a failing autosave is shown on the game screen at once, until a save works again,
+and repeated when the app ends (`exit_report`).
 """
 
 from __future__ import annotations
@@ -27,10 +28,15 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from el_grande import startup
-from el_grande.app.guard import ALWAYS, InputGuard
+from el_grande.flow import handover
+from el_grande.flow.handover import Input
 from el_grande.text import EN, t
 
 if TYPE_CHECKING:
+    from textual.worker import Worker
+
+    from el_grande.flow.clock import Cancel, Clock
+    from el_grande.flow.table import Done, TableFlow, Think
     from el_grande.persist.autosave import AutosaveListener
     from el_grande.persist.model import SaveFile
     from el_grande.session import GameSession
@@ -38,6 +44,17 @@ if TYPE_CHECKING:
     from el_grande.setup import GameSetup, SeatSetup
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
+
+#: Keys that always act, whatever the hand-over guard says: quitting answers nothing.
+ALWAYS = frozenset({"ctrl+q", "ctrl+c"})
+
+#: The raw inputs the hand-over guard sees, by Textual's event class.
+_INPUTS: dict[type[events.Event], Input] = {
+    events.Key: Input.KEY,
+    events.MouseDown: Input.PRESS,
+    events.MouseUp: Input.RELEASE,
+    events.Paste: Input.PASTE,
+}
 
 
 def localise_bindings(node: DOMNode) -> None:
@@ -167,14 +184,24 @@ class ElGrandeApp(App[None]):
         bot_delay: float | None = None,
         auto_advance: float | None = None,
         guard_seconds: float | None = None,
+        take_over_seconds: float | None = None,
         curtain_seed: int | None = None,
         settings: Loaded | None = None,
+        clock: Clock | None = None,
+        sheet: bool = False,
     ) -> None:
         """`settings`: what `el_grande.settings.load()` found (loaded here if not given);
-        `bot_delay` and `auto_advance`, when given (command-line flags), win over them."""
+        `bot_delay` and `auto_advance`, when given (command-line flags), win over them.
+        `guard_seconds` and `take_over_seconds`: the hand-over guard's seconds of silence at
+        a change of player and before a take-over counts (`el_grande.flow.handover`; given
+        only by tests and benchmarks); `curtain_seed` seeds the take-over letters; `clock`:
+        the table flow's clock (tests give one they move by hand; else the app's timers).
+        `sheet`: open the scoring sheet for a real board (`el-grande calc`)."""
         game, title = _STYLES / "screens/game.tcss", _STYLES / "screens/title.tcss"
         if replay is not None:
             first = [game, _STYLES / "screens/replay.tcss"]
+        elif sheet:
+            first = [_STYLES / "screens/sheet.tcss"]
         elif setup is None and session is None and saved is None:
             first = [title]
         else:
@@ -185,6 +212,7 @@ class ElGrandeApp(App[None]):
         self._session = session
         self._saved = saved
         self._replay = replay
+        self._sheet = sheet
         if settings is None:
             from el_grande.settings import load
 
@@ -206,12 +234,14 @@ class ElGrandeApp(App[None]):
         self.theme = self.settings.theme
         self.palette = self.settings.palette
         self.watch_palette(self.palette)  # the chips' palette is the module's (colours.py)
-        #: `f` in a game of computer players: no display stops the game until its end.
-        self.run_to_end = False
-        #: Drops input typed ahead into a curtain (see app/guard.py).
-        self.input_guard = InputGuard(guard_seconds)
-        #: Draws each curtain's letter (seeded in tests and snapshots).
+        self._quiet_seconds = guard_seconds
+        self._take_over_seconds = take_over_seconds
+        self._clock = clock
+        #: Draws each take-over's letter (seeded in tests and snapshots).
         self.curtain_letters = random.Random(curtain_seed)
+        #: The flow of the game on screen (its hand-over guard sees every input), if any.
+        self.table: TableFlow | None = None
+        self._bots_done: dict[Worker[object], Done] = {}
         self.title = t("app.title")
         self._listener: AutosaveListener | None = None
         self._last_problem: str | None = None
@@ -254,29 +284,71 @@ class ElGrandeApp(App[None]):
 
         self.push_screen(SettingsScreen())
 
+    def open_sheet(self, standalone: bool = False) -> None:
+        """The scoring sheet for a game on a real board (`standalone`: leaving it ends the
+        app, as `el-grande calc` opened it)."""
+        from el_grande.app.screens.sheet import open_sheet
+
+        open_sheet(self, standalone)
+        self._check_size(self.size.width, self.size.height)
+
     def _set_pace(self, session: GameSession | None = None) -> None:
-        """The scoring displays' pace for the game on screen: the settings', or, at a table
-        with no human player (nobody to press Enter), at least the bots' pace."""
-        session = session or next((s.session for s in self._game_screens()), None)
-        pace = self.auto_advance
-        humans = session is not None and any(
-            session.bot_level(seat) is None for seat in range(len(session.seats))
-        )
-        if session is not None and pace is None and not humans:
-            pace = max(1.0, 2 * self.bot_delay)
-        self.auto_advance_seconds = pace
+        """The game on screen follows the settings' paces."""
+        flow = self.table
+        if flow is not None:
+            flow.bot_delay = self.bot_delay
+            flow.auto_advance = self.auto_advance
+        self.auto_advance_seconds = flow.display_pace if flow is not None else self.auto_advance
 
     async def on_event(self, event: events.Event) -> None:
-        # The one gate for keys and clicks (docs/app.md, "The curtain"): input that arrived
-        # while a curtain was rising, or within the guard time after, acts on nothing.
+        # The one gate for keys, clicks and pastes (docs/app.md, "Hand-overs"): the table
+        # flow's hand-over guard says whether an input may act, by its time stamp and the
+        # silence before it. Quitting (ctrl+q, ctrl+c) always acts.
+        kind = _INPUTS.get(type(event))
+        flow = self.table
         if (
-            isinstance(event, (events.Key, events.MouseDown, events.MouseUp, events.Paste))
+            kind is not None
+            and flow is not None
             and not event.is_forwarded
             and not (isinstance(event, events.Key) and event.key in ALWAYS)
-            and not self.input_guard.admits(event.time)
+            and not flow.input(kind, event.time)
         ):
+            for screen in self._game_screens():
+                screen.dropped()
             return
         await super().on_event(event)
+
+    # --- computer players think in threads ---------------------------------------------------
+
+    def think(self, task: Think, done: Done) -> Cancel:
+        """The table flow's thinker: `task` in a thread worker, `done` with its answer (or its
+        exception) back on the app's thread."""
+        worker: Worker[object] = self.run_worker(
+            task, name="bot", group="bot", thread=True, exit_on_error=False
+        )
+        self._bots_done[worker] = done
+
+        def cancel() -> None:
+            self._bots_done.pop(worker, None)
+            worker.cancel()
+
+        return cancel
+
+    @property
+    def bot_workers(self) -> tuple[Worker[object], ...]:
+        """The computer players' searches under way (tests wait on them)."""
+        return tuple(self._bots_done)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        from textual.worker import WorkerState
+
+        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        done = self._bots_done.pop(event.worker, None)
+        if done is not None:
+            worker = event.worker
+            error = worker.error or RuntimeError("no answer")
+            done(worker.result if event.state is WorkerState.SUCCESS else error)  # type: ignore[arg-type]
 
     # --- too small means paused --------------------------------------------------------------
 
@@ -390,6 +462,11 @@ class ElGrandeApp(App[None]):
         self.exit(return_code=128 + signum)
 
     def _handle_exception(self, error: Exception) -> None:
+        if self._exit and self._crash is None:
+            # The app was already leaving (quit, a signal: the game saved and let go): a screen
+            # still mounting as the others are taken down finds its widgets gone. No crash.
+            self.log.error(f"while leaving: {type(error).__name__}")
+            return
         # A crash: what its log must not tell is gathered now, while the games are here.
         if self._crash is None:
             self._crash = error
@@ -435,6 +512,8 @@ class ElGrandeApp(App[None]):
                 self.take_saved()
             assert self._session is not None
             self.open_game(self._session)
+        elif self._sheet:
+            self.open_sheet(standalone=True)
         elif self._setup is not None:
             # Straight into the game (the title screen is only built when asked for: start-up).
             self.start_game(self._setup)
@@ -527,7 +606,9 @@ class ElGrandeApp(App[None]):
 
     def open_game(self, session: GameSession) -> None:
         """Open the game screen for a session (new or resumed)."""
+        from el_grande.app.clock import AppClock
         from el_grande.app.screens.game import GameScreen
+        from el_grande.flow.table import TableFlow
 
         listener = None
         if "el_grande.persist.autosave" in sys.modules:  # else no session has an autosave yet
@@ -540,12 +621,29 @@ class ElGrandeApp(App[None]):
             self._watch_listener(listener)
         self.clear_notifications()
         self._clear_stack()
-        self._set_pace(session)
-        self.push_screen(GameScreen(session))
+        quiet = handover.QUIET if self._quiet_seconds is None else self._quiet_seconds
+        take_over = self._take_over_seconds
+        if take_over is None:
+            take_over = handover.TAKE_OVER if self._quiet_seconds is None else 2 * quiet
+        flow = TableFlow(
+            session,
+            self._clock or AppClock(self),
+            thinker=self.think,
+            bot_delay=self.bot_delay,
+            auto_advance=self.auto_advance,
+            strict=self.settings.strict_handovers,
+            quiet=quiet,
+            take_over_seconds=take_over,
+            letters=self.curtain_letters,
+        )
+        self.table = flow
+        self._set_pace()
+        self.push_screen(GameScreen(flow))
         self._check_size(self.size.width, self.size.height)
 
     def _leave_game(self) -> None:
         """The game on screen is left: its autosave lets the game go (the lock is freed)."""
+        self.table = None
         if self._listener is not None:
             self._listener.close()
             self._listener = None

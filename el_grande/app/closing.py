@@ -60,13 +60,16 @@ def when_active(screen: Screen[Any], action: Callable[[], object]) -> None:
     if app.screen is screen:
         action()
         return
-    signal = app.screen_change_signal
+    done = False
 
     def changed(_active: Screen[Any]) -> None:
-        if screen not in app.screen_stack:
-            signal.unsubscribe(screen)
+        # (Not unsubscribed: that would drop the screen's other subscriptions to the signal,
+        # the game screen's own among them; the signal forgets a screen that is gone.)
+        nonlocal done
+        if done or screen not in app.screen_stack:
+            done = True
         elif app.screen is screen:
-            signal.unsubscribe(screen)
+            done = True
             action()
 
-    signal.subscribe(screen, changed)
+    app.screen_change_signal.subscribe(screen, changed)

@@ -24,6 +24,7 @@ from .scoring import (
     rank_positions,
     reduced_values,
     score_place,
+    score_position,
     score_table,
 )
 from .view import DecisionView, PlayerView, RegionView, View
@@ -59,6 +60,7 @@ __all__ = [
     "ScoreTable",
     "preview_general_scoring",
     "score_place",
+    "score_position",
     "score_table",
     "rank_points",
     "rank_positions",

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .board import VALUES
+from .board import CASTILLO, REGIONS, VALUES
 from .cards import SCOREBOARDS as SCOREBOARD_VALUES
 from .events import Award
 from .kinds import AwardReason
@@ -131,6 +131,75 @@ class ScoreTable:
         return tuple(b + g for b, g in zip(self.before, self.gain, strict=True))
 
 
+def _row(
+    place: str,
+    counts: Sequence[int],
+    raw: Sequence[int],
+    players: int,
+    board: str | None,
+    *,
+    king: bool = False,
+    homes: Sequence[bool] = (),
+    changed: bool = False,
+) -> PlaceScore:
+    """One place of a general scoring, scored by `score_place` (`raw`: its values as they
+    lie, a scoreboard's if one is there; reduced here for 2-3 players)."""
+    points, awards = score_place(counts, raw, players, king=king, homes=homes)
+    return PlaceScore(
+        place, reduced_values(raw, players), board, tuple(counts), points, awards, king, changed
+    )
+
+
+def _table(rows: list[PlaceScore], before: Sequence[int], complete: bool = True) -> ScoreTable:
+    gain = [0] * len(before)
+    for row in rows:
+        for s, pts in enumerate(row.points or ()):
+            gain[s] += pts
+    return ScoreTable(tuple(rows), tuple(before), tuple(gain), complete)
+
+
+def score_position(
+    castillo: Sequence[int],
+    regions: Mapping[str, Sequence[int]],
+    *,
+    king: str | None,
+    homes: Sequence[str | None],
+    scoreboards: Mapping[str, str] | None = None,
+    before: Sequence[int] | None = None,
+) -> ScoreTable:
+    """A general scoring (R-G2, R-G4) of a position given as plain counts, such as a board at
+    a real table: the Castillo first, then the nine regions in board order.
+
+    ``castillo``: Caballeros per seat in the Castillo (the number of seats is its length);
+    ``regions``: region -> Caballeros per seat *when the regions are scored*, i.e. after the
+    Castillo's Caballeros went to their disks' regions (R-G3); a region left out is empty.
+    ``king``: the King's region (None: not known, no King's bonus); ``homes[s]``: the region
+    of seat ``s``'s Grande (None: not known); ``scoreboards``: place -> the mobile scoreboard
+    lying there ("8/4/0", "4/0/0"; R-K4); ``before``: the scores before (default 0).
+    """
+    n = len(castillo)
+    boards = scoreboards or {}
+
+    def values(place: str) -> tuple[int, int, int]:
+        return SCOREBOARD_VALUES.get(boards.get(place, ""), VALUES[place])
+
+    rows = [_row(CASTILLO, castillo, values(CASTILLO), n, boards.get(CASTILLO))]
+    for r in REGIONS:
+        counts = regions.get(r, (0,) * n)
+        rows.append(
+            _row(
+                r,
+                counts,
+                values(r),
+                n,
+                boards.get(r),
+                king=r == king,
+                homes=[h == r for h in homes],
+            )
+        )
+    return _table(rows, before if before is not None else (0,) * n)
+
+
 def score_table(
     view: Any,
     *,
@@ -158,29 +227,14 @@ def score_table(
         else:
             regions[where][seat] += 1
     rows: list[PlaceScore] = []
-    gain = [0] * n
-    complete = True
     board = view.castillo_scoreboard
     cast_values = SCOREBOARD_VALUES.get(board or "", VALUES["castillo"])
-    if all(c is not None for c in castillo):
+    cast_changed = place is not None and place[1] == "castillo"
+    complete = all(c is not None for c in castillo)
+    if complete:
         counts = [c or 0 for c in castillo]
-        points, awards = score_place(counts, cast_values, n)
-        for s, pts in enumerate(points):
-            gain[s] += pts
-        rows.append(
-            PlaceScore(
-                "castillo",
-                reduced_values(cast_values, n),
-                board,
-                tuple(castillo),
-                points,
-                awards,
-                False,
-                place is not None and place[1] == "castillo",
-            )
-        )
+        rows.append(_row("castillo", counts, cast_values, n, board, changed=cast_changed))
     else:
-        complete = False
         rows.append(
             PlaceScore(
                 "castillo",
@@ -190,7 +244,7 @@ def score_table(
                 None,
                 (),
                 False,
-                place is not None and place[1] == "castillo",
+                cast_changed,
             )
         )
     marched = None
@@ -201,26 +255,21 @@ def score_table(
             regions[dest][seat] += moving
             marched = dest
     for r in view.regions:
-        counts = regions[r.id]
         homes = [p.home == r.id for p in view.players]
-        points, awards = score_place(counts, r.values, n, king=r.king, homes=homes)
-        for s, pts in enumerate(points):
-            gain[s] += pts
         changed = (place is not None and place[1] == r.id) or marched == r.id
         rows.append(
-            PlaceScore(
+            _row(
                 r.id,
-                reduced_values(r.values, n),
+                regions[r.id],
+                r.values,
+                n,
                 r.scoreboard,
-                tuple(counts),
-                points,
-                awards,
-                r.king,
-                changed,
+                king=r.king,
+                homes=homes,
+                changed=changed,
             )
         )
-    before = tuple(p.score for p in view.players)
-    return ScoreTable(tuple(rows), before, tuple(gain), complete)
+    return _table(rows, [p.score for p in view.players], complete)
 
 
 def preview_general_scoring(view: Any) -> list[int]:

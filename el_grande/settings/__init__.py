@@ -57,7 +57,15 @@ FILE_NAME = "settings.toml"
 MAX_BYTES = 64 * 1024
 
 #: The setting keys, in the order the file, `el-grande config` and the settings screen use.
-KEYS = ("language", "theme", "palette", "bot_delay", "auto_advance", "players")
+KEYS = (
+    "language",
+    "theme",
+    "palette",
+    "bot_delay",
+    "auto_advance",
+    "strict_handovers",
+    "players",
+)
 LANGUAGES = ("en", "ko")
 PALETTES = ("standard", "colour-blind")
 #: `auto_advance = true`: a scoring display's steps go on after this many seconds.
@@ -104,6 +112,9 @@ class Settings:
     palette: str = "standard"
     bot_delay: float = 0.8
     auto_advance: float | None = None
+    #: A take-over (the next player's letter) at every change of player, not only after a
+    #: scoring display or a curtain (el_grande/flow/handover.py).
+    strict_handovers: bool = False
     players: tuple[PlayerDefault, ...] = DEFAULT_PLAYERS
 
 
@@ -225,6 +236,7 @@ def to_toml(settings: Settings) -> str:
     data["palette"] = settings.palette
     data["bot_delay"] = float(settings.bot_delay)
     data["auto_advance"] = False if settings.auto_advance is None else settings.auto_advance
+    data["strict_handovers"] = settings.strict_handovers
     data["players"] = [
         {"name": p.name, "colour": p.colour, "kind": p.kind} for p in settings.players
     ]
@@ -253,6 +265,8 @@ def shown_value(settings: Settings, key: str) -> str:
         return t("config.seconds", n=_number(value))
     if key == "auto_advance":
         return t("config.off") if value is None else t("config.seconds", n=_number(value))
+    if key == "strict_handovers":
+        return t("config.on") if value else t("config.off")
     if key == "players":
         return "; ".join(
             t("config.player", name=printable(p.name), colour=p.colour, kind=p.kind) for p in value

@@ -88,6 +88,7 @@ class SettingsModel(BaseModel):
     palette: Literal["standard", "colour-blind"] = "standard"
     bot_delay: float = Field(default=0.8, ge=0, le=MAX_BOT_DELAY, allow_inf_nan=False)
     auto_advance: bool | float = Field(default=False)
+    strict_handovers: bool = False
     players: list[PlayerModel] = Field(default_factory=list, max_length=5)
 
     @field_validator("theme")
@@ -139,6 +140,7 @@ def settings_from_data(data: dict[str, Any]) -> Settings:
         palette=model.palette,
         bot_delay=float(model.bot_delay),
         auto_advance=auto,
+        strict_handovers=model.strict_handovers,
         players=players,
     )
 

@@ -44,6 +44,9 @@ def main() -> int:
         return real_run(self, headless=True, size=(120, 40), auto_pilot=keys)
 
     App.run = headless_run  # type: ignore[method-assign]
+    from el_grande.flow import handover
+
+    handover.QUIET = handover.TAKE_OVER = 0.0  # keys as fast as the app takes them (the tests')
     from el_grande.__main__ import main as el_grande
 
     names = "Ana,Ben,Cy"

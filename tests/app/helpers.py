@@ -96,7 +96,7 @@ def next_key(app: ElGrandeApp) -> str:
 
     scr = app.screen
     if isinstance(scr, CurtainScreen) and scr.letter is not None:
-        return scr.letter.lower()
+        return scr.letter.lower()  # a curtain or a take-over banner
     return "enter"
 
 

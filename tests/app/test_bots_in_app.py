@@ -23,6 +23,7 @@ from el_grande.app.shown import place_of
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.cli import build_parser, parse_bots, setup_from_args
 from el_grande.core import REGIONS, Game
+from el_grande.flow.table import TableFlow
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, SeatSetup, bot_level
 from el_grande.text import region
@@ -53,9 +54,7 @@ def active_game_screen(app: ElGrandeApp) -> GameScreen | None:
 async def bot_done(pilot: Pilot[None]) -> None:
     """Wait for the app's own signal that the bot's thread has answered (its worker finished),
     then until the app has handled that answer. No clock is involved."""
-    scr = active_game_screen(pilot.app)
-    worker = scr._bot_worker if scr is not None else None
-    if worker is not None:
+    for worker in pilot.app.bot_workers:  # type: ignore[attr-defined]
         with contextlib.suppress(WorkerFailed, WorkerCancelled):
             await worker.wait()
     await settle(pilot)
@@ -196,7 +195,7 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain() -> Non
 
         # Every bot answer is checked the moment before it is applied: chosen, in the app's
         # hands, not yet public (the riskiest moment).
-        original_apply = GameScreen._bot_apply
+        original_apply = TableFlow._bot_apply
 
         def checked_apply(self, turn):  # type: ignore[no-untyped-def]
             nonlocal bot_secrets
@@ -205,7 +204,7 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain() -> Non
                 check(app)
             original_apply(self, turn)
 
-        GameScreen._bot_apply = checked_apply  # type: ignore[method-assign]
+        TableFlow._bot_apply = checked_apply  # type: ignore[method-assign]
 
         def check(app: ElGrandeApp) -> None:
             nonlocal step_start
@@ -229,7 +228,7 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain() -> Non
             log = [line.text for line in session.log[step_start:]]
             other = [str(n.message) for n in app._notifications]  # type: ignore[attr-defined]
             other.append(str(scr.query_one("#status").render()))
-            turn = scr._bot
+            turn = scr.flow._bot
             if turn is not None and turn.decision.secret:
                 prompt = scr.query_one(DecisionPrompt)
                 text = " ".join(str(w.render()) for w in prompt.query("Static"))
@@ -259,7 +258,7 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain() -> Non
         try:
             await play_with_bots(pilot, pick_varied, check=check)
         finally:
-            GameScreen._bot_apply = original_apply  # type: ignore[method-assign]
+            TableFlow._bot_apply = original_apply  # type: ignore[method-assign]
         for screen, bot_secret in pushed:
             if isinstance(screen, CurtainScreen):
                 assert not bot_secret, "a curtain came up for a bot's secret choice"
@@ -285,7 +284,7 @@ async def test_bots_keep_the_pace_skip_ahead_and_human_keys_wait() -> None:
         prompt = " ".join(str(w.render()) for w in scr.query_one(DecisionPrompt).query("Static"))
         assert "Ana (Easy) is thinking" in prompt
         await bot_done(pilot)  # the bot has answered; the 60 s pace has not passed
-        assert scr._bot is not None and scr._bot.choice is not None
+        assert scr.flow._bot is not None and scr.flow._bot.choice is not None
         assert scr.session.game.history == ()  # still waiting for the pace
         await press(pilot, "1")
         await press(pilot, "enter")
@@ -314,8 +313,8 @@ async def test_a_bot_answer_after_the_screen_changed_is_dropped() -> None:
 
     setup = bot_setup(["bot:greedy", "human"], seed=4, start_player=0)
     app = ElGrandeApp(setup=setup, bot_delay=0)
-    original = GameScreen._bot_for
-    GameScreen._bot_for = lambda self, seat: SlowBot()  # type: ignore[method-assign,assignment,return-value]
+    original = TableFlow._bot_for
+    TableFlow._bot_for = lambda self, seat: SlowBot()  # type: ignore[method-assign,assignment,return-value]
     try:
         async with app.run_test(size=SIZE) as pilot:
             assert await asyncio.to_thread(asked.wait, 30)  # the bot is thinking
@@ -333,7 +332,7 @@ async def test_a_bot_answer_after_the_screen_changed_is_dropped() -> None:
             assert fresh.game.history == ()
             assert game_screen(app) is not None and game_screen(app).session is fresh  # type: ignore[union-attr]
     finally:
-        GameScreen._bot_for = original  # type: ignore[method-assign]
+        TableFlow._bot_for = original  # type: ignore[method-assign]
         release.set()
 
 
@@ -351,27 +350,26 @@ async def test_a_bot_answer_waits_while_help_is_open() -> None:
 
     setup = bot_setup(["bot:greedy", "human"], seed=4, start_player=0)
     app = ElGrandeApp(setup=setup, bot_delay=0)
-    original = GameScreen._bot_for
-    GameScreen._bot_for = lambda self, seat: SlowBot()  # type: ignore[method-assign,assignment,return-value]
+    original = TableFlow._bot_for
+    TableFlow._bot_for = lambda self, seat: SlowBot()  # type: ignore[method-assign,assignment,return-value]
     try:
         async with app.run_test(size=SIZE) as pilot:
             scr = active_game_screen(app)
             assert scr is not None
             await wait_for(pilot, lambda: scr.bot_playing)
-            worker = scr._bot_worker
-            assert worker is not None
+            (worker,) = app.bot_workers
             await press(pilot, "question_mark")
             assert app.screen is not scr
             release.set()
             await worker.wait()  # the bot has answered, under the help screen
             await settle(pilot)
             await pilot.pause()
-            assert scr._bot is not None and scr._bot.choice is not None
+            assert scr.flow._bot is not None and scr.flow._bot.choice is not None
             assert scr.session.game.history == () and scr.bot_playing
             await press(pilot, "escape")
             await wait_for(pilot, lambda: len(scr.session.game.history) == 1)
     finally:
-        GameScreen._bot_for = original  # type: ignore[method-assign]
+        TableFlow._bot_for = original  # type: ignore[method-assign]
         release.set()
 
 

@@ -38,7 +38,7 @@ KO = CATALOGUES["ko"]
 ALLOWED = frozenset(
     {"Enter", "Esc", "Space", "Tab", "PgUp", "PgDn", "ctrl"}  # our key names
     | {"esc", "home", "end", "pgup", "pgdn", "tab"}  # the keys as Textual names them
-    | {"TOML", "UTF", "KiB"}  # a file's format, an encoding, a unit
+    | {"TOML", "JSON", "UTF", "KiB"}  # a file's format, an encoding, a unit
     | {"English"}  # a language's own name, in the settings' list of languages
 )
 

@@ -10,7 +10,6 @@ from textual.dom import DOMNode
 
 import el_grande.app.app as app_module
 from el_grande.app.app import ElGrandeApp
-from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.setup import GameSetup, SeatSetup, default_seats
 
@@ -32,9 +31,7 @@ async def _watch_to_the_end(app: ElGrandeApp, pilot) -> None:  # type: ignore[no
     for _ in range(20000):
         if isinstance(app.screen, GameOverScreen):
             return
-        game = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
-        worker = game._bot_worker if game is not None else None
-        if worker is not None:
+        for worker in app.bot_workers:
             await worker.wait()
         await settle(pilot)
     raise AssertionError("the game did not end")

@@ -59,11 +59,17 @@ def decisions(home: Path) -> int:
         return -1
 
 
-def wait_for(what: Callable[[], bool], timeout: float = 120.0) -> None:
+def until(what: Callable[[], bool], timeout: float) -> bool:
     end = time.monotonic() + timeout
     while not what():
-        assert time.monotonic() < end, "timed out"
+        if time.monotonic() > end:
+            return False
         time.sleep(0.02)
+    return True
+
+
+def wait_for(what: Callable[[], bool], timeout: float = 120.0) -> None:
+    assert until(what, timeout), "timed out"
 
 
 def lock_is_free(home: Path) -> bool:
@@ -283,9 +289,16 @@ def game_in_a_terminal(home: Path) -> Iterator[Terminal]:
     term = Terminal(home, ["play", "--players", "Ana,Ben", "--seed", str(SEED)])
     try:
         wait_for(lambda: decisions(home) >= 0)
+        end = time.monotonic() + 120
         for n in range(3):
-            term.press_enter()  # the first power card: a decision, nothing secret
-            wait_for(lambda n=n: decisions(home) > n)
+            # The first power card: a decision, nothing secret. A key pressed before the
+            # table's quiet time at a change of player is over does nothing: press again
+            # after a pause until the decision is made (a player would).
+            while True:
+                term.press_enter()
+                if until(lambda n=n: decisions(home) > n, 3.0):
+                    break
+                assert time.monotonic() < end, "no decision was made"
         yield term
     finally:
         term.close()

@@ -74,6 +74,10 @@ async def test_settings_change_the_theme_and_palette_at_once_and_save_them(
         for key in ("down", "enter", "down", "down", "enter"):  # auto_advance: after 2 s
             await press(pilot, key)
         await press(pilot, "down")
+        assert focused_id(app) == "strict_handovers"
+        for key in ("enter", "down", "enter"):  # strict hand-overs: on
+            await press(pilot, key)
+        await press(pilot, "down")
         assert focused_id(app) == "name-0"
         await type_into(pilot, "Zoe")
         await press(pilot, "right")  # at the end of the name: on to the colour
@@ -93,6 +97,7 @@ async def test_settings_change_the_theme_and_palette_at_once_and_save_them(
             palette="colour-blind",
             bot_delay=0.2,
             auto_advance=2.0,
+            strict_handovers=True,
             players=(
                 PlayerDefault("Zoe", "yellow", "greedy"),
                 PlayerDefault("Ben", "red"),
@@ -308,10 +313,11 @@ async def test_the_form_tabs_through_the_names_then_the_options_and_moves_like_a
         assert app.screen.query_one("#veto").value is False  # type: ignore[attr-defined]
 
 
-def test_the_scoring_pace_is_the_settings_or_the_bots_at_a_table_without_humans() -> None:
+async def test_the_scoring_pace_is_the_settings_or_the_bots_at_a_table_without_humans() -> None:
     """`auto_advance` from the settings for every game; a table of computer players only
     (nobody to press Enter) goes on at the bots' pace, and that pace does not stick to the
-    next game (it used to)."""
+    next game (it used to). The rule is the table flow's (`TableFlow.display_pace`); the
+    app's games follow the settings saved."""
     from el_grande.session import GameSession
     from el_grande.setup import GameSetup, SeatSetup
 
@@ -323,11 +329,15 @@ def test_the_scoring_pace_is_the_settings_or_the_bots_at_a_table_without_humans(
     bots = table("bot:random", "bot:random", "bot:random")
     people = table("human", "bot:random", "human")
     app = ElGrandeApp(bot_delay=0.8)
-    app._set_pace(bots)
-    assert app.auto_advance_seconds == 1.6
-    app._set_pace(people)
-    assert app.auto_advance_seconds is None
-    app.apply_settings(Settings(bot_delay=0.1, auto_advance=3.0))
-    for session in (bots, people):
-        app._set_pace(session)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(bots)
+        assert app.auto_advance_seconds == 1.6
+        await pilot.pause()
+        app.open_game(people)
+        assert app.auto_advance_seconds is None
+        await pilot.pause()
+        app.apply_settings(Settings(bot_delay=0.1, auto_advance=3.0))
         assert app.auto_advance_seconds == 3.0
+        app.open_game(bots)
+        assert app.auto_advance_seconds == 3.0
+        await pilot.pause()

@@ -13,10 +13,12 @@ from textual.pilot import Pilot
 
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.scoring import ScoringScreen
+from el_grande.flow.clock import ManualClock
+from el_grande.flow.handover import QUIET, TAKE_OVER
 from el_grande.session import GameSession
 from el_grande.text import use
 
-from .helpers import KOREAN_NAMES, SIZE, app_at, next_key, pick_first, play, press
+from .helpers import KOREAN_NAMES, SIZE, app_at, next_key, pick_first, play, press, session_at
 
 
 def _history(n: int):  # type: ignore[no-untyped-def]
@@ -45,9 +47,19 @@ def test_mid_game_board(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(app_at(4, 7, _history(60)), terminal_size=SIZE)
 
 
+def _curtain_app(names: list[str] | None = None) -> ElGrandeApp:
+    """The app at the first secret disk, with the real quiet times on a clock that stands
+    still: the curtain as it first rises (its letter waits for a quiet keyboard)."""
+    session = session_at(3, 7, _first_disk, names)
+    return ElGrandeApp(
+        session=session, curtain_seed=0, guard_seconds=QUIET, take_over_seconds=TAKE_OVER,
+        clock=ManualClock(),
+    )  # fmt: skip
+
+
 def test_curtain(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """Before a secret disk: the curtain covers everything."""
-    assert snap_compare(app_at(3, 7, _first_disk), terminal_size=SIZE)
+    assert snap_compare(_curtain_app(), terminal_size=SIZE)
 
 
 def test_secret_disk_prompt(snap_compare) -> None:  # type: ignore[no-untyped-def]
@@ -162,7 +174,7 @@ def test_korean_game_over(snap_compare, korean, size) -> None:  # type: ignore[n
 
 def test_korean_curtain(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
     """The curtain before a secret disk, in Korean."""
-    assert snap_compare(app_at(3, 7, _first_disk, names=KOREAN_NAMES), terminal_size=SIZE)
+    assert snap_compare(_curtain_app(KOREAN_NAMES), terminal_size=SIZE)
 
 
 def test_korean_title_screen(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]

@@ -6,9 +6,9 @@ import re
 from pathlib import Path
 
 from el_grande import text
-from el_grande.app.screens.game import split_displays
 from el_grande.core import CARDS, PLACES
 from el_grande.core import events as E
+from el_grande.flow.display import split_displays
 
 APP = Path(text.__file__).parent
 

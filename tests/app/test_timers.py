@@ -1,18 +1,17 @@
-"""Timers and screens cannot fight: a screen that closes itself — by a timer, a call queued
-for later, or the flow of a game that ends — closes once, and only itself, also while the
-pause of a terminal too small (or the help) covers it (`el_grande.app.closing`).
+"""Timers and screens cannot fight: a screen that closes itself — by the table's clock, a call
+queued for later, or the flow of a game that ends — closes once, and only itself, also while
+the pause of a terminal too small (or the help) covers it (`el_grande.app.closing`; the table
+flow does not move while covered: `TableFlow.may_act`).
 
-The timers are driven by Textual's own timer objects (`Timer._tick`, what the clock would
-call), never by waiting: nothing here depends on the machine's speed.
+The display's pace is driven by the table's own clock (`ManualClock.advance`, what the app's
+timers would call), never by waiting: nothing here depends on the machine's speed.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import ComposeResult
 from textual.pilot import Pilot
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from el_grande.app.app import ElGrandeApp
@@ -20,29 +19,23 @@ from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.app.screens.help import HelpScreen
 from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.app.screens.too_small import TooSmallScreen
+from el_grande.flow.clock import ManualClock
 from tests.app.helpers import SIZE, session_at, settle
 
 SMALL = (80, 24)
+PACE = 2.0
 
 
 def names(app: ElGrandeApp) -> list[str]:
     return [type(s).__name__ for s in app.screen_stack]
 
 
-async def tick(screen: Screen[Any], times: int) -> None:
-    """What the clock does when a timer of `screen` is due, `times` times over."""
-    timers = list(screen._timers)  # type: ignore[attr-defined]
-    assert timers, "the screen has no timer"
-    for count in range(times):
-        for timer in timers:
-            await timer._tick(next_timer=0.0, count=count)
-
-
-def finished_app(**kwargs: Any) -> ElGrandeApp:
-    """A finished 2-player game whose last choice scored: its display is shown on opening."""
+def finished_app(clock: ManualClock) -> ElGrandeApp:
+    """A finished 2-player game whose last choice scored: its display is shown on opening,
+    and steps on by itself every `PACE` seconds of `clock` (`--auto`)."""
     session = session_at(2, 7, lambda s: False, rounds=6)
     assert session.decision is None
-    return ElGrandeApp(session=session, curtain_seed=0, **kwargs)
+    return ElGrandeApp(session=session, curtain_seed=0, auto_advance=PACE, clock=clock)
 
 
 async def scoring_on_top(pilot: Pilot[None]) -> ScoringScreen:
@@ -52,78 +45,72 @@ async def scoring_on_top(pilot: Pilot[None]) -> ScoringScreen:
     return screen
 
 
+async def tick(pilot: Pilot[None], clock: ManualClock, times: int) -> None:
+    for _ in range(times):
+        clock.advance(PACE)
+        await settle(pilot)
+
+
 async def test_a_scoring_display_stepping_on_by_itself_waits_under_the_pause() -> None:
     """`--auto` (or a table of computer players) with the terminal shrunk below 100×30: the
     scoring screen's timer once dismissed twice under the pause screen and killed the app
     (`InvalidStateError`), exit status 0."""
-    app = finished_app(auto_advance=2.0)
+    clock = ManualClock()
+    app = finished_app(clock)
     async with app.run_test(size=SIZE) as pilot:
         scoring = await scoring_on_top(pilot)
         steps = len(scoring.steps)
+        assert steps > 2
         await pilot.resize_terminal(*SMALL)
         await settle(pilot)
-        assert isinstance(app.screen, TooSmallScreen)
-        await tick(scoring, steps + 5)  # far past the last step
-        await settle(pilot)
-        assert isinstance(app.screen, TooSmallScreen), names(app)  # the pause stays
+        pause = app.screen
+        assert isinstance(pause, TooSmallScreen)
+        await tick(pilot, clock, steps + 5)  # far past the last step
+        assert app.screen is pause, names(app)  # the pause stays
         assert scoring in app.screen_stack and scoring.index == 0  # the display waits
         await pilot.resize_terminal(*SIZE)
         await settle(pilot)
-        assert app.screen is scoring
-        await tick(scoring, steps + 5)  # now it steps on, and closes once
-        await settle(pilot)
+        assert app.screen is scoring and scoring.index <= 1
+        await tick(pilot, clock, steps + 5)  # now it steps on, and closes once
         assert isinstance(app.screen, GameOverScreen), names(app)
-        assert "ScoringScreen" not in names(app)
+        assert names(app) == ["Screen", "GameOverScreen"]
     assert app.return_code in (None, 0)  # (1 after an unhandled exception)
 
 
 async def test_a_scoring_display_under_the_help_never_closes_the_help() -> None:
-    app = finished_app(auto_advance=2.0)
+    clock = ManualClock()
+    app = finished_app(clock)
     async with app.run_test(size=SIZE) as pilot:
         scoring = await scoring_on_top(pilot)
         help_screen = HelpScreen()
-        await app.push_screen(help_screen)
+        app.push_screen(help_screen)
         await settle(pilot)
-        await tick(scoring, len(scoring.steps) + 5)
-        await settle(pilot)
+        await tick(pilot, clock, len(scoring.steps) + 5)
         assert app.screen is help_screen and scoring.index == 0
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is scoring
 
 
-async def test_a_display_closed_twice_under_the_pause_is_closed_once_after_it() -> None:
-    """Enter and a tick asking at once, or `f` and a tick: `_close` twice while covered."""
-    app = finished_app()
+async def test_the_pause_closes_itself_once_after_the_help_it_opened() -> None:
+    """The terminal grows while the help is open over the pause: the pause closes itself when
+    the help goes (and the growth's own closing does not take another screen with it)."""
+    clock = ManualClock()
+    app = finished_app(clock)
     async with app.run_test(size=SIZE) as pilot:
         scoring = await scoring_on_top(pilot)
         await pilot.resize_terminal(*SMALL)
         await settle(pilot)
-        pause = app.screen
-        assert isinstance(pause, TooSmallScreen)
-        scoring._close()
-        scoring._close()
+        await pilot.press("question_mark")
         await settle(pilot)
-        assert app.screen is pause and scoring in app.screen_stack
+        assert names(app)[-2:] == ["TooSmallScreen", "HelpScreen"]
         await pilot.resize_terminal(*SIZE)
         await settle(pilot)
-        assert isinstance(app.screen, GameOverScreen), names(app)
-        assert names(app).count("GameOverScreen") == 1
-
-
-async def test_a_game_that_ends_under_the_pause_waits_for_it_to_lift() -> None:
-    """The game over replaces the game screen (`switch_screen`): once replaced the pause
-    screen itself, in a terminal still too small."""
-    app = finished_app()
-    app.run_to_end = True  # no display: the game screen goes straight to the game over
-    async with app.run_test(size=SMALL) as pilot:
+        assert names(app)[-2:] == ["TooSmallScreen", "HelpScreen"]  # the help stays up
+        await pilot.press("escape")
         await settle(pilot)
-        assert isinstance(app.screen, TooSmallScreen), names(app)
-        assert "GameOverScreen" not in names(app)
-        await pilot.resize_terminal(*SIZE)
-        await settle(pilot)
-        assert isinstance(app.screen, GameOverScreen), names(app)
-        assert "TooSmallScreen" not in names(app)
+        assert app.screen is scoring, names(app)
+        assert names(app) == ["Screen", "GameScreen", "ScoringScreen"]
 
 
 class Note(ModalScreen[str]):
@@ -134,7 +121,7 @@ class Note(ModalScreen[str]):
 async def test_close_dismisses_once_and_only_its_own_screen() -> None:
     from el_grande.app.closing import close
 
-    app = ElGrandeApp(guard_seconds=0)
+    app = ElGrandeApp()
     results: list[str | None] = []
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -154,3 +141,25 @@ async def test_close_dismisses_once_and_only_its_own_screen() -> None:
         close(note, "third")  # closed: nothing
         await settle(pilot)
         assert results == ["first"] and type(app.screen).__name__ == "TitleScreen"
+
+
+async def test_replace_switches_only_its_own_screen_once_uncovered() -> None:
+    """The game over replaces the game screen (`switch_screen`): under the pause it once
+    replaced the pause screen itself."""
+    from el_grande.app.closing import replace
+
+    app = ElGrandeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        under, cover, new = Note(), HelpScreen(), Note()
+        app.push_screen(under)
+        app.push_screen(cover)
+        await settle(pilot)
+        replace(under, new)
+        replace(under, Note())  # once: this one is never shown
+        await settle(pilot)
+        assert app.screen is cover and under in app.screen_stack
+        await pilot.press("escape")  # the help goes
+        await settle(pilot)
+        assert app.screen is new and under not in app.screen_stack
+        assert names(app).count("Note") == 1

@@ -13,17 +13,20 @@ import pytest
 from textual import events
 
 from el_grande.app.app import ElGrandeApp
-from el_grande.app.screens.curtain import LETTERS, CurtainScreen
+from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.help import HelpScreen
+from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.app.screens.too_small import TooSmallScreen
 from el_grande.app.widgets.prompt import DecisionPrompt
+from el_grande.flow.clock import ManualClock
+from el_grande.flow.handover import LETTERS
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
 
 from .helpers import NAMES, SIZE, game_screen, screen_text, settle
 
-GUARD = 0.8
+QUIET, TAKE_OVER = 1.2, 2.4
 SECRET_CARDS = {"eviction", "province_two_by_disk", "province_all_by_disk", "score_by_disk"}
 
 
@@ -43,20 +46,17 @@ def secret_position(purpose: str, castillo: str = "hidden") -> GameSession:
     raise AssertionError(f"no game reaches a shared {purpose} step")
 
 
-class Clock:
-    """The guard's clock, moved by the test."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def trusting_app(session: GameSession) -> tuple[ElGrandeApp, Clock]:
-    app = ElGrandeApp(session=session, guard_seconds=GUARD, curtain_seed=3)
-    clock = Clock()
-    app.input_guard.clock = clock
+def trusting_app(session: GameSession) -> tuple[ElGrandeApp, ManualClock]:
+    """The app with the real quiet times on a clock the test moves (events carry the test's
+    time stamps: Textual stamps its messages, the test sets them)."""
+    clock = ManualClock()
+    app = ElGrandeApp(
+        session=session,
+        guard_seconds=QUIET,
+        take_over_seconds=TAKE_OVER,
+        curtain_seed=3,
+        clock=clock,
+    )
     return app, clock
 
 
@@ -76,9 +76,17 @@ def click_at(app: ElGrandeApp, x: int, y: int, stamp: float) -> None:
         app._driver.send_message(ev)  # type: ignore[union-attr]
 
 
-#: Gaps between the keys of a hand typing ahead: 10 ms up to a full second.
-PACES = (0.01, 0.01, 0.05, 0.05, 0.2, 0.2, 0.4, 0.4, 0.4, 0.8, 1.0, 1.0)
-STREAM_KEYS = ("enter", "enter", "space", "down", "enter", "1", "enter", "up", "enter", "0", "a")
+#: Gaps between the inputs of a hand typing ahead: 10 ms up to 2 s.
+PACES = (0.01, 0.01, 0.05, 0.1, 0.2, 0.4, 0.5, 0.8, 1.0, 1.0, 2.0, 2.0, 2.0)
+
+
+def stream_key(app: ElGrandeApp, i: int) -> str:
+    """The i-th key of a hostile stream: Enter, space, arrows, digits, letters — and every
+    third key the letter on the curtain now on screen (the worst a hand can type)."""
+    scr = app.screen
+    if i % 3 == 2 and isinstance(scr, CurtainScreen) and scr.letter is not None:
+        return scr.letter.lower()
+    return ("enter", "space", "down", "1", "0", "a", "k", "enter", "up", "z")[i % 10]
 
 
 def curtain(app: ElGrandeApp) -> CurtainScreen:
@@ -87,13 +95,17 @@ def curtain(app: ElGrandeApp) -> CurtainScreen:
     return scr
 
 
-async def lower_own_curtain(app: ElGrandeApp, pilot, clock: Clock) -> GameScreen:  # type: ignore[no-untyped-def]
-    """The owner waits past the guard and types the curtain's letter."""
+async def take_over(app: ElGrandeApp, pilot, clock: ManualClock) -> None:  # type: ignore[no-untyped-def]
+    """The next player waits for a quiet keyboard and types the take-over's letter."""
     letter = curtain(app).letter
     assert letter is not None and letter in LETTERS
-    clock.now += 2.0
-    key_at(app, letter.lower(), clock.now)
+    clock.advance(TAKE_OVER + 0.5)
+    key_at(app, letter.lower(), clock.now())
     await settle(pilot)
+
+
+async def lower_own_curtain(app: ElGrandeApp, pilot, clock: ManualClock) -> GameScreen:  # type: ignore[no-untyped-def]
+    await take_over(app, pilot, clock)
     scr = game_screen(app)
     assert scr is not None and scr.decision is not None and scr.decision.secret
     return scr
@@ -104,9 +116,9 @@ async def lower_own_curtain(app: ElGrandeApp, pilot, clock: Clock) -> GameScreen
     "purpose", ["castillo", "eviction", "province_two_by_disk", "score_by_disk"]
 )
 async def test_typing_ahead_never_answers_the_next_players_secret(purpose: str, by: str) -> None:
-    """The owner answers; the same hand goes on pressing keys (or clicking) at paces from
-    10 ms to 1 s: only the owner's answer is recorded, the next curtain stays up and the next
-    player's prompt never shows."""
+    """The owner answers; the same hand goes on pressing keys — the next curtain's own letter
+    among them — or clicking, at paces from 10 ms to 2 s: only the owner's answer is
+    recorded, the next curtain stays up and the next player's prompt never shows."""
     session = secret_position(purpose)
     app, clock = trusting_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -119,45 +131,56 @@ async def test_typing_ahead_never_answers_the_next_players_secret(purpose: str, 
         options = scr.query_one(DecisionPrompt).options
         line = 0
         if by == "keys":
-            clock.now += 0.5
-            key_at(app, "down", clock.now)
-            clock.now += 0.1
-            key_at(app, "enter", clock.now)  # the owner's answer
+            clock.advance(0.5)
+            key_at(app, "down", clock.now())
+            clock.advance(0.1)
+            key_at(app, "enter", clock.now())  # the owner's answer
         else:
             await pilot.pause()  # laid out as the player sees it
             line = options.region.y + 1  # the second choice (no border, no padding)
-            clock.now += 0.5
-            click_at(app, options.region.x + 2, line, clock.now)  # the owner's answer
-        answered_at = clock.now
-        # The same hand goes on: keys typed ahead, or clicks on the same spot.
-        stamp = answered_at
-        for i, pace in enumerate(PACES):
-            stamp += pace
-            if by == "keys":
-                key_at(app, STREAM_KEYS[i % len(STREAM_KEYS)], stamp)
-            else:
-                click_at(app, options.region.x + 2, line, stamp)
-        clock.now = stamp
+            clock.advance(0.5)
+            click_at(app, options.region.x + 2, line, clock.now())  # the owner's answer
         await settle(pilot)
-
+        # The same hand goes on: keys typed ahead, or clicks on the same spot, then on the
+        # next curtain's Continue button.
+        for i, pace in enumerate(PACES * 2):
+            clock.advance(pace)
+            if by == "keys":
+                key_at(app, stream_key(app, i), clock.now())
+            else:
+                up = app.screen
+                target = (
+                    up.query_one("#curtain-continue") if isinstance(up, CurtainScreen) else None
+                )
+                x, y = (
+                    (target.region.x + 2, target.region.y + 1)
+                    if target
+                    else (options.region.x + 2, line)
+                )
+                click_at(app, x, y, clock.now())
+            await settle(pilot)
         game = session.game
         assert len(game.history) == before + 1, "a secret was answered for someone else"
         assert game.snapshot()["secrets"][-1][0] == owner
         nxt = game.decision
         assert nxt is not None and nxt.secret and nxt.player != owner
         up = curtain(app)  # the next player's curtain is still up
-        assert up.letter is not None and up.letter != first.letter or up is not first
+        assert up.letter is not None and not up.banner
         text = screen_text(app)
         assert session.name(nxt.player) in text  # "Pass the keyboard to …"
-        # Nothing of the next player's prompt shows through the curtain.
-        for choice in nxt.choices:
+        for choice in nxt.choices:  # nothing of the next player's prompt shows through
             assert str(choice) not in text
+        # The next player, after a quiet moment, takes over with the letter.
+        await lower_own_curtain(app, pilot, clock)
+        assert game.decision == nxt
 
 
-async def test_only_the_curtains_letter_lowers_it_and_the_mouse_still_works() -> None:
+async def test_only_the_letter_after_a_quiet_keyboard_lowers_a_curtain() -> None:
     """Enter, space, arrows, digits and other letters never lower a curtain with a secret
-    behind it (it says which key does); its letter does, in either case or as the Hangul jamo
-    of the same key; so does a click on Continue once the guard time is over."""
+    behind it (it says which key does); its letter does only once the keyboard has been quiet
+    for the take-over time (any key restarts the wait; the curtain says when the letter
+    counts), in either case or as the Hangul jamo of the same key; so does a click on
+    Continue once it is armed."""
     session = secret_position("castillo")
     app, clock = trusting_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -167,55 +190,140 @@ async def test_only_the_curtains_letter_lowers_it_and_the_mouse_still_works() ->
         assert letter is not None
         text = screen_text(app)
         assert f" {letter} " in text and "Continue" in text
-        clock.now += 5.0
         for key in ("enter", "space", "down", "up", "1", "9", "0", "a", "e", "u", "p"):
-            clock.now += 0.3
-            key_at(app, key, clock.now)
+            clock.advance(TAKE_OVER + 0.1)  # each after a quiet moment: still not the letter
+            key_at(app, key, clock.now())
         await settle(pilot)
         assert app.screen is up
-        assert f"press {letter}" in screen_text(app)  # the nudge names the key
-        # The Continue button: a click inside the guard time is dropped, after it works.
+        assert "Not that key" in screen_text(app) and f"press {letter}" in screen_text(app)
+        # The right letter too soon after a key does nothing (and restarts the wait).
+        clock.advance(TAKE_OVER - 0.2)
+        assert "Waiting for a quiet keyboard" in " ".join(screen_text(app).split())
+        key_at(app, letter.lower(), clock.now())
+        await settle(pilot)
+        assert app.screen is up
+        clock.advance(TAKE_OVER - 0.1)
+        await settle(pilot)
+        assert not up.ready
+        clock.advance(0.2)  # quiet for the whole take-over time: the curtain says so
+        await settle(pilot)
+        assert up.ready and "Ready: press" in " ".join(screen_text(app).split())
         button = up.query_one("#curtain-continue")
-        up.arm()  # the guard timer has fired
+        assert not button.disabled
         x, y = button.region.x + 2, button.region.y + 1
-        guard_end = app.input_guard.until
-        click_at(app, x, y, guard_end - 0.05)
-        await settle(pilot)
-        assert app.screen is up
-        click_at(app, x, y, guard_end + 0.05)
+        click_at(app, x, y, clock.now())
         await settle(pilot)
         scr = game_screen(app)
         assert scr is not None and scr.decision is not None and scr.decision.secret
-    assert up.matches(letter.lower()) and up.matches(letter)
-    assert not up.matches("\r") and not up.matches(" ")
-    from el_grande.app.screens.curtain import _JAMO
+    from el_grande.flow.handover import JAMO, letter_matches
 
-    assert up.matches(_JAMO[letter])
+    assert letter_matches(letter, letter.lower()) and letter_matches(letter, letter)
+    assert not letter_matches(letter, "\r") and not letter_matches(letter, " ")
+    assert letter_matches(letter, JAMO[letter])
 
 
-async def test_the_curtain_after_the_last_secret_needs_only_the_guard_time() -> None:
+async def test_the_curtain_after_the_last_secret_needs_a_quiet_keyboard() -> None:
     """After the last secret of a step nothing is secret behind the curtain: Enter lowers it,
-    but not within the guard time (a double tap on the answer would otherwise skip it)."""
+    but only after a quiet moment (a double tap on the answer, or Enter pressed on and on,
+    would otherwise skip it)."""
     session = secret_position("castillo")
-    # Answer all but the last secret in the core, so the app opens at the last one.
+    game = session.game
+    while len(game._stack[-1][2]) > 1:  # the app opens at the last secret of the step
+        session.apply(game.decision.choices[0])  # type: ignore[union-attr]
+    app, clock = trusting_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await lower_own_curtain(app, pilot, clock)
+        clock.advance(0.5)
+        key_at(app, "enter", clock.now())  # the last answer
+        for _ in range(5):  # Enter pressed on, every second
+            clock.advance(1.0)
+            key_at(app, "enter", clock.now())
+        await settle(pilot)
+        after = curtain(app)
+        assert after.letter is None
+        assert "All secret choices are made" in screen_text(app)
+        clock.advance(QUIET + 0.05)
+        key_at(app, "enter", clock.now())
+        await settle(pilot)
+        assert app.screen is not after
+
+
+@pytest.mark.parametrize("pace", [1.0, 1.5, 2.0])
+async def test_enter_after_the_last_secret_never_plays_the_next_players_cards(pace: float) -> None:
+    """The table's worst case: 3 players at a general scoring's disks; the last of them
+    answers, then presses Enter on and on. Faster than the quiet time the Enters do not even
+    lift the plain curtain; slower, they lift it and step through the scoring — but the next
+    player's power card waits for their take-over: the save gains no decision of another
+    player, and the next player takes over with their letter."""
+
+    def at_general_disks(session: GameSession) -> bool:
+        d = session.decision
+        return d is not None and d.secret and d.context.get("purpose") == "castillo"
+
+    from .helpers import session_at
+
+    session = session_at(3, 7, at_general_disks)
     game = session.game
     while len(game._stack[-1][2]) > 1:
         session.apply(game.decision.choices[0])  # type: ignore[union-attr]
     app, clock = trusting_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await lower_own_curtain(app, pilot, clock)
-        clock.now += 0.5
-        key_at(app, "enter", clock.now)  # the last answer
-        key_at(app, "enter", clock.now + 0.15)  # a double tap
-        clock.now += 0.15
+        scr = await lower_own_curtain(app, pilot, clock)
+        owner = scr.decision.player  # type: ignore[union-attr]
+        before = len(game.history)
+        clock.advance(0.5)
+        key_at(app, "enter", clock.now())
+        for _ in range(40):
+            clock.advance(pace)
+            key_at(app, "enter", clock.now())
+            await settle(pilot)
+        assert len(game.history) == before + 1
+        d = game.decision
+        assert d is not None and not d.secret and d.player != owner
+        up = curtain(app)
+        if pace < QUIET:
+            assert up.letter is None  # "All secret choices are made" holds
+            clock.advance(QUIET + 0.1)
+            key_at(app, "enter", clock.now())
+            await settle(pilot)
+            while isinstance(app.screen, ScoringScreen):  # Enter steps the display at once
+                clock.advance(0.3)
+                key_at(app, "enter", clock.now())
+                await settle(pilot)
+            up = curtain(app)
+        assert up.banner and up.letter is not None  # the next player's take-over, board visible
+        assert "take the keyboard" in screen_text(app)
+        assert len(game.history) == before + 1
+        await take_over(app, pilot, clock)
+        assert game_screen(app) is not None
+
+
+async def test_an_ordinary_change_of_player_waits_for_a_quiet_moment() -> None:
+    """Ana plays her power card; keys pressed on within the quiet time act on nothing (the
+    status line says why), and Ben's keys act once the keyboard has been quiet."""
+    session = GameSession.new(GameSetup(default_seats(NAMES[:3]), seed=7))
+    app, clock = trusting_app(session)
+    async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        after = curtain(app)
-        assert after.letter is None
-        assert "All secret choices are made" in screen_text(app)
-        key_at(app, "enter", app.input_guard.until + 0.01)
+        first = session.decision
+        assert first is not None
+        key_at(app, "enter", clock.now())  # Ana plays her first power card
         await settle(pilot)
-        assert app.screen is not after
+        assert len(session.game.history) == 1
+        nxt = session.decision
+        assert nxt is not None and nxt.player != first.player
+        for _ in range(6):
+            clock.advance(0.6)
+            key_at(app, "enter", clock.now())
+            await settle(pilot)
+        assert len(session.game.history) == 1, "Ana's Enter played Ben's card"
+        assert "keys count after" in screen_text(app)
+        clock.advance(QUIET + 0.1)
+        key_at(app, "enter", clock.now())
+        await settle(pilot)
+        assert len(session.game.history) == 2
 
 
 async def test_a_terminal_too_small_pauses_the_game_until_it_grows() -> None:
@@ -281,8 +389,7 @@ async def test_hostile_names_through_a_whole_bot_game() -> None:
                 break
             scr = app.screen
             if isinstance(scr, GameScreen) and scr.bot_playing:
-                worker = scr._bot_worker
-                if worker is not None:
+                for worker in app.bot_workers:
                     await worker.wait()
                 await settle(pilot)
                 if not checked and len(scr.session.game.history) > 30:

@@ -82,6 +82,7 @@ colour = "yellow"
         "palette": "default",
         "bot_delay": "file",
         "auto_advance": "file",
+        "strict_handovers": "default",
         "players": "file",
     }
     assert ("palette", "standard", "default") in settings.describe(loaded)

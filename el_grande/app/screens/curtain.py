@@ -1,20 +1,24 @@
-"""The curtain: an opaque modal that hides the board while the keyboard changes hands (R-H1).
+"""The curtain and the take-over banner: how the keyboard changes hands (R-H1; the rules of
+when and how are the table flow's: `el_grande.flow.handover`).
 
-Two kinds (docs/app.md, "The curtain"):
+One screen, three looks:
 
-- **A secret behind it** (`letter` given): only a deliberate act lowers it — the letter shown
-  on it, drawn afresh for every curtain, or a click on Continue. Enter, space, arrows, digits
-  and double clicks (what a hand typing ahead produces) never do.
-- **Nothing secret behind it** (after the last secret choice of a step): Enter, space or
-  Continue.
+- **a curtain with a secret behind it** (`letter` given, opaque): only the letter shown on it,
+  or a click on Continue, lowers it — and only once the keyboard has been quiet;
+- **a take-over banner** (`banner=True`, see-through: the board stays visible): the next
+  player takes over a public decision the same way;
+- **a curtain with nothing secret behind it** (no `letter`): Enter, space or Continue, once the
+  keyboard has been quiet.
 
-Either way the app's input guard (`app/guard.py`) drops every key and click that arrived before
-the curtain was up or within the guard time after, and Continue stays inactive for that time.
+The screen decides nothing: every key and click goes to the table flow (`on_letter`,
+`on_lower`), which says whether it counted. The flow also says when the keyboard has been
+quiet long enough (`show_ready`): the screen then says so and arms Continue, so the next
+player is never left guessing.
 """
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -28,22 +32,10 @@ from textual.widgets import Button, Static
 from el_grande.app.present import styled
 from el_grande.text import t
 
-#: Letters a curtain may ask for: none is a key of any game screen (a-e, f, l, p, s, u; n, q, r,
-#: t on game over), none is easily confused (I, O).
-LETTERS = "GJKMVWXYZ"
-
-#: The Hangul jamo the same physical key types on a Korean (2-beolsik) keyboard, so a player
-#: whose input method is on can still lower the curtain.
-_JAMO = dict(zip(LETTERS, "ㅎㅓㅏㅡㅍㅈㅌㅛㅋ", strict=True))
-
-
-def draw_letter(rng: random.Random, previous: str | None = None) -> str:
-    """A letter for the next curtain, never the same as the previous one."""
-    return rng.choice([c for c in LETTERS if c != previous])
-
 
 class CurtainScreen(ModalScreen[None]):
-    """Covers everything. Opaque in ANSI mode too (see curtain.tcss)."""
+    """Covers everything (opaque in ANSI mode too: curtain.tcss), or, as a banner, covers the
+    prompt only."""
 
     CSS_PATH = "curtain.tcss"
     BINDINGS: ClassVar[list[BindingType]] = []  # keys are read in on_key: nothing else acts
@@ -55,75 +47,96 @@ class CurtainScreen(ModalScreen[None]):
         *,
         letter: str | None = None,
         owner: str | None = None,
-        guard_seconds: float = 0.0,
+        seconds: float = 0.0,
+        ready: bool = True,
+        banner: bool = False,
+        on_letter: Callable[[str], bool] | None = None,
+        on_button: Callable[[], bool] | None = None,
+        on_lower: Callable[[], bool] | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(classes="-banner" if banner else "")
         self.headline, self.detail = headline, detail
         #: The letter that lowers this curtain (None: nothing secret behind it, Enter will do).
         self.letter = letter
         self.owner = owner
-        self.guard_seconds = guard_seconds
+        self.seconds = seconds
+        self.ready = ready
+        self.banner = banner
+        self._on_letter = on_letter or (lambda _: False)
+        self._on_button = on_button or (lambda: False)
+        self._on_lower = on_lower or (lambda: False)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
             yield Static(Text(self.headline), id="curtain-headline", markup=False)
             yield Static(Text(self.detail), id="curtain-detail", markup=False)
             yield Static(self._how(), id="curtain-hint", markup=False)
+            yield Static(self._readiness(), id="curtain-ready", markup=False)
             yield Static(Text(self._why()), id="curtain-why", markup=False)
             with Center():
                 button = Button(
-                    t("curtain.continue"), id="curtain-continue", disabled=self.guard_seconds > 0
+                    t("curtain.continue"), id="curtain-continue", disabled=not self.ready
                 )
                 button.can_focus = False  # Enter must never press it
                 yield button
             yield Static("", id="curtain-nudge", markup=False)
 
+    @property
+    def key_name(self) -> str:
+        return self.letter if self.letter is not None else "Enter"
+
     def _how(self) -> Text:
         if self.letter is None:
             return Text(t("curtain.enter_hint"))
         return styled(
-            "curtain.letter",
+            "handover.banner_letter" if self.banner else "curtain.letter",
             {"letter": "bold reverse"},
             name=self.owner or "",
             letter=f" {self.letter} ",
         )
 
+    def _readiness(self) -> Text:
+        if self.ready:
+            return styled("handover.ready", {"press": "bold reverse"}, press=f" {self.key_name} ")
+        return Text(t("handover.waiting", press=self.key_name, seconds=_seconds(self.seconds)))
+
     def _why(self) -> str:
-        return t("curtain.letter_why") if self.letter is not None else t("curtain.enter_why")
+        seconds = _seconds(self.seconds)
+        if self.letter is None:
+            return t("curtain.enter_why", seconds=seconds)
+        return t("handover.banner_why" if self.banner else "curtain.letter_why", seconds=seconds)
+
+    def show_ready(self, ready: bool) -> None:
+        """The flow says whether the keyboard has been quiet long enough (the key counts)."""
+        self.ready = ready
+        if self.is_mounted:
+            self.query_one("#curtain-ready", Static).update(self._readiness())
+            self.query_one("#curtain-ready", Static).set_class(ready, "-ready")
+            self.query_one("#curtain-continue", Button).disabled = not ready
 
     def on_mount(self) -> None:
-        guard = getattr(self.app, "input_guard", None)
-        if guard is not None:
-            guard.open_after_guard()
-        if self.guard_seconds > 0:
-            self.set_timer(self.guard_seconds, self.arm)
-
-    def arm(self) -> None:
-        """The guard time is over: Continue can be clicked."""
-        self.query_one("#curtain-continue", Button).disabled = False
-
-    def matches(self, character: str | None) -> bool:
-        """Whether a typed character is this curtain's letter (either case, or its jamo)."""
-        if self.letter is None or not character:
-            return False
-        return character.upper() == self.letter or character == _JAMO.get(self.letter)
+        self.query_one("#curtain-ready", Static).set_class(self.ready, "-ready")
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
         if self.letter is None:
             if event.key in ("enter", "space"):
-                self.lower()
+                self._on_lower()
             return
-        if self.matches(event.character):
-            self.lower()
-        elif event.key not in ("ctrl+q", "ctrl+c"):
-            nudge = Text(t("curtain.nudge", letter=self.letter, name=self.owner or ""))
+        if not self._on_letter(event.character or "") and event.key not in ("ctrl+q", "ctrl+c"):
+            key = "handover.nudge" if self.banner else "curtain.nudge"
+            nudge = Text(t(key, letter=self.letter, name=self.owner or ""))
             self.query_one("#curtain-nudge", Static).update(nudge)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.lower()
+        if self.letter is None:
+            self._on_lower()
+        else:
+            self._on_button()
 
-    def lower(self) -> None:
-        self.dismiss(None)
+
+def _seconds(seconds: float) -> str:
+    """Seconds as a sentence shows them: "2.4", "1"."""
+    return f"{seconds:.1f}".rstrip("0").rstrip(".") or "0"

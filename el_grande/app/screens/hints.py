@@ -11,6 +11,7 @@ Choosing a hint (1–3, or ↑↓ Enter) highlights that choice on the prompt; i
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
@@ -59,8 +60,14 @@ class HintScreen(ModalScreen[Choice | None]):
         seed: int = 0,
         iterations: int | None = None,
         budget: float | None = None,
+        on_shown: Callable[[], None] | None = None,
+        on_close: Callable[[Choice | None], None] | None = None,
     ) -> None:
+        """`on_shown`: the hints are on screen (they are counted); `on_close(choice)`: closed,
+        with the hint picked (None: none). Without `on_close` the screen dismisses itself."""
         super().__init__()
+        self._on_shown = on_shown
+        self._on_close = on_close
         self.session = session
         self.view = view
         self.decision = decision
@@ -118,7 +125,8 @@ class HintScreen(ModalScreen[Choice | None]):
         if not hints:
             step.update(Text(t("hint.none")))
             return
-        self.session.hint_used(self.decision.player)
+        if self._on_shown is not None:
+            self._on_shown()
         step.update(Text(t("hint.ready")))
         names = [self.session.name(s) for s in range(len(self.session.seats))]
         for i, hint in enumerate(hints, start=1):
@@ -146,8 +154,14 @@ class HintScreen(ModalScreen[Choice | None]):
 
     def action_pick(self, index: int) -> None:
         if self.hints is not None and 0 <= index < len(self.hints):
-            close(self, self.hints[index].choice)
+            self._close(self.hints[index].choice)
 
     def action_close(self) -> None:
         self._stop.set()
-        close(self)
+        self._close(None)
+
+    def _close(self, choice: Choice | None) -> None:
+        if self._on_close is not None:
+            self._on_close(choice)  # the table flow closes this screen
+        else:
+            close(self, choice)

@@ -29,7 +29,7 @@ from el_grande.text import t
 if TYPE_CHECKING:
     from el_grande.app.app import ElGrandeApp
 
-FIELDS = ("language", "theme", "palette", "bot_delay", "auto_advance")
+FIELDS = ("language", "theme", "palette", "bot_delay", "auto_advance", "strict_handovers")
 BUTTONS = ("save", "cancel")
 #: The scoring displays' paces offered (seconds between steps); None: wait for Enter.
 PACES: tuple[float | None, ...] = (None, 1.0, 2.0, 3.0, 5.0, 8.0)
@@ -95,6 +95,13 @@ class SettingsScreen(FormNavigation):
                 yield Label(t("set.auto_advance"), classes="opt-label", markup=False)
                 yield FormSelect(
                     self._paces(s.auto_advance), value=_pace_key(s.auto_advance), id="auto_advance"
+                )
+            with Horizontal(classes="opt-row"):
+                yield Label(t("set.strict"), classes="opt-label", markup=False)
+                yield FormSelect(
+                    [(t("set.strict_off"), "off"), (t("set.strict_on"), "on")],
+                    value="on" if s.strict_handovers else "off",
+                    id="strict_handovers",
                 )
             yield Label(t("set.players"), classes="section", markup=False)
             for i, seat in enumerate(seat_rows(s.players, MAX_PLAYERS)):
@@ -191,6 +198,7 @@ class SettingsScreen(FormNavigation):
             data["language"] = language
         pace = _pace_of(str(self.query_one("#auto_advance", Select).value))
         data["auto_advance"] = False if pace is None else pace
+        data["strict_handovers"] = self.query_one("#strict_handovers", Select).value == "on"
         try:
             return settings_from_data(data)  # the file's own checks
         except SettingsProblem as exc:

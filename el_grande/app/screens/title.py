@@ -1,4 +1,4 @@
-"""The title screen: new game, resume, rules, quit."""
+"""The title screen: new game, resume, rules, settings, the scoring sheet, quit."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ class TitleScreen(StyledOnce, Screen[None]):
                     Option(t("title.resume"), id="resume"),
                     Option(t("title.rules"), id="rules"),
                     Option(t("title.settings"), id="settings"),
+                    Option(t("title.sheet"), id="sheet"),
                     Option(t("title.quit"), id="quit"),
                     id="title-menu",
                     markup=False,
@@ -69,5 +70,7 @@ class TitleScreen(StyledOnce, Screen[None]):
                 self.app.push_screen(HelpScreen())
             case "settings":
                 self.app.open_settings()  # type: ignore[attr-defined]
+            case "sheet":
+                self.app.open_sheet()  # type: ignore[attr-defined]
             case "quit":
                 self.app.exit()

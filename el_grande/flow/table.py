@@ -1,0 +1,810 @@
+"""The table's flow: what the table must show next, and the players' answers (plain Python).
+
+The flow sits between the session (which applies choices and publishes one update per
+choice) and whatever shows the table (the app's game screen; tests drive it directly):
+
+    keys, clicks ─▶ screen ─(input stamps, answers, take-overs, steps)─▶ TableFlow
+                      ▲                                                   │   ▲
+                      └─────────── scenes: Prompt · TakeOver · Curtain ◀──┘   │ updates
+                                   Showing · BotTurn · HintCurtain ·          │
+                                   Hinting · GameOver                     GameSession
+
+It decides, once and without Textual: who acts now; whether a hand-over, a take-over or a
+curtain comes first and how long its quiet time is (`el_grande.flow.handover`); which
+scoring displays to play, step by step, and at what pace; a computer player's turn, its
+thinking (handed to a `Thinker`) and its pace; skipping ahead; when a hint may be asked and
+behind which curtain; when undo is allowed; and how much of the log the table may read (a
+scoring's lines wait until its display is over). Its clock is injected
+(`el_grande.flow.clock`), so every table state is tested without a screen or a sleep.
+
+A screen renders `flow.scene` whenever the flow calls its listener, and turns keys and
+clicks into calls: `input` for every raw key, click and paste (the hand-over guard), then
+`answer`, `take_over`, `lower`, `step`, `last_step`, `skip_ahead`, `undo`, `hint`…
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import TYPE_CHECKING
+
+from el_grande.core import Choice, Decision, IllegalChoice, View
+from el_grande.core import events as E
+from el_grande.flow.clock import Cancel, Clock
+from el_grande.flow.display import Display, Step, build_steps, split_displays, step_view
+from el_grande.flow.handover import (
+    LETTERS,
+    QUIET,
+    TAKE_OVER,
+    HandOverGuard,
+    HandOvers,
+    Input,
+    Wait,
+    letter_matches,
+)
+from el_grande.text import t
+
+if TYPE_CHECKING:
+    from el_grande.bots.base import Bot
+    from el_grande.core import Event
+    from el_grande.session import GameSession, Update
+
+# --- scenes: what the table shows --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A human's decision, open for answers. `view` is the board they see (their own view
+    behind their curtain); `quiet`: input still waits for a moment of quiet (a change of
+    player); `cursor`: a choice to highlight (a hint picked)."""
+
+    seat: int
+    decision: Decision
+    view: View
+    quiet: bool = False
+    cursor: Choice | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOver:
+    """The next human takes over by a deliberate act: `letter`, or a click on the button, once
+    the keyboard has been quiet (`ready`). `curtain`: an opaque curtain (a secret decision is
+    behind it), else a banner over the board. `after`: the human whose secret choice came just
+    before (the curtain says they have chosen), if any."""
+
+    seat: int
+    decision: Decision
+    view: View
+    letter: str
+    curtain: bool
+    ready: bool
+    after: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Curtain:
+    """After the last secret choice of a step: nothing secret is behind it, everybody may
+    look. Lowered by Enter, space or a click once the keyboard has been quiet."""
+
+    after: int
+    view: View
+    ready: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Showing:
+    """A scoring or reveal display at step `index`; `view` is the board with the step's
+    events played out, `lit` the place it scores."""
+
+    heading: str
+    steps: tuple[Step, ...]
+    index: int
+    view: View
+    lit: str | None
+    events: tuple[Event, ...] = ()
+
+    @property
+    def step(self) -> Step:
+        return self.steps[self.index]
+
+    @property
+    def last(self) -> bool:
+        return self.index >= len(self.steps) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A computer player's decision; `choice`: a public choice, shown before it is applied."""
+
+    seat: int
+    decision: Decision
+    view: View
+    choice: Choice | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HintCurtain:
+    """A hint behind its player's own curtain (a hidden Castillo: the hint could give their
+    count away). Lowered by `letter` once the keyboard has been quiet."""
+
+    seat: int
+    decision: Decision
+    view: View
+    letter: str
+    ready: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Hinting:
+    """Hints for `seat`, worked out from `own` (that seat's own view) with `seed`; `view` is
+    the board the table sees meanwhile."""
+
+    seat: int
+    decision: Decision
+    view: View
+    own: View
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    view: View
+
+
+Scene = Prompt | TakeOver | Curtain | Showing | BotTurn | HintCurtain | Hinting | GameOver
+
+#: What a `Thinker` is asked to run off the table's thread, and how it answers.
+Think = Callable[[], Choice]
+Done = Callable[[Choice | BaseException], None]
+#: Runs `think` (in a thread, in the app) and calls `done` with its answer or its exception on
+#: the table's thread; returns a function that cancels it (its answer is then dropped).
+Thinker = Callable[[Think, Done], Cancel]
+
+
+def thinker_on(clock: Clock) -> Thinker:
+    """A thinker that thinks at once, on the table's thread, and answers on the clock's next
+    turn (tests, headless runs)."""
+
+    def think(task: Think, done: Done) -> Cancel:
+        def run() -> None:
+            try:
+                result: Choice | BaseException = task()
+            except Exception as exc:  # a bot must never stop the game
+                result = exc
+            done(result)
+
+        return clock.call_later(0, run)
+
+    return think
+
+
+@dataclass
+class _BotTask:
+    """A computer player's decision in progress: asked at `moves` choices into the game."""
+
+    seat: int
+    decision: Decision
+    moves: int
+    started: float
+    choice: Choice | None = None
+    cancel: Cancel | None = None
+    timer: Cancel | None = None
+    #: The answer came while the table could not act (an overlay on top): apply when it can.
+    deferred: bool = False
+
+
+@dataclass
+class _Queued:
+    """A display waiting to be shown, with its steps once built."""
+
+    display: Display
+    steps: tuple[Step, ...] | None = None
+
+
+Listener = Callable[[Scene], None]
+Notice = Callable[[str], None]
+
+
+@dataclass
+class TableFlow:
+    """The flow of one game at the table (see the module docstring).
+
+    `bot_delay`: seconds each computer player's decision stays on screen at least;
+    `auto_advance`: seconds between the steps of a display (None: each waits for a step);
+    `strict`: a take-over at every change of player; `quiet`, `take_over`: the hand-over
+    guard's seconds of silence; `letters`: draws the take-over letters (seed it for tests)."""
+
+    session: GameSession
+    clock: Clock
+    thinker: Thinker | None = None
+    bot_delay: float = 0.8
+    auto_advance: float | None = None
+    strict: bool = False
+    quiet: float = QUIET
+    take_over_seconds: float = TAKE_OVER
+    letters: random.Random = field(default_factory=random.Random)
+    #: Whether the table can act now (no other screen on top of it): the flow does nothing by
+    #: itself while it cannot (a bot's answer, a display's next step wait), until `kick()`.
+    may_act: Callable[[], bool] = lambda: True
+
+    scene: Scene = field(init=False)
+    #: How many of the session's log lines the table may read now.
+    log_shown: int = field(init=False, default=0)
+    #: Counts undos: the log was rewritten (shorter) when it changes.
+    log_epoch: int = field(init=False, default=0)
+    #: `f` at a table of computer players only: no display stops the game until its end.
+    run_to_end: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        self.guard = HandOverGuard(
+            self.clock, quiet=self.quiet, take_over=self.take_over_seconds, on_ready=self._ready
+        )
+        self.handovers = HandOvers(self.strict)
+        if self.thinker is None:
+            self.thinker = thinker_on(self.clock)
+        self._listeners: list[Listener] = []
+        self._notices: list[Notice] = []
+        self._to_show: list[_Queued] = []
+        self._open: Display | None = None  # a scoring begun but not ended (disks to come)
+        self._showing: _Queued | None = None
+        self._unlocked: int | None = None  # the seat whose curtain is down for their secret
+        self._after_secret_of: int | None = None
+        self._bot: _BotTask | None = None
+        self._skipping = False
+        self._stale = False  # something to do once the table can act again
+        self._step_timer: Cancel | None = None
+        self._step_due = False
+        self._last_letter: str | None = None
+        self._moving = False
+        self._unsubscribe: Callable[[], None] | None = None
+        self.scene = GameOver(self.session.current.public)
+
+    # --- listening -------------------------------------------------------------------------
+
+    def listen(self, scene: Listener, notice: Notice | None = None) -> Callable[[], None]:
+        """Call `scene(flow.scene)` whenever the scene changes, and `notice(sentence)` for a
+        passing message (a computer player failed); returns a function that stops it."""
+        self._listeners.append(scene)
+        if notice is not None:
+            self._notices.append(notice)
+
+        def stop() -> None:
+            if scene in self._listeners:
+                self._listeners.remove(scene)
+            if notice is not None and notice in self._notices:
+                self._notices.remove(notice)
+
+        return stop
+
+    def _set(self, scene: Scene) -> None:
+        self.scene = scene
+        for listener in tuple(self._listeners):
+            listener(scene)
+
+    def _notice(self, text: str) -> None:
+        for notice in tuple(self._notices):
+            notice(text)
+
+    # --- starting and stopping -------------------------------------------------------------
+
+    def start(self) -> None:
+        """Open the table on the session's latest update (a resumed game whose last choice
+        scored shows that display again)."""
+        current = self.session.current
+        self._queue(current)
+        lines = len(self.session.log)
+        self.log_shown = lines - (len(current.lines) if self._to_show else 0)
+        self._unsubscribe = self.session.subscribe(self._published)
+        self._advance()
+
+    def close(self) -> None:
+        """The table is closed: nothing more happens (a bot's search is dropped)."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._listeners.clear()
+        self._notices.clear()
+        self._drop_bot()
+        self._cancel_step()
+        self.guard.end()
+
+    # --- who sits where ----------------------------------------------------------------------
+
+    def is_bot(self, seat: int) -> bool:
+        return self.session.bot_level(seat) is not None
+
+    @property
+    def humans(self) -> bool:
+        """Whether anybody at the table is a person."""
+        return any(not self.is_bot(s) for s in range(len(self.session.seats)))
+
+    @property
+    def display_pace(self) -> float | None:
+        """Seconds between a display's steps: the table's setting, or at a table with no
+        person (nobody to step it) at least the computer players' pace."""
+        if self.auto_advance is None and not self.humans:
+            return max(1.0, 2 * self.bot_delay)
+        return self.auto_advance
+
+    # --- input -------------------------------------------------------------------------------
+
+    def input(self, kind: Input, stamp: float) -> bool:
+        """Every raw key, click and paste, with the time stamp it arrived with: whether it may
+        act (the hand-over guard; a dropped input restarts the wait)."""
+        return self.guard.admits(kind, stamp)
+
+    @property
+    def waiting(self) -> bool:
+        """True while input waits for quiet or for a take-over."""
+        return self.guard.wait is not Wait.NONE
+
+    def answer(self, choice: Choice) -> str | None:
+        """A human's answer at the prompt; None when it was applied, else why not (nothing
+        changed)."""
+        scene = self.scene
+        if not isinstance(scene, Prompt) or scene.decision is not self.session.decision:
+            return t("why.not_now")
+        if not self.guard.ready:
+            return t("handover.wait")
+        d = scene.decision
+        if choice not in d.choices:
+            return t("why.not_legal")
+        self.handovers.answered(scene.seat)
+        try:
+            self.session.apply(choice)
+        except IllegalChoice as exc:  # the core is the judge; nothing changed
+            return str(exc)
+        return None
+
+    def take_over(self, character: str, *, button: bool = False) -> bool:
+        """The take-over act: a typed character, or (`button`) a click on the take-over's
+        button. It counts only if it is the letter (the button: any click) and the input came
+        after the quiet time; a wrong key has restarted the wait already (it was input)."""
+        scene = self.scene
+        if not isinstance(scene, (TakeOver, HintCurtain)) or not self.guard.counted:
+            return False
+        if not button and not letter_matches(scene.letter, character):
+            return False
+        self.guard.end()
+        if isinstance(scene, HintCurtain):
+            self._open_hint(scene.decision)
+            return True
+        d = scene.decision
+        if d.secret:
+            self._unlocked = d.player
+        self._set(Prompt(d.player, d, self._view_for(d)))
+        return True
+
+    def lower(self) -> bool:
+        """Enter, space or a click on a curtain with nothing secret behind it."""
+        if not isinstance(self.scene, Curtain) or not self.guard.counted:
+            return False
+        self.guard.end()
+        self._advance()
+        return True
+
+    def _ready(self, ready: bool) -> None:
+        """The guard's wait became ready (the next input counts) or not: show it."""
+        if self._moving:
+            return  # a new scene is being set up: it reads the guard itself
+        scene = self.scene
+        if isinstance(scene, Prompt) and scene.quiet == ready:
+            self._set(replace(scene, quiet=not ready))
+        elif isinstance(scene, (TakeOver, Curtain, HintCurtain)) and scene.ready != ready:
+            self._set(replace(scene, ready=ready))
+
+    def _begin(self, wait: Wait) -> None:
+        """Start the guard's wait for the scene about to be set."""
+        self._moving = True
+        try:
+            self.guard.begin(wait)
+        finally:
+            self._moving = False
+
+    # --- the session's updates ---------------------------------------------------------------
+
+    def _published(self, update: Update) -> None:
+        if update.undone:
+            self._undone()
+            return
+        self._queue(update)
+        if not self._to_show and self._showing is None:
+            self.log_shown = len(self.session.log)
+        if update.secret and update.chooser is not None:
+            self._after_secret(update)
+            return
+        self._advance()
+
+    def _queue(self, update: Update) -> None:
+        """Put the scorings and reveals of `update` on the list of displays to show, each
+        with the board as it stood when it began and the records of the scorings it ends."""
+        batches, still_open = split_displays(
+            update.events, self._open.events if self._open else None
+        )
+        session = self.session
+        ended = sum(1 for e in update.events if isinstance(e, E.ScoringEnded))
+        records = list(session.scorings[len(session.scorings) - ended :]) if ended else []
+        for start, events in batches:
+            if self._open is not None and events is self._open.events:
+                display, self._open = self._open, None
+            else:
+                before = step_view(update.before, update.events[:start])
+                display = Display(events, before, session.general_scorings)
+            n = sum(1 for e in events if isinstance(e, E.ScoringEnded))
+            display.records += records[:n]
+            records = records[n:]
+            self._to_show.append(_Queued(display))
+        if still_open is not None and self._open is None:
+            opened_at = next(i for i, e in enumerate(update.events) if e is still_open[0])
+            start_view = step_view(update.before, update.events[:opened_at])
+            self._open = Display(still_open, start_view, session.general_scorings)
+
+    def _after_secret(self, update: Update) -> None:
+        """A secret answer: the next curtain is up before anything else can be seen or typed."""
+        self._unlocked = None
+        seat = update.chooser
+        assert seat is not None
+        nd = update.decision
+        if self.is_bot(seat) or (nd is not None and nd.secret and self.is_bot(nd.player)):
+            # A computer player's secret needs nobody to look away; after a human's, the board
+            # goes public at once while a computer player chooses next (the next human gets
+            # their curtain when their turn comes).
+            self._advance()
+            return
+        if nd is not None and nd.secret and not self._to_show:
+            self._after_secret_of = seat  # one curtain: "Ana has chosen. Pass the keyboard…"
+            self._advance()
+            return
+        self.handovers.showed()
+        self._begin(Wait.QUIET)
+        self._set(Curtain(seat, self.session.current.public, self.guard.ready))
+
+    def _undone(self) -> None:
+        """An undo: the game is back where the player's turn was; the log is rewritten."""
+        self._to_show, self._open, self._showing = [], None, None
+        self._unlocked = None
+        self._cancel_step()
+        self.log_epoch += 1
+        self.log_shown = len(self.session.log)
+        self.handovers.shown = False
+        self.guard.end()
+        self._advance()
+
+    # --- what comes next ---------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Show what comes next: a display, the game over, a computer player's turn, a
+        take-over or curtain, or a prompt."""
+        if not self.may_act():
+            self._stale = True
+            return
+        self._stale = False
+        self._moving = True  # the guard's news waits for the scene being set up
+        try:
+            self._next()
+        finally:
+            self._moving = False
+
+    def _next(self) -> None:
+        while self._to_show:
+            queued = self._to_show.pop(0)
+            if not self.run_to_end:
+                self._skipping = False  # skipping ahead stops at a display
+                self.handovers.showed()
+                self._show(queued, 0)
+                return
+            if not self._to_show:  # watching computer players run to the end: shown nowhere
+                self.log_shown = len(self.session.log)
+        session = self.session
+        d = session.decision
+        after, self._after_secret_of = self._after_secret_of, None
+        if d is None:
+            self.guard.end()
+            self._set(GameOver(session.current.public))
+            return
+        if self.is_bot(d.player):
+            self.guard.end()
+            self._start_bot(d)
+            return
+        self._skipping = False  # a human decides: skipping ahead ends here
+        hidden = d.secret and self._unlocked != d.player
+        wait = self.handovers.wait_for(d.player, hidden)
+        if hidden or wait is Wait.TAKE_OVER:
+            self._begin(Wait.TAKE_OVER if wait is Wait.TAKE_OVER else Wait.QUIET)
+            letter = self._draw_letter()
+            view = session.current.public
+            self._set(TakeOver(d.player, d, view, letter, hidden, self.guard.ready, after))
+            return
+        self._begin(wait)
+        self._set(Prompt(d.player, d, self._view_for(d), quiet=not self.guard.ready))
+
+    def _view_for(self, d: Decision) -> View:
+        current = self.session.current
+        if d.secret and current.private is not None and self._unlocked == d.player:
+            return current.private
+        return current.public
+
+    def _draw_letter(self) -> str:
+        """A letter for the next take-over, never the same as the previous one."""
+        letter = self.letters.choice([c for c in LETTERS if c != self._last_letter])
+        self._last_letter = letter
+        return letter
+
+    # --- displays ----------------------------------------------------------------------------
+
+    def _show(self, queued: _Queued, index: int) -> None:
+        if queued.steps is None:
+            queued.steps = tuple(build_steps(queued.display, self.session.name))
+        steps = queued.steps
+        self._showing = queued
+        if not steps:
+            self._display_done()
+            return
+        step = steps[index]
+        view = step_view(queued.display.start, queued.display.events[: step.upto])
+        display = queued.display
+        self._set(Showing(display.heading(), steps, index, view, step.place, tuple(display.events)))
+        self._schedule_step()
+
+    def step(self) -> None:
+        """The display's next step (after its last: back to the game)."""
+        scene = self.scene
+        if not isinstance(scene, Showing) or self._showing is None:
+            return
+        if scene.last:
+            self._display_done()
+        else:
+            self._show(self._showing, scene.index + 1)
+
+    def last_step(self) -> None:
+        """Jump to the display's last step (from there: back to the game)."""
+        scene = self.scene
+        if not isinstance(scene, Showing) or self._showing is None:
+            return
+        if scene.last:
+            self._display_done()
+        else:
+            self._show(self._showing, len(scene.steps) - 1)
+
+    def _display_done(self) -> None:
+        self._cancel_step()
+        self._showing = None
+        if not self._to_show:
+            self.log_shown = len(self.session.log)
+        self._advance()
+
+    def _schedule_step(self) -> None:
+        self._cancel_step()
+        pace = self.display_pace
+        if pace:
+            self._step_timer = self.clock.call_later(pace, self._auto_step)
+
+    def _auto_step(self) -> None:
+        self._step_timer = None
+        if not self.may_act():
+            self._step_due = True  # under another screen: the step waits until it goes
+            return
+        self.step()
+
+    def _cancel_step(self) -> None:
+        self._step_due = False
+        if self._step_timer is not None:
+            self._step_timer()
+            self._step_timer = None
+
+    # --- computer players --------------------------------------------------------------------
+    #
+    # A bot is asked off the table's thread (the thinker) with only its seat's view and the
+    # decision. Each decision shows for at least `bot_delay` seconds (and at least as long as
+    # the bot thinks); a public choice is shown for the second half of that time, a secret
+    # one not at all. An answer is used only if the game is still where it was asked.
+
+    def _bot_for(self, seat: int) -> Bot:
+        """A bot for `seat`, seeded by the game's seed, the seat and the moves so far: the
+        same position gets the same answer, also after a resume or an undo."""
+        # The bots package is imported when the first computer player plays (start-up).
+        from el_grande.bots import make_bot
+
+        level = self.session.bot_level(seat)
+        assert level is not None
+        game = self.session.game
+        seed = random.Random(f"{game.record()['seed']}/{seat}/{len(game.history)}")
+        return make_bot(level, seed=seed.randrange(2**31))
+
+    def _start_bot(self, d: Decision) -> None:
+        from el_grande.bots.base import needs_view
+
+        task = _BotTask(d.player, d, self.session.current.moves, self.clock.now())
+        self._bot = task
+        self._set(BotTurn(d.player, d, self.session.current.public))
+        if len(d.choices) == 1:  # forced: nothing to think about (as in `bots.play`)
+            task.choice = d.choices[0]
+            self._bot_ready(task)
+            return
+        bot = self._bot_for(d.player)
+        # Built here (the thinker never sees the Game), and only for a bot that reads it.
+        view = self.session.view_for(d.player) if needs_view(bot) else None
+        assert self.thinker is not None
+        task.cancel = self.thinker(
+            lambda: bot.choose(view, d),  # type: ignore[arg-type]  # None: a bot that never reads it
+            partial(self._bot_answered, task),
+        )
+
+    def _bot_current(self, task: _BotTask) -> bool:
+        """Whether `task` still is the decision at hand (not undone, replaced or closed)."""
+        d = self.session.decision
+        return (
+            self._bot is task
+            and self.session.current.moves == task.moves
+            and d is not None
+            and d.player == task.seat
+        )
+
+    def _bot_answered(self, task: _BotTask, result: Choice | BaseException) -> None:
+        task.cancel = None
+        if not self._bot_current(task):
+            return  # a stale answer is dropped
+        if isinstance(result, Choice) and result in task.decision.choices:
+            task.choice = result
+        else:  # a bot must never stop the game (no word of what it played: maybe a secret)
+            rng = random.Random(f"{self.session.game.record()['seed']}/{task.moves}/fallback")
+            task.choice = rng.choice(task.decision.choices)
+            self._notice(t("bot.failed", name=self.session.name(task.seat)))
+        self._bot_ready(task)
+
+    def _bot_ready(self, task: _BotTask) -> None:
+        """The bot has answered: show it (public choices), then apply it at the pace."""
+        delay = 0.0 if self._skipping else self.bot_delay
+        left = delay - (self.clock.now() - task.started)
+        if task.decision.secret or left <= 0:
+            task.timer = self.clock.call_later(max(0.0, left), lambda: self._bot_apply(task))
+            return
+
+        def show() -> None:
+            if self._bot_current(task) and task.choice is not None:
+                self._set(BotTurn(task.seat, task.decision, self.scene.view, task.choice))
+                task.timer = self.clock.call_later(delay / 2, lambda: self._bot_apply(task))
+
+        task.timer = self.clock.call_later(left - delay / 2, show)
+
+    def _bot_apply(self, task: _BotTask) -> None:
+        task.timer = None
+        if not self._bot_current(task) or task.choice is None:
+            return
+        if not self.may_act():  # help, the calculator, save as, paused…: go on afterwards
+            task.deferred = True
+            return
+        self._bot = None
+        self.session.apply(task.choice)
+
+    def _drop_bot(self) -> None:
+        task, self._bot = self._bot, None
+        if task is not None:
+            if task.cancel is not None:
+                task.cancel()
+            if task.timer is not None:
+                task.timer()
+
+    @property
+    def bot_playing(self) -> bool:
+        """True while a computer player has the decision."""
+        return self._bot is not None
+
+    def skip_ahead(self) -> bool:
+        """Computer players play without delay until the next human decision or display (at a
+        table of computer players only: to the end). False if there are none."""
+        if not self.session.has_bots:
+            return False
+        self._skipping = True
+        if not self.humans:
+            self.run_to_end = True
+            if isinstance(self.scene, Showing):
+                self._display_done()
+                return True
+        task = self._bot
+        if task is not None and task.choice is not None and task.timer is not None:
+            # Waiting only for the pace (not for the bot's thinking): play it now.
+            task.timer()
+            task.timer = None
+            self._bot_apply(task)
+        return True
+
+    def watch_to_end(self) -> None:
+        """`f` on a display at a table of computer players only: this display and every one
+        after it close at once, and the game runs to its end."""
+        if not self.humans:
+            self.skip_ahead()
+
+    # --- the table can act again -------------------------------------------------------------
+
+    def kick(self) -> None:
+        """The table may be able to act again (a screen on top of it went away): do what
+        waited."""
+        if not self.may_act():
+            return
+        task = self._bot
+        if task is not None and task.deferred:
+            task.deferred = False
+            self._bot_apply(task)
+        if self._stale:
+            self._advance()
+        elif self._step_due:
+            self._step_due = False
+            self.step()
+
+    # --- hints -------------------------------------------------------------------------------
+
+    def hint(self) -> str | None:
+        """`h`: hints for the player at the prompt (behind their curtain when the game hides
+        something of theirs). None when they open, else why not."""
+        scene = self.scene
+        if not isinstance(scene, Prompt) or not self.guard.ready:
+            return t("why.not_now")
+        if not self.session.hints:
+            return t("hint.off")
+        d = scene.decision
+        if d.secret or not self.session.castillo_hidden:
+            self._open_hint(d)  # behind their own curtain already, or nothing of theirs hidden
+            return None
+        # A hidden Castillo: the hint could give the player's own count away.
+        self._begin(Wait.QUIET)
+        letter = self._draw_letter()
+        self._set(HintCurtain(d.player, d, scene.view, letter, self.guard.ready))
+        return None
+
+    def _open_hint(self, d: Decision) -> None:
+        seat = d.player
+        seed = random.Random(
+            f"{self.session.game.record()['seed']}/{seat}/{self.session.current.moves}/hint"
+        )
+        own = self.session.view_for(seat)
+        board = self._view_for(d)
+        self._set(Hinting(seat, d, board, own, seed.randrange(2**31)))
+
+    def hint_shown(self) -> None:
+        """The hints were shown to their player: counted, and saved at once."""
+        scene = self.scene
+        if isinstance(scene, Hinting):
+            self.session.hint_used(scene.seat)
+            from el_grande.persist.autosave import autosaver_of  # only once hints are used
+
+            listener = autosaver_of(self.session) if self.session.subscribers else None
+            if listener is not None:
+                listener.save(self.session.game)
+
+    def hint_closed(self, choice: Choice | None = None) -> None:
+        """The hints are closed; `choice`, if given, is highlighted at the prompt."""
+        scene = self.scene
+        if isinstance(scene, Hinting) and scene.decision is self.session.decision:
+            d = scene.decision
+            self._set(Prompt(d.player, d, self._view_for(d), cursor=choice))
+
+    # --- undo --------------------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        return self.at_prompt and self.session.can_undo()
+
+    def undo(self) -> str | None:
+        """Take back the player's last decision; None when done, else why not."""
+        if not self.at_prompt:
+            return t("why.not_now")
+        if not self.session.undo():
+            return self.session.why_no_undo()
+        return None
+
+    # --- what the footer offers --------------------------------------------------------------
+
+    @property
+    def at_prompt(self) -> bool:
+        """A human's prompt is open and the next input counts (no curtain, display, bot or
+        wait for quiet)."""
+        return isinstance(self.scene, Prompt) and self.guard.ready
+
+    @property
+    def secret_open(self) -> bool:
+        """A secret decision is pending (nothing may open over it: save as, settings)."""
+        d = self.session.decision
+        return d is not None and d.secret

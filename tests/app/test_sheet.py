@@ -1,0 +1,406 @@
+"""The scoring sheet for a game on a real board (`el-grande calc`), played by keys: a whole
+scoring read off a board and typed in gives what the game itself scores; the sheet survives
+closing the terminal; refused keys say why; Korean; how it looks at 100×30 and 120×40."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from el_grande.app.app import ElGrandeApp
+from el_grande.app.screens.sheet import CELL, NamesScreen, SheetScreen, _widths
+from el_grande.app.screens.title import TitleScreen
+from el_grande.sheet.model import Sheet
+from el_grande.sheet.store import ORDER, SheetFile, load, sheet_path
+from el_grande.text import use
+
+from ..sheet.positions import RealBoard, designed, played
+from ..sheet.test_model import enter
+from .helpers import KOREAN_NAMES, SIZE, press, screen_text, settle
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A data folder of this test's own, named relatively (the sheet shows its path: the
+    snapshots must not hold a temporary directory's name)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("EL_GRANDE_HOME", "home")
+    yield tmp_path / "home"
+
+
+def sheet_of(app: ElGrandeApp) -> SheetScreen:
+    scr = app.screen
+    assert isinstance(scr, SheetScreen), scr
+    return scr
+
+
+async def type_names(pilot: Pilot[None], names: list[str]) -> None:
+    """On the names screen: each field emptied and typed, then Enter."""
+    screen = pilot.app.screen
+    assert isinstance(screen, NamesScreen)
+    while screen.focused is None or screen.focused.id != "sheet-name-0":
+        await press(pilot, "up")
+    for i in range(5):
+        await press(pilot, "end")
+        await press(pilot, "ctrl+u")
+        for ch in names[i] if i < len(names) else "":
+            await press(pilot, ch)
+        if i < 4:
+            await press(pilot, "tab")
+    await press(pilot, "enter")
+
+
+async def go(pilot: Pilot[None], row: int, col: int) -> None:
+    """Move the cursor with the arrow keys, as a person does looking at the screen."""
+    scr = sheet_of(pilot.app)  # type: ignore[arg-type]
+    while scr.row != row:
+        await press(pilot, "down" if scr.row < row else "up")
+    while scr.col != col:
+        await press(pilot, "right" if scr.col < col else "left")
+
+
+async def type_board(pilot: Pilot[None], board: RealBoard) -> int:
+    """A whole board read aloud and typed: each place, each player, one key a count (10 or
+    more: + that many times, then Tab); the King, the Grandes, the scoreboards. Returns the
+    number of keys."""
+    keys = 0
+    scr = sheet_of(pilot.app)  # type: ignore[arg-type]
+    await go(pilot, 0, 0)
+    for place in ORDER:
+        for count in board.counts[place]:
+            if count <= 9:
+                await press(pilot, str(count))
+                keys += 1
+            else:
+                for _ in range(count):
+                    await press(pilot, "plus")
+                await press(pilot, "tab")
+                keys += count + 1
+    await go(pilot, ORDER.index(board.king), 0)
+    await press(pilot, "k")
+    for seat, home in enumerate(board.homes):
+        await go(pilot, ORDER.index(home), seat)
+        await press(pilot, "g")
+        keys += 1
+    for board_id, presses in (("4/0/0", 2), ("8/4/0", 1)):  # m: none, 8/4/0, 4/0/0
+        place = board.boards[board_id]
+        if place is not None:
+            await go(pilot, ORDER.index(place), scr.col)
+            for _ in range(presses):
+                await press(pilot, "m")
+            keys += presses
+    return keys + 1
+
+
+def shown_points(app: ElGrandeApp) -> tuple[dict[str, list[int]], list[tuple[int, int]], list[int]]:
+    """What the screen shows: each place's points per player, each scoring's (points, running
+    total) per player for the current one, and the totals."""
+    scr = sheet_of(app)
+    lines = screen_text(app).splitlines()
+    head = next(i for i, line in enumerate(lines) if "place" in line and "values" in line)
+    left = lines[head].index("place")
+    place_w, values_w = _widths(scr.sheet)
+    n = scr.sheet.players
+    x0 = left + place_w + values_w
+
+    def cells(line: str) -> list[str]:
+        return [line[x0 + s * (CELL + 1) : x0 + (s + 1) * (CELL + 1)] for s in range(n)]
+
+    points: dict[str, list[int]] = {}
+    for r, place in enumerate(ORDER):
+        found = [re.search(r"\+(\d+)", c) for c in cells(lines[head + 1 + r])]
+        points[place] = [int(m.group(1)) if m else 0 for m in found]
+    row = head + 2 + len(ORDER) + scr.sheet.current
+    scoring = [tuple(map(int, re.findall(r"\d+", c))) for c in cells(lines[row])]
+    totals = [int(c.strip()) for c in cells(lines[head + 2 + len(ORDER) + 3])]
+    return points, scoring, totals  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("board", "scoring"),
+    [
+        pytest.param(designed(3), 0, id="3 players, ties, bonuses, scoreboards, 11"),
+        pytest.param(designed(5), 1, id="5 players, second scoring"),
+        pytest.param(played(4, 8)[2], 2, id="4 players, a played game's last scoring"),
+        pytest.param(designed(2), 0, id="2 players"),
+    ],
+)
+async def test_R_G4_a_whole_scoring_typed_in_gives_what_the_game_scored(
+    board: RealBoard, scoring: int
+) -> None:
+    app = ElGrandeApp(sheet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_names(pilot, board.names)
+        scr = sheet_of(app)
+        for _ in range(scoring):
+            await press(pilot, "right_square_bracket")
+        assert scr.sheet.current == scoring
+        keys = await type_board(pilot, board)
+        points, shown, totals = shown_points(app)
+        for place in ORDER:
+            assert points[place] == list(board.scored[place].points), place
+        assert [g for g, _ in shown] == list(board.gain)  # this scoring
+        assert [r for _, r in shown] == list(board.gain) == totals  # the only one so far
+        assert scr.sheet.table(scoring).gain == board.gain
+        assert keys >= 10 * board.players  # at least one key a count: none was skipped
+    again = load(sheet_path())
+    assert again.sheet is not None and again.sheet.gains()[scoring] == board.gain
+
+
+async def test_the_sheet_survives_closing_the_terminal_and_adds_up_three_scorings(
+    home: Path,
+) -> None:
+    boards = played(3, 11)
+    sheet = Sheet.new(boards[0].names)
+    for k in range(2):
+        enter(sheet, k, boards[k])
+    SheetFile(sheet_path()).save(sheet)
+    app = ElGrandeApp(sheet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        scr = sheet_of(app)
+        assert scr.sheet == sheet  # straight to the sheet: no names asked
+        await press(pilot, "right_square_bracket")
+        await press(pilot, "right_square_bracket")
+        assert scr.sheet.current == 2
+        copied = scr.sheet.scorings[2]
+        assert (copied.king, copied.homes) == (boards[1].king, list(boards[1].homes))
+        assert "as at the scoring before" in screen_text(app)
+        await type_board(pilot, boards[2])
+        _, shown, totals = shown_points(app)
+        running = [sum(b.gain[s] for b in boards) for s in range(3)]
+        assert shown == [(g, r) for g, r in zip(boards[2].gain, running, strict=True)]
+        assert totals == running
+        await press(pilot, "escape")  # `el-grande calc`: Esc ends the app
+    again = ElGrandeApp(sheet=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        scr = sheet_of(again)
+        assert scr.sheet.current == 2 and scr.sheet.running(2) == tuple(running)
+        assert shown_points(again)[2] == running
+
+
+async def test_keys_that_cannot_be_say_why_and_change_nothing(home: Path) -> None:
+    app = ElGrandeApp(sheet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_names(pilot, ["Ana", "Ben"])
+        scr = sheet_of(app)
+        assert (scr.row, scr.col) == (0, 0) and scr.place == "castillo"
+        await press(pilot, "k")
+        assert "The King stands in a region, never in the Castillo." in screen_text(app)
+        await press(pilot, "g")
+        assert "A Grande stands in a region" in screen_text(app)
+        assert scr.sheet.scorings[0].king is None and scr.sheet.scorings[0].homes == [None, None]
+        await press(pilot, "9")
+        await press(pilot, "9")  # Ben
+        await press(pilot, "9")  # Galicia, Ana
+        await press(pilot, "9")
+        await press(pilot, "9")  # Basque Country, Ana: 27
+        assert scr.sheet.scorings[0].on_board(0) == 27
+        await go(pilot, 3, 0)
+        await press(pilot, "4")
+        assert "Ana would have 31 Caballeros on the board; a player has 30 in play." in (
+            screen_text(app)
+        )
+        assert scr.sheet.scorings[0].counts["aragon"] == [0, 0] and (scr.row, scr.col) == (3, 0)
+        await press(pilot, "3")  # exactly 30: taken, on to Ben
+        assert scr.sheet.scorings[0].counts["aragon"] == [3, 0] and scr.col == 1
+        await press(pilot, "backspace")  # back to Ana's 3 and cleared
+        assert scr.sheet.scorings[0].counts["aragon"] == [0, 0] and scr.col == 0
+        await press(pilot, "minus")  # never below 0
+        assert scr.sheet.scorings[0].counts["aragon"] == [0, 0]
+        await press(pilot, "enter")  # on to the next place
+        assert (scr.row, scr.col) == (4, 0)
+        await press(pilot, "left_square_bracket")  # no scoring before the first
+        assert scr.sheet.current == 0
+    assert load(sheet_path()).sheet == scr.sheet  # what was refused was never saved
+
+
+async def test_a_new_game_clears_the_scorings_after_a_second_c(home: Path) -> None:
+    app = ElGrandeApp(sheet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_names(pilot, ["Ana", "Ben", "Cy"])
+        scr = sheet_of(app)
+        await press(pilot, "5")
+        await press(pilot, "c")
+        assert "Press c again" in screen_text(app) and not scr.sheet.blank
+        await press(pilot, "down")  # anything else calls it off
+        await press(pilot, "c")
+        assert not scr.sheet.blank
+        await press(pilot, "c")
+        assert scr.sheet.blank and scr.sheet.names == ["Ana", "Ben", "Cy"]
+        assert "The three scorings are cleared" in screen_text(app)
+        await press(pilot, "n")  # names: a blank sheet may take another number of players
+        assert isinstance(app.screen, NamesScreen)
+        await type_names(pilot, ["Ana", "Ben", "Cy", "Dee"])
+        assert sheet_of(app).sheet.names == ["Ana", "Ben", "Cy", "Dee"]
+        await press(pilot, "1")
+        await press(pilot, "n")
+        await type_names(pilot, ["Ana", "Ben"])  # not with counts entered: said, and kept
+        assert isinstance(app.screen, NamesScreen)
+        assert "counts for 4 players" in screen_text(app)
+        await press(pilot, "escape")
+        assert sheet_of(app).sheet.players == 4
+    assert load(sheet_path()).sheet is not None
+
+
+async def test_the_names_screen_refuses_names_that_will_not_do(home: Path) -> None:
+    app = ElGrandeApp(sheet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_names(pilot, ["Ana", "ana"])
+        assert isinstance(app.screen, NamesScreen)
+        assert "Two players are called ana" in screen_text(app)
+        await type_names(pilot, ["Ana"])
+        assert "A sheet needs 2 to 5 players." in screen_text(app)
+        assert not sheet_path().exists()
+        await press(pilot, "escape")  # `el-grande calc` with no sheet: Esc ends the app
+        await settle(pilot)
+    assert not sheet_path().exists()
+
+
+async def test_the_title_screen_opens_the_sheet_and_esc_comes_back(home: Path) -> None:
+    SheetFile(sheet_path()).save(Sheet.new(["Ana", "Ben"]))
+    app = ElGrandeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        assert "Scoring sheet" in screen_text(app)
+        for _ in range(4):
+            await press(pilot, "down")
+        await press(pilot, "enter")
+        assert sheet_of(app).sheet.names == ["Ana", "Ben"]
+        await press(pilot, "escape")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_a_bad_sheet_file_is_said_then_kept_aside(home: Path) -> None:
+    home.mkdir()
+    sheet_path().write_text('{"format": "el-grande-sheet", "version": 1, "players": 3}')
+    app = ElGrandeApp(sheet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, NamesScreen)
+        text = " ".join(re.sub("[│╭╮╰╯]", " ", screen_text(app)).split())
+        assert "cannot be used: players must be a list of 2 to 5 names (found 3)" in text
+        await type_names(pilot, ["Ana", "Ben"])
+        assert "The file that could not be used is kept as sheet.bad.json." in screen_text(app)
+    assert (home / "sheet.bad.json").read_text().endswith('"players": 3}')
+    assert load(sheet_path()).sheet == Sheet.new(["Ana", "Ben"])
+
+
+async def test_a_sheet_that_cannot_be_saved_goes_on_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "blocked").write_text("a file where the folder should be")
+    monkeypatch.setenv("EL_GRANDE_HOME", "blocked")
+    app = ElGrandeApp(sheet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_names(pilot, ["Ana", "Ben"])
+        scr = sheet_of(app)
+        assert "The sheet cannot be saved to blocked/sheet.json" in screen_text(app)
+        await press(pilot, "3")
+        assert scr.sheet.scorings[0].counts["castillo"] == [3, 0]  # it goes on
+        assert "cannot be saved" in screen_text(app)
+
+
+async def test_a_click_on_a_count_moves_the_cursor_there(home: Path) -> None:
+    SheetFile(sheet_path()).save(Sheet.new(["Ana", "Ben", "Cy"]))
+    app = ElGrandeApp(sheet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        scr = sheet_of(app)
+        grid = scr.query_one("#sheet-grid")
+        place_w, values_w = _widths(scr.sheet)
+        await pilot.click(grid, offset=(place_w + values_w + 2 * (CELL + 1) + 3, 1 + 4))
+        await settle(pilot)
+        assert (scr.row, scr.col, scr.place) == (4, 2, "catalonia")
+        await press(pilot, "7")
+        assert scr.sheet.scorings[0].counts["catalonia"] == [0, 0, 7]
+
+
+# --- Korean ------------------------------------------------------------------------------------
+
+
+async def test_the_sheet_in_korean_shows_no_english(home: Path) -> None:
+    from .test_korean import Scan
+
+    use("ko")
+    home.mkdir()
+    sheet_path().write_text("{")  # a bad file first: its sentence too
+    literal = [str(sheet_path()), "sheet.bad.json"]
+    app = ElGrandeApp(sheet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        scan = Scan(app, literal)
+        await settle(pilot)
+        scan("names, with the bad file's sentence")
+        await type_names(pilot, ["민준", "민준"])
+        scan("names: two alike")
+        await type_names(pilot, ["김민준", "이서연", "박지훈"])
+        scr = sheet_of(app)
+        scan("the sheet, the file kept aside")
+        for key in ("3", "1", "0", "k", "g", "down", "k", "g", "m", "m", "m"):
+            await press(pilot, key)
+            scan(f"after {key}")
+        await press(pilot, "ㅏ")  # k with the Korean input method on
+        assert scr.sheet.scorings[0].king == scr.place
+        for key in ("9", "9", "9", "9", "plus", "right_square_bracket", "c", "n"):
+            await press(pilot, key)
+            scan(f"after {key}")
+        await press(pilot, "escape")
+        await press(pilot, "ㅊ")
+        await press(pilot, "ㅊ")
+        assert scr.sheet.blank
+        scan("cleared")
+        text = screen_text(app)
+        assert "첫 번째 정산" in text and "합계" in text and "왕" in text
+    assert scan.count > 20
+
+
+# --- how it looks --------------------------------------------------------------------------------
+
+
+def _snapshot_sheet(names: list[str]) -> None:
+    board = designed(5)
+    sheet = Sheet.new(names)
+    enter(sheet, 0, played(5, 3)[0])
+    enter(sheet, 1, board)
+    sheet.go_to(1)
+    SheetFile(sheet_path()).save(sheet)
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)], ids=["100x30", "120x40"])
+def test_sheet_snapshot(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    """Five players, the second scoring: scoreboards on the Castillo and Valencia, the King's
+    and a home bonus in one place, ties, 11 in the Castillo, the cursor on Aragon."""
+    _snapshot_sheet(["Ana", "Ben", "Cy", "Dee", "Eve"])
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        await go(pilot, 3, 2)
+
+    assert snap_compare(ElGrandeApp(sheet=True), terminal_size=size, run_before=run_before)
+
+
+def test_korean_sheet_snapshot(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    use("ko")
+    _snapshot_sheet(KOREAN_NAMES)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        await go(pilot, 6, 3)
+        await press(pilot, "k")  # the King to New Castile: a sentence on the status line
+
+    assert snap_compare(ElGrandeApp(sheet=True), terminal_size=SIZE, run_before=run_before)
+
+
+def test_names_snapshot(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(ElGrandeApp(sheet=True), terminal_size=SIZE)

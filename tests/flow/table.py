@@ -1,0 +1,163 @@
+"""Drive a `TableFlow` as the game screen does, from keys and clicks, without a screen.
+
+The keys do what they do on the game screen: Enter answers the highlighted choice (or steps
+a display, or lowers a plain curtain), arrows move the highlight, digits and a–e highlight a
+region or a card, letters take over. Every input goes through the flow's hand-over guard
+first, with the time stamp the test gives it, on a clock the test moves.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from el_grande.flow.clock import ManualClock
+from el_grande.flow.handover import QUIET, TAKE_OVER, Input
+from el_grande.flow.table import (
+    Curtain,
+    HintCurtain,
+    Prompt,
+    Scene,
+    Showing,
+    TableFlow,
+    TakeOver,
+)
+from el_grande.session import GameSession
+from el_grande.setup import GameSetup, default_seats
+
+NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+SECRET_CARDS = {"eviction", "province_two_by_disk", "province_all_by_disk", "score_by_disk"}
+_PLACE_KEYS = {
+    "1": "galicia", "2": "asturias", "3": "basque_country", "4": "aragon", "5": "catalonia",
+    "6": "old_castile", "7": "new_castile", "8": "valencia", "9": "seville", "0": "castillo",
+}  # fmt: skip
+
+
+@dataclass
+class Table:
+    """A flow on a manual clock, with the game screen's keymap."""
+
+    session: GameSession
+    quiet: float = QUIET
+    take_over: float = TAKE_OVER
+    strict: bool = False
+    cursor: int = 0
+    #: Every scene the table showed, in order.
+    scenes: list[Scene] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.clock = ManualClock()
+        self.flow = TableFlow(
+            self.session,
+            self.clock,
+            bot_delay=0.0,
+            strict=self.strict,
+            quiet=self.quiet,
+            take_over_seconds=self.take_over,
+            letters=random.Random(1),
+        )
+        self.flow.listen(self._scene)
+        self.flow.start()
+        self.clock.run_due()
+
+    def _scene(self, scene: Scene) -> None:
+        if isinstance(scene, Prompt) and (not self.scenes or self.scenes[-1] is not scene):
+            self.cursor = 0
+        self.scenes.append(scene)
+
+    @property
+    def scene(self) -> Scene:
+        return self.flow.scene
+
+    @property
+    def letter(self) -> str | None:
+        """The letter a take-over on screen asks for, if any."""
+        scene = self.scene
+        return scene.letter if isinstance(scene, (TakeOver, HintCurtain)) else None
+
+    def at(self, stamp: float) -> None:
+        self.clock.advance(max(0.0, stamp - self.clock.now()))
+
+    def key(self, key: str, stamp: float | None = None) -> None:
+        """A key arriving at `stamp` (default: now)."""
+        stamp = self.clock.now() if stamp is None else stamp
+        self.at(stamp)
+        if not self.flow.input(Input.KEY, stamp):
+            return
+        flow, scene = self.flow, self.scene
+        char = key if len(key) == 1 else ""
+        match scene:
+            case TakeOver() | HintCurtain():
+                flow.take_over(char)
+            case Curtain():
+                if key in ("enter", "space"):
+                    flow.lower()
+            case Showing():
+                if key in ("enter", "space"):
+                    flow.step()
+                elif key == "escape":
+                    flow.last_step()
+            case Prompt():
+                choices = scene.decision.choices
+                if key == "enter":
+                    flow.answer(choices[self.cursor])
+                elif key == "down":
+                    self.cursor = min(self.cursor + 1, len(choices) - 1)
+                elif key == "up":
+                    self.cursor = max(self.cursor - 1, 0)
+                elif key in _PLACE_KEYS:
+                    place = _PLACE_KEYS[key]
+                    hit = [i for i, c in enumerate(choices) if c.arg == place]
+                    if hit:
+                        self.cursor = hit[0]
+        self.clock.run_due()
+
+    def click(self, target: str, stamp: float | None = None) -> None:
+        """A click (button down, then up 50 ms later) on `target`: "continue" (a curtain's
+        or banner's button) or "map" (the first region the decision could be answered with)."""
+        stamp = self.clock.now() if stamp is None else stamp
+        self.at(stamp)
+        down = self.flow.input(Input.PRESS, stamp)
+        self.at(stamp + 0.05)
+        up = self.flow.input(Input.RELEASE, stamp + 0.05)
+        if not (down and up):
+            return
+        flow, scene = self.flow, self.scene
+        if target == "continue":
+            if isinstance(scene, (TakeOver, HintCurtain)):
+                flow.take_over("", button=True)
+            elif isinstance(scene, Curtain):
+                flow.lower()
+        elif target == "map" and isinstance(scene, Prompt):
+            choices = scene.decision.choices
+            on_map = [c for c in choices if c.arg in _PLACE_KEYS.values()]
+            if on_map:
+                flow.answer(on_map[0])
+        self.clock.run_due()
+
+    def quietly(self, key: str) -> None:
+        """A deliberate key: after a quiet keyboard for the longest wait."""
+        self.at(self.clock.now() + self.take_over + 0.1)
+        self.key(key)
+
+
+def humans(players: int, seed: int, **options: object) -> GameSession:
+    setup = GameSetup(default_seats(NAMES[:players]), seed=seed, **options)  # type: ignore[arg-type]
+    return GameSession.new(setup)
+
+
+def secret_position(purpose: str, castillo: str = "hidden", last: bool = False) -> GameSession:
+    """A 3-human session at the first secret decision of `purpose` that at least two players
+    still have to answer (`last`: answered but for the last one)."""
+    for seed in range(400):
+        session = humans(3, seed, castillo=castillo)
+        game, rng = session.game, random.Random(seed)
+        while (d := game.decision) is not None:
+            if d.secret and d.context["purpose"] == purpose and len(game._stack[-1][2]) >= 2:
+                while last and len(game._stack[-1][2]) > 1:
+                    session.apply(game.decision.choices[0])  # type: ignore[union-attr]
+                return session
+            pick = next((c for c in d.choices if c.verb == "card" and c.arg in SECRET_CARDS), None)
+            pick = pick or next((c for c in d.choices if c.verb == "special"), None)
+            session.apply(pick or rng.choice(d.choices))
+    raise AssertionError(f"no game reaches a shared {purpose} step")

@@ -1,0 +1,319 @@
+"""The table's flow, state by state, without a screen (`el_grande.flow.table`).
+
+Each scene the table can show — a prompt, a take-over banner or curtain, the curtain after the
+last secret, a scoring display, a computer player's turn, hints behind a curtain, game over —
+and the flow's other duties: pacing on an injected clock, skipping ahead, waiting while
+another screen covers the table, undo, the log the table may read.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+from el_grande.core import Choice
+from el_grande.flow.clock import ManualClock
+from el_grande.flow.handover import Wait
+from el_grande.flow.table import (
+    BotTurn,
+    Curtain,
+    GameOver,
+    HintCurtain,
+    Hinting,
+    Prompt,
+    Showing,
+    TableFlow,
+    TakeOver,
+)
+from el_grande.session import GameSession
+from el_grande.setup import GameSetup, SeatSetup
+
+from .table import Table, humans, secret_position
+
+
+def seated(*kinds: str, seed: int = 7, **options: object) -> GameSession:
+    names = ["Ana", "Ben", "Cy", "Dee", "Eve"]
+    colours = ["yellow", "red", "green", "blue", "purple"]
+    seats = tuple(SeatSetup(names[i], colours[i], k) for i, k in enumerate(kinds))
+    return GameSession.new(GameSetup(seats, seed=seed, **options))  # type: ignore[arg-type]
+
+
+def test_the_flow_imports_no_textual_rich_or_pydantic() -> None:
+    code = (
+        "import sys, el_grande.flow.table, el_grande.flow.handover, el_grande.flow.display;"
+        "bad = [m for m in ('textual', 'rich', 'pydantic') if m in sys.modules];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_new_game_opens_on_the_first_players_prompt_at_once() -> None:
+    table = Table(humans(3, 7))
+    scene = table.scene
+    assert isinstance(scene, Prompt) and not scene.quiet and table.flow.at_prompt
+    assert scene.decision is table.session.decision
+
+
+def test_a_change_of_player_is_a_quiet_prompt_until_the_keyboard_is_quiet() -> None:
+    table = Table(humans(3, 7))
+    table.key("enter")
+    scene = table.scene
+    assert isinstance(scene, Prompt) and scene.quiet and not table.flow.at_prompt
+    assert table.flow.answer(scene.decision.choices[0]) is not None  # refused, nothing changed
+    assert len(table.session.game.history) == 1
+    table.at(table.clock.now() + table.quiet)
+    assert isinstance(table.scene, Prompt) and not table.scene.quiet  # shown as ready
+
+
+def test_a_secret_decision_is_a_curtain_its_owner_takes_over() -> None:
+    table = Table(secret_position("castillo"))
+    scene = table.scene
+    assert isinstance(scene, TakeOver) and scene.curtain and scene.decision.secret
+    assert not scene.ready
+    assert scene.view is table.session.current.public  # behind the curtain: the public board
+    table.at(table.clock.now() + table.take_over)
+    assert isinstance(table.scene, TakeOver) and table.scene.ready
+    table.key("q")  # a wrong letter: nothing, and the wait starts again
+    assert isinstance(table.scene, TakeOver) and not table.scene.ready
+    table.quietly(scene.letter.lower())
+    prompt = table.scene
+    assert isinstance(prompt, Prompt) and prompt.decision.secret
+    assert prompt.view is table.session.current.private  # the owner's own view, behind it
+
+
+def test_after_one_secret_the_next_players_curtain_says_who_has_chosen() -> None:
+    table = Table(secret_position("castillo"))
+    table.quietly(table.letter.lower())  # type: ignore[union-attr]
+    owner = table.scene.seat  # type: ignore[union-attr]
+    table.key("enter")
+    scene = table.scene
+    assert isinstance(scene, TakeOver) and scene.curtain and scene.after == owner
+    assert scene.seat != owner and scene.letter != table.scenes[0].letter  # type: ignore[union-attr]
+
+
+def test_after_the_last_secret_a_plain_curtain_then_the_display_then_a_banner() -> None:
+    table = Table(secret_position("castillo", last=True))
+    table.quietly(table.letter.lower())  # type: ignore[union-attr]
+    owner = table.scene.seat  # type: ignore[union-attr]
+    shown = table.flow.log_shown
+    table.key("enter")
+    curtain = table.scene
+    assert isinstance(curtain, Curtain) and curtain.after == owner and not curtain.ready
+    assert table.flow.log_shown == shown  # the scoring's lines wait for its display
+    table.key("enter", table.clock.now() + 0.3)  # too soon: stays
+    assert isinstance(table.scene, Curtain)
+    table.quietly("enter")
+    display = table.scene
+    assert isinstance(display, Showing) and display.index == 0
+    assert display.view.round == table.session.current.before.round  # the board as it was
+    table.key("escape")  # to the last step
+    assert isinstance(table.scene, Showing) and table.scene.last
+    assert table.scene.step.totals  # the totals of the scoring
+    table.key("enter")
+    banner = table.scene
+    assert isinstance(banner, TakeOver) and not banner.curtain  # a banner over the board
+    assert banner.seat != owner
+    assert table.flow.log_shown == len(table.session.log)  # the story may be read now
+
+
+def test_a_display_paces_itself_and_waits_under_another_screen() -> None:
+    table = Table(secret_position("castillo", last=True))
+    table.flow.auto_advance = 2.0
+    covered = False
+    table.flow.may_act = lambda: not covered
+    table.quietly(table.letter.lower())  # type: ignore[union-attr]
+    table.key("enter")
+    table.quietly("enter")
+    assert isinstance(table.scene, Showing) and table.scene.index == 0
+    table.at(table.clock.now() + 2.0)
+    assert isinstance(table.scene, Showing) and table.scene.index == 1
+    covered = True  # help, the calculator, or the too-small pause opened
+    table.at(table.clock.now() + 10.0)
+    assert table.scene.index == 1  # type: ignore[union-attr]
+    covered = False
+    table.flow.kick()
+    assert table.scene.index == 2  # type: ignore[union-attr]
+
+
+def test_a_computer_players_turn_keeps_its_pace_and_shows_a_public_choice() -> None:
+    session = seated("bot:greedy", "human", seed=4, start_player=0)
+    clock = ManualClock()
+    flow = TableFlow(session, clock, bot_delay=1.0, letters=random.Random(1))
+    scenes: list[object] = []
+    flow.listen(scenes.append)
+    flow.start()
+    scene = flow.scene
+    assert isinstance(scene, BotTurn) and scene.choice is None and flow.bot_playing
+    clock.run_due()  # the bot has answered at once: its choice shows for the second half
+    clock.advance(0.5)
+    shown = flow.scene
+    assert isinstance(shown, BotTurn) and shown.choice in shown.decision.choices
+    assert session.game.history == ()
+    clock.advance(0.5)
+    assert len(session.game.history) == 1
+    assert isinstance(flow.scene, Prompt | BotTurn)
+
+
+def test_a_computer_players_secret_shows_nothing_and_raises_no_curtain() -> None:
+    session = seated("bot:random", "bot:random", "human", seed=25, rounds=6, castillo="hidden")
+    table = Table(session)
+    for _ in range(5000):
+        scene = table.scene
+        if session.decision is None:
+            break
+        if isinstance(scene, BotTurn):
+            table.at(table.clock.now() + 0.1)
+        elif isinstance(scene, TakeOver):
+            table.quietly(scene.letter.lower())
+        else:
+            table.quietly("enter")
+    assert session.decision is None
+    secret = [s for s in table.scenes if isinstance(s, BotTurn) and s.decision.secret]
+    assert len(secret) > 3
+    for scene in secret:
+        assert scene.choice is None  # never shown, not even as a highlight
+        assert scene.view.seat is None  # the public board
+    for scene in table.scenes:
+        if isinstance(scene, TakeOver):
+            assert not table.flow.is_bot(scene.seat)  # no curtain for a computer player
+
+
+def test_a_failing_computer_player_plays_a_legal_choice_and_says_so() -> None:
+    session = seated("bot:greedy", "human", seed=4, start_player=0)
+    clock = ManualClock()
+
+    def broken(task, done):  # type: ignore[no-untyped-def]
+        return clock.call_later(0, lambda: done(RuntimeError("boom")))
+
+    flow = TableFlow(session, clock, thinker=broken, bot_delay=0.0)
+    notices: list[str] = []
+    flow.listen(lambda scene: None, notices.append)
+    flow.start()
+    clock.advance(0.1)
+    assert len(session.game.history) == 1 and len(notices) == 1 and "Ana" in notices[0]
+
+
+def test_a_stale_answer_is_dropped_and_closing_cancels_the_search() -> None:
+    session = seated("bot:greedy", "human", seed=4, start_player=0)
+    clock = ManualClock()
+    answers: list[object] = []
+    cancelled: list[bool] = []
+
+    def held(task, done):  # type: ignore[no-untyped-def]
+        answers.append(done)
+        return lambda: cancelled.append(True)
+
+    flow = TableFlow(session, clock, thinker=held, bot_delay=0.0)
+    flow.start()
+    flow.close()
+    assert cancelled == [True]
+    answers[0](session.decision.choices[0])  # type: ignore[operator,union-attr]
+    clock.advance(1)
+    assert session.game.history == ()
+
+
+def test_skip_ahead_plays_the_bots_at_once_and_a_bots_only_table_runs_to_the_end() -> None:
+    session = seated("bot:random", "bot:random", seed=3, rounds=6)
+    clock = ManualClock()
+    flow = TableFlow(session, clock, bot_delay=60.0)
+    flow.start()
+    assert flow.display_pace == 120.0  # nobody to step the displays: the bots' pace
+    clock.run_due()
+    assert flow.skip_ahead() and flow.run_to_end
+    for _ in range(5000):
+        if isinstance(flow.scene, GameOver):
+            break
+        clock.advance(0.01)
+    assert isinstance(flow.scene, GameOver) and session.decision is None
+    assert flow.log_shown == len(session.log)
+    assert not TableFlow(humans(2, 1), ManualClock()).skip_ahead()  # no bots: nothing
+
+
+def test_a_bots_answer_waits_while_another_screen_covers_the_table() -> None:
+    session = seated("bot:greedy", "human", seed=4, start_player=0)
+    clock = ManualClock()
+    covered = False
+    flow = TableFlow(session, clock, bot_delay=0.0)
+    flow.may_act = lambda: not covered
+    flow.start()
+    covered = True  # the help opens while the bot thinks
+    clock.advance(1)
+    assert session.game.history == ()  # answered, but not applied under the help
+    covered = False
+    flow.kick()
+    assert len(session.game.history) == 1
+
+
+def test_hints_open_behind_their_players_curtain_when_the_castillo_is_hidden() -> None:
+    session = humans(3, 25, castillo="hidden")
+    table = Table(session)
+    scene = table.scene
+    assert isinstance(scene, Prompt) and not scene.decision.secret
+    assert table.flow.hint() is None
+    curtain = table.scene
+    assert isinstance(curtain, HintCurtain) and curtain.seat == scene.seat
+    table.key("enter", table.clock.now() + 5)  # typed ahead: not its letter
+    assert isinstance(table.scene, HintCurtain)
+    table.quietly(curtain.letter.lower())
+    hinting = table.scene
+    assert isinstance(hinting, Hinting) and hinting.own.seat == scene.seat
+    table.flow.hint_shown()
+    assert session.hints_used[scene.seat] == 1
+    pick = scene.decision.choices[-1]
+    table.flow.hint_closed(pick)
+    back = table.scene
+    assert isinstance(back, Prompt) and back.cursor == pick and table.flow.at_prompt
+
+
+def test_hints_are_refused_at_a_table_without_them() -> None:
+    session = GameSession.new(GameSetup(humans(2, 1).seats, seed=1, hints=False))
+    table = Table(session)
+    assert table.flow.hint() == "Hints are off at this table."
+    assert isinstance(table.scene, Prompt)
+
+
+def test_undo_rewrites_the_log_and_keeps_the_player() -> None:
+    session = humans(3, 7)
+    table = Table(session)
+    for _ in range(4):  # into Ana's turn: her power card, the others', then her placements
+        table.quietly("enter")
+    flow = table.flow
+    seat = table.scene.seat  # type: ignore[union-attr]
+    while not flow.can_undo:
+        table.quietly("enter")
+        seat = table.scene.seat  # type: ignore[union-attr]
+    epoch, moves = flow.log_epoch, len(session.game.history)
+    assert flow.undo() is None
+    assert flow.log_epoch == epoch + 1 and len(session.game.history) == moves - 1
+    scene = table.scene
+    assert isinstance(scene, Prompt) and scene.seat == seat and flow.at_prompt
+    assert flow.log_shown == len(session.log)
+
+
+def test_a_resumed_game_left_in_a_display_shows_it_again() -> None:
+    played = secret_position("castillo", last=True)
+    played.apply(played.decision.choices[0])  # type: ignore[union-attr]
+    resumed = GameSession.from_record(played.game.record(), played.seats)
+    table = Table(resumed)
+    assert isinstance(table.scene, Showing)
+    assert table.flow.log_shown < len(resumed.log)  # the scoring's lines wait for it
+
+
+def test_the_game_over() -> None:
+    session = seated("bot:random", "bot:random", seed=5, rounds=6)
+    while session.decision is not None:
+        session.apply(session.decision.choices[0])
+    table = Table(session)
+    assert isinstance(table.scene, GameOver | Showing)
+    while isinstance(table.scene, Showing):
+        table.flow.step()
+    assert isinstance(table.scene, GameOver)
+    assert table.flow.guard.wait is Wait.NONE
+
+
+def test_answers_that_are_not_legal_change_nothing() -> None:
+    table = Table(humans(2, 1))
+    assert table.flow.answer(Choice("power", 99)) == "not one of the legal choices"
+    assert table.session.game.history == ()
