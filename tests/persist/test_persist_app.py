@@ -10,7 +10,7 @@ from el_grande.persist import list_unfinished, load_save
 from el_grande.persist.autosave import attach_autosave
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
-from tests.app.helpers import next_key
+from tests.app.helpers import next_key, open_resume_list
 
 SIZE = (140, 45)
 
@@ -53,13 +53,7 @@ async def test_resume_from_title_screen(home: Path) -> None:
 
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        menu = app.screen.query_one("#title-menu")
-        menu.focus()
-        menu.highlighted = 1  # type: ignore[attr-defined]
-        await pilot.press("enter")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "ResumeScreen"
+        await open_resume_list(pilot)
         app.screen.query_one("#resume-list").highlighted = 0  # type: ignore[attr-defined]
         await pilot.press("enter")
         await pilot.pause()

@@ -18,6 +18,7 @@ from el_grande.cli import main as cli_main
 from el_grande.persist import Autosaver, load_game, load_save, saves_dir, scan_saves
 from el_grande.persist.errors import GameLockedError, SaveFileError
 from el_grande.persist.lock import lock_path
+from tests.app.helpers import open_resume_list
 
 HOLDER = Path(__file__).with_name("lock_holder.py")
 
@@ -202,14 +203,8 @@ async def test_the_title_screen_marks_and_refuses_a_game_open_elsewhere(home: Pa
     with other_window(open_one.path):
         app = ElGrandeApp()
         async with app.run_test(size=(140, 45)) as pilot:
-            await pilot.pause()
-            menu = app.screen.query_one("#title-menu")
-            menu.focus()
-            menu.highlighted = 1  # type: ignore[attr-defined]
-            await pilot.press("enter")
-            await pilot.pause()
+            await open_resume_list(pilot)
             screen = app.screen
-            assert type(screen).__name__ == "ResumeScreen"
             games = screen.games  # type: ignore[attr-defined]
             marked = [g.open_elsewhere for g in games]
             assert sorted(marked) == [False, True]
@@ -302,14 +297,8 @@ async def test_the_title_screen_refuses_a_game_whose_lock_cannot_be_taken(home: 
     _unlockable(lock_path(saves_dir(), saver.file.game_id), "directory")
     app = ElGrandeApp()
     async with app.run_test(size=(140, 45)) as pilot:
-        await pilot.pause()
-        menu = app.screen.query_one("#title-menu")
-        menu.focus()
-        menu.highlighted = 1  # type: ignore[attr-defined]
-        await pilot.press("enter")
-        await pilot.pause()
+        await open_resume_list(pilot)
         screen = app.screen
-        assert type(screen).__name__ == "ResumeScreen"
         prompt = str(screen.query_one("#resume-list").get_option_at_index(0).prompt)  # type: ignore[attr-defined]
         assert prompt.endswith(": Is a directory") and "another window" not in prompt
         await pilot.press("enter")
