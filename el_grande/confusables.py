@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import unicodedata
 from functools import cache
+from pathlib import Path
 
 #: The Unicode version of the shipped data (its header says so too).
 VERSION = "13.0.0"
@@ -52,9 +53,9 @@ def default_ignorable(ch: str) -> bool:
 def prototypes() -> dict[str, str]:
     """source character → its prototype (one or more characters), from `confusables.txt`."""
     import re
-    from importlib import resources
 
-    text = resources.files("el_grande").joinpath("data", DATA).read_text(encoding="utf-8-sig")
+    # (A plain read: importlib.resources would cost more to import than the file to read.)
+    text = (Path(__file__).parent / "data" / DATA).read_text(encoding="utf-8-sig")
     entry = re.compile(r"^([0-9A-F]+)\s*;\s*([0-9A-F ]+?)\s*;", re.MULTILINE)
     return {
         chr(int(source, 16)): "".join(chr(int(code, 16)) for code in target.split())
