@@ -134,17 +134,20 @@ def quiet_stdout() -> int:
     return EXIT_BROKEN_PIPE
 
 
-def say_crash(exc: BaseException, secrets: Iterable[str] = ()) -> int:
-    """After a crash: write its log, say so on the terminal in one line, return `EXIT_CRASH`."""
+def say_crash(exc: BaseException, secrets: Iterable[str] = (), saved: bool = False) -> int:
+    """After a crash: write its log, say so on the terminal in one line, return `EXIT_CRASH`.
+    `saved`: a game was open and its autosave worked (the line says no game is lost)."""
     from el_grande.names import printable
     from el_grande.text import t
 
     path, why = write_crash_log(exc, secrets)
     with contextlib.suppress(Exception):
         if path is not None:
-            line = t("crash.line", path=printable(str(path)), code=EXIT_CRASH)
+            key = "crash.line_saved" if saved else "crash.line"
+            line = t(key, path=printable(str(path)), code=EXIT_CRASH)
         else:
-            line = t("crash.no_log", why=printable(why), code=EXIT_CRASH)
+            key = "crash.no_log_saved" if saved else "crash.no_log"
+            line = t(key, why=printable(why), code=EXIT_CRASH)
         print(f"el-grande: {line}", file=sys.stderr)
     return EXIT_CRASH
 

@@ -793,10 +793,14 @@ EN: dict[str, Template] = {
     "config.flags": "Command-line flags (--bot-delay) win over these for the run they are "
     "given to.",
     "crash.line": "El Grande stopped on an error of its own (exit status {code}); what went "
-    "wrong is in {path} (no game is lost: every decision made is in its autosave).",
+    "wrong is in {path}.",
+    "crash.line_saved": "El Grande stopped on an error of its own (exit status {code}); what "
+    "went wrong is in {path} (no game is lost: every decision made is in its autosave).",
     "crash.no_log": "El Grande stopped on an error of its own (exit status {code}); the crash "
-    "log could not be written ({why}), but no game is lost: every decision made is in its "
-    "autosave.",
+    "log could not be written ({why}).",
+    "crash.no_log_saved": "El Grande stopped on an error of its own (exit status {code}); the "
+    "crash log could not be written ({why}), but no game is lost: every decision made is in "
+    "its autosave.",
     "app.needs_terminal": "El Grande needs a terminal: its standard input is not one (it reads "
     "the keys from there), so nothing was opened; run it in a terminal window.",
     # --- the command line ----------------------------------------------------------------------

@@ -407,6 +407,7 @@ class ElGrandeApp(App[None]):
     #: The exception that crashed the app, if one did, and what the crash log must not tell.
     _crash: BaseException | None = None
     _crash_secrets: tuple[str, ...] = ()
+    _had_game = False
 
     def _build_driver(
         self, headless: bool, inline: bool, mouse: bool, size: tuple[int, int] | None
@@ -588,6 +589,7 @@ class ElGrandeApp(App[None]):
         return session
 
     def _watch_listener(self, listener: AutosaveListener) -> None:
+        self._had_game = True  # a game was autosaved here (what a crash's line may say)
         if self._listener is not None and self._listener is not listener:
             self._listener.close()  # the previous game's lock goes
         self._listener = listener
@@ -680,7 +682,8 @@ class ElGrandeApp(App[None]):
         if self._crash is not None:
             from el_grande.crash import say_crash
 
-            return say_crash(self._crash, self._crash_secrets)
+            saved = self._had_game and not self._last_problem
+            return say_crash(self._crash, self._crash_secrets, saved=saved)
         if self._signal is not None:
             return 128 + self._signal
         return status

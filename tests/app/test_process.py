@@ -99,6 +99,7 @@ def test_a_crash_leaves_the_autosave_whole_names_its_log_and_exits_70(tmp_path: 
     [log] = home.glob("crash-*.log")
     assert lines[0].startswith("el-grande: El Grande stopped on an error of its own (exit ")
     assert str(log) in lines[0] and "Traceback" not in proc.stderr
+    assert lines[0].endswith("(no game is lost: every decision made is in its autosave).")
     text = log.read_text(encoding="utf-8")
     assert "Traceback (most recent call last):" in text
     assert "in failing_apply" in text and "RuntimeError: injected failure: seed [hidden]" in text
@@ -126,8 +127,27 @@ def test_a_crash_in_a_command_is_the_same(
     assert main(["export", str(FIXTURE)]) == EXIT_CRASH
     err = capsys.readouterr().err
     [log] = tmp_path.glob("crash-*.log")
-    assert err.count("\n") == 1 and str(log) in err
+    assert err.count("\n") == 1 and str(log) in err and "no game is lost" not in err  # none open
     assert "KeyError: 'the export broke'" in log.read_text(encoding="utf-8")
+
+
+def test_a_crash_with_a_failing_autosave_never_says_no_game_is_lost(tmp_path: Path) -> None:
+    """A read-only data folder: the autosave fails (said on leaving), the crash log cannot be
+    written either: the line says so, and makes no promise about the game."""
+    home = tmp_path / "file-not-folder"
+    home.write_text("")  # a file where the data folder should be: nothing can be written
+    proc = subprocess.run(
+        [sys.executable, str(HERE / "crash_driver.py"), str(SEED), "4"],
+        capture_output=True,
+        text=True,
+        env=env_for(home),
+        timeout=300,
+    )
+    assert proc.returncode == EXIT_CRASH
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("el-grande: El Grande stopped on an error of its own (exit status 70)")
+    assert "the crash log could not be written (" in last and "no game is lost" not in last
+    assert "Autosave failed" in proc.stderr
 
 
 def test_a_reader_that_stops_reading_is_no_crash(
