@@ -111,6 +111,9 @@ class Narrator:
     _turn: _Turn | None = None
     _special: str | None = None  # the special action under way
     _marching: bool = False  # a general scoring's Castillo Caballeros are on the move
+    #: The hidden-count moves told in this step of the turn (its placing, its special action):
+    #: each is told once, not once per Caballero (three lines would count them).
+    _told_hidden: set[str] = field(default_factory=set)
 
     def who(self, seat: int) -> str:
         raw = self.names[seat] if 0 <= seat < len(self.names) else f"#{seat + 1}"
@@ -122,8 +125,19 @@ class Narrator:
             out.extend(self.tell(ev))
         return out
 
-    def tell(self, ev: E.Event) -> list[Line]:  # noqa: C901 - one case per event kind
+    def tell(self, ev: E.Event) -> list[Line]:
         """The lines for one event (none for bookkeeping nobody needs to read)."""
+        if not isinstance(ev, E.CaballerosMoved):
+            self._told_hidden.clear()  # a new step: a hidden move is told again
+        elif ev.count is None:
+            text = self._moved(ev)
+            if text in self._told_hidden:
+                return []  # the same hidden move again, in the same step: said once
+            self._told_hidden.add(text)
+            return [Line(text)]
+        return self._tell(ev)
+
+    def _tell(self, ev: E.Event) -> list[Line]:  # noqa: C901 - one case per event kind
         who = self.who
         match ev:
             case E.RoundStarted():

@@ -2,14 +2,16 @@
 as the new-game form, the command line or a save file give them, for `Game.new`.
 
 Plain dataclasses, no Textual, no pydantic (the save file's own model is in `persist`): the
-session, the save files and the app all use these. `SeatSetup.kind` is "human" or a
-computer player ("bot:random", "bot:greedy", "bot:strong").
+session, the save files and the app all use these. `SeatSetup.kind` is a `SeatKind`: "human"
+or a computer player ("bot:random", "bot:greedy", "bot:strong"); a save file from elsewhere may
+hold a kind this version does not know, which a human then plays (`bot_level`).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from rich.cells import cell_len
 
@@ -20,8 +22,20 @@ from el_grande.text import t
 
 COLOURS: tuple[str, ...] = ("yellow", "red", "green", "blue", "purple", "cyan", "orange", "white")
 
-#: Seat kinds the new-game form offers; other helpers register more (see `register_kind`).
-KINDS: dict[str, str] = {"human": "kind.human"}
+
+class SeatKind(StrEnum):
+    """Who plays a seat. A member is its string, the one save files hold: "human", or
+    "bot:<level>" for every level of the bot registry (`el_grande.bots.registry`)."""
+
+    HUMAN = "human"
+    RANDOM = "bot:random"
+    GREEDY = "bot:greedy"
+    STRONG = "bot:strong"
+
+
+#: Seat kinds the new-game form offers, with their catalogue keys; other helpers register more
+#: (see `register_kind`).
+KINDS: dict[str, str] = {SeatKind.HUMAN: "kind.human"}
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
@@ -54,7 +68,7 @@ def bot_level(kind: str) -> str | None:
 class SeatSetup:
     name: str
     colour: str
-    kind: str = "human"
+    kind: str = SeatKind.HUMAN  # a SeatKind, or a kind from elsewhere (played by a human)
 
 
 @dataclass(frozen=True)

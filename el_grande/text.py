@@ -3,19 +3,23 @@
 Widgets and screens never hold text of their own; they ask this module. English is here; a
 translation is another `Catalogue` with the same keys in a module of its own (Korean:
 `el_grande/text_ko.py`), registered in `CATALOGUES` and chosen with `use(lang)` — the command
-line picks it with `resolve_language` (docs/i18n.md). Strings are `str.format` templates; keep
-the placeholders when translating. Grammar belongs to the language, never to the code:
-plurals (`Plural` and the catalogue's `plural` rule), word order (whole sentences, never
-parts glued together in code), list separators (`join.*` keys), names at the start of a
-sentence (`region(place, start=True)`), and a language's own field formats (Korean chooses
-its particles with `{name:이/가}`, see `text_ko.py`).
+line picks it with `resolve_language` (docs/i18n.md). The active language is a context
+variable: `use` sets it for the code running now and everything it starts (asyncio tasks copy
+it), never for other threads: a function handed to a thread takes it along with `carry(fn)`.
+Strings are `str.format` templates; keep the placeholders when translating. Grammar belongs
+to the language, never to the code: plurals (`Plural` and the catalogue's `plural` rule),
+word order (whole sentences, never parts glued together in code), list separators (`join.*`
+keys), names at the start of a sentence (`region(place, start=True)`), and a language's own
+field formats (Korean chooses its particles with `{name:이/가}`, see `text_ko.py`).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar, copy_context
 from dataclasses import dataclass, field
+from typing import ParamSpec, TypeVar
 
 from el_grande import text_ko
 
@@ -170,7 +174,7 @@ class Catalogue:
     language's grammar (its plural rule, and how fields are formatted)."""
 
     lang: str
-    strings: dict[str, Template]
+    strings: Mapping[str, Template]
     regions: dict[str, str] = field(default_factory=lambda: dict(REGION_NAMES))
     regions_short: dict[str, str] = field(default_factory=lambda: dict(REGION_SHORT))
     card_names: dict[str, str] = field(default_factory=lambda: dict(CARD_NAMES))
@@ -206,7 +210,9 @@ class Catalogue:
 EN: dict[str, Template] = {
     # --- app / title -------------------------------------------------------------------------
     "app.title": "El Grande",
-    "app.subtitle": "Spain, 15th century: Kramer & Ulrich's area-control classic — hot-seat",
+    # Two lines, broken where the sense breaks (the title box is narrow).
+    "app.subtitle": "Spain, 15th century: Kramer & Ulrich's area-control classic,\n"
+    "played hot-seat at one keyboard",
     "title.new": "New game",
     "title.resume": "Resume a saved game",
     "title.resume_missing": "Resume (saving is not available yet)",
@@ -323,17 +329,21 @@ EN: dict[str, Template] = {
     "keys.hint": "Hint",
     "hint.title": "Hints for {name}: the strong computer player's best three",
     "hint.thinking": "Thinking… (a second at most; Esc cancels)",
-    "hint.ready": "Points: expected gain over a typical choice, and the expected margin over "
-    "the best other player by the end of the round.",
-    "hint.gain": "{gain} points over a typical choice · margin {margin}",
+    "hint.ready": "Expected points over a typical choice, and where each leaves you at the "
+    "round's end.",
+    "hint.gain": "{gain} points over a typical choice",
+    # Under hint.gain: the expected margin over the best other player, in words ({margin} >= 0).
+    "hint.ahead": "round's end: {margin} ahead of everyone",
+    "hint.behind": "round's end: {margin} behind the leader",
+    "hint.level": "round's end: level with the leader",
     "hint.same": "as good as the first, as far as the analysis can tell",
     "hint.none": "No hint this time (cancelled or no time to think).",
     "hint.failed": "The hint could not be worked out.",
-    "hint.keys": "1–3 or Enter: highlight that choice on the prompt · Esc: close",
+    "hint.keys": "1–3 or Enter: move the cursor to that choice · Esc: close",
     "hint.key_close": "Close",
     "hint.off": "Hints are off at this table.",
     "hint.curtain": "A hint for {name} only",
-    "hint.curtain_why": "The Castillo is hidden: {name}'s hint may give away {name}'s own count.",
+    "hint.curtain_why": "Hidden Castillo: a hint could give away {name}'s own count.",
     "over.hints": "Hints used: {counts}",
     "over.hint_count": "{name} {count}",
     "over.no_hints": "Hints were off at this table.",
@@ -371,7 +381,7 @@ EN: dict[str, Template] = {
     "curtain.letter_why": "Keys typed ahead never count: the letter works only after {seconds}s "
     "with no key or click, and it changes every time, so nobody sees or answers someone else's "
     "secret by accident.",
-    "curtain.enter_hint": "Turn the screen to everyone and press Enter (or click Continue).",
+    "curtain.enter_hint": "Let everyone see, then press Enter (or click Continue).",
     "curtain.enter_why": "Keys typed ahead never count: Enter works only after {seconds}s with "
     "no key or click.",
     "curtain.nudge": "Not that key: once the keyboard has been quiet, press {letter} to show "
@@ -390,6 +400,10 @@ EN: dict[str, Template] = {
     "handover.quiet": "{name}'s turn: at a change of player, keys count after {seconds}s with "
     "no key pressed.",
     "why.not_now": "nothing can be answered right now",
+    "why.court_empty": "your court is empty: nothing to place",
+    "prompt.does_nothing": "{choice} ({why})",
+    "flow.resumed_scoring": "The game goes on after {what}: its points are in the log.",
+    "flow.resumed_reveal": "The game goes on after the secret disks were revealed: see the log.",
     "handover.wait": "at a change of player, keys count after a moment of quiet",
     # --- board -------------------------------------------------------------------------------
     "board.king": "♔ King",
@@ -414,6 +428,7 @@ EN: dict[str, Template] = {
     "board.no_cards": "The action cards are revealed at the start of the round.",
     "board.players": "Players",
     "board.log": "What happened",
+    "board.log_back": "l: back to the board",
     "player.bot_mark": "(b)",
     "player.score": "{score} pts",
     "player.court": "court {n}",
@@ -488,10 +503,10 @@ EN: dict[str, Template] = {
     "purpose.score_by_disk": "a region to score (if nobody else picks it)",
     # The same, said on the curtain to the whole table (third person).
     "curtain.purpose.castillo": "where their Castillo Caballeros go",
-    "curtain.purpose.province_two_by_disk": "a region where they will lose 2 Caballeros",
-    "curtain.purpose.province_all_by_disk": "a region where they will lose all their Caballeros",
+    "curtain.purpose.province_two_by_disk": "where they lose 2 Caballeros",
+    "curtain.purpose.province_all_by_disk": "where they lose all their Caballeros",
     "curtain.purpose.eviction": "where their evicted Caballeros go",
-    "curtain.purpose.score_by_disk": "a region to score (if nobody else picks it)",
+    "curtain.purpose.score_by_disk": "a region scored if only they pick it",
     "progress.count": "{done} of up to {of} done",
     "progress.placed": "{placed} of up to {limit} placed, {left} more possible — Done to finish",
     "progress.moved": "{done} of up to {of} moved — choose Done to finish",
@@ -500,11 +515,13 @@ EN: dict[str, Template] = {
     "progress.target": "for {name}",
     "progress.left": "{n} left",
     # --- choice labels -----------------------------------------------------------------------
-    "choice.power": "Power card {n}  ({court} to court)",
+    # A no-break space (\u00a0) keeps a bracket's few words on one line (the choice list and
+    # the hints wrap with `present.Glued`, which honours it).
+    "choice.power": "Power card {n}  ({court}\u00a0to\u00a0court)",
     "choice.power_short": "Power card {n}",
     "choice.court": "Bring {n} to court",
     "choice.recall": "From {region}",
-    "choice.card": "{name}  (place {n})",
+    "choice.card": "{name}  (place\u00a0{n})",
     "choice.turn.place": "Place Caballeros now",
     "choice.turn.special": "Do the special action",
     "choice.turn.skip": "Skip the special action",
@@ -521,13 +538,13 @@ EN: dict[str, Template] = {
     "choice.score": "Score {region}",
     "choice.return": "Return one from {region}",
     "choice.return_court": "Return one from the court",
-    "choice.pass": "Pass (return none)",
+    "choice.pass": "Pass (return\u00a0none)",
     "choice.board": "Scoreboard {board}",
     "choice.king": "King to {region}",
     "choice.grande": "Grande to {region}",
     "choice.retrieve": "Take back power card {n}",
     "choice.disk": "Disk: {region}",
-    "choice.disk_court": "Disk: {region} (the King's) — back to your court",
+    "choice.disk_court": "Disk: {region} (the\u00a0King's) — back to your court",
     # --- events ------------------------------------------------------------------------------
     "ev.round": "— Round {number} of {of} —",
     "ev.cards": "Face up: {cards}.",
@@ -655,9 +672,17 @@ EN: dict[str, Template] = {
     "calc.rank_2": "2nd",
     "calc.rank_3": "3rd",
     "calc.rank_4": "4th",
+    "calc.rank_5": "5th",
     "calc.key_what_if": "What if",
     "calc.keys": "Esc / Enter / p: close",
     "calc.keys_what_if": "w: with or without your highlighted choice · Esc / Enter / p: close",
+    # w with nothing to try: why.
+    "calc.no_what_if_turn": "w shows a choice applied during your own decision only (not "
+    "while another player or a scoring is on).",
+    "calc.no_what_if_kind": "w tries a placement, or your Castillo disk: this decision has no "
+    "such choice.",
+    "calc.no_what_if_cursor": "The highlighted choice places no Caballero: highlight a region "
+    "on the prompt (1–9, 0), then press w here.",
     # --- game over ---------------------------------------------------------------------------
     "over.title": "Game over",
     "over.key_new": "New game",
@@ -690,21 +715,31 @@ EN: dict[str, Template] = {
     "help.title": "Help — keys, rules, cards",
     "help.close": "Esc or ? closes this help",
     "help.keys_title": "Keys",
+    # One key a line: the key, a tab, what it does (the help lines them up in two columns).
     "help.keys": (
-        "↑ ↓  move through the choices        Enter  choose\n"
-        "1–9  pick a region (its #N on the map) 0     pick the Castillo\n"
-        "a–e  pick a face-up action card       mouse  click a region, card or choice\n"
-        "p    points if a general scoring happened now\n"
-        "l    focus the event log (scroll with ↑ ↓ PgUp PgDn)\n"
-        "f    skip ahead: computer players move at once until a human decides or a "
+        "↑ ↓\tmove through the choices\n"
+        "Enter\tchoose the highlighted choice\n"
+        "1–9\tpick a region (its #N on the map)\n"
+        "0\tpick the Castillo; power cards: 0 then 0–3 picks 10–13\n"
+        "a–e\tpick a face-up action card (or read it, when no card is to be chosen)\n"
+        "mouse\tclick a region, card, power card or choice\n"
+        "p\tthe scoring calculator: points if a general scoring happened now\n"
+        "w\tin the calculator: the table with the highlighted choice applied\n"
+        "h\thints: the strong computer player's three best answers for you\n"
+        "u\tundo (when the rules allow it; otherwise it says why)\n"
+        "s\tsave the game to a file of your choice (it is autosaved anyway)\n"
+        "l\tthe log, large (↑ ↓ PgUp PgDn scroll; l again: back to the board)\n"
+        "f\tskip ahead: computer players move at once until a human decides or a "
         "scoring is shown\n"
-        "o    settings: theme, player colours, pace (not while a secret choice is open)\n"
-        "?    this help                        ctrl+q / ctrl+c  quit"
+        "o\tsettings: theme, player colours, pace (not while a secret choice is open)\n"
+        "?\tthis help\n"
+        "ctrl+q\tquit (ctrl+c too)"
     ),
     "help.map_title": "Reading the board",
     "help.rules_title": "The rules in short",
     "help.rules": (
-        "Each round: four action cards are revealed (the King card is always there). Everyone "
+        "Each round: five action cards lie face up, the top card of each of the stacks 1–4 "
+        "and the King (always there). Everyone "
         "plays a power card (1–13, a value nobody played yet this round); the highest goes "
         "first. On your turn: bring Caballeros from your province to your court (the number on "
         "your power card), take an action card, then place up to the card's number of "
@@ -745,7 +780,8 @@ EN: dict[str, Template] = {
     "bots.hint.scores": "Scores {points} points this turn.",
     "bots.hint.place": "Strengthens your hold on {place}.",
     "bots.hint.hurts": "Takes ground from {seat} in {place}.",
-    "bots.hint.outlook": "Best outlook by the end of the round ({margin:+.1f} against the leader).",
+    # By how much: the hint's own line says it in words (screens/hints.py, outlook).
+    "bots.hint.outlook": "Best outlook by the end of the round.",
     # --- settings (el_grande/settings: the file; app/screens/settings.py: the screen) ---------
     "settings.problem": "The settings in {path} are not used: {why}. The defaults apply, and "
     "the file is left as it is until you save the settings.",
@@ -869,8 +905,7 @@ EN: dict[str, Template] = {
     "sheet.kept": "Saved after every key in {path}.",
     "sheet.kept_aside": "The file that could not be used is kept as {aside}.",
     "sheet.no_king": "Where is the King? k in his region's row.",
-    "sheet.no_home": "No Grande for {names} yet: g in the home region's row, the player's "
-    "column.",
+    "sheet.no_home": "No Grande for {names} yet: g in the home region's row, the player's column.",
     "sheet.king_here": "The King stands in {region}.",
     "sheet.home_here": "{name}'s Grande stands in {region}, {name}'s home region.",
     "sheet.board_here": "The {board} scoreboard lies on {place}.",
@@ -946,19 +981,37 @@ KO_CATALOGUE = Catalogue(
 #: Every language there is, by code (`use`, `resolve_language`; docs/i18n.md).
 CATALOGUES: dict[str, Catalogue] = {"en": EN_CATALOGUE, "ko": KO_CATALOGUE}
 
-_active: Catalogue = EN_CATALOGUE
+#: The language of the code running now (see the module's docstring).
+_active: ContextVar[Catalogue] = ContextVar("el_grande_language", default=EN_CATALOGUE)
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
 def use(lang: str) -> Catalogue:
-    """Switch the active language (unknown languages fall back to English)."""
-    global _active
-    _active = CATALOGUES.get(lang, EN_CATALOGUE)
-    return _active
+    """Switch the active language (unknown languages fall back to English) for the code
+    running now and what it starts from here on."""
+    catalogue = CATALOGUES.get(lang, EN_CATALOGUE)
+    _active.set(catalogue)
+    return catalogue
 
 
 def language() -> str:
     """The active language's code ("en", "ko")."""
-    return _active.lang
+    return _active.get().lang
+
+
+def carry(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """`fn`, to be run in another thread (a Textual thread worker, a hint's search) in the
+    language active now, and with every other context variable as it is now. A new thread
+    starts with none of them set (Textual's thread workers run in a plain executor thread):
+    `run_worker(carry(work), thread=True)`."""
+    context = copy_context()
+
+    def carried(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        return context.copy().run(fn, *args, **kwargs)
+
+    return carried
 
 
 #: The locale variables that name the language of messages, in POSIX's order of precedence.
@@ -999,23 +1052,24 @@ def resolve_language(
 
 def t(key: str, /, **fields: object) -> str:
     """The sentence `key` in the active language, with `fields` filled in."""
-    return _active(key, **fields)
+    return _active.get()(key, **fields)
 
 
 def template(key: str, count: object = None) -> str:
     """The active language's raw template for `key` (for code that styles its fields)."""
-    return _active.template(key, count)
+    return _active.get().template(key, count)
 
 
 def region(place: str, short: bool = False, start: bool = False) -> str:
     """A place's name (`short`: for a narrow map cell; `start`: at the start of a sentence)."""
-    names = _active.regions_short if short else _active.regions_start if start else _active.regions
+    active = _active.get()
+    names = active.regions_short if short else active.regions_start if start else active.regions
     return names.get(place, place.replace("_", " ").title())
 
 
 def card_name(card_id: str) -> str:
-    return _active.card_names.get(card_id, card_id.replace("_", " "))
+    return _active.get().card_names.get(card_id, card_id.replace("_", " "))
 
 
 def card_text(card_id: str) -> str:
-    return _active.card_texts.get(card_id, "")
+    return _active.get().card_texts.get(card_id, "")

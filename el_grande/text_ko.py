@@ -18,10 +18,6 @@ from __future__ import annotations
 import string
 import unicodedata
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from el_grande.text import Template
 
 # Plain data and two small functions: `el_grande.text` builds the catalogue from them (this
 # module imports nothing of it, so either may be imported first).
@@ -179,7 +175,7 @@ CARD_NAMES = {
     "decay_three": "쇠퇴: 궁정에서 3개",
     "angry_king": "분노한 왕",
     "score_region": "한 지역 정산",
-    "return_one_each": "한 명에 하나씩",
+    "return_one_each": "한 명당 하나씩",
     "province_two_by_disk": "디스크: 2개 속령으로",
     "province_all_by_disk": "디스크: 모두 속령으로",
     "score_fives": "5점 지역 정산",
@@ -210,21 +206,21 @@ CARD_TEXTS = {
     "2개까지 옮깁니다.",
     "intrigue_3_foreign": "다른 플레이어들의 카바예로를 3개까지 옮깁니다.",
     "intrigue_3_any": "색에 상관없이 카바예로를 3개까지 옮깁니다.",
-    "intrigue_place_2": "내 궁정의 카바예로를 2개까지 더, 아무 지역(왕의 지역 제외) "
-    "그리고/또는 카스티요에 배치합니다.",
+    "intrigue_place_2": "내 궁정의 카바예로를 2개까지 더 지역(왕의 지역 제외)이나 "
+    "카스티요에 배치합니다(나누어 놓아도 됩니다).",
     "intrigue_or": "둘 중 하나: 한 지역에서 내 카바예로를 모두 빼내어 (자유롭게 나누어) "
-    "옮기거나, 내 궁정의 카바예로를 2개까지 더 아무 지역(왕의 지역 제외) 그리고/또는 "
-    "카스티요에 배치합니다.",
+    "옮기거나, 내 궁정의 카바예로를 2개까지 더 지역(왕의 지역 제외)이나 카스티요에 "
+    "배치합니다(나누어 놓아도 됩니다).",
     "intrigue_all_own": "지역 하나를 고릅니다. 그 지역에서 내 카바예로를 모두 빼내어 "
     "(자유롭게 나누어) 옮깁니다.",
-    "veto": "베토를 앞에 둡니다: 이번 라운드나 다음 라운드에 한 번, 다른 플레이어가 선언한 "
+    "veto": "베토(거부권)를 앞에 둡니다: 이번 라운드나 다음 라운드에 한 번, 다른 플레이어가 선언한 "
     "특수 행동을 취소시킵니다.",
     "decay_all": "다른 플레이어는 모두 자기 궁정의 카바예로를 전부 속령으로 돌려보냅니다.",
     "decay_three": "다른 플레이어는 모두 자기 궁정에서 카바예로 3개를 속령으로 돌려보냅니다 "
     "(3개보다 적으면 전부).",
     "angry_king": "내 왼쪽부터 시계 방향으로, 다른 플레이어는 모두 자기 카바예로 3개를 속령으로 "
-    "돌려보냅니다. 하나하나 자기 궁정 그리고/또는 지역(왕의 지역과 카스티요 제외)에서 직접 "
-    "고르며, 그보다 적으면 그곳에 있는 것을 전부 돌려보냅니다.",
+    "돌려보냅니다. 각자 자기 궁정과 지역(왕의 지역·카스티요 제외)에서 직접 골라 "
+    "돌려보내며, 3개가 안 되면 있는 만큼 모두 돌려보냅니다.",
     "score_region": "지역 하나(왕의 지역 가능, 카스티요 불가)를 골라 지금 정산합니다.",
     "return_one_each": "다른 플레이어마다, 지역(왕의 지역 제외)에 있는 그 플레이어의 카바예로 "
     "하나를 골라 속령으로 돌려보낼 수 있습니다.",
@@ -234,12 +230,12 @@ CARD_TEXTS = {
     "province_all_by_disk": "어느 지역(왕의 지역 제외)에 카바예로가 있는 다른 플레이어는 "
     "모두 그런 지역 하나를 몰래 고릅니다. 모두 고르면 각자 그 지역의 자기 카바예로를 전부 "
     "속령으로 돌려보냅니다.",
-    "score_fives": "지금 1위 점수가 5인 지역(이동식 점수판의 점수도 셈)을 모두 정산합니다. "
-    "카스티요는 해당하지 않습니다.",
-    "score_fours": "지금 1위 점수가 4인 지역(이동식 점수판의 점수도 셈)을 모두 정산합니다. "
-    "카스티요는 해당하지 않습니다.",
-    "score_six_seven": "지금 1위 점수가 6 또는 7인 지역(이동식 점수판의 점수도 셈)을 모두 "
+    "score_fives": "지금 1위 점수가 5인 지역(이동식 점수판이 놓인 곳은 그 점수로)을 모두 "
     "정산합니다. 카스티요는 해당하지 않습니다.",
+    "score_fours": "지금 1위 점수가 4인 지역(이동식 점수판이 놓인 곳은 그 점수로)을 모두 "
+    "정산합니다. 카스티요는 해당하지 않습니다.",
+    "score_six_seven": "지금 1위 점수가 6 또는 7인 지역(이동식 점수판이 놓인 곳은 그 점수로)을 "
+    "모두 정산합니다. 카스티요는 해당하지 않습니다.",
     "score_castillo": "카스티요를 정산합니다. 그 안의 카바예로는 그대로 남습니다.",
     "score_firsts": "아홉 지역을 모두 1위만 정산합니다 (1위 점수와 보너스). 1위가 동률인 "
     "지역에서는 아무도 득점하지 않습니다. 카스티요는 정산하지 않습니다.",
@@ -258,7 +254,7 @@ CARD_TEXTS = {
     "자기 카바예로를 전부 목적지로 옮깁니다.",
     "grande": "내 그란데를 다른 지역으로 옮깁니다 (왕의 지역으로 넣거나 거기서 빼낼 수 없음. "
     "다른 그란데와 같은 지역이어도 됨). 그 지역이 내 본거지가 됩니다.",
-    "power_cards": "이미 낸 내 파워 카드(이번 라운드에 낸 것 포함) 하나를 손으로 되가져옵니다.",
+    "power_cards": "이미 낸 내 파워 카드(이번 라운드에 낸 것 포함) 하나를 다시 손패로 가져옵니다.",
     "court": "내 카바예로를 2개까지 속령에서 궁정으로 옮깁니다.",
     "score_by_disk": "나를 포함한 모든 플레이어가 아홉 지역 중 하나를 몰래 고릅니다. 모두 "
     "고르면 정확히 한 명만 고른 지역을 모두 정산합니다.",
@@ -268,11 +264,12 @@ CARD_TEXTS = {
 
 # --- sentences -------------------------------------------------------------------------------
 
-KO: dict[str, Template] = {
+KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     # --- app / title -------------------------------------------------------------------------
     "app.title": "엘 그란데",
-    "app.subtitle": "15세기 스페인: 볼프강 크라머와 리하르트 울리히의 영향력 다툼 고전 — "
-    "한 키보드로 돌아가며 하는 핫시트",
+    # Two lines, broken where the sense breaks (the title box is narrow).
+    "app.subtitle": "15세기 스페인 — 크라머와 울리히의 영향력 다툼 명작,\n"
+    "키보드 하나로 돌아가며 즐기는 핫시트",
     "title.new": "새 게임",
     "title.resume": "저장된 게임 이어 하기",
     "title.resume_missing": "이어 하기 (아직 저장 기능이 없습니다)",
@@ -297,11 +294,11 @@ KO: dict[str, Template] = {
     "new.rounds": "라운드",
     "new.rounds_9": "9라운드 (정식 게임)",
     "new.rounds_6": "6라운드 (짧은 게임)",
-    "new.veto": "베토 카드 사용",
+    "new.veto": "베토(거부권) 카드 사용",
     "new.castillo": "카스티요",
     "new.castillo_open": "공개 (개수 표시)",
     "new.castillo_hidden": "비공개 (합계만)",
-    "new.seed": "시드 (비우면: 무작위)",
+    "new.seed": "시드 (비워 두면 무작위)",
     "new.start": "시작 플레이어",
     "new.start_random": "무작위",
     "new.select": "고르세요",
@@ -405,16 +402,16 @@ KO: dict[str, Template] = {
     "replay.next_line": "다음: {name}{secret}: {what}{answer}",
     # --- curtain -----------------------------------------------------------------------------
     "curtain.to": "키보드를 {name}에게 넘겨 주세요",
-    "curtain.why": "{name:이/가} 비밀리에 고릅니다: {what}.",
+    "curtain.why": "{name:이/가} {what:을/를} 몰래 고릅니다.",
     "curtain.back": "{name:이/가} 골랐습니다.",
     "curtain.back_to": "{name:이/가} 골랐습니다. 키보드를 {next}에게 넘겨 주세요",
     "curtain.back_all": "비밀 선택이 모두 끝났습니다",
     "curtain.continue": "계속",
-    "curtain.letter": "{name}만 보고 있을 때 {letter} 키를 누르세요 (또는 ‘계속’을 클릭하세요).",
+    "curtain.letter": "{name}만 보고 있을 때 {letter} 키를 누르거나 ‘계속’을 클릭하세요.",
     "curtain.letter_why": "미리 눌린 키는 세지 않습니다: 글자는 {seconds}초 동안 아무 키도 "
     "클릭도 없어야 통하고 매번 바뀌므로, 누구도 실수로 다른 사람의 비밀을 보거나 대신 고르지 "
     "않습니다.",
-    "curtain.enter_hint": "화면을 모두에게 보여 주고 Enter를 누르세요 (또는 ‘계속’을 클릭하세요).",
+    "curtain.enter_hint": "화면을 모두에게 보여 주고 Enter 또는 ‘계속’을 누르세요.",
     "curtain.enter_why": "미리 눌린 키는 세지 않습니다: Enter는 {seconds}초 동안 아무 키도 "
     "클릭도 없어야 통합니다.",
     "curtain.nudge": "그 키가 아닙니다: 키보드가 조용해지면 {name}의 비밀 선택을 보려고 "
@@ -433,6 +430,10 @@ KO: dict[str, Template] = {
     "handover.quiet": "{name}의 차례: 플레이어가 바뀔 때는 {seconds}초 동안 아무 키도 누르지 "
     "않은 뒤부터 키가 통합니다.",
     "why.not_now": "지금은 답할 수 없습니다",
+    "why.court_empty": "궁정이 비어 있어 배치할 카바예로가 없습니다",
+    "prompt.does_nothing": "{choice} ({why})",
+    "flow.resumed_scoring": "{what} 뒤부터 이어서 합니다: 그 점수는 진행 기록에 있습니다.",
+    "flow.resumed_reveal": "비밀 원반이 공개된 뒤부터 이어서 합니다: 진행 기록을 보세요.",
     "handover.wait": "플레이어가 바뀔 때는 잠시 조용해진 뒤부터 키가 통합니다",
     # --- board -------------------------------------------------------------------------------
     "board.king": "♔ 왕",
@@ -443,9 +444,9 @@ KO: dict[str, Template] = {
     "board.legend": "♔ 왕의 지역 (색칠됨) · ◇ 왕의 지역, 또는 커서가 있는 곳에 인접 · ▸ 지금 "
     "고를 수 있는 곳 (역시 색칠됨) · ✦ 정산 중인 곳 · A3: 플레이어 A의 카바예로 3개 · ⌂A: A의 "
     "그란데 (본거지) · ▣ 이동식 점수판이 놓인 곳 (그 점수가 적용됨) · #N: N 키로 그곳을 고름, "
-    "0은 카스티요 · 파워 카드: 굵게 손에 있는 카드, 흐리게 낸 카드, 반전 이번 라운드에 낸 "
-    "카드 · 이름 뒤의 (봇): 컴퓨터 플레이어 · 점수 궁정 속령 카스 베토: 점수, 궁정·속령·"
-    "카스티요의 카바예로, 가진 베토 카드",
+    "0은 카스티요 · 파워 카드: 굵은 글씨는 손에 있는 카드, 흐린 글씨는 낸 카드, 반전은 이번 "
+    "라운드에 낸 카드 · 이름 뒤의 (봇): 컴퓨터 플레이어 · 점수 궁정 속령 성 베토: 점수, "
+    "궁정·속령·카스티요(성)의 카바예로, 가진 베토(거부권) 카드",
     "board.round": "라운드 {number}/{of}",
     "board.scoring_after": "3·6·9라운드 후 정산",
     "board.track": "라운드",
@@ -455,17 +456,18 @@ KO: dict[str, Template] = {
     "board.card_place": "배치 {n}",
     "board.no_cards": "액션 카드는 라운드가 시작될 때 공개됩니다.",
     "board.players": "플레이어",
-    "board.log": "지난 일",
+    "board.log": "진행 기록",
+    "board.log_back": "l: 보드로 돌아가기",
     "player.bot_mark": "(봇)",
     "player.score": "{score}점",
     "player.court": "궁정 {n}",
     "player.province": "속령 {n}",
     "player.castillo": "카스티요 {n}",
-    "player.hand": "파워 카드 (줄 그음: 낸 카드)",
+    "player.hand": "파워 카드 (취소선: 낸 카드)",
     "player.col_score": "점수",
     "player.col_court": "궁정",
     "player.col_province": "속령",
-    "player.col_castillo": "카스",
+    "player.col_castillo": "성",
     "player.played": "{card} 냄",
     "player.veto": "베토",
     "player.col_veto": "베토",
@@ -479,7 +481,7 @@ KO: dict[str, Template] = {
     "prompt.keys_map": "1–9/0 다음 Enter, 또는 지도 클릭",
     "prompt.keys_cards": "a–e 다음 Enter, 또는 카드 클릭",
     "prompt.keys_list": "↑↓ 다음 Enter, 또는 클릭",
-    "prompt.keys_power": "1–9: 1–9, 0 다음 0–3: 10–13 · Enter로 냅니다",
+    "prompt.keys_power": "숫자 1–9: 1–9번, 0을 누른 뒤 0–3: 10–13번 · Enter: 내기 · a–e: 카드 읽기",
     "prompt.power_tens": "0 … 이제 0, 1, 2, 3을 누르면 파워 카드 10, 11, 12, 13",
     # --- computer players --------------------------------------------------------------------
     "bot.thinking": "{name} ({level}) 생각 중…",
@@ -522,16 +524,16 @@ KO: dict[str, Template] = {
     "decision.disk": "비밀 디스크 정하기",
     "decision.disk_purpose": "비밀 디스크 정하기: {purpose}",
     "decision.unknown": "고르기",
-    "purpose.castillo": "카스티요에 있는 내 카바예로가 갈 곳",
+    "purpose.castillo": "카스티요의 내 카바예로를 보낼 지역",
     "purpose.province_two_by_disk": "내 카바예로 2개를 잃을 지역",
     "purpose.province_all_by_disk": "내 카바예로를 모두 잃을 지역",
-    "purpose.eviction": "쫓겨난 내 카바예로가 갈 곳",
-    "purpose.score_by_disk": "정산할 지역 (다른 사람이 고르지 않으면)",
-    "curtain.purpose.castillo": "카스티요에 있는 자기 카바예로가 갈 곳",
+    "purpose.eviction": "쫓겨난 내 카바예로를 보낼 지역",
+    "purpose.score_by_disk": "나 혼자 고르면 정산되는 지역",
+    "curtain.purpose.castillo": "카스티요의 카바예로를 보낼 지역",
     "curtain.purpose.province_two_by_disk": "자기 카바예로 2개를 잃을 지역",
     "curtain.purpose.province_all_by_disk": "자기 카바예로를 모두 잃을 지역",
-    "curtain.purpose.eviction": "쫓겨난 자기 카바예로가 갈 곳",
-    "curtain.purpose.score_by_disk": "정산할 지역 (다른 사람이 고르지 않으면)",
+    "curtain.purpose.eviction": "쫓겨난 카바예로를 보낼 지역",
+    "curtain.purpose.score_by_disk": "혼자 고르면 정산되는 지역",
     "progress.count": "최대 {of}개 중 {done}개 완료",
     "progress.placed": "최대 {limit}개 중 {placed}개 배치, {left}개 더 가능 — 끝내려면 ‘완료’",
     "progress.moved": "최대 {of}개 중 {done}개 이동 — 끝내려면 ‘완료’를 고르세요",
@@ -540,11 +542,11 @@ KO: dict[str, Template] = {
     "progress.target": "대상: {name}",
     "progress.left": "{n}개 남음",
     # --- choice labels -----------------------------------------------------------------------
-    "choice.power": "파워 카드 {n}  (궁정으로 {court}개)",
+    "choice.power": "파워 카드 {n}  (궁정으로\u00a0{court}개)",
     "choice.power_short": "파워 카드 {n}",
     "choice.court": "궁정으로 {n}개 데려오기",
     "choice.recall": "{region}에서",
-    "choice.card": "{name}  (배치 {n})",
+    "choice.card": "{name}  (배치\u00a0{n})",
     "choice.turn.place": "지금 카바예로 배치",
     "choice.turn.special": "특수 행동 하기",
     "choice.turn.skip": "특수 행동 건너뛰기",
@@ -561,13 +563,13 @@ KO: dict[str, Template] = {
     "choice.score": "{region} 정산",
     "choice.return": "{region}에서 하나 돌려보내기",
     "choice.return_court": "궁정에서 하나 돌려보내기",
-    "choice.pass": "통과 (돌려보내지 않음)",
+    "choice.pass": "통과 (돌려보내지\u00a0않음)",
     "choice.board": "점수판 {board}",
     "choice.king": "왕을 {region:으로/로}",
     "choice.grande": "그란데를 {region:으로/로}",
     "choice.retrieve": "파워 카드 {n} 되가져오기",
     "choice.disk": "디스크: {region}",
-    "choice.disk_court": "디스크: {region} (왕의 지역) — 내 궁정으로 복귀",
+    "choice.disk_court": "디스크: {region} (왕의\u00a0지역) — 내 궁정으로 복귀",
     # --- events ------------------------------------------------------------------------------
     "ev.round": "— 라운드 {number}/{of} —",
     "ev.cards": "공개된 카드: {cards}.",
@@ -689,25 +691,30 @@ KO: dict[str, Template] = {
     "help.title": "도움말 — 키, 규칙, 카드",
     "help.close": "Esc 또는 ?: 도움말 닫기",
     "help.keys_title": "키",
-    # One key a line: the key column is Latin (one cell a letter), so it lines up.
+    # One key a line: the key, a tab, what it does (the help lines them up in two columns).
     "help.keys": (
-        "↑ ↓    선택지 사이를 이동\n"
-        "Enter  고르기\n"
-        "1–9    지역 고르기 (지도의 #N)\n"
-        "0      카스티요 고르기\n"
-        "a–e    공개된 액션 카드 고르기\n"
-        "마우스 지역, 카드, 선택지를 클릭\n"
-        "p      지금 일반 정산을 한다면 얻을 점수\n"
-        "l      기록으로 이동 (↑ ↓ PgUp PgDn으로 스크롤)\n"
-        "f      빨리 감기: 사람이 고를 때나 정산이 보일 때까지 컴퓨터 플레이어가 바로 "
-        "둡니다\n"
-        "?      이 도움말\n"
-        "ctrl+q / ctrl+c  끝내기"
+        "↑ ↓\t선택지 사이를 이동\n"
+        "Enter\t커서가 있는 선택지 고르기\n"
+        "1–9\t지역 고르기 (지도의 #N)\n"
+        "0\t카스티요 고르기 · 파워 카드: 0을 누른 뒤 0–3으로 10–13번\n"
+        "a–e\t공개된 액션 카드 고르기 (카드를 고를 때가 아니면 카드 읽기)\n"
+        "마우스\t지역, 카드, 파워 카드, 선택지를 클릭\n"
+        "p\t정산 계산기: 지금 일반 정산을 한다면 얻을 점수\n"
+        "w\t정산 계산기에서: 커서가 있는 선택을 했을 때의 표\n"
+        "h\t힌트: 강한 컴퓨터 플레이어가 추천하는 3수\n"
+        "u\t되돌리기 (규칙이 허락할 때만, 아니면 그 이유를 알려 줍니다)\n"
+        "s\t원하는 파일에 게임 저장 (자동 저장은 따로 됩니다)\n"
+        "l\t진행 기록을 크게 보기 (↑ ↓ PgUp PgDn 스크롤, l을 한 번 더: 보드로)\n"
+        "f\t빨리 감기: 사람이 고를 때나 정산이 보일 때까지 컴퓨터 플레이어가 바로 둡니다\n"
+        "o\t설정: 테마, 플레이어 색, 속도 (비밀 선택 중에는 안 됨)\n"
+        "?\t이 도움말\n"
+        "ctrl+q\t끝내기 (ctrl+c도 됩니다)"
     ),
     "help.map_title": "보드 읽는 법",
     "help.rules_title": "규칙 요약",
     "help.rules": (
-        "매 라운드: 액션 카드 4장이 공개됩니다 (왕 카드는 언제나 있습니다). 모두 파워 카드를 "
+        "매 라운드: 액션 카드 5장이 공개되어 있습니다. 1–4 스택의 맨 위 카드와 왕 카드(언제나 "
+        "있음)입니다. 모두 파워 카드를 "
         "한 장씩 냅니다 (1–13, 이번 라운드에 아직 아무도 내지 않은 숫자). 가장 높은 숫자를 "
         "낸 사람부터 턴을 합니다. 내 턴에는: 파워 카드에 적힌 수만큼 속령에서 궁정으로 "
         "카바예로를 데려오고, 액션 카드 한 장을 가져간 다음, 카드의 숫자만큼까지 궁정의 "
@@ -728,15 +735,18 @@ KO: dict[str, Template] = {
     "help.stack": "{n} 스택 — 최대 {n}개 배치",
     # --- hints (h) and the scoring calculator (p) --------------------------------------------
     "keys.hint": "힌트",
-    "hint.title": "{name}에게 주는 힌트: 강한 컴퓨터 플레이어가 고른 최선의 세 수",
+    "hint.title": "{name}님을 위한 힌트: 강한 컴퓨터의 추천 3수",
     "hint.thinking": "생각 중… (길어야 1초, Esc로 취소)",
-    "hint.ready": "점수: 보통의 선택보다 더 얻을 것으로 기대되는 점수, 그리고 라운드가 끝날 때 "
-    "다른 플레이어 중 최고와의 기대 점수 차.",
-    "hint.gain": "보통의 선택보다 {gain}점 · 점수 차 {margin}",
+    "hint.ready": "점수: 평범한 선택보다 더 얻을 것으로 예상되는 점수와, 라운드가 끝날 때 "
+    "가장 앞선 상대와의 예상 점수 차.",
+    "hint.gain": "평범한 선택보다 {gain}점",
+    "hint.ahead": "라운드 끝: 모든 상대보다 {margin}점 앞섬",
+    "hint.behind": "라운드 끝: 가장 앞선 상대보다 {margin}점 뒤짐",
+    "hint.level": "라운드 끝: 가장 앞선 상대와 같음",
     "hint.same": "분석으로는 첫 번째와 같은 수준",
     "hint.none": "이번에는 힌트가 없습니다 (취소했거나 생각할 시간이 없었습니다).",
     "hint.failed": "힌트를 계산하지 못했습니다.",
-    "hint.keys": "1–3 또는 Enter: 그 선택지를 강조 · Esc: 닫기",
+    "hint.keys": "1–3 또는 Enter: 그 선택지로 커서 이동 · Esc: 닫기",
     "hint.key_close": "닫기",
     "hint.off": "이 게임에서는 힌트를 쓰지 않습니다.",
     "hint.curtain": "{name}만 볼 수 있는 힌트",
@@ -751,8 +761,8 @@ KO: dict[str, Template] = {
     "calc.with_place": "만약: {region}에 내 카바예로가 하나 더 있다면",
     "calc.with_march": "만약: 카스티요의 내 카바예로가 {region:으로/로} 진군한다면",
     "calc.hidden": "카스티요가 비공개입니다: 합계에서 뺍니다.",
-    "calc.col_place": "곳",
-    "calc.col_values": "점수",
+    "calc.col_place": "지역",
+    "calc.col_values": "배점",
     "calc.row_now": "현재 점수",
     "calc.row_gain": "얻을 점수",
     "calc.row_after": "정산 후",
@@ -760,9 +770,16 @@ KO: dict[str, Template] = {
     "calc.rank_2": "2위",
     "calc.rank_3": "3위",
     "calc.rank_4": "4위",
+    "calc.rank_5": "5위",
     "calc.key_what_if": "만약",
     "calc.keys": "Esc / Enter / p: 닫기",
     "calc.keys_what_if": "w: 강조한 선택이 있을 때와 없을 때 · Esc / Enter / p: 닫기",
+    "calc.no_what_if_turn": "w는 내 결정 중에만 선택을 적용해 보여 줍니다 (다른 플레이어의 "
+    "차례나 정산 중에는 안 됨).",
+    "calc.no_what_if_kind": "w는 배치나 내 카스티요 디스크만 적용해 봅니다: 이 결정에는 그런 "
+    "선택이 없습니다.",
+    "calc.no_what_if_cursor": "커서가 있는 선택은 카바예로를 놓지 않습니다: 지역(1–9, 0)으로 "
+    "커서를 옮긴 뒤 w를 누르세요.",
     # --- settings (the settings file, el-grande config, the settings screen) -----------------
     "settings.problem": "{path}의 설정을 쓰지 않습니다: {why}. 기본값을 쓰며, 설정을 저장할 "
     "때까지 파일은 그대로 둡니다.",
@@ -840,7 +857,7 @@ KO: dict[str, Template] = {
     "set.palette_standard": "기본",
     "set.palette_colour_blind": "색각 이상 안전 (오카베–이토)",
     "set.bot_delay": "컴퓨터 플레이어의 속도",
-    "set.bot_delay_unit": "결정마다 초 (0–{max})",
+    "set.bot_delay_unit": "초 (결정 하나에, 0–{max}초)",
     "set.auto_advance": "정산 화면",
     "set.auto_off": "단계마다 Enter를 기다림",
     "set.strict": "차례 넘기기",
@@ -859,7 +876,7 @@ KO: dict[str, Template] = {
     "· ctrl+s 저장 · Esc 취소",
     "set.preview": "플레이어 색: ",
     "new.options": "옵션",
-    "new.hint": "Tab: 이름들, 그다음 옵션 · 화살표: 표처럼 이동 (← → 한 줄을 따라) · Enter "
+    "new.hint": "Tab: 이름 → 옵션 순서로 이동 · 화살표: 표처럼 이동(← →는 같은 줄 안에서) · Enter "
     "또는 Space: 목록 열기 · ctrl+s: 시작",
     # --- bots --------------------------------------------------------------------------------
     "bots.random.label": "쉬움",
@@ -882,7 +899,7 @@ KO: dict[str, Template] = {
     "bots.hint.scores": "이번 턴에 {points}점을 얻습니다.",
     "bots.hint.place": "{place}에서 내 우위를 굳힙니다.",
     "bots.hint.hurts": "{place}에서 {seat}의 세력을 빼앗습니다.",
-    "bots.hint.outlook": "라운드가 끝날 때의 전망이 가장 좋습니다 (선두 대비 {margin:+.1f}).",
+    "bots.hint.outlook": "라운드가 끝날 때의 전망이 가장 좋습니다.",
     # --- 실물 보드 게임의 정산표 ---------------------------------------------------------------
     "title.sheet": "정산표 (실물 보드로 하는 게임)",
     "sheet.title": "실물 보드로 하는 게임의 정산표",
@@ -906,8 +923,7 @@ KO: dict[str, Template] = {
     "본거지입니다.",
     "sheet.board_here": "{board} 이동식 점수판이 {place}에 있습니다.",
     "sheet.board_none": "{place}에 이동식 점수판이 없습니다.",
-    "sheet.copied": "왕, 그란데, 이동식 점수판은 지난 정산 때와 같습니다. 움직인 것만 "
-    "고치세요.",
+    "sheet.copied": "왕, 그란데, 이동식 점수판은 지난 정산 때와 같습니다. 움직인 것만 고치세요.",
     "sheet.clear_confirm": "새 게임을 하려면 c를 한 번 더 누르세요. 세 정산이 모두 지워집니다 "
     "(이름은 남습니다).",
     "sheet.cleared": "세 정산을 지웠습니다. 새 게임입니다.",

@@ -35,8 +35,8 @@ def _no_guard_time(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(autouse=True)
 def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every test starts in English and leaves English behind (the language is the process's:
-    `el_grande.text.use`), also on a machine whose locale is Korean (`el-grande` run in a
+    """Every test starts in English and leaves English behind (the language is a context
+    variable: `el_grande.text.use`), also on a machine whose locale is Korean (`el-grande` run in a
     test reads the locale). Korean tests switch with `use("ko")` or `--lang ko`."""
     from el_grande.text import LOCALE_VARIABLES, language_code, use
 

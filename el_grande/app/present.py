@@ -6,8 +6,9 @@ catalogue) or small tuples. Widgets call these; the core never sees them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from rich.measure import Measurement
 from rich.text import Text
 
 from el_grande.app.colours import chip_colours
@@ -24,7 +25,42 @@ from el_grande.narrate import Line, Tone
 from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+
     from el_grande.session import GameSession
+
+#: No-break space: the catalogue joins words with it that must stay on one line ("(place 1)").
+NO_BREAK = "\u00a0"
+#: What stands for it while a text is wrapped: Rich and Textual break lines at any whitespace,
+#: the no-break space included. One cell wide, like the space; never in the catalogue.
+_GLUE = "\ue000"
+
+
+class Glued:
+    """A text (a rich renderable) that breaks lines only at ordinary spaces: words joined by a
+    no-break space stay together (in the choice list and the hints, "(place" never ends a line
+    with "1)" on the next)."""
+
+    def __init__(self, text: Text | str) -> None:
+        self.text = text if isinstance(text, Text) else Text(text)
+        self._wrapped: dict[int, Text] = {}  # by width: a list redraws its rows often
+
+    def _glued(self) -> Text:
+        text = self.text.copy()
+        text.plain = text.plain.replace(NO_BREAK, _GLUE)  # same length: the styles stay put
+        return text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        if width not in self._wrapped:
+            lines = self._glued().wrap(console, width, justify=self.text.justify)
+            for line in lines:
+                line.plain = line.plain.replace(_GLUE, NO_BREAK)
+            self._wrapped[width] = Text("\n").join(lines)
+        yield self._wrapped[width]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._glued())
 
 
 def chip(session: GameSession, seat: int, text: str | None = None) -> Text:
@@ -86,6 +122,14 @@ def choice_label(choice: Choice, d: Decision, session: GameSession) -> str:
             return t("choice.disk_court", region=region(str(arg)))  # R-G3
         return t("choice.disk", region=region(str(arg)))
     return str(choice)
+
+
+def does_nothing(choice: Choice, d: Decision, view: View) -> str | None:
+    """Why a legal choice would do nothing now (None: it does something). The core offers it
+    all the same (old saves replay), so the prompt shows it disabled and says why."""
+    if choice.verb == "place" and choice.arg is None and view.players[d.player].court == 0:
+        return t("why.court_empty")
+    return None
 
 
 def decision_what(d: Decision, session: GameSession) -> str:
@@ -209,3 +253,83 @@ def _field_order(key: str, fields: dict[str, object]) -> list[str]:
         for _, name, _, _ in Formatter().parse(template(key, fields.get("count")))
         if name is not None
     ]
+
+
+# --- what the prompt and the curtains say (the game screen draws these) ----------------------
+
+
+class PromptText(NamedTuple):
+    """A human's prompt: its title, the progress and key lines, every choice's option id and
+    label, the ids of choices that would do nothing, and the choice it opens on."""
+
+    title: Text
+    progress: str
+    labels: list[tuple[str, str]]
+    idle: frozenset[str]
+    cursor: Choice | None
+
+
+def prompt_text(d: Decision, view: View, session: GameSession, cursor: Choice | None) -> PromptText:
+    labels, idle = [], set()
+    for c in d.choices:
+        label, why = choice_label(c, d, session), does_nothing(c, d, view)
+        if why is not None:  # offered by the core, but it would do nothing: say so
+            label = t("prompt.does_nothing", choice=label, why=why)
+            idle.add(str(c))
+        labels.append((str(c), label))
+    usable = [c for c in d.choices if str(c) not in idle]
+    cursor = cursor if cursor in usable else (usable[0] if usable else None)
+    title = Text()
+    name = session.name(d.player)
+    if d.secret:
+        title.append(t("prompt.secret", name=name) + "\n", style="bold reverse")
+    title.append_text(chip(session, d.player, " "))
+    heading = styled(
+        "prompt.title",
+        {"what": "not bold"},
+        style="bold",
+        name=name,
+        what=decision_what(d, session),
+    )
+    heading.pad_left(1)
+    title.append_text(heading)
+    kinds = {place_kind for c in d.choices if (place_kind := _answer_kind(c, d))}
+    keys = next((t(f"prompt.keys_{k}") for k in ("map", "cards", "power") if k in kinds), "")
+    progress = decision_progress(d, session, view)
+    if keys:
+        progress = f"{progress}\n{keys}" if progress else keys
+    return PromptText(title, progress, labels, frozenset(idle), cursor)
+
+
+def _answer_kind(c: Choice, d: Decision) -> str | None:
+    """Which keys answer `c`: the map's, the cards' or the power cards' (for the key line)."""
+    from el_grande.app.shown import card_of, place_of, power_of
+
+    if place_of(c):
+        return "map"
+    if card_of(c):
+        return "cards"
+    if power_of(c) is not None and d.kind == DecisionKind.POWER:
+        return "power"
+    return None
+
+
+def bot_text(
+    d: Decision, choice: Choice | None, view: View, session: GameSession
+) -> tuple[Text, str]:
+    """A computer player's turn: "X is thinking…", then "X chooses: …" (a secret one says only
+    "X is choosing in secret…": not even what the choice is about)."""
+    name, level = session.name(d.player), session.bot_label(d.player)
+    title = Text()
+    title.append_text(chip(session, d.player, " "))
+    title.append(" ")
+    if d.secret:
+        title.append(t("bot.secret", name=name), style="bold")
+        return title, ""
+    if choice is None:
+        title.append(t("bot.thinking", name=name, level=level), style="bold")
+    else:
+        label = choice_label(choice, d, session)
+        title.append(t("bot.chooses", name=name, level=level, choice=label), style="bold")
+    title.append("\n" + decision_what(d, session))
+    return title, decision_progress(d, session, view)

@@ -10,12 +10,33 @@ See ``docs/core-api.md`` for the full contract. Quick tour::
         events = game.apply(d.choices[0])
 """
 
-from .board import CASTILLO, NEIGHBOURS, PLACES, REGIONS, VALUES
+from .board import (
+    CASTILLO,
+    CASTILLO_INDEX,
+    NEIGHBOURS,
+    NUM_REGIONS,
+    PLACE_INDEX,
+    PLACES,
+    REGIONS,
+    VALUES,
+)
 from .cards import CARD_STACK, CARDS, POWER_CABALLEROS, SCOREBOARD_IDS, SCOREBOARDS
 from .choices import Choice, IllegalChoice
+from .decision import Decision
 from .events import Event, visible_to
-from .game import ROUND_TRACKS, SCORING_ROUNDS, Decision, Game, Options
-from .kinds import AwardReason, DecisionKind, Phase, Purpose
+from .game import Game
+from .kinds import (
+    GENERAL,
+    AwardReason,
+    Castillo,
+    DecisionKind,
+    EventKind,
+    Phase,
+    Purpose,
+    UndoBlock,
+    Verb,
+)
+from .options import ROUND_TRACKS, SCORING_ROUNDS, Options
 from .scoring import (
     PlaceScore,
     ScoreTable,
@@ -27,14 +48,19 @@ from .scoring import (
     score_position,
     score_table,
 )
+from .undo import undo_block
 from .view import DecisionView, PlayerView, RegionView, View
 
 __all__ = [
     "CARDS",
     "CARD_STACK",
     "CASTILLO",
+    "CASTILLO_INDEX",
+    "GENERAL",
     "NEIGHBOURS",
+    "NUM_REGIONS",
     "PLACES",
+    "PLACE_INDEX",
     "POWER_CABALLEROS",
     "REGIONS",
     "ROUND_TRACKS",
@@ -43,11 +69,13 @@ __all__ = [
     "SCORING_ROUNDS",
     "VALUES",
     "AwardReason",
+    "Castillo",
     "Choice",
     "Decision",
     "DecisionKind",
     "DecisionView",
     "Event",
+    "EventKind",
     "Game",
     "IllegalChoice",
     "Options",
@@ -55,6 +83,8 @@ __all__ = [
     "PlayerView",
     "Purpose",
     "RegionView",
+    "UndoBlock",
+    "Verb",
     "View",
     "PlaceScore",
     "ScoreTable",
@@ -65,5 +95,6 @@ __all__ = [
     "rank_points",
     "rank_positions",
     "reduced_values",
+    "undo_block",
     "visible_to",
 ]

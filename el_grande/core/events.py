@@ -1,11 +1,11 @@
 """Events: what happened, as small typed values the screen can animate and explain.
 
-Every event is an immutable value with a class attribute ``kind``. Places (``src``/``dst``/
-``place``) are ``"province"``, ``"court"``, a region id or ``"castillo"``. Events returned by
-:meth:`Game.apply` never carry an unrevealed secret (R-H1): a secret choice produces
-``SecretChosen`` (who, never what) until ``SecretsRevealed``. With ``castillo="hidden"`` a
-``CaballerosMoved`` into the Castillo is marked ``hidden`` and :func:`visible_to` strips the
-count for everybody but its owner.
+Every event is an immutable value with a class attribute ``kind`` (an ``EventKind``). Places
+(``src``/``dst``/``place``) are ``"province"``, ``"court"``, a region id or ``"castillo"``.
+Events returned by :meth:`Game.apply` never carry an unrevealed secret (R-H1): a secret choice
+produces ``SecretChosen`` (who, never what) until ``SecretsRevealed``. With
+``castillo="hidden"`` a ``CaballerosMoved`` into the Castillo is marked ``hidden`` and
+:func:`visible_to` strips the count for everybody but its owner.
 
 The classes are written like frozen dataclasses and behave like them: keyword or positional
 construction in field order, read-only fields, equality only with an event of the same class
@@ -21,7 +21,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
-from .kinds import AwardReason, Purpose
+from .kinds import AwardReason, EventKind, Purpose
 
 _T = TypeVar("_T")
 
@@ -93,33 +93,33 @@ class RoundStarted:
     number: int  # 1-based count of rounds played, including this one
     of: int  # rounds in this game (9 or 6)
     start_player: int
-    kind: ClassVar[str] = "round_started"
+    kind: ClassVar[EventKind] = "round_started"
 
 
 @_value
 class CardsRevealed:
     cards: tuple[str, ...]  # the face-up action cards, stacks 1-5
-    kind: ClassVar[str] = "cards_revealed"
+    kind: ClassVar[EventKind] = "cards_revealed"
 
 
 @_value
 class PowerCardPlayed:
     seat: int
     value: int
-    kind: ClassVar[str] = "power_card_played"
+    kind: ClassVar[EventKind] = "power_card_played"
 
 
 @_value
 class TurnOrderSet:
     order: tuple[int, ...]  # seats, highest power card first (R-P3)
-    kind: ClassVar[str] = "turn_order_set"
+    kind: ClassVar[EventKind] = "turn_order_set"
 
 
 @_value
 class TurnStarted:
     seat: int
     power: int
-    kind: ClassVar[str] = "turn_started"
+    kind: ClassVar[EventKind] = "turn_started"
 
 
 @_value
@@ -129,21 +129,21 @@ class CaballerosMoved:
     dst: str
     count: int | None  # None only in a redacted copy (hidden Castillo)
     hidden: bool = False  # True: the count is hidden from everyone but `whose`
-    kind: ClassVar[str] = "caballeros_moved"
+    kind: ClassVar[EventKind] = "caballeros_moved"
 
 
 @_value
 class ActionCardTaken:
     seat: int
     card: str
-    kind: ClassVar[str] = "action_card_taken"
+    kind: ClassVar[EventKind] = "action_card_taken"
 
 
 @_value
 class SpecialAnnounced:
     seat: int
     card: str
-    kind: ClassVar[str] = "special_announced"
+    kind: ClassVar[EventKind] = "special_announced"
 
 
 @_value
@@ -151,33 +151,33 @@ class SpecialVetoed:
     seat: int  # whose action was cancelled
     card: str
     by: int  # who used the Veto
-    kind: ClassVar[str] = "special_vetoed"
+    kind: ClassVar[EventKind] = "special_vetoed"
 
 
 @_value
 class SpecialSkipped:
     seat: int
     card: str
-    kind: ClassVar[str] = "special_skipped"
+    kind: ClassVar[EventKind] = "special_skipped"
 
 
 @_value
 class VetoKept:
     seat: int
-    kind: ClassVar[str] = "veto_kept"
+    kind: ClassVar[EventKind] = "veto_kept"
 
 
 @_value
 class VetoExpired:
     seat: int
-    kind: ClassVar[str] = "veto_expired"
+    kind: ClassVar[EventKind] = "veto_expired"
 
 
 @_value
 class KingMoved:
     src: str
     dst: str
-    kind: ClassVar[str] = "king_moved"
+    kind: ClassVar[EventKind] = "king_moved"
 
 
 @_value
@@ -185,7 +185,7 @@ class GrandeMoved:
     seat: int
     src: str
     dst: str
-    kind: ClassVar[str] = "grande_moved"
+    kind: ClassVar[EventKind] = "grande_moved"
 
 
 @_value
@@ -193,35 +193,35 @@ class ScoreboardMoved:
     board: str  # "8/4/0" or "4/0/0"
     src: str | None  # None: it was not on the board
     dst: str
-    kind: ClassVar[str] = "scoreboard_moved"
+    kind: ClassVar[EventKind] = "scoreboard_moved"
 
 
 @_value
 class PowerCardRetrieved:
     seat: int
     value: int
-    kind: ClassVar[str] = "power_card_retrieved"
+    kind: ClassVar[EventKind] = "power_card_retrieved"
 
 
 @_value
 class SecretChosen:
     seat: int
     purpose: Purpose
-    kind: ClassVar[str] = "secret_chosen"
+    kind: ClassVar[EventKind] = "secret_chosen"
 
 
 @_value
 class SecretsRevealed:
     purpose: Purpose
     choices: tuple[tuple[int, str], ...]  # (seat, region) in the order they were asked
-    kind: ClassVar[str] = "secrets_revealed"
+    kind: ClassVar[EventKind] = "secrets_revealed"
 
 
 @_value
 class ScoringStarted:
-    why: str  # "general" or the action card id
+    why: str  # GENERAL ("general") or the action card id
     places: tuple[str, ...]  # places about to be scored ("general": filled as they come)
-    kind: ClassVar[str] = "scoring_started"
+    kind: ClassVar[EventKind] = "scoring_started"
 
 
 @_value
@@ -239,35 +239,35 @@ class PlaceScored:
     values: tuple[int, int, int]  # values used (scoreboard and player count applied)
     awards: tuple[Award, ...]
     points: tuple[int, ...]  # total points per seat from this place
-    why: str  # "general" or the action card id
-    kind: ClassVar[str] = "place_scored"
+    why: str  # GENERAL ("general") or the action card id
+    kind: ClassVar[EventKind] = "place_scored"
 
 
 @_value
 class ScoringEnded:
     why: str
     points: tuple[int, ...]  # points per seat gained by this whole scoring
-    kind: ClassVar[str] = "scoring_ended"
+    kind: ClassVar[EventKind] = "scoring_ended"
 
 
 @_value
 class TurnEnded:
     seat: int
-    kind: ClassVar[str] = "turn_ended"
+    kind: ClassVar[EventKind] = "turn_ended"
 
 
 @_value
 class RoundEnded:
     round: int
     next_start_player: int
-    kind: ClassVar[str] = "round_ended"
+    kind: ClassVar[EventKind] = "round_ended"
 
 
 @_value
 class GameOver:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-    kind: ClassVar[str] = "game_over"
+    kind: ClassVar[EventKind] = "game_over"
 
 
 Event = (
@@ -300,6 +300,7 @@ Event = (
 
 def visible_to(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it (``None``: everybody at the table)."""
-    if type(event) is CaballerosMoved and event.hidden and event.whose != seat:
-        return CaballerosMoved(event.whose, event.src, event.dst, None, True)
+    match event:
+        case CaballerosMoved(whose=whose, src=src, dst=dst, hidden=True) if whose != seat:
+            return CaballerosMoved(whose, src, dst, None, True)
     return event

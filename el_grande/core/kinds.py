@@ -1,5 +1,6 @@
-"""The core's vocabularies as string enums: decision kinds, secret purposes, award reasons and
-phases.
+"""The core's vocabularies as string enums: decision kinds, choice verbs, secret purposes, award
+reasons, phases, the Castillo option and why undo is refused; and the types of choice verbs and
+event kinds.
 
 Each member *is* its string (``DecisionKind.POWER == "power"``, ``str(Phase.OVER) == "over"``,
 ``json.dumps`` writes the plain string), so code that compares with the bare strings keeps
@@ -10,8 +11,23 @@ a typo is then an ``AttributeError`` instead of a comparison that is silently ne
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final, Literal, TypeAlias
 
-__all__ = ["AwardReason", "DecisionKind", "Phase", "Purpose"]
+__all__ = [
+    "GENERAL",
+    "AwardReason",
+    "Castillo",
+    "DecisionKind",
+    "EventKind",
+    "Phase",
+    "Purpose",
+    "UndoBlock",
+    "Verb",
+]
+
+#: The ``why`` of a general scoring (R-G) in ``ScoringStarted``, ``PlaceScored`` and
+#: ``ScoringEnded``; any other ``why`` is the id of the action card that scored.
+GENERAL: Final = "general"
 
 
 class DecisionKind(StrEnum):
@@ -42,6 +58,36 @@ class DecisionKind(StrEnum):
     DISK = "disk"  # a secret disk (``context["purpose"]`` says which step)
 
 
+#: ``Choice.verb``: the first word of a choice's notation (docs/core-api.md has the table). A
+#: type, not an enum: choices hold plain strings, which search code compares in its inner
+#: loops (CPython compares an exact ``str`` faster than an enum member); the type checker
+#: still refuses a verb that does not exist.
+Verb: TypeAlias = Literal[
+    "power",  # power N
+    "court",  # court N (how many to court; the court card: 0-2)
+    "recall",  # recall REGION
+    "card",  # card CARD_ID
+    "place",  # place (placement now), place PLACE (one Caballero)
+    "special",  # announce the special action
+    "skip",  # skip the special action
+    "done",  # stop early ("up to")
+    "pass",  # return_one_each: nothing from this player
+    "veto",  # veto yes, veto no
+    "from",  # from REGION (intrigue)
+    "whose",  # whose SEAT (intrigue)
+    "to",  # to PLACE (intrigue, scoreboard)
+    "region",  # region REGION
+    "mode",  # mode move, mode place
+    "score",  # score PLACE
+    "return",  # return REGION, return court
+    "board",  # board 8/4/0, board 4/0/0
+    "king",  # king REGION
+    "grande",  # grande REGION
+    "retrieve",  # retrieve N
+    "disk",  # disk REGION (secret)
+]
+
+
 class Purpose(StrEnum):
     """What a secret disk step is for (``context["purpose"]``, ``SecretChosen.purpose``,
     ``SecretsRevealed.purpose``, ``View.secret_purpose``)."""
@@ -70,3 +116,52 @@ class Phase(StrEnum):
     TURNS = "turns"  # the players' turns (R-R3)
     SCORING = "scoring"  # a general scoring after rounds 3, 6 and 9 (R-G)
     OVER = "over"  # the game has ended (R-E1)
+
+
+#: ``event.kind``: each event class's short name (``el_grande.core.events``). A type, not an
+#: enum: events are told apart by their class (``match``); the type checker still refuses a
+#: comparison with a kind that does not exist.
+EventKind: TypeAlias = Literal[
+    "round_started",
+    "cards_revealed",
+    "power_card_played",
+    "turn_order_set",
+    "turn_started",
+    "caballeros_moved",
+    "action_card_taken",
+    "special_announced",
+    "special_vetoed",
+    "special_skipped",
+    "veto_kept",
+    "veto_expired",
+    "king_moved",
+    "grande_moved",
+    "scoreboard_moved",
+    "power_card_retrieved",
+    "secret_chosen",
+    "secrets_revealed",
+    "scoring_started",
+    "place_scored",
+    "scoring_ended",
+    "turn_ended",
+    "round_ended",
+    "game_over",
+]
+
+
+class Castillo(StrEnum):
+    """``Options.castillo`` (R-O3)."""
+
+    OPEN = "open"  # every player's Castillo count is public
+    HIDDEN = "hidden"  # only the total is; a scoring of the Castillo shows the counts
+
+
+class UndoBlock(StrEnum):
+    """Why the last choice may not be undone (``el_grande.core.undo``, docs/saves.md). The
+    catalogue words each one: ``t(f"undo.{block}")``."""
+
+    OVER = "over"  # the game is over
+    NOTHING = "nothing"  # no choice has been made yet
+    OTHER_PLAYER = "other_player"  # the choice now pending is another player's
+    SECRET = "secret"  # the last choice was secret (R-H1)
+    REVEALED = "revealed"  # it revealed something nobody knew before

@@ -14,9 +14,10 @@ from .board import ADJ, CASTILLO_INDEX, PLACES, REGIONS
 from .cards import CARD_STACK, POWER_CABALLEROS, SCOREBOARD_IDS
 from .choices import Choice
 from .kinds import DecisionKind, Phase, Purpose
+from .options import SCORING_ROUNDS
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import State
 
 __all__ = ["DecisionView", "PlayerView", "RegionView", "View", "build_view"]
 
@@ -128,9 +129,9 @@ def _cards(mask: int) -> tuple[int, ...]:
 _ADJACENT = tuple(tuple(r in ADJ[king] for r in range(9)) for king in range(9))
 
 
-def build_view(game: Game, seat: int | None) -> View:
+def build_view(game: State, seat: int | None) -> View:
     n = game.n
-    hidden = game.options.castillo == "hidden"
+    hidden = game._hidden
     cab = game.cab
     king = game.king
 
@@ -166,7 +167,7 @@ def build_view(game: Game, seat: int | None) -> View:
         )
         for r in range(9)
     )
-    d = game.decision
+    d = game._decision
     dv = None
     purpose = None
     if d is not None:
@@ -191,7 +192,7 @@ def build_view(game: Game, seat: int | None) -> View:
         round=game.round,
         round_number=game.round_i + 1,
         rounds=game._rounds,
-        scoring_rounds=tuple(r for r in game._rounds if r in (3, 6, 9)),
+        scoring_rounds=tuple(r for r in game._rounds if r in SCORING_ROUNDS),
         phase=game.phase,
         over=game.over,
         king=REGIONS[king],

@@ -210,6 +210,18 @@ def _scored(ev: E.PlaceScored, name: Callable[[int], str], upto: int) -> Step:
         ]
     else:
         lines.append(StepLine(t("ev.scored_none", region=place_name(ev.place))))
+    # Players with Caballeros here who score nothing (a tie pushed them out, or they rank
+    # below the paid places) are shown too, with their rank, as the calculator shows them.
+    scored = {a.seat for a in paid}
+    for seat, count in enumerate(ev.counts):
+        if count and seat not in scored and paid:
+            rank = 1 + sum(1 for other in ev.counts if other > count)
+            position = t(f"calc.rank_{min(rank, 5)}")
+            tied = ev.counts.count(count) > 1
+            why = t("why.tie_at", position=position) if tied else position
+            lines.append(
+                StepLine(t("scoring.award_line", name=name(seat), points=0, why=why), seat, "dim")
+            )
     title = (
         t("scoring.castillo_title")
         if ev.place == "castillo"

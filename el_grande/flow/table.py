@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from el_grande.core import Choice, Decision, IllegalChoice, View
+from el_grande.core import Choice, Decision, DecisionKind, IllegalChoice, View
 from el_grande.core import events as E
 from el_grande.flow.clock import Cancel, Clock
 from el_grande.flow.display import Display, Step, build_steps, split_displays, step_view
@@ -44,6 +44,7 @@ from el_grande.flow.handover import (
     Wait,
     letter_matches,
 )
+from el_grande.narrate import scoring_what
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -155,6 +156,18 @@ class GameOver:
 
 Scene = Prompt | TakeOver | Curtain | Showing | BotTurn | HintCurtain | Hinting | GameOver
 
+
+def first_cursor(d: Decision, view: View) -> Choice | None:
+    """The choice a prompt opens on (None: the first). "Bring to court" opens on the most the
+    power card allows without taking Caballeros back from the board (an Enter from habit
+    must not throw the power card's Caballeros away, nor recall any)."""
+    if d.kind == DecisionKind.COURT:
+        province = view.players[d.player].province or 0
+        most = min(int(d.context.get("allowed", 0)), province)
+        return next((c for c in d.choices if c.arg == most), None)
+    return None
+
+
 #: What a `Thinker` is asked to run off the table's thread, and how it answers.
 Think = Callable[[], Choice]
 Done = Callable[[Choice | BaseException], None]
@@ -236,6 +249,8 @@ class TableFlow:
     log_epoch: int = field(init=False, default=0)
     #: `f` at a table of computer players only: no display stops the game until its end.
     run_to_end: bool = field(init=False, default=False)
+    #: A sentence for the table when it opens (a resumed game: which scoring ended last).
+    opening_note: str | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.guard = HandOverGuard(
@@ -290,12 +305,22 @@ class TableFlow:
     # --- starting and stopping -------------------------------------------------------------
 
     def start(self) -> None:
-        """Open the table on the session's latest update (a resumed game whose last choice
-        scored shows that display again)."""
+        """Open the table on the session's latest update. A resumed game whose last choice
+        ended a scoring or a reveal opens on the position after it, and `opening_note` says
+        which scoring ended there (the log tells it; the display is not played again). A
+        scoring still under way (its disks to come) is picked up when it goes on."""
         current = self.session.current
         self._queue(current)
-        lines = len(self.session.log)
-        self.log_shown = lines - (len(current.lines) if self._to_show else 0)
+        if self._to_show:
+            last = self._to_show[-1].display
+            why = last.why
+            self.opening_note = (
+                t("flow.resumed_reveal")
+                if why is None
+                else t("flow.resumed_scoring", what=scoring_what(why, last.general))
+            )
+            self._to_show = []
+        self.log_shown = len(self.session.log)
         self._unsubscribe = self.session.subscribe(self._published)
         self._advance()
 
@@ -374,7 +399,8 @@ class TableFlow:
         d = scene.decision
         if d.secret:
             self._unlocked = d.player
-        self._set(Prompt(d.player, d, self._view_for(d)))
+        view = self._view_for(d)
+        self._set(Prompt(d.player, d, view, cursor=first_cursor(d, view)))
         return True
 
     def lower(self) -> bool:
@@ -518,7 +544,9 @@ class TableFlow:
             self._set(TakeOver(d.player, d, view, letter, hidden, self.guard.ready, after))
             return
         self._begin(wait)
-        self._set(Prompt(d.player, d, self._view_for(d), quiet=not self.guard.ready))
+        view = self._view_for(d)
+        cursor = first_cursor(d, view)
+        self._set(Prompt(d.player, d, view, quiet=not self.guard.ready, cursor=cursor))
 
     def _view_for(self, d: Decision) -> View:
         current = self.session.current

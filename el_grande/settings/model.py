@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from el_grande.names import fit, name_problem, names_problem, normalise, printable
-from el_grande.settings import (
+from el_grande.settings.values import (
     AUTO_ADVANCE_ON,
     DEFAULT_THEME,
     DEFAULTS,

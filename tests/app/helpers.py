@@ -13,7 +13,7 @@ from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.app.shown import card_of, place_of
 from el_grande.app.widgets.board import PLACE_KEYS
-from el_grande.app.widgets.cards import CARD_KEYS, round_cards
+from el_grande.app.widgets.cards import card_key
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import Decision
 from el_grande.session import GameSession
@@ -126,9 +126,7 @@ async def pick_varied(pilot: Pilot[None], scr: GameScreen, d: Decision) -> None:
     if place is not None and [place_of(c) for c in d.choices].count(place) == 1:
         await press(pilot, PLACE_KEYS[place])
     elif card is not None:
-        view = scr.session.current.public
-        slot = next(i for i, (c, _) in enumerate(round_cards(view)) if c == card)
-        await press(pilot, CARD_KEYS[slot])
+        await press(pilot, card_key(card))
     else:
         for _ in range(30):
             now = highlighted(scr)

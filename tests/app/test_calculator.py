@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from el_grande.app.screens.calculator import CalculatorScreen
 from el_grande.app.screens.game import GameScreen
+from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import score_table
 from el_grande.text import region
 
@@ -119,3 +120,40 @@ async def test_at_ones_own_disk_the_what_if_marches_ones_hidden_castillo_and_not
         text = screen_text(app)
         assert "What if: your Castillo Caballeros march to" in text
         await press(pilot, "escape")
+
+
+async def test_w_with_nothing_to_try_says_why() -> None:
+    """`w` did nothing, silently, when the highlighted choice was no placement (or no choice
+    of one's own was on): now it says why, and the table stays as it is."""
+    # A power card to play: no placement to try.
+    app = app_at(3, 5, lambda s: s.decision.kind == "power" and s.current.public.round >= 2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "p")
+        calc = app.screen
+        assert isinstance(calc, CalculatorScreen) and calc.what_if is None
+        before = screen_text(app)
+        assert "placement, or your Castillo disk" not in before
+        await press(pilot, "w")
+        text = screen_text(app)
+        assert "w tries a placement, or your Castillo disk" in " ".join(text.split())
+        assert not calc.applied
+
+    # Placing, with the cursor on "Done" (no Caballero placed by it).
+    def placing_with_done(s) -> bool:  # type: ignore[no-untyped-def]
+        d = s.decision
+        return d.kind == "placement" and any(c.verb != "place" for c in d.choices)
+
+    app = app_at(3, 5, placing_with_done)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = _game(app)
+        d = game.decision
+        assert d is not None
+        options = game.query_one(DecisionPrompt).options
+        options.highlighted = next(i for i, c in enumerate(d.choices) if c.verb != "place")
+        await settle(pilot)
+        await press(pilot, "p")
+        await press(pilot, "w")
+        text = " ".join(screen_text(app).split())
+        assert "The highlighted choice places no Caballero" in text

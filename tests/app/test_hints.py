@@ -51,7 +51,8 @@ async def test_h_shows_three_legal_hints_and_highlights_the_one_picked() -> None
         assert hints and len(hints) <= 3 and all(h.choice in d.choices for h in hints)
         assert len({h.choice for h in hints}) == len(hints)
         text = screen_text(app)
-        assert "points over a typical choice" in text
+        assert "points over a" in text and "round's end:" in text
+        assert "margin" not in text  # said in words: "1.0 behind the leader"
         assert game.session.hints_used[d.player] == 1
         await press(pilot, "2" if len(hints) > 1 else "1")
         assert isinstance(app.screen, GameScreen)
@@ -134,7 +135,7 @@ async def test_hints_the_analysis_cannot_tell_apart_say_so(monkeypatch: pytest.M
 
     monkeypatch.setattr(analysis, "analyse", tied)
     app = app_at(3, 8, _choosing_a_card)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:  # all three hints in view
         await settle(pilot)
         await press(pilot, "h")
         await _hint_ready(pilot, app)
@@ -187,3 +188,16 @@ async def test_game_over_counts_the_hints_of_the_people_at_the_table(
             assert expected in text
         hints_line = next((line for line in screen_text(app).splitlines() if "Hint" in line), "")
         assert absent not in hints_line
+
+
+@pytest.mark.parametrize(
+    ("margin", "words"),
+    [
+        (-1.04, "round's end: 1.0 behind the leader"),
+        (2.55, "round's end: 2.5 ahead of everyone"),
+        (0.04, "round's end: level with the leader"),
+        (-0.04, "round's end: level with the leader"),
+    ],
+)
+def test_a_hints_outlook_is_said_in_words_not_as_a_signed_margin(margin, words) -> None:  # type: ignore[no-untyped-def]
+    assert hint_screen.outlook(margin) == words

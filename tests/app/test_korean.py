@@ -146,9 +146,8 @@ def test_particles_follow_the_word_before_them() -> None:
     assert t("ev.power", name="최지우", n=2) == "최지우가 파워 카드 2를 냅니다."
     assert t("choice.king", region=text.region("aragon")) == "왕을 아라곤으로"
     assert t("choice.king", region=text.region("galicia")) == "왕을 갈리시아로"
-    assert t("bots.hint.outlook", margin=2.25) == (
-        "라운드가 끝날 때의 전망이 가장 좋습니다 (선두 대비 +2.2)."
-    )
+    # A hint's reason says no signed margin: its own line says it in words (issue 18).
+    assert t("bots.hint.outlook", margin=2.25) == "라운드가 끝날 때의 전망이 가장 좋습니다."
 
 
 def test_korean_has_no_plural_forms_and_english_keeps_its_own() -> None:

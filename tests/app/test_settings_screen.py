@@ -341,3 +341,49 @@ async def test_the_scoring_pace_is_the_settings_or_the_bots_at_a_table_without_h
         app.open_game(bots)
         assert app.auto_advance_seconds == 3.0
         await pilot.pause()
+
+
+async def _labels_follow_the_focus(pilot, screen, steps: int) -> None:  # type: ignore[no-untyped-def]
+    """Tab `steps` times; after each, exactly the focused field's row label is reversed."""
+    from textual.containers import Horizontal
+    from textual.widgets import Label
+
+    seen = set()
+    for _ in range(steps):
+        await press(pilot, "tab")
+        await pilot.pause()
+        focused = screen.focused
+        assert focused is not None
+        row = next((a for a in focused.ancestors if isinstance(a, Horizontal)), None)
+        lit = [
+            label
+            for label in screen.query(Label)
+            if (label.has_class("opt-label") or label.has_class("seat-label"))
+            and label.styles.text_style.reverse
+        ]
+        if row is None or not any(
+            lab.parent is row for lab in screen.query(".opt-label, .seat-label")
+        ):
+            assert lit == [], "a label stays lit with the focus on a button"
+            continue
+        assert len(lit) == 1 and lit[0].parent is row, (focused.id, [x.parent for x in lit])
+        seen.add(row)
+    assert len(seen) >= 5
+
+
+async def test_the_settings_row_label_follows_tab() -> None:
+    """The highlighted row's label stayed on the first row while Tab moved on."""
+    app = ElGrandeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_settings_from_title(pilot)
+        await _labels_follow_the_focus(pilot, screen, 9)
+
+
+async def test_the_new_game_row_label_follows_tab() -> None:
+    app = ElGrandeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await press(pilot, "enter")  # New game
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await _labels_follow_the_focus(pilot, screen, 9)

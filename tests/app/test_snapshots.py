@@ -179,3 +179,103 @@ def test_korean_curtain(snap_compare, korean) -> None:  # type: ignore[no-untype
 
 def test_korean_title_screen(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(ElGrandeApp(), terminal_size=SIZE)
+
+
+# --- the table's rough edges (issue 18): each mended screen, in both languages -----------------
+
+
+def _choosing_a_card(s: GameSession) -> bool:
+    return (
+        s.decision is not None and s.decision.kind == "action_card" and s.current.public.round >= 2
+    )
+
+
+@pytest.fixture
+def _hints_by_play_outs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints capped by play-outs, not seconds: the same picture on any machine."""
+    from el_grande.app.screens import hints
+
+    monkeypatch.setattr(hints, "HINT_BUDGET", 120.0)
+    monkeypatch.setattr(hints, "HINT_ITERATIONS", 24)
+
+
+async def _open_hints(pilot: Pilot[None]) -> None:
+    from el_grande.app.screens.hints import HintScreen
+
+    await press(pilot, "h")
+    screen = pilot.app.screen
+    assert isinstance(screen, HintScreen) and screen._worker is not None
+    await screen._worker.wait()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hints_beside_the_map(snap_compare, _hints_by_play_outs, size) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_at(3, 8, _choosing_a_card), terminal_size=size, run_before=_open_hints)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_korean_hints_beside_the_map(snap_compare, korean, _hints_by_play_outs, size) -> None:  # type: ignore[no-untyped-def]
+    app = app_at(3, 8, _choosing_a_card, names=KOREAN_NAMES)
+    assert snap_compare(app, terminal_size=size, run_before=_open_hints)
+
+
+async def _help(pilot: Pilot[None]) -> None:
+    await press(pilot, "question_mark")
+
+
+def test_help_keys(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_at(3, 7, _history(10)), terminal_size=SIZE, run_before=_help)
+
+
+def test_korean_help_keys(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+    app = app_at(3, 7, _history(10), names=KOREAN_NAMES)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_help)
+
+
+def _power_in_round_3(s: GameSession) -> bool:
+    return s.decision is not None and s.decision.kind == "power" and s.current.public.round >= 3
+
+
+async def _power_13(pilot: Pilot[None]) -> None:
+    await press(pilot, "0")
+    await press(pilot, "3")
+
+
+def test_power_card_13_highlighted_in_view(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Also: every card's whole name and first text line at 100×30, stable letters."""
+    app = app_at(4, 7, _power_in_round_3)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_power_13)
+
+
+def test_korean_power_cards_at_100x30(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+    app = app_at(5, 7, _power_in_round_3, names=KOREAN_NAMES)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+async def _log(pilot: Pilot[None]) -> None:
+    await press(pilot, "l")
+
+
+def test_the_log_in_the_maps_place(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_at(4, 7, _history(60)), terminal_size=SIZE, run_before=_log)
+
+
+async def _calculator_w(pilot: Pilot[None]) -> None:
+    await press(pilot, "p")
+    await press(pilot, "w")
+
+
+def test_calculator_w_says_why(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(
+        app_at(3, 5, _power_in_round_3), terminal_size=SIZE, run_before=_calculator_w
+    )
+
+
+async def _settings_two_tabs(pilot: Pilot[None]) -> None:
+    for key in ("down", "down", "down", "enter", "tab", "tab"):
+        await press(pilot, key)
+
+
+def test_settings_label_follows_tab(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(ElGrandeApp(), terminal_size=SIZE, run_before=_settings_two_tabs)

@@ -82,6 +82,38 @@ def test_hidden_counts_read_the_same_in_the_live_log_and_an_unfinished_export() 
     assert any("how many stays hidden" in line.text for line in session.log)
 
 
+def test_a_hidden_castillo_placement_is_one_line_per_step_not_one_per_caballero() -> None:
+    """With a hidden Castillo, three Caballeros placed there in one turn read as one line (three
+    lines counted them); the live log and the unfinished export still tell the same story, and
+    the finished game's export, where nothing is hidden any more, counts them."""
+    import random
+
+    for seed in range(40):
+        session = GameSession.new(
+            GameSetup(default_seats(NAMES[:3]), seed=seed, castillo="hidden")  # type: ignore[arg-type]
+        )
+        rng = random.Random(seed)
+        placed_twice = False
+        while session.decision is not None and session.current.public.round <= 3:
+            d = session.decision
+            into = [c for c in d.choices if c.verb == "place" and c.arg == "castillo"]
+            choice = into[0] if into else rng.choice(d.choices)
+            before = len(session.log)
+            session.apply(choice)
+            if into and len(session.log) == before:
+                placed_twice = True  # a second Caballero of the step: nothing new to say
+        if placed_twice:
+            break
+    else:
+        raise AssertionError("no turn placed two Caballeros into a hidden Castillo")
+    texts = [line.text for line in session.log]
+    hidden = "places Caballeros in the Castillo (how many stays hidden)."
+    assert not any(a == b and hidden in a for a, b in zip(texts, texts[1:], strict=False))
+    record = session.game.record()
+    assert texts == [line.text for _, line in story(record, reveal=False)]
+    assert any("in the Castillo." in line.text for _, line in story(record, reveal=True))
+
+
 def test_log_lines_name_actor_owner_source_and_destination() -> None:
     """An intrigue moving another player's Caballero says who moved whose, from where to
     where, in the singular; every turn ends with a one-line summary."""

@@ -34,3 +34,40 @@ def test_bots_import_nothing_of_the_app_or_the_save_files() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_no_import_cycle_inside_the_core_counting_every_import() -> None:
+    """Imports inside functions and under TYPE_CHECKING count too: the core's modules form
+    layers (frames and state below the card families, those below the round, the round below
+    the game)."""
+    import ast
+    from pathlib import Path
+
+    import el_grande.core
+
+    folder = Path(el_grande.core.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        name = path.stem
+        deps = graph.setdefault(name, set())
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                if node.module:
+                    deps.add(node.module.split(".")[0])
+                else:
+                    deps.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "el_grande.core."
+            ):
+                deps.add(node.module.split(".")[2])  # type: ignore[union-attr]
+        deps.discard("__init__")
+    assert len(graph) > 15 and "determinize" in graph["game"]
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        for dep in graph.get(start, ()):
+            if dep == goal or (dep not in seen and not seen.add(dep) and reaches(dep, goal, seen)):
+                return True
+        return False
+
+    cycles = sorted(m for m in graph if reaches(m, m, set()))
+    assert cycles == [], cycles

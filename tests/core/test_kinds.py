@@ -1,4 +1,5 @@
-"""The core's StrEnums: decision kinds, secret purposes, award reasons and phases.
+"""The core's StrEnums: decision kinds, secret purposes, award reasons, phases, the Castillo
+option and the reasons undo is refused; and the types of choice verbs and event kinds.
 
 Each member is its string, so notation, records, snapshots and save files do not change.
 """
@@ -7,8 +8,21 @@ from __future__ import annotations
 
 import json
 import random
+import typing
 
-from el_grande.core import AwardReason, Decision, DecisionKind, Game, Options, Phase, Purpose
+from el_grande.core import (
+    AwardReason,
+    Castillo,
+    Decision,
+    DecisionKind,
+    EventKind,
+    Game,
+    Options,
+    Phase,
+    Purpose,
+    UndoBlock,
+    Verb,
+)
 from el_grande.core import events as E
 
 
@@ -36,10 +50,18 @@ def test_every_kind_purpose_reason_and_phase_the_core_builds_is_a_member() -> No
     purposes: set[Purpose] = set()
     reasons: set[AwardReason] = set()
     phases: set[Phase] = set()
+    verbs: set[str] = set()
+    event_kinds: set[str] = set()
     for game, steps in _games(40):
+        assert type(game.options.castillo) is Castillo
         for d, events in steps:
             assert type(d.kind) is DecisionKind
             kinds.add(d.kind)
+            for c in d.choices:
+                assert type(c.verb) is str
+                verbs.add(c.verb)
+            for e in events:
+                event_kinds.add(e.kind)
             if "purpose" in d.context:
                 assert type(d.context["purpose"]) is Purpose
             for e in events:
@@ -55,13 +77,15 @@ def test_every_kind_purpose_reason_and_phase_the_core_builds_is_a_member() -> No
         view = game.view(0)
         assert type(view.phase) is Phase
     assert kinds == set(DecisionKind)
+    assert verbs == set(typing.get_args(Verb))
+    assert event_kinds | {"special_vetoed", "veto_expired"} == set(typing.get_args(EventKind))
     assert purposes == set(Purpose)
     assert reasons == set(AwardReason)
     assert Phase.OVER in phases
 
 
 def test_members_are_their_strings() -> None:
-    for enum in (DecisionKind, Purpose, AwardReason, Phase):
+    for enum in (DecisionKind, Purpose, AwardReason, Phase, Castillo, UndoBlock):
         for member in enum:
             assert member == member.value and str(member) == member.value
             assert f"{member}" == member.value and type(str(member)) is str
@@ -69,6 +93,29 @@ def test_members_are_their_strings() -> None:
             assert hash(member) == hash(member.value)
     assert DecisionKind("action_card") is DecisionKind.ACTION_CARD
     assert Purpose.CASTILLO == "castillo" and AwardReason.KING_BONUS == "king_bonus"
+
+
+def test_the_castillo_option_takes_the_string_and_gives_the_member() -> None:
+    hidden = Options(castillo="hidden")
+    assert hidden.castillo is Castillo.HIDDEN and hidden == Options(castillo=Castillo.HIDDEN)
+    assert hidden.to_dict() == {"rounds": 9, "veto": True, "castillo": "hidden"}
+    assert type(hidden.to_dict()["castillo"]) is str
+    assert Options.from_dict(hidden.to_dict()) == hidden
+    for bad in ("closed", 1, None):
+        try:
+            Options(castillo=bad)  # type: ignore[arg-type]
+        except ValueError as exc:
+            assert "castillo must be 'open' or 'hidden'" in str(exc)
+        else:
+            raise AssertionError(f"{bad!r} accepted")
+
+
+def test_every_event_class_has_its_own_kind() -> None:
+    """`EventKind` (a Literal type: the type checker refuses a comparison with a kind that does
+    not exist) lists every event class's kind, each once."""
+    classes = [c for c in vars(E).values() if isinstance(c, type) and hasattr(c, "kind")]
+    assert sorted(c.kind for c in classes) == sorted(typing.get_args(EventKind))
+    assert all(type(c.kind) is str for c in classes)
 
 
 def test_records_and_snapshots_hold_plain_strings() -> None:

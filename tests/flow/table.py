@@ -61,8 +61,9 @@ class Table:
         self.clock.run_due()
 
     def _scene(self, scene: Scene) -> None:
-        if isinstance(scene, Prompt) and (not self.scenes or self.scenes[-1] is not scene):
-            self.cursor = 0
+        if isinstance(scene, Prompt):  # the prompt opens on the flow's cursor, as on screen
+            choices = scene.decision.choices
+            self.cursor = choices.index(scene.cursor) if scene.cursor in choices else 0
         self.scenes.append(scene)
 
     @property

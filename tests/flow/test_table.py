@@ -292,13 +292,50 @@ def test_undo_rewrites_the_log_and_keeps_the_player() -> None:
     assert flow.log_shown == len(session.log)
 
 
-def test_a_resumed_game_left_in_a_display_shows_it_again() -> None:
+def test_a_resumed_game_opens_after_its_last_scoring_and_says_which() -> None:
+    """Resuming does not play the last scoring's display again (it looked like a second
+    scoring): the table opens on the position after it, with one sentence that names it."""
     played = secret_position("castillo", last=True)
     played.apply(played.decision.choices[0])  # type: ignore[union-attr]
     resumed = GameSession.from_record(played.game.record(), played.seats)
     table = Table(resumed)
-    assert isinstance(table.scene, Showing)
-    assert table.flow.log_shown < len(resumed.log)  # the scoring's lines wait for it
+    assert isinstance(table.scene, Prompt)
+    assert table.flow.opening_note == (
+        "The game goes on after general scoring 1 of 3: its points are in the log."
+    )
+    assert table.flow.log_shown == len(resumed.log)  # the log keeps the scoring
+
+
+def test_a_resumed_game_at_a_scorings_disks_still_shows_that_scoring() -> None:
+    """A general scoring under way (its disks to come) when the game was left: the display
+    comes when the disks are chosen, with the board as it stood when the scoring began."""
+    played = secret_position("castillo", last=True)
+    resumed = GameSession.from_record(played.game.record(), played.seats)
+    table = Table(resumed)
+    assert table.flow.opening_note is None
+    table.quietly(table.letter.lower())  # type: ignore[union-attr]
+    table.key("enter")
+    table.quietly("enter")  # the plain curtain
+    display = table.scene
+    assert isinstance(display, Showing) and "General scoring" in display.heading
+
+
+def test_bring_to_court_opens_on_the_most_the_province_can_supply() -> None:
+    """An Enter from habit brings the most the power card allows without recalling any
+    Caballeros from the board (it used to open on "Bring 0 to court")."""
+    from el_grande.core import DecisionKind
+
+    table = Table(humans(3, 7))
+    for _ in range(12):
+        scene = table.scene
+        if isinstance(scene, Prompt) and scene.decision.kind == DecisionKind.COURT:
+            break
+        table.quietly("enter")
+    scene = table.scene
+    assert isinstance(scene, Prompt) and scene.decision.kind == DecisionKind.COURT
+    province = scene.view.players[scene.seat].province
+    allowed = scene.decision.context["allowed"]
+    assert scene.cursor is not None and scene.cursor.arg == min(allowed, province) > 0
 
 
 def test_the_game_over() -> None:

@@ -187,14 +187,41 @@ def test_hidden_castillo_scoring_is_a_barrier() -> None:
     pytest.fail("no special Castillo scoring found in these seeds: widen the search")
 
 
-def test_every_core_event_kind_is_classified() -> None:
-    """A new event kind in the core must be judged here: allowed, or a barrier."""
-    import el_grande.core.events as E
-    from el_grande.persist.undo import ALLOWED_KINDS
+def test_undo_check_applies_the_core_rule_at_every_step() -> None:
+    """`undo_check` (one replay, cached) says what `core.undo_block` says of the same step,
+    and words it from the catalogue."""
+    from el_grande.core import undo_block
+    from el_grande.text import t
 
-    kinds = {c.kind for c in vars(E).values() if isinstance(c, type) and hasattr(c, "kind")}
-    assert kinds == ALLOWED_KINDS | REVEALS
-    assert not ALLOWED_KINDS & REVEALS
+    reasons = set()
+    for seed in (3, 6):
+        options = Options(castillo="hidden" if seed == 3 else "open")
+        for before, after, _c, events in positions(seed, options=options):
+            d0 = before.decision
+            assert d0 is not None
+            block = undo_block(d0, events, after.decision, options.castillo == "hidden")
+            expected = (True, "") if block is None else (False, t(f"undo.{block}"))
+            assert undo_check(after) == expected
+            reasons.add(block)
+    assert len(reasons) >= 4
+
+
+def test_a_cached_answer_is_worded_in_the_language_asked_in() -> None:
+    """The cache keeps the reason, not the sentence: switching the language between two
+    questions about the same position gives each its own language."""
+    from el_grande.text import use
+
+    game = new_game(7, players=3)
+    game.apply(game.decision.choices[0])  # type: ignore[union-attr]  # a power card: refused
+    english = undo_check(game)
+    try:
+        use("ko")
+        korean = undo_check(game)
+    finally:
+        use("en")
+    assert english == (False, "the last decision was another player's")
+    assert korean[0] is False and korean[1] != english[1] and korean[1]
+    assert undo_check(game) == english
 
 
 def test_save_export_undo_need_no_textual() -> None:
@@ -208,3 +235,12 @@ def test_save_export_undo_need_no_textual() -> None:
         "assert 'textual' not in sys.modules, 'textual imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_every_reason_is_in_both_catalogues() -> None:
+    from el_grande.core import UndoBlock
+    from el_grande.text import EN
+    from el_grande.text_ko import KO
+
+    for block in UndoBlock:
+        assert f"undo.{block}" in EN and f"undo.{block}" in KO, block

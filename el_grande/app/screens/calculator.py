@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -62,6 +63,21 @@ def what_if_of(shown: Shown, decision: Decision | None) -> tuple[str, tuple[int,
     return None
 
 
+def why_no_what_if(shown: Shown, decision: Decision | None) -> str:
+    """Why `w` has nothing to try (when `what_if_of` gives None): one sentence."""
+    if decision is None or shown.to_move != decision.player:
+        return t("calc.no_what_if_turn")
+    placing = decision.kind in (DecisionKind.PLACEMENT, DecisionKind.PLACE_ANY)
+    disk = (
+        decision.kind == DecisionKind.DISK
+        and decision.context.get("purpose") == Purpose.CASTILLO
+        and shown.view.seat == decision.player
+    )
+    if not (placing or disk):
+        return t("calc.no_what_if_kind")
+    return t("calc.no_what_if_cursor")
+
+
 class CalculatorScreen(ModalScreen[None]):
     """The table, now or with the highlighted choice (`w` switches)."""
 
@@ -83,6 +99,9 @@ class CalculatorScreen(ModalScreen[None]):
         self.session = session
         self.shown = shown
         self.what_if = what_if_of(shown, decision)
+        #: Why `w` had nothing to try, once it was pressed (said, not silent).
+        self.why_not = None if self.what_if is not None else why_no_what_if(shown, decision)
+        self._said_why = False
         #: Showing the what-if (a decision's highlighted choice applied) rather than now.
         self.applied = False
 
@@ -113,6 +132,14 @@ class CalculatorScreen(ModalScreen[None]):
             self.applied = not self.applied
             self._show()
 
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "w" and self.what_if is None:
+            # Not offered in the key bar (nothing to try); pressed anyway, it says why.
+            event.stop()
+            self._said_why = True
+            self._show()
+            self.app.bell()
+
     def action_close(self) -> None:
         close(self)
 
@@ -123,8 +150,10 @@ class CalculatorScreen(ModalScreen[None]):
         self.query_one("#scoring-title", Static).update(Text(t("calc.title")))
         self.query_one("#scoring-step", Static).update(self._subtitle(table))
         self.query_one("#scoring-body", Static).update(self._grid(table))
-        keys = t("calc.keys_what_if") if self.what_if is not None else t("calc.keys")
-        self.query_one("#scoring-keys", Static).update(Text(keys))
+        keys = Text(t("calc.keys_what_if") if self.what_if is not None else t("calc.keys"))
+        if self._said_why and self.why_not is not None:
+            keys = Text.assemble((self.why_not, "bold"), "\n", keys)
+        self.query_one("#scoring-keys", Static).update(keys)
 
     def _subtitle(self, table: ScoreTable) -> Text:
         text = Text(t("calc.note"))

@@ -29,7 +29,8 @@ from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from el_grande.app.present import styled
+from el_grande.app.present import decision_what, secret_what, styled
+from el_grande.flow.table import Curtain, HintCurtain, TableFlow, TakeOver
 from el_grande.text import t
 
 
@@ -140,3 +141,42 @@ class CurtainScreen(ModalScreen[None]):
 def _seconds(seconds: float) -> str:
     """Seconds as a sentence shows them: "2.4", "1"."""
     return f"{seconds:.1f}".rstrip("0").rstrip(".") or "0"
+
+
+def curtain_for(scene: TakeOver | Curtain | HintCurtain, flow: TableFlow) -> CurtainScreen:
+    """The curtain or banner for one of the flow's scenes, its keys and clicks going back to
+    the flow."""
+    session, name = flow.session, flow.session.name
+    owner: str | None
+    banner = False
+    if isinstance(scene, Curtain):
+        headline, detail = t("curtain.back_all"), t("curtain.back", name=name(scene.after))
+        owner, letter = None, None
+    elif isinstance(scene, HintCurtain):
+        owner, letter = name(scene.seat), scene.letter
+        headline, detail = t("hint.curtain", name=owner), t("hint.curtain_why", name=owner)
+    else:
+        owner, letter, d = name(scene.seat), scene.letter, scene.decision
+        banner = not scene.curtain
+        if banner:
+            headline = t("handover.banner", name=owner)
+            detail = t("prompt.title", name=owner, what=decision_what(d, session))
+        else:
+            headline = (
+                t("curtain.back_to", name=name(scene.after), next=owner)
+                if scene.after is not None
+                else t("curtain.to", name=owner)
+            )
+            detail = t("curtain.why", name=owner, what=secret_what(d))
+    return CurtainScreen(
+        headline,
+        detail,
+        letter=letter,
+        owner=owner,
+        seconds=flow.guard.needed,
+        ready=scene.ready,
+        banner=banner,
+        on_letter=flow.take_over,
+        on_button=lambda: flow.take_over("", button=True),
+        on_lower=flow.lower,
+    )

@@ -12,7 +12,6 @@ The map, the cards, the players and the round track are bound to `shown` (`data_
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -23,28 +22,20 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from el_grande.app.colours import palette
-from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
-from el_grande.app.present import (
-    chip,
-    choice_label,
-    decision_progress,
-    decision_what,
-    line_text,
-    secret_what,
-    styled,
-)
+from el_grande.app.present import bot_text, decision_what, line_text, prompt_text
+from el_grande.app.screens.game_input import AnswerInput
 from el_grande.app.screens.styled import StyledOnce
-from el_grande.app.shown import Legal, Shown, card_of, place_of, power_of
-from el_grande.app.widgets.board import KEY_PLACES, MapView
+from el_grande.app.shown import Legal, Shown
+from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.keybar import KeyBar
+from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.app.widgets.track import RoundTrack
-from el_grande.core import NEIGHBOURS, Choice, Decision, DecisionKind
 from el_grande.flow.table import (
     BotTurn,
     Curtain,
@@ -57,13 +48,13 @@ from el_grande.flow.table import (
     TableFlow,
     TakeOver,
 )
-from el_grande.text import card_name, region, t
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-class GameScreen(StyledOnce, Screen[None]):
+class GameScreen(AnswerInput, StyledOnce, Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
@@ -100,6 +91,7 @@ class GameScreen(StyledOnce, Screen[None]):
         self._prompt_palette: str | None = None
         self._power_tens = False
         self._drawn: Scene | None = None  # the scene last drawn
+        self._note: str | None = None  # said on the status line once the table shows
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -111,7 +103,7 @@ class GameScreen(StyledOnce, Screen[None]):
             with Vertical(id="left"):
                 yield MapView(session, id="map").data_bind(GameScreen.shown)
                 yield PlayersPanel(session, id="players").data_bind(GameScreen.shown)
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+                yield GameLog(id="log")
             with Vertical(id="right"):
                 yield CardList(session, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt")
@@ -130,6 +122,8 @@ class GameScreen(StyledOnce, Screen[None]):
         self._stop_listening = flow.listen(self._draw_scene, self._notice)
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         flow.start()
+        self._note = flow.opening_note
+        self._say_note()
 
     def on_unmount(self) -> None:
         from el_grande.app.caches import forget_closed_widgets
@@ -143,10 +137,6 @@ class GameScreen(StyledOnce, Screen[None]):
         banner.display = bool(problem)
 
     # --- the flow's scenes -----------------------------------------------------------------
-
-    @property
-    def decision(self) -> Decision | None:
-        return self.session.decision
 
     @property
     def waiting_for_choice(self) -> bool:
@@ -203,6 +193,13 @@ class GameScreen(StyledOnce, Screen[None]):
                 self._close_modal()
                 self._show_public(scene.view)
                 replace(self, GameOverScreen(self.session))  # never over the pause or the help
+        self._say_note()
+
+    def _say_note(self) -> None:
+        """The flow's opening sentence (a resumed game), once the board shows."""
+        if self._note is not None and isinstance(self.flow.scene, Prompt | BotTurn):
+            self._say(self._note)
+            self._note = None
 
     def _notice(self, text: str) -> None:
         self.notify(text, severity="warning", markup=False)
@@ -239,7 +236,7 @@ class GameScreen(StyledOnce, Screen[None]):
         self.app.push_screen(screen)
 
     def _show_curtain(self, scene: TakeOver | Curtain | HintCurtain) -> None:
-        from el_grande.app.screens.curtain import CurtainScreen
+        from el_grande.app.screens.curtain import CurtainScreen, curtain_for
 
         current = self._modal_screen
         letter = None if isinstance(scene, Curtain) else scene.letter
@@ -248,76 +245,22 @@ class GameScreen(StyledOnce, Screen[None]):
             return
         self.app.clear_notifications()  # nothing said before may show on the curtain
         self._show_public(scene.view)
-        flow, name = self.flow, self.session.name
-        seconds = flow.guard.needed
-        if isinstance(scene, Curtain):
-            headline, detail = t("curtain.back_all"), t("curtain.back", name=name(scene.after))
-            owner, banner = None, False
-        elif isinstance(scene, HintCurtain):
-            owner, banner = name(scene.seat), False
-            headline, detail = t("hint.curtain", name=owner), t("hint.curtain_why", name=owner)
-        else:
-            owner, banner, d = name(scene.seat), not scene.curtain, scene.decision
-            if banner:
-                headline = t("handover.banner", name=owner)
-                detail = t("prompt.title", name=owner, what=decision_what(d, self.session))
-            else:
-                headline = (
-                    t("curtain.back_to", name=name(scene.after), next=owner)
-                    if scene.after is not None
-                    else t("curtain.to", name=owner)
-                )
-                detail = t("curtain.why", name=owner, what=secret_what(d))
-        self._open_modal(
-            CurtainScreen(
-                headline,
-                detail,
-                letter=letter,
-                owner=owner,
-                seconds=seconds,
-                ready=scene.ready,
-                banner=banner,
-                on_letter=flow.take_over,
-                on_button=lambda: flow.take_over("", button=True),
-                on_lower=flow.lower,
-            )
-        )
+        self._open_modal(curtain_for(scene, self.flow))
 
     def _show_display(self, scene: Showing) -> None:
-        from el_grande.app.screens.scoring import ScoringScreen
+        from el_grande.app.screens.scoring import ScoringScreen, scoring_for
 
         self.shown = Shown(scene.view, lit=scene.lit)
-        current = self._modal_screen
-        if isinstance(current, ScoringScreen):
-            current.show(scene)
+        if isinstance(self._modal_screen, ScoringScreen):
+            self._modal_screen.show(scene)  # the next step of the same display
             return
         self.query_one(DecisionPrompt).clear()
-        flow = self.flow
-        self._open_modal(
-            ScoringScreen(
-                scene,
-                chip=lambda seat: chip(self.session, seat),
-                name=self.session.name,
-                on_next=flow.step,
-                on_last=flow.last_step,
-                on_run_to_end=flow.watch_to_end,
-            )
-        )
+        self._open_modal(scoring_for(scene, self.flow))
 
     def _show_hints(self, scene: Hinting) -> None:
-        from el_grande.app.screens.hints import HintScreen
+        from el_grande.app.screens.hints import hints_for
 
-        flow = self.flow
-        self._open_modal(
-            HintScreen(
-                self.session,
-                scene.own,
-                scene.decision,
-                seed=scene.seed,
-                on_shown=flow.hint_shown,
-                on_close=flow.hint_closed,
-            )
-        )
+        self._open_modal(hints_for(scene, self.flow))
 
     def _refresh_footer(self) -> None:
         """Redraw the footer's keys only when what they offer changed (rebuilding it for every
@@ -336,49 +279,18 @@ class GameScreen(StyledOnce, Screen[None]):
 
     def _show_decision(self, scene: Prompt) -> None:
         d, view = scene.decision, scene.view
-        legal = Legal.of(d)
-        cursor = (
-            scene.cursor if scene.cursor in d.choices else (d.choices[0] if d.choices else None)
-        )
+        text = prompt_text(d, view, self.session, scene.cursor)
         self.shown = Shown(
             view,
             to_move=d.player,
             doing=decision_what(d, self.session),
-            legal=legal,
-            cursor=cursor,
+            legal=Legal.of(d),
+            cursor=text.cursor,
         )
-        labels = [(str(c), choice_label(c, d, self.session)) for c in d.choices]
-        title = Text()
-        if d.secret:
-            title.append(
-                t("prompt.secret", name=self.session.name(d.player)) + "\n", style="bold reverse"
-            )
-        title.append_text(chip(self.session, d.player, " "))
-        heading = styled(
-            "prompt.title",
-            {"what": "not bold"},
-            style="bold",
-            name=self.session.name(d.player),
-            what=decision_what(d, self.session),
-        )
-        heading.pad_left(1)
-        title.append_text(heading)
-        hint = (
-            t("prompt.keys_map")
-            if legal.places
-            else t("prompt.keys_cards")
-            if legal.cards
-            else t("prompt.keys_power")
-            if legal.powers and d.kind == DecisionKind.POWER
-            else ""
-        )
-        progress = decision_progress(d, self.session, view)
-        if hint:
-            progress = f"{progress}\n{hint}" if progress else hint
         prompt = self.query_one(DecisionPrompt)
-        prompt.show(title, progress, labels, d.secret)
-        if cursor is not None and cursor is not d.choices[0]:
-            self._highlight(cursor)
+        prompt.show(text.title, text.progress, text.labels, d.secret, text.idle)
+        if text.cursor is not None:
+            self._highlight(text.cursor)
         prompt.options.focus()
         self._prompt_palette = palette()
         if scene.quiet:
@@ -394,74 +306,18 @@ class GameScreen(StyledOnce, Screen[None]):
         if isinstance(scene, Prompt) and self.app.screen is self:
             self._say(self._quiet_sentence(scene.seat))
 
-    def _bot_title(self, seat: int) -> Text:
-        title = Text()
-        title.append_text(chip(self.session, seat, " "))
-        title.append(" ")
-        return title
-
     def _show_bot(self, scene: BotTurn) -> None:
-        """The public board and "X is thinking…" (or "X is choosing in secret…" and nothing
-        else: no choices, no highlights, not even what the choice is about); a public choice
-        is shown for a moment before it is applied."""
-        d, session = scene.decision, self.session
-        name, level = session.name(d.player), session.bot_label(d.player)
-        title = self._bot_title(d.player)
-        if d.secret:
-            self.shown = Shown(scene.view, to_move=d.player)
-            title.append(t("bot.secret", name=name), style="bold")
-            progress = ""
-        else:
-            self.shown = Shown(
-                scene.view, to_move=d.player, doing=decision_what(d, session), cursor=scene.choice
-            )
-            if scene.choice is None:
-                title.append(t("bot.thinking", name=name, level=level), style="bold")
-            else:
-                label = choice_label(scene.choice, d, session)
-                title.append(t("bot.chooses", name=name, level=level, choice=label), style="bold")
-            title.append("\n" + decision_what(d, session))
-            progress = decision_progress(d, session, scene.view)
+        """The public board and what the computer player does (a secret: nothing but that it
+        chooses); a public choice is shown for a moment before it is applied."""
+        d = scene.decision
+        doing = "" if d.secret else decision_what(d, self.session)
+        cursor = None if d.secret else scene.choice
+        self.shown = Shown(scene.view, to_move=d.player, doing=doing, cursor=cursor)
+        title, progress = bot_text(d, scene.choice, scene.view, self.session)
         prompt = self.query_one(DecisionPrompt)
         prompt.show(title, progress, [], False)
         if prompt.options.has_focus:
             self.set_focus(None)  # keys come to the screen, which says to wait
-
-    def _cursor_to(self, choice: Choice | None) -> None:
-        """Mirror the highlighted choice on the map, the cards and the hand (display only)."""
-        if self.shown is not None and self.shown.cursor != choice:
-            self.shown = replace(self.shown, cursor=choice)
-
-    def _highlighted(self, option_id: str | None) -> None:
-        """The prompt's highlight moved (called at once by the choice list)."""
-        if option_id is None or not isinstance(self.flow.scene, Prompt):
-            return
-        self._cursor_to(self._choice_by_id(option_id))
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        if event.option.id is None:
-            return
-        choice = self._choice_by_id(event.option.id)
-        if choice is not None:
-            self._choose(choice)
-
-    def _choice_by_id(self, oid: str) -> Choice | None:
-        d = self.decision
-        if d is None:
-            return None
-        return next((c for c in d.choices if str(c) == oid), None)
-
-    def _highlight(self, choice: Choice) -> None:
-        ol = self.query_one(DecisionPrompt).options
-        ol.highlighted = ol.get_option_index(str(choice))
-
-    def _illegal(self, what: str, why: str) -> None:
-        self.query_one("#status", Static).update(Text(t("prompt.illegal", what=what, why=why)))
-        self.app.bell()
-
-    def _say(self, text: str) -> None:
-        self.query_one("#status", Static).update(Text(text))
 
     def on_screen_resume(self, event: tevents.ScreenResume) -> None:
         # (StyledOnce's handler runs too: Textual calls each class's own.)
@@ -474,179 +330,6 @@ class GameScreen(StyledOnce, Screen[None]):
             self._show_decision(scene)
             if keep is not None and keep < options.option_count:
                 options.highlighted = keep
-
-    # --- answers -----------------------------------------------------------------------------
-
-    def _choose(self, choice: Choice) -> None:
-        """A human's answer (keys, clicks) for the current decision."""
-        if self._bot_busy():
-            return
-        d = self.decision
-        if d is None or not isinstance(self.flow.scene, Prompt):
-            return
-        if d.secret:
-            self.query_one(DecisionPrompt).clear()  # wipe the secret prompt before anything
-        why = self.flow.answer(choice)
-        if why is not None:
-            self._illegal(choice_label(choice, d, self.session), why)
-
-    def _bot_busy(self) -> bool:
-        """True (and says so on the status line) while a computer player has the decision."""
-        if not self.flow.bot_playing:
-            return False
-        d = self.decision
-        if d is not None:
-            self._say(t("bot.busy", name=self.session.name(d.player)))
-        return True
-
-    def _answering(self) -> Decision | None:
-        """The decision a key or click may answer now (None: a curtain, display or wait)."""
-        d = self.decision
-        if d is None or not isinstance(self.flow.scene, (Prompt, BotTurn)):
-            return None
-        return d
-
-    def on_key(self, event: tevents.Key) -> None:
-        if self.flow.bot_playing and event.key in ("enter", "space", "up", "down"):
-            event.stop()
-            self._bot_busy()
-        elif event.key == "u" and not self.check_action("undo", ()):
-            # Undo is offered in the footer only when it works; pressed anyway, it says why.
-            event.stop()
-            if isinstance(self.flow.scene, Prompt):
-                self._illegal(t("undo.what"), self.session.why_no_undo())
-
-    # --- input: map, cards, hand -----------------------------------------------------------
-
-    def _why_not_place(self, place: str, d: Decision) -> str:
-        if not any(place_of(c) for c in d.choices):
-            return t("why.not_region_now")
-        king = self.session.current.public.king
-        if place == king:
-            return t("why.king_region")
-        if (
-            d.kind == DecisionKind.PLACEMENT
-            and place != "castillo"
-            and place not in NEIGHBOURS[king]
-        ):
-            return t("why.not_adjacent")
-        if place == "castillo" and d.kind in (
-            DecisionKind.MOVE_FROM,
-            DecisionKind.RECALL,
-            DecisionKind.RETURN_ONE,
-            DecisionKind.ANGRY_KING,
-        ):
-            return t("why.castillo_source")
-        return t("why.not_legal")
-
-    def _place_choice(self, place: str) -> Choice | None:
-        d = self.decision
-        if d is None:
-            return None
-        return next((c for c in d.choices if place_of(c) == place), None)
-
-    def action_pick_place(self, key: str) -> None:
-        d = self._answering()
-        if d is None or self._bot_busy():
-            return
-        if d.kind == DecisionKind.POWER:
-            self._pick_power_key(key)
-            return
-        place = KEY_PLACES[key]
-        choice = self._place_choice(place)
-        if choice is None:
-            self._illegal(region(place), self._why_not_place(place, d))
-            return
-        self._say("")
-        self._highlight(choice)
-
-    def _pick_power_key(self, key: str) -> None:
-        """Power cards by number: 1–9 pick 1–9; 0 then a digit picks 10–13 (0 0 = 10, 0 1 = 11,
-        0 2 = 12, 0 3 = 13); the highlighted card is played with Enter."""
-        d = self.decision
-        assert d is not None
-        pending = self._power_tens
-        self._power_tens = False
-        if key == "0" and not pending:
-            self._power_tens = True
-            self._say(t("prompt.power_tens"))
-            return
-        value = 10 + int(key) if pending else int(key)
-        choice = next((c for c in d.choices if power_of(c) == value), None)
-        if choice is None:
-            self._illegal(t("choice.power_short", n=value), t("why.power_taken"))
-            return
-        self._say("")
-        self._highlight(choice)
-
-    def on_place_picked(self, message: PlacePicked) -> None:
-        d = self._answering()
-        if d is None or self._bot_busy():
-            return
-        choice = self._place_choice(message.place)
-        if choice is None:
-            self._illegal(region(message.place), self._why_not_place(message.place, d))
-            return
-        self._choose(choice)
-
-    def _card_choice(self, card: str) -> Choice | None:
-        d = self.decision
-        if d is None:
-            return None
-        return next((c for c in d.choices if card_of(c) == card), None)
-
-    def _why_not_card(self, card: str | None) -> str:
-        d = self.decision
-        if card is None:
-            return t("why.no_card")
-        if d is None or not any(card_of(c) for c in d.choices):
-            return t("why.not_card_now")
-        return t("why.card_taken")
-
-    def action_pick_card(self, key: str) -> None:
-        d = self._answering()
-        if d is None:
-            return
-        cards = self.query_one(CardList)
-        card = cards.card_at(key)
-        if card is not None and not any(card_of(c) for c in d.choices):
-            # No card is being chosen: the key opens (or folds) that card's full text.
-            slot = "abcde".index(key)
-            cards.reading = None if cards.reading == slot else slot
-            self._say(
-                t("prompt.reading", card=card_name(card)) if cards.reading is not None else ""
-            )
-            return
-        if self._bot_busy():
-            return
-        choice = self._card_choice(card) if card else None
-        if choice is None:
-            self._illegal(card_name(card) if card else key, self._why_not_card(card))
-            return
-        self._say("")
-        self._highlight(choice)
-
-    def on_card_picked(self, message: CardPicked) -> None:
-        if self._answering() is None or self._bot_busy():
-            return
-        choice = self._card_choice(message.card)
-        if choice is None:
-            self._illegal(card_name(message.card), self._why_not_card(message.card))
-            return
-        self._choose(choice)
-
-    def on_power_picked(self, message: PowerPicked) -> None:
-        d = self._answering()
-        if d is None or self._bot_busy():
-            return
-        choice = next(
-            (c for c in d.choices if power_of(c) == message.value and d.player == message.seat),
-            None,
-        )
-        if choice is None:
-            self._illegal(str(message.value), t("why.not_legal"))
-            return
-        self._choose(choice)
 
     # --- other keys ------------------------------------------------------------------------
 

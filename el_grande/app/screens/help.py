@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -59,6 +60,18 @@ CARD_STACKS: dict[int, tuple[str, ...]] = {
 assert sum(len(v) for v in CARD_STACKS.values()) == len(CARD_NAMES)
 
 
+def keys_table() -> Table:
+    """The keys, one a row: the key in its own column, as wide as the widest key in terminal
+    cells (so the meanings line up in any language), the meaning wrapped beside it."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column(ratio=1)
+    for row in t("help.keys").splitlines():
+        key, _, meaning = row.partition("\t")
+        grid.add_row(Text(key), Text(meaning))
+    return grid
+
+
 def cards_text() -> Text:
     out = Text()
     for stack, ids in CARD_STACKS.items():
@@ -83,7 +96,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(t("help.title"), id="help-title", markup=False)
             with VerticalScroll(id="help-scroll"):
                 yield Static(t("help.keys_title"), classes="help-h", markup=False)
-                yield Static(t("help.keys"), classes="help-keys", markup=False)
+                yield Static(keys_table(), classes="help-keys", markup=False)
                 yield Static(t("help.map_title"), classes="help-h", markup=False)
                 yield Static(t("board.legend"), markup=False)
                 yield Static(t("help.rules_title"), classes="help-h", markup=False)

@@ -25,13 +25,14 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from el_grande.app.closing import close
-from el_grande.app.present import choice_label
+from el_grande.app.present import Glued, choice_label
 from el_grande.core import Choice
 from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.bots.hints import Hint
     from el_grande.core import Decision, View
+    from el_grande.flow.table import Hinting, TableFlow
     from el_grande.session import GameSession
 
 #: Seconds a hint may think (the strong bot keeps to it within a few milliseconds), and the
@@ -39,6 +40,16 @@ if TYPE_CHECKING:
 #: not depend on the machine).
 HINT_BUDGET = 1.0
 HINT_ITERATIONS: int | None = None
+
+
+def outlook(margin: float) -> str:
+    """Where a choice leaves the player against the best other player at the round's end, in
+    words ("1.0 behind", not "margin -1.0")."""
+    shown = round(margin, 1)
+    if shown == 0:
+        return t("hint.level")
+    key = "hint.ahead" if shown > 0 else "hint.behind"
+    return t(key, margin=f"{abs(shown):.1f}")
 
 
 class HintScreen(ModalScreen[Choice | None]):
@@ -132,17 +143,17 @@ class HintScreen(ModalScreen[Choice | None]):
         for i, hint in enumerate(hints, start=1):
             body = Text(choice_label(hint.choice, self.decision, self.session), style="bold")
             body.append("\n")
-            body.append(t("hint.gain", gain=f"{hint.gain:+.1f}", margin=f"{hint.margin:+.1f}"))
+            body.append(t("hint.gain", gain=f"{hint.gain:+.1f}") + "\n")
+            body.append(outlook(hint.margin) + "\n")
             if i > 1 and abs(hint.margin - hints[0].margin) < 0.05:
                 # Often so for one Caballero of several: the play-out places the rest alike.
-                body.append(t("join.parts") + t("hint.same"), style="dim")
-            body.append("\n")
+                body.append(t("hint.same") + "\n", style="dim")
             body.append(hint.reason_text(names), style="italic")
             # Two columns, so that a line that wraps stays under its hint, not under the number.
             grid = Table.grid()
             grid.add_column(no_wrap=True)
             grid.add_column(ratio=1)
-            grid.add_row(Text(f"{i}. ", style="bold"), body)
+            grid.add_row(Text(f"{i}. ", style="bold"), Glued(body))
             options.add_option(Option(grid, id=str(i - 1)))
         options.highlighted = 0
         options.focus()
@@ -165,3 +176,15 @@ class HintScreen(ModalScreen[Choice | None]):
             self._on_close(choice)  # the table flow closes this screen
         else:
             close(self, choice)
+
+
+def hints_for(scene: Hinting, flow: TableFlow) -> HintScreen:
+    """The hints for the flow's scene: counted when shown, closed through the flow."""
+    return HintScreen(
+        flow.session,
+        scene.own,
+        scene.decision,
+        seed=scene.seed,
+        on_shown=flow.hint_shown,
+        on_close=flow.hint_closed,
+    )

@@ -17,13 +17,14 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from el_grande.app.present import choice_label, decision_what, line_text
 from el_grande.app.shown import Shown
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.keybar import KeyBar
+from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.track import RoundTrack
 from el_grande.names import printable
@@ -86,9 +87,7 @@ class ReplayScreen(Screen[None]):
                 yield PlayersPanel(self.session, id="players").data_bind(ReplayScreen.shown)
             with Vertical(id="right"):
                 yield CardList(self.session, id="cards").data_bind(ReplayScreen.shown)
-                yield RichLog(
-                    id="replay-log", wrap=True, markup=False, auto_scroll=True, min_width=20
-                )
+                yield GameLog(id="replay-log", reading_note=None)
         yield Static("", id="replay-status", markup=False)  # names are text, not markup
         yield KeyBar()
 
@@ -98,7 +97,7 @@ class ReplayScreen(Screen[None]):
         forget_closed_widgets()  # this screen's widgets go with it (memory; app/caches.py)
 
     def on_mount(self) -> None:
-        self.query_one("#replay-log", RichLog).border_title = Content(t("board.log"))
+        self.query_one("#replay-log", GameLog).border_title = Content(t("board.log"))
         self.query_one("#cards").border_title = Content(t("board.cards_title"))
         self.refresh_position()
 
@@ -109,7 +108,7 @@ class ReplayScreen(Screen[None]):
         nxt = m.next_step
         doing = t("replay.doing_next") if nxt else t("replay.doing_end")
         self.shown = Shown(m.view(), to_move=nxt.player if nxt else None, doing=doing)
-        log = self.query_one("#replay-log", RichLog)
+        log = self.query_one("#replay-log", GameLog)
         lines = m.log()
         if appended and self._logged <= len(lines):
             new = lines[self._logged :]

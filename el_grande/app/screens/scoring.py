@@ -19,7 +19,7 @@ from textual.widgets import Static
 
 from el_grande.core import Event
 from el_grande.flow.display import Step, Total
-from el_grande.flow.table import Showing
+from el_grande.flow.table import Showing, TableFlow
 from el_grande.text import t
 
 #: A player's chip (their letter on their colour), for a seat.
@@ -139,3 +139,18 @@ class ScoringScreen(ModalScreen[None]):
 
     def action_run_to_end(self) -> None:
         self._run_to_end()
+
+
+def scoring_for(scene: Showing, flow: TableFlow) -> ScoringScreen:
+    """The display for the flow's scene, its keys going back to the flow."""
+    from el_grande.app.present import chip
+
+    session = flow.session
+    return ScoringScreen(
+        scene,
+        chip=lambda seat: chip(session, seat),
+        name=session.name,
+        on_next=flow.step,
+        on_last=flow.last_step,
+        on_run_to_end=flow.watch_to_end,
+    )

@@ -1,7 +1,11 @@
-"""This round's action cards: each card's key, name, stack and who took it on one line, and
-the full text of as many cards as fit — the highlighted one first (the card under the cursor,
-the mouse, or the one the active player took), so that every card's name is readable at once
-and the one being considered can be read in full. A click (or a–e) picks a card.
+"""This round's action cards: each card's key, whole name, and — where there is room beside
+it — how many it places or who took it, on one line; then their texts: every card's first line
+where there is room for one each, and the one being considered in full first (the card under
+the cursor, the one read with its key, the one the active player took), then as many others
+in full as fit. A click (or a–e) picks a card.
+
+A card's key is its stack's letter (a–d: stacks 1–4, e: the King), so it stays the same all
+round long — also when the taken cards leave the table at the round's end.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from textual.widget import Widget
 
 from el_grande.app.colours import FOLLOWS_COLOURS, tints
 from el_grande.app.messages import CardPicked
+from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
 from el_grande.core import CARD_STACK
 from el_grande.names import fit
@@ -26,6 +31,12 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 CARD_KEYS = "abcde"
+
+
+def card_key(card: str) -> str:
+    """The key of a face-up card: its stack's letter (a: stack 1 … d: stack 4, e: the King),
+    the same all round long, also when taken cards are cleared at the round's end."""
+    return CARD_KEYS[CARD_STACK[card] - 1]
 
 
 def round_cards(view: View) -> list[tuple[str, int | None]]:
@@ -53,33 +64,26 @@ class CardList(Widget):
         if differs(old, new, "view", "legal", "cursor_card"):
             self.refresh()
 
-    hover: reactive[int | None] = reactive(None)
-    #: A card the player asked to read (a–e while no card is being chosen): shown in full first.
+    hover: reactive[str | None] = reactive(None)
+    #: The slot (0–4: the key a–e) of a card the player asked to read (a–e while no card is
+    #: being chosen): shown in full first.
     reading: reactive[int | None] = reactive(None)
 
     def __init__(self, session: GameSession, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.session = session
-        self._rows: list[int | None] = []  # the card slot drawn on each line
+        self._rows: list[str | None] = []  # the card drawn on each line
 
     def card_at(self, key: str) -> str | None:
         """The card behind key a–e this round (None: no card there)."""
-        slot = CARD_KEYS.find(key)
         shown = self.shown
-        if slot < 0 or shown is None:
+        if shown is None:
             return None
-        cards = round_cards(shown.view)
-        return cards[slot][0] if slot < len(cards) else None
+        return next((c for c, _ in round_cards(shown.view) if card_key(c) == key), None)
 
     def line_of(self, card: str) -> int | None:
         """The line where `card`'s name is drawn (where a click picks it), if it is shown."""
-        if self.shown is None:
-            return None
-        cards = [c for c, _ in round_cards(self.shown.view)]
-        if card not in cards:
-            return None
-        slot = cards.index(card)
-        return self._rows.index(slot) if slot in self._rows else None
+        return self._rows.index(card) if card in self._rows else None
 
     def render(self) -> Text:
         shown = self.shown
@@ -93,55 +97,70 @@ class CardList(Widget):
             self._rows = [None]
             return Text(t("board.no_cards"), style="dim")
         bodies = [self._body(card, width) for card, _ in cards]
-        # Which cards show their whole text: the one in focus first (highlighted, or the
-        # active player's), then in stack order, as many as fit. The mouse only highlights:
-        # lines never jump under it.
+        # Which cards show their whole text: the one in focus first (highlighted, read, or
+        # the active player's), then in stack order, as many as fit; every card first gets its
+        # text's first line where there is room for one each, so none shows its name alone.
+        # The mouse only highlights: lines never jump under it.
         focus = [
             i
             for i, (card, taker) in enumerate(cards)
             if card == shown.cursor_card
-            or i == self.reading
+            or CARD_KEYS.index(card_key(card)) == self.reading
             or (taker is not None and taker == view.active and card == view.action_card)
         ]
         order = focus + [i for i in range(len(cards)) if i not in focus]
         room = height - len(cards)
-        open_: set[int] = set()
+        shown_lines = [0] * len(cards)
+        if room >= len(cards):
+            shown_lines = [min(1, len(b)) for b in bodies]
+            room -= sum(shown_lines)
         for i in order:
-            if len(bodies[i]) <= room:
-                open_.add(i)
-                room -= len(bodies[i])
+            more = len(bodies[i]) - shown_lines[i]
+            if more <= room:
+                shown_lines[i] += more
+                room -= more
         out: list[Text] = []
         for i, (card, taker) in enumerate(cards):
-            out.append(self._head(i, card, taker, shown, width, i == self.hover))
-            self._rows.append(i)
-            if i in open_:
-                for line in bodies[i]:
-                    out.append(line)
-                    self._rows.append(i)
+            out.append(self._head(card, taker, shown, width, card == self.hover))
+            self._rows.append(card)
+            lines = bodies[i][: shown_lines[i]]
+            if lines and len(lines) < len(bodies[i]):
+                lines[-1] = _cut(lines[-1], width)
+            for line in lines:
+                out.append(line)
+                self._rows.append(card)
         return Text("\n", end="").join(out[:height])
 
-    def _head(
-        self, slot: int, card: str, taker: int | None, shown: Shown, width: int, hover: bool
-    ) -> Text:
+    def _head(self, card: str, taker: int | None, shown: Shown, width: int, hover: bool) -> Text:
+        """The card's line: ▸ when it may be chosen, its key, its whole name, and — where
+        there is room beside the name — how many it places, or who took it."""
         legal = card in shown.legal.cards
         cursor = card == shown.cursor_card
         active = taker is not None and taker == shown.view.active
         head = Text(no_wrap=True, overflow="crop", end="")
         head.append("▸" if legal else " ", style="bold")
-        head.append(f"{CARD_KEYS[slot]} ", style="bold")
-        stack = CARD_STACK[card]
-        tail = (
-            t("board.card_taken", name=self.session.name(taker))
-            if taker is not None
-            else t("board.card_place", n=stack)
-        )
-        room = max(4, width - 3 - cell_len(tail) - 1)
+        head.append(f"{card_key(card)} ", style="bold")
         style = "bold reverse" if cursor else "bold"
         if taker is not None and not active:
             style = "dim"
-        head.append(fit(card_name(card), room), style=style)
-        head.append(" " * max(1, width - cell_len(head.plain) - cell_len(tail)))
-        head.append(tail, style="dim" if taker is not None else "")
+        name = card_name(card)
+        room = width - cell_len(head.plain)
+        head.append(fit(name, room), style=style)
+        left = width - cell_len(head.plain) - 1  # cells beside the name, after a space
+        tail = Text(end="")
+        if taker is not None:
+            said = t("board.card_taken", name=self.session.name(taker))
+            if cell_len(said) <= left:
+                tail.append(said, style="dim")
+            elif left >= 1:  # no room for the words: the taker's chip says it
+                tail = chip(self.session, taker)
+        else:
+            said = t("board.card_place", n=CARD_STACK[card])
+            if cell_len(said) <= left:
+                tail.append(said)
+        if tail.plain:
+            head.append(" " * (width - cell_len(head.plain) - cell_len(tail.plain)))
+            head.append_text(tail)
         tn = tints(self.app.current_theme)  # marks too: ▸ legal, reversed name the cursor
         if active:
             head.stylize_before(f"on {tn.king}")
@@ -162,14 +181,22 @@ class CardList(Widget):
         return out
 
     def on_click(self, event: events.Click) -> None:
-        if 0 <= event.y < len(self._rows) and self._rows[event.y] is not None and self.shown:
-            slot = self._rows[event.y]
-            cards = round_cards(self.shown.view)
-            if slot is not None and slot < len(cards):
-                self.post_message(CardPicked(cards[slot][0]))
+        card = self._rows[event.y] if 0 <= event.y < len(self._rows) else None
+        if card is not None:
+            self.post_message(CardPicked(card))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self.hover = self._rows[event.y] if 0 <= event.y < len(self._rows) else None
 
     def on_leave(self, event: events.Leave) -> None:
         self.hover = None
+
+
+def _cut(line: Text, width: int) -> Text:
+    """A card's text line where the rest of the text does not fit: ends with "…"."""
+    cut = line.copy()
+    cut.rstrip()
+    if cell_len(cut.plain) + 1 > width:
+        cut.truncate(width - 1)
+    cut.append("…", style="italic")
+    return cut

@@ -98,6 +98,10 @@ class SeatRow(Horizontal):
     SeatRow .seat-label {
         width: 11;  /* "Player 5", "플레이어 5" (10 cells) and a space */
     }
+    /* Textual restyles on a focus change only below a node that has a :focus-within rule
+       of its own: this empty one makes the label follow Tab. */
+    SeatRow:focus-within {
+    }
     SeatRow:focus-within .seat-label {
         text-style: bold reverse;
     }

@@ -5,10 +5,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from el_grande.app.present import NO_BREAK, Glued
+
+
+def glued(label: str) -> str | Glued:
+    """A label with a no-break space wraps at its ordinary spaces only (\"(place 1)\" whole)."""
+    return Glued(label) if NO_BREAK in label else label
+
+
+#: The most rows the choice list takes (more choices scroll).
+CHOICE_ROWS = 10
 
 
 class ChoiceList(OptionList):
@@ -26,6 +39,10 @@ class ChoiceList(OptionList):
             option = None if highlighted is None else self.get_option_at_index(highlighted)
             self.on_highlight(None if option is None else option.id)
 
+    def on_resize(self, event: events.Resize) -> None:
+        # Shorter or longer now: the highlight stays in view.
+        self.call_after_refresh(self.scroll_to_highlight)
+
 
 class DecisionPrompt(Vertical):
     def compose(self) -> ComposeResult:
@@ -37,8 +54,16 @@ class DecisionPrompt(Vertical):
     def options(self) -> ChoiceList:
         return self.query_one("#choices", ChoiceList)
 
-    def show(self, title: Text, progress: str, labels: list[tuple[str, str]], secret: bool) -> None:
-        """`labels`: (option id, readable label) for every legal choice, in the core's order."""
+    def show(
+        self,
+        title: Text,
+        progress: str,
+        labels: list[tuple[str, str]],
+        secret: bool,
+        disabled: frozenset[str] = frozenset(),
+    ) -> None:
+        """`labels`: (option id, readable label) for every legal choice, in the core's order;
+        `disabled`: ids of choices that would do nothing (shown, explained, not offered)."""
         self.query_one("#prompt-title", Static).update(title)
         prog = self.query_one("#prompt-progress", Static)
         prog.update(progress)
@@ -46,12 +71,42 @@ class DecisionPrompt(Vertical):
         self.set_class(secret, "-secret")
         ol = self.options
         ol.clear_options()
-        ol.add_options([Option(label, id=oid) for oid, label in labels])
-        if labels:
-            ol.highlighted = 0
+        ol.add_options(
+            [Option(glued(label), id=oid, disabled=oid in disabled) for oid, label in labels]
+        )
+        self._fit_choices()
+        first = next((i for i, (oid, _) in enumerate(labels) if oid not in disabled), None)
+        if first is not None:
+            ol.highlighted = first
 
     def clear(self) -> None:
         self.query_one("#prompt-title", Static).update("")
         self.query_one("#prompt-progress", Static).update("")
         self.options.clear_options()
         self.set_class(False, "-secret")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_choices()  # the title and the progress may wrap to more or fewer lines
+
+    def _fit_choices(self) -> None:
+        """Give the choice list only the rows the prompt has left under its title and
+        progress lines. Taller, the list would be cut off by the prompt's own edge while it
+        thinks all its rows are seen: a highlight moved to the last choices (`0` `3`: power
+        card 13) would sit below the edge, out of sight."""
+        width = self.content_region.width
+        if width <= 0 or self.parent is None:
+            return  # not laid out yet: done again when it is (on_resize)
+        limit = self.styles.max_height
+        if limit is None:
+            rows = CHOICE_ROWS
+        else:
+            parent = self.parent.region.size if isinstance(self.parent, Widget) else self.app.size
+            room = int(limit.resolve(parent, self.app.size)) - self.styles.gutter.height
+            used = 0
+            for part in self.query(Static):
+                if part.display:
+                    used += part.get_content_height(self.size, self.app.size, width)
+            rows = max(1, min(CHOICE_ROWS, room - used))
+        ol = self.options
+        if ol.styles.max_height is None or ol.styles.max_height.value != rows:
+            ol.styles.max_height = rows

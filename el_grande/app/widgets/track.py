@@ -43,25 +43,42 @@ class RoundTrack(Widget):
         if shown is None:
             return Text("")
         view = shown.view
-        line = Text(no_wrap=True, overflow="ellipsis", end="")
-        line.append(f" {t('board.track')} ", style="bold")
+        label = Text(f" {t('board.track')}", style="bold", end="")
+        track = Text(" ", end="")
         # The rounds this game plays, counted as played (a 6-round game shows 1–6).
-        for number, track in enumerate(view.rounds, start=1):
-            mark = "★" if track in view.scoring_rounds else " "
-            if track == view.round:
+        for number, rnd in enumerate(view.rounds, start=1):
+            mark = "★" if rnd in view.scoring_rounds else " "
+            if rnd == view.round:
                 style = "bold reverse"
             elif number < view.round_number:
                 style = "dim"
             else:
                 style = ""
-            line.append(f"{number}{mark}", style=style)
+            track.append(f"{number}{mark}", style=style)
+            track.append(" ")
+        where = Text(t("board.round", number=view.round_number, of=len(view.rounds)), end="")
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        if shown.to_move is None or not shown.doing:
+            line.append_text(label)
+            line.append_text(track)
+            line.append("│ ", style="dim")
+            line.append_text(where)
+            return line
+        who = chip(self.session, shown.to_move, " ")
+        doing = t("prompt.title", name=self.session.name(shown.to_move), what=shown.doing)
+        # Who does what is the news: when it would not fit whole, "Round 2 of 9" goes first
+        # (the track shows the round reversed), then the track's label.
+        width = self.size.width - 1
+        need = cell_len(track.plain) + 2 + cell_len(who.plain) + 1 + cell_len(doing)
+        if cell_len(label.plain) + need <= width:
+            line.append_text(label)
+        line.append_text(track)
+        if cell_len(line.plain) + cell_len(where.plain) + 3 + need - cell_len(track.plain) <= width:
+            line.append("│ ", style="dim")
+            line.append_text(where)
             line.append(" ")
         line.append("│ ", style="dim")
-        line.append(t("board.round", number=view.round_number, of=len(view.rounds)))
-        if shown.to_move is not None and shown.doing:
-            line.append(" │ ", style="dim")
-            line.append_text(chip(self.session, shown.to_move, " "))
-            doing = t("prompt.title", name=self.session.name(shown.to_move), what=shown.doing)
-            room = self.size.width - cell_len(line.plain) - 1  # cut by terminal cells, with "…"
-            line.append(f" {fit(doing, room)}", style="bold")
+        line.append_text(who)
+        room = width - cell_len(line.plain)  # cut by terminal cells, with "…"
+        line.append(f" {fit(doing, room - 1)}", style="bold")
         return line

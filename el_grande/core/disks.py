@@ -1,0 +1,150 @@
+"""Secret disks (R-H1): the secret step every disk uses, and the cards that ask for disks:
+province_two_by_disk, province_all_by_disk (stack 2), eviction and score_by_disk (stack 4).
+
+A secret step asks its seats one at a time (``secret`` frame: each choice is kept in
+``State.secrets`` and only announced as ``SecretChosen``); when all have chosen, the ``resolve``
+frame reveals them (``SecretsRevealed``) and carries them out. The general scoring's Castillo
+disks use the same step and are carried out by the general scoring (``rounds.py``).
+:func:`disk_regions` is the one rule for what a seat may choose: the step offers exactly those
+regions, and ``Game.from_view`` draws the others' unrevealed disks from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from . import events as E
+from .board import NUM_REGIONS, PLACE_INDEX, REGIONS
+from .choices import per_place
+from .decision import Decision
+from .kinds import DecisionKind, Purpose
+
+if TYPE_CHECKING:
+    from .choices import Choice
+    from .frames import EvictionFrame, Op, ResolveFrame, SecretFrame
+    from .state import Answer, Special, State, Step
+
+_DISK = per_place("disk")
+_REGION = per_place("region")
+_EVERY_REGION = tuple(range(NUM_REGIONS))
+
+
+def disk_regions(
+    purpose: Purpose, king: int, cab: list[list[int]], seat: int, param: int
+) -> Sequence[int]:
+    """The regions ``seat`` may set its disk to (region indexes in board order); ``param`` is
+    the evicted region (-1 for the other purposes)."""
+    if purpose == Purpose.EVICTION:
+        return [r for r in range(NUM_REGIONS) if r != king and r != param]
+    if purpose == Purpose.CASTILLO or purpose == Purpose.SCORE_BY_DISK:
+        # R-G1: any of the nine, the King's region included ("back to my court", R-G3).
+        return _EVERY_REGION
+    need = 2 if purpose == Purpose.PROVINCE_TWO_BY_DISK else 1
+    return [r for r in range(NUM_REGIONS) if r != king and cab[r][seat] >= need]
+
+
+def ask(g: State, purpose: Purpose, seats: tuple[int, ...], param: int = -1) -> None:
+    """Start a secret step for a card: ``seats`` choose in turn, then it is resolved here."""
+    g._stack.append(("resolve", purpose, param))
+    g._stack.append(("secret", purpose, seats, param))
+
+
+# --- the cards ------------------------------------------------------------------------------
+
+
+def _province_by_disk(g: State) -> None:
+    assert g.card is not None
+    purpose = Purpose(g.card)  # the card's id names its secret step
+    king, cab = g.king, g.cab
+    seats = tuple(t for t in g._others() if disk_regions(purpose, king, cab, t, -1))
+    if seats:
+        ask(g, purpose, seats)
+
+
+def _eviction(g: State) -> None:
+    g._stack.append(("eviction",))
+
+
+def _score_by_disk(g: State) -> None:
+    n, a = g.n, g.active
+    ask(g, Purpose.SCORE_BY_DISK, tuple((a + i) % n for i in range(n)))
+
+
+SPECIALS: dict[str, Special] = {
+    "province_two_by_disk": _province_by_disk,
+    "province_all_by_disk": _province_by_disk,
+    "eviction": _eviction,
+    "score_by_disk": _score_by_disk,
+}
+
+
+def _step_eviction(g: State, frame: EvictionFrame) -> Decision:
+    king = g.king
+    choices = tuple(_REGION[r] for r in range(NUM_REGIONS) if r != king)
+    return Decision(g.active, DecisionKind.REGION, False, choices, {"card": g.card})
+
+
+def _answer_eviction(g: State, frame: EvictionFrame, c: Choice) -> None:
+    r = PLACE_INDEX[str(c.arg)]
+    g._stack.pop()
+    seats = tuple(t for t in g._others() if g.cab[r][t] > 0)
+    if seats:  # the others with Caballeros there choose where they go
+        ask(g, Purpose.EVICTION, seats, r)
+
+
+# --- the secret step --------------------------------------------------------------------------
+
+
+def _step_secret(g: State, frame: SecretFrame) -> Decision:
+    _, purpose, seats, param = frame
+    t = seats[0]
+    king = g.king
+    ok = disk_regions(purpose, king, g.cab, t, param)
+    ctx: dict[str, Any] = {"purpose": purpose}
+    if purpose == Purpose.CASTILLO:
+        ctx["king"] = REGIONS[king]  # a disk there means "back to my court" (R-G3)
+    if param >= 0:
+        ctx["region"] = REGIONS[param]
+    if purpose != Purpose.CASTILLO:
+        ctx["by"] = g.active
+    return Decision(t, DecisionKind.DISK, True, tuple(_DISK[r] for r in ok), ctx)
+
+
+def _answer_secret(g: State, frame: SecretFrame, c: Choice) -> None:
+    _, purpose, seats, param = frame
+    g.secrets.append((seats[0], str(c.arg)))
+    g._events.append(E.SecretChosen(seats[0], purpose))
+    if len(seats) > 1:
+        g._stack[-1] = ("secret", purpose, seats[1:], param)
+    else:
+        g._stack.pop()
+
+
+def _step_resolve(g: State, frame: ResolveFrame) -> None:
+    _, purpose, param = frame
+    g._stack.pop()
+    chosen = tuple(g.secrets)
+    g.secrets = []
+    g._events.append(E.SecretsRevealed(purpose, chosen))
+    cab = g.cab
+    if purpose == Purpose.EVICTION:
+        for t, dst in chosen:
+            g._move(t, REGIONS[param], dst, cab[param][t])
+    elif purpose == Purpose.SCORE_BY_DISK:
+        picked = [PLACE_INDEX[r] for _, r in chosen]
+        lonely = sorted(r for r in set(picked) if picked.count(r) == 1)
+        g._score_places(lonely, "score_by_disk")
+    else:  # province_two_by_disk / province_all_by_disk
+        for t, region in chosen:
+            r = PLACE_INDEX[region]
+            k = cab[r][t] if purpose == Purpose.PROVINCE_ALL_BY_DISK else min(2, cab[r][t])
+            g._move(t, region, "province", k)
+
+
+STEPS: dict[Op, Step] = {
+    "eviction": _step_eviction,
+    "secret": _step_secret,
+    "resolve": _step_resolve,
+}
+ANSWERS: dict[Op, Answer] = {"eviction": _answer_eviction, "secret": _answer_secret}

@@ -1,0 +1,368 @@
+"""The round and the turn: power cards (R-P), the turns (R-R3), the Veto asked (R-V), the end of
+a round (R-R4, R-V1) and the general scoring (R-G). A turn's special action is its card's: the
+card families (``intrigue``, ``returns``, ``scorings``, ``disks``, ``pieces``) each say how
+their cards start and whether announcing one can do anything.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import disks, intrigue, pieces, returns, scorings
+from . import events as E
+from .board import ADJ, CASTILLO_INDEX, NUM_REGIONS, PLACES, REGIONS
+from .cards import CARD_STACK, CARDS, POWER_CABALLEROS
+from .choices import COURT_UPTO, DONE, PLACE_AT, ch, per_place
+from .decision import Decision
+from .kinds import GENERAL, DecisionKind, Phase, Purpose
+from .options import SCORING_ROUNDS
+from .state import answer_placement
+
+if TYPE_CHECKING:
+    from .choices import Choice
+    from .frames import (
+        CardFrame,
+        CourtFrame,
+        EndRoundFrame,
+        GameFrame,
+        GeneralFrame,
+        MenuFrame,
+        Op,
+        PlaceFrame,
+        PowerFrame,
+        RecallFrame,
+        SpecialFrame,
+        TurnEndFrame,
+        TurnsFrame,
+        VetoAskFrame,
+    )
+    from .state import Answer, Possible, Special, State, Step
+
+_POWER = tuple(ch("power", v) for v in range(14))
+_RECALL = per_place("recall")
+_CARD = {card: ch("card", card) for card in CARDS}
+_PLACE = ch("place")
+_SPECIAL = ch("special")
+_SKIP = ch("skip")
+_VETO_YES = ch("veto", "yes")
+_VETO_NO = ch("veto", "no")
+
+#: Placement targets by King's region: its neighbours, then the Castillo (R-R3.3).
+_PLACEMENT = tuple(
+    tuple(PLACE_AT[p] for p in ADJ[king]) + (PLACE_AT[CASTILLO_INDEX], DONE)
+    for king in range(NUM_REGIONS)
+)
+
+_FAMILIES = (intrigue, returns, scorings, disks, pieces)
+#: How each action card's special action starts (R-A), from its family.
+SPECIALS: dict[str, Special] = {}
+for _family in _FAMILIES:
+    assert not SPECIALS.keys() & _family.SPECIALS.keys()
+    SPECIALS.update(_family.SPECIALS)
+assert SPECIALS.keys() == CARDS.keys()
+#: Whether announcing a card's special action can do anything (a card not here always can).
+POSSIBLE: dict[str, Possible] = {**intrigue.POSSIBLE, **pieces.POSSIBLE}
+
+
+# --- rounds -----------------------------------------------------------------------------------
+
+
+def _step_game(g: State, frame: GameFrame) -> None:
+    if g.round_i + 1 >= len(g._rounds):
+        g._stack.pop()
+        g.over = True
+        g.phase = Phase.OVER
+        g.active = -1
+        g._events.append(E.GameOver(tuple(g.score), tuple(g.winners)))
+        return
+    g.round_i += 1
+    g.phase = Phase.POWER
+    g.played = [0] * g.n
+    g.taken = []
+    g.order = ()
+    g.active = -1
+    g.card = None
+    g.face_up = [st[g.round_i] for st in g.stacks] + ["king"]  # R-R1
+    g._events.append(E.RoundStarted(g.round, g.round_i + 1, len(g._rounds), g.start_player))
+    g._events.append(E.CardsRevealed(tuple(g.face_up)))
+    n, sp = g.n, g.start_player
+    g._stack.append(("end_round",))
+    g._stack.append(("power", tuple((sp + i) % n for i in range(n))))
+
+
+def _step_power(g: State, frame: PowerFrame) -> Decision:
+    _, seats = frame
+    seat = seats[0]
+    blocked = 0
+    for s, v in enumerate(g.played):
+        if s != seat and v:
+            blocked |= 1 << v
+    free = g.hand[seat] & ~blocked
+    choices = tuple(_POWER[v] for v in range(1, 14) if free >> v & 1)  # R-P1
+    taken = tuple(v for v in g.played if v)
+    return Decision(seat, DecisionKind.POWER, False, choices, {"played": taken})
+
+
+def _answer_power(g: State, frame: PowerFrame, c: Choice) -> None:
+    _, seats = frame
+    seat, v = seats[0], c.arg
+    assert isinstance(v, int)
+    g.hand[seat] &= ~(1 << v)
+    g.discard[seat] |= 1 << v  # R-P2
+    g.played[seat] = v
+    g._events.append(E.PowerCardPlayed(seat, v))
+    rest = seats[1:]
+    if rest:
+        g._stack[-1] = ("power", rest)
+        return
+    g._stack.pop()
+    played = g.played
+    g.order = tuple(sorted(range(g.n), key=lambda s: -played[s]))  # R-P3
+    g.phase = Phase.TURNS
+    g._events.append(E.TurnOrderSet(g.order))
+    g._stack.append(("turns", g.order))
+
+
+def _step_turns(g: State, frame: TurnsFrame) -> None:
+    _, seats = frame
+    if not seats:
+        g._stack.pop()
+        return
+    g._stack[-1] = ("turns", seats[1:])
+    seat = seats[0]
+    g.active = seat
+    g.card = None
+    g.placed = False
+    g.special_done = False
+    g._events.append(E.TurnStarted(seat, g.played[seat]))
+    g._stack.extend((("turn_end",), ("menu",), ("card",), ("court",)))
+
+
+def _step_turn_end(g: State, frame: TurnEndFrame) -> None:
+    g._stack.pop()
+    g._events.append(E.TurnEnded(g.active))
+
+
+def _step_end_round(g: State, frame: EndRoundFrame) -> None:
+    g._stack.pop()
+    rnd = g.round
+    i = g.round_i
+    for s in range(g.n):  # R-V1: a Veto lasts its round and the next
+        kept = tuple(r for r in g.vetoes[s] if r >= i)
+        for _ in range(len(g.vetoes[s]) - len(kept)):
+            g._events.append(E.VetoExpired(s))
+        g.vetoes[s] = kept
+    g.face_up = []  # R-R4
+    played = g.played
+    g.start_player = min(range(g.n), key=played.__getitem__)  # R-P4
+    g.active = -1
+    g.card = None
+    g.order = ()
+    g._events.append(E.RoundEnded(rnd, g.start_player))
+    if rnd in SCORING_ROUNDS:
+        _begin_general_scoring(g)
+
+
+# --- a turn -----------------------------------------------------------------------------------
+
+
+def _step_court(g: State, frame: CourtFrame) -> Decision | None:
+    s, king = g.active, g.king
+    want = POWER_CABALLEROS[g.played[s]]
+    on_board = sum(g.cab[r][s] for r in range(NUM_REGIONS) if r != king)
+    most = min(want, g.province[s] + on_board)  # R-R3.1
+    if most == 0:
+        g._stack.pop()
+        return None
+    ctx = {"power": g.played[s], "allowed": want}
+    return Decision(s, DecisionKind.COURT, False, COURT_UPTO[most], ctx)
+
+
+def _answer_court(g: State, frame: CourtFrame, c: Choice) -> None:
+    s = g.active
+    wanted = c.arg
+    assert isinstance(wanted, int)
+    from_province = min(wanted, g.province[s])
+    g._move(s, "province", "court", from_province)
+    g._stack.pop()
+    if wanted > from_province:
+        g._stack.append(("recall", wanted - from_province))
+
+
+def _step_recall(g: State, frame: RecallFrame) -> Decision:
+    _, left = frame
+    s, king = g.active, g.king
+    choices = tuple(_RECALL[r] for r in range(NUM_REGIONS) if r != king and g.cab[r][s] > 0)
+    return Decision(s, DecisionKind.RECALL, False, choices, {"left": left})
+
+
+def _answer_recall(g: State, frame: RecallFrame, c: Choice) -> None:
+    _, left = frame
+    g._move(g.active, str(c.arg), "court", 1)
+    if left > 1:
+        g._stack[-1] = ("recall", left - 1)
+    else:
+        g._stack.pop()
+
+
+def _step_card(g: State, frame: CardFrame) -> Decision:
+    choices = tuple(_CARD[c] for c in g.face_up)
+    return Decision(g.active, DecisionKind.ACTION_CARD, False, choices, {})
+
+
+def _answer_card(g: State, frame: CardFrame, c: Choice) -> None:
+    card = str(c.arg)
+    g.face_up.remove(card)
+    g.card = card
+    g.taken.append((g.active, card))
+    g._events.append(E.ActionCardTaken(g.active, card))
+    g._stack.pop()
+
+
+def _step_menu(g: State, frame: MenuFrame) -> Decision | None:
+    card = g.card
+    assert card is not None
+    if g.special_done:
+        g._stack.pop()
+        if not g.placed:  # placement is all that is left
+            g.placed = True
+            g._stack.append(("place", CARD_STACK[card]))
+        return None
+    possible = POSSIBLE.get(card)
+    can = possible is None or possible(g)
+    if g.placed and not can:
+        g.special_done = True
+        g._events.append(E.SpecialSkipped(g.active, card))
+        return None
+    choices: tuple[Choice, ...] = ()
+    if not g.placed:
+        choices += (_PLACE,)
+    if can:
+        choices += (_SPECIAL,)
+    choices += (_SKIP,)
+    ctx = {"card": card, "placed": g.placed}
+    return Decision(g.active, DecisionKind.TURN, False, choices, ctx)
+
+
+def _answer_menu(g: State, frame: MenuFrame, c: Choice) -> None:
+    card = g.card
+    assert card is not None
+    s = g.active
+    if c == _PLACE:
+        g.placed = True
+        g._stack.append(("place", CARD_STACK[card]))
+    elif c == _SKIP:
+        g.special_done = True
+        g._events.append(E.SpecialSkipped(s, card))
+    else:
+        g.special_done = True
+        g._events.append(E.SpecialAnnounced(s, card))
+        g._stack.append(("special",))
+        if card != "veto":  # R-V4
+            holders = tuple(t for t in g._others() if g.vetoes[t])
+            if holders:
+                g._stack.append(("veto_ask", holders))
+
+
+def _step_place(g: State, frame: PlaceFrame) -> Decision | None:
+    _, left = frame
+    s = g.active
+    court = g.court[s]
+    if left <= 0 or court <= 0:
+        g._stack.pop()
+        return None
+    assert g.card is not None
+    limit = CARD_STACK[g.card]
+    ctx = {"card": g.card, "placed": limit - left, "left": min(left, court), "limit": limit}
+    return Decision(s, DecisionKind.PLACEMENT, False, _PLACEMENT[g.king], ctx)
+
+
+def _step_veto_ask(g: State, frame: VetoAskFrame) -> Decision:
+    _, holders = frame
+    ctx = {"seat": g.active, "card": g.card}
+    return Decision(holders[0], DecisionKind.VETO, False, (_VETO_YES, _VETO_NO), ctx)
+
+
+def _answer_veto_ask(g: State, frame: VetoAskFrame, c: Choice) -> None:
+    _, holders = frame
+    holder = holders[0]
+    if c == _VETO_YES:  # R-V2: the special action is cancelled entirely
+        g.vetoes[holder] = g.vetoes[holder][1:]
+        assert g.card is not None
+        g._events.append(E.SpecialVetoed(g.active, g.card, holder))
+        g._stack.pop()
+        popped = g._stack.pop()
+        assert popped[0] == "special"
+        return
+    rest = holders[1:]
+    if rest:
+        g._stack[-1] = ("veto_ask", rest)
+    else:
+        g._stack.pop()
+
+
+def _step_special(g: State, frame: SpecialFrame) -> None:
+    g._stack.pop()
+    card = g.card
+    assert card is not None
+    SPECIALS[card](g)
+
+
+# --- the general scoring (R-G) ----------------------------------------------------------------
+
+
+def _begin_general_scoring(g: State) -> None:
+    g.phase = Phase.SCORING
+    n, sp = g.n, g.start_player
+    seats = tuple(
+        t
+        for t in ((sp + i) % n for i in range(n))
+        if g._hidden or g.cab[CASTILLO_INDEX][t] > 0  # R-G1
+    )
+    g._events.append(E.ScoringStarted(GENERAL, PLACES))
+    g._stack.append(("general",))
+    if seats:
+        g._stack.append(("secret", Purpose.CASTILLO, seats, -1))
+
+
+def _step_general(g: State, frame: GeneralFrame) -> None:
+    g._stack.pop()
+    before = g.score[:]
+    g._score_place(CASTILLO_INDEX, GENERAL)  # R-G2
+    chosen = tuple(g.secrets)
+    g.secrets = []
+    g._events.append(E.SecretsRevealed(Purpose.CASTILLO, chosen))  # R-G3
+    cab, king = g.cab, REGIONS[g.king]
+    for t, region in chosen:
+        # A disk on the King's region sends them back to the court (R-G3).
+        g._move(t, "castillo", "court" if region == king else region, cab[CASTILLO_INDEX][t])
+    for r in range(NUM_REGIONS):  # R-G4
+        g._score_place(r, GENERAL)
+    gained = tuple(a - b for a, b in zip(g.score, before))
+    g._events.append(E.ScoringEnded(GENERAL, gained))
+
+
+STEPS: dict[Op, Step] = {
+    "game": _step_game,
+    "power": _step_power,
+    "turns": _step_turns,
+    "turn_end": _step_turn_end,
+    "end_round": _step_end_round,
+    "court": _step_court,
+    "recall": _step_recall,
+    "card": _step_card,
+    "menu": _step_menu,
+    "place": _step_place,
+    "veto_ask": _step_veto_ask,
+    "special": _step_special,
+    "general": _step_general,
+}
+ANSWERS: dict[Op, Answer] = {
+    "power": _answer_power,
+    "court": _answer_court,
+    "recall": _answer_recall,
+    "card": _answer_card,
+    "menu": _answer_menu,
+    "place": answer_placement,
+    "veto_ask": _answer_veto_ask,
+}

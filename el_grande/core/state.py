@@ -1,0 +1,231 @@
+"""The state of a game, as plain data: every field listed once, and the moves every rule makes.
+
+:class:`State` lists a game's fields, each once, with its type. Everything that makes a game
+derives from that list: ``Game.__slots__``, ``Game.clone()`` (generated code: a list field is
+copied, a list of lists row by row, everything else is immutable and shared), and
+``State._assemble`` (used by ``Game.new`` and ``Game.from_view``), which refuses a missing or
+unknown field. A field added here is cloned and assembled without another line.
+
+The methods here are the primitive moves the rules are made of (Caballeros moved, places
+scored), shared by the round (``rounds.py``) and every card family.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+from . import events as E
+from .board import CASTILLO_INDEX, PLACE_INDEX, PLACE_VALUES, PLACES
+from .cards import SCOREBOARD_IDS, SCOREBOARDS
+from .choices import DONE
+from .scoring import reduced_values, score_place
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from .choices import Choice
+    from .decision import Decision
+    from .frames import Frame
+    from .kinds import Phase
+    from .options import Options
+
+    # What the rules' modules provide, by a frame's name (frames.Op) or a card's id.
+    #: A frame's step: automatic work (popping or pushing frames; returns None) or the
+    #: decision the game waits for (a step that returns a decision only reads the state).
+    Step: TypeAlias = Callable[["State", Any], Decision | None]
+    #: What a choice does to the frame that asked for it.
+    Answer: TypeAlias = Callable[["State", Any, Choice], None]
+    #: The start of a card's special action (pushes its frames, or does it at once).
+    Special: TypeAlias = Callable[["State"], None]
+    #: Whether announcing a card's special action can do anything at all.
+    Possible: TypeAlias = Callable[["State"], bool]
+
+__all__ = ["FIELDS", "State", "answer_placement", "cloner"]
+
+
+_NO_SLOTS: tuple[str, ...] = ()
+_P = TypeVar("_P", Literal["place"], Literal["place_any"])
+
+
+class State:
+    """The fields of one game. Read-only outside the engine (docs/core-api.md names the ones
+    search code may read)."""
+
+    # The concrete class (Game) declares the slots: FIELDS. (Not a literal here, or the type
+    # checker would refuse every field as "not in __slots__".)
+    __slots__ = _NO_SLOTS
+
+    names: tuple[str, ...]
+    n: int  # players
+    options: Options
+    seed: int | str
+    first_player: int  # round 1's start player
+    _rounds: tuple[int, ...]  # round-track numbers played (R-R6)
+    _hidden: bool  # castillo="hidden"
+    round_i: int  # index into _rounds of the round under way (-1 before round 1)
+    phase: Phase
+    over: bool
+    king: int  # region index
+    cab: list[list[int]]  # cab[place][seat], places in PLACES order (the Castillo last)
+    court: list[int]
+    province: list[int]
+    score: list[int]
+    home: list[int]  # each seat's Grande: a region index
+    hand: list[int]  # bitmask per seat: bit v set = power card v held
+    discard: list[int]  # the same for played power cards
+    played: list[int]  # this round's power card per seat (0: not yet)
+    vetoes: list[tuple[int, ...]]  # per seat, the round index each held Veto was taken in
+    boards: list[int]  # place index of the 8/4/0 and 4/0/0 scoreboards (-1: off the board)
+    stacks: tuple[tuple[str, ...], ...]  # action cards of stacks 1-4, in the order drawn
+    face_up: list[str]
+    taken: list[tuple[int, str]]  # (seat, card) taken this round
+    start_player: int
+    order: tuple[int, ...]  # this round's turn order
+    active: int  # the seat whose turn it is (-1 between turns)
+    card: str | None  # the active player's action card
+    placed: bool  # the active player's placement is done
+    special_done: bool  # ... and the special action (or skipped, or vetoed)
+    secrets: list[tuple[int, str]]  # (seat, region) chosen in the secret step under way
+    _stack: list[Frame]  # the control frames (frames.py)
+    _history: list[Choice]  # every choice applied, in order
+    _notation: list[str]  # str() of a prefix of _history, filled in when asked for
+    _decision: Decision | None  # never mutated, so shared by clones
+    _events: list[E.Event]  # the events of the apply under way: a clone starts with none
+    #: Events of the setup: round 1 starting and its action cards turned up.
+    opening_events: tuple[E.Event, ...]
+
+    @classmethod
+    def _assemble(cls: type[_S], **fields: Any) -> _S:
+        """A new instance from every field in :data:`FIELDS` by name (nothing else, nothing
+        missing); the pending decision is not computed."""
+        if fields.keys() != _FIELD_SET:
+            missing = ", ".join(sorted(_FIELD_SET - fields.keys())) or "none"
+            unknown = ", ".join(sorted(fields.keys() - _FIELD_SET)) or "none"
+            raise TypeError(f"a game's fields: missing {missing}; unknown {unknown}")
+        g = cls.__new__(cls)
+        for name, value in fields.items():
+            setattr(g, name, value)
+        return g
+
+    @property
+    def round(self) -> int:
+        """The round-track number of the current (or last) round, 1-9."""
+        return self._rounds[max(self.round_i, 0)]
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats with the highest score once the game is over (ties share the win, R-E1)."""
+        if not self.over:
+            return []
+        best = max(self.score)
+        return [s for s in range(self.n) if self.score[s] == best]
+
+    # ------------------------------------------------------------------ places
+
+    def _board_on(self, place: int) -> str | None:
+        """The mobile scoreboard lying on a place, if any."""
+        for b, pos in enumerate(self.boards):
+            if pos == place:
+                return SCOREBOARD_IDS[b]
+        return None
+
+    def _values_of(self, place: int) -> tuple[int, int, int]:
+        """Current values of a place: a mobile scoreboard replaces the printed ones (R-K4)."""
+        boards = self.boards
+        if boards[0] == place:
+            return SCOREBOARDS["8/4/0"]
+        if boards[1] == place:
+            return SCOREBOARDS["4/0/0"]
+        return PLACE_VALUES[place]
+
+    def _others(self) -> tuple[int, ...]:
+        """Every other seat, starting left of the active player and going clockwise."""
+        a, n = self.active, self.n
+        return tuple((a + i) % n for i in range(1, n))
+
+    # ------------------------------------------------------------------ moves
+
+    def _move(self, whose: int, src: str, dst: str, count: int) -> None:
+        """Move Caballeros between province, court and places, with its event."""
+        if count <= 0:
+            return
+        if src == "province":
+            self.province[whose] -= count
+        elif src == "court":
+            self.court[whose] -= count
+        else:
+            self.cab[PLACE_INDEX[src]][whose] -= count
+        if dst == "province":
+            self.province[whose] += count
+        elif dst == "court":
+            self.court[whose] += count
+        else:
+            self.cab[PLACE_INDEX[dst]][whose] += count
+        hidden = self._hidden and dst == "castillo"
+        self._events.append(E.CaballerosMoved(whose, src, dst, count, hidden))
+
+    def _score_places(self, places: list[int], why: str, firsts_only: bool = False) -> None:
+        """Score places (in the order given) as one scoring, with its start and end events."""
+        before = self.score[:]
+        self._events.append(E.ScoringStarted(why, tuple(PLACES[p] for p in places)))
+        for p in places:
+            self._score_place(p, why, firsts_only)
+        gained = tuple(a - b for a, b in zip(self.score, before))
+        self._events.append(E.ScoringEnded(why, gained))
+
+    def _score_place(self, p: int, why: str, firsts_only: bool = False) -> None:
+        """Score one place (R-K), with its event."""
+        counts = self.cab[p]
+        n = self.n
+        raw = self._values_of(p)  # R-K4
+        home = self.home
+        homes = [p != CASTILLO_INDEX and home[s] == p for s in range(n)]
+        points, awards = score_place(
+            counts, raw, n, king=p == self.king, homes=homes, firsts_only=firsts_only
+        )
+        for s in range(n):
+            self.score[s] += points[s]
+        self._events.append(
+            E.PlaceScored(PLACES[p], tuple(counts), reduced_values(raw, n), awards, points, why)
+        )
+
+
+_S = TypeVar("_S", bound=State)
+
+#: Every field of a game, in the order :class:`State` lists them.
+FIELDS: tuple[str, ...] = tuple(State.__annotations__)
+_FIELD_SET = frozenset(FIELDS)
+
+
+def _copy_of(name: str, annotation: str) -> str:
+    """How a clone copies one field, as an expression on ``self``."""
+    if name == "_events":
+        return "[]"
+    if annotation.startswith("list[list["):
+        return f"[row[:] for row in self.{name}]"
+    if annotation.startswith("list["):
+        return f"self.{name}[:]"
+    return f"self.{name}"  # immutable: shared
+
+
+def cloner() -> Callable[[_S], _S]:
+    """A ``clone()`` method generated from :data:`FIELDS` (one assignment a field: as cheap as
+    a hand-written copy)."""
+    body = "".join(f"    g.{n} = {_copy_of(n, a)}\n" for n, a in State.__annotations__.items())
+    source = f"def clone(self):\n    g = _new(self.__class__)\n{body}    return g\n"
+    scope: dict[str, Any] = {"_new": object.__new__}
+    exec(source, scope)
+    clone: Callable[[_S], _S] = scope["clone"]
+    clone.__doc__ = "An independent copy sharing no mutable state (cheap: a few small lists)."
+    return clone
+
+
+def answer_placement(g: State, frame: tuple[_P, int], c: Choice) -> None:
+    """``place`` / ``place_any``: one Caballero from the court to the place chosen, or done."""
+    op, left = frame
+    if c == DONE:
+        g._stack.pop()
+        return
+    g._move(g.active, "court", str(c.arg), 1)
+    g._stack[-1] = (op, left - 1)

@@ -1,0 +1,69 @@
+"""The settings' values and their defaults: plain data, shared by the loader
+(`el_grande.settings`) and the file's schema (`el_grande.settings.model`), which import it and
+not each other."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: The setting keys, in the order the file, `el-grande config` and the settings screen use.
+KEYS = (
+    "language",
+    "theme",
+    "palette",
+    "bot_delay",
+    "auto_advance",
+    "strict_handovers",
+    "players",
+)
+LANGUAGES = ("en", "ko")
+PALETTES = ("standard", "colour-blind")
+#: `auto_advance = true`: a scoring display's steps go on after this many seconds.
+AUTO_ADVANCE_ON = 2.0
+MAX_BOT_DELAY = 10.0
+MAX_AUTO_ADVANCE = 60.0
+DEFAULT_THEME = "textual-dark"
+
+
+@dataclass(frozen=True)
+class PlayerDefault:
+    """A seat of the new-game form as it opens: a name, a colour (`el_grande.setup.COLOURS`)
+    and `kind`, "human" or a computer level id ("random", "greedy", "strong")."""
+
+    name: str
+    colour: str
+    kind: str = "human"
+
+    @property
+    def seat_kind(self) -> str:
+        """The seat kind of `el_grande.setup` ("human", "bot:greedy"...)."""
+        from el_grande.setup import bot_kind
+
+        return "human" if self.kind == "human" else bot_kind(self.kind)
+
+
+DEFAULT_PLAYERS: tuple[PlayerDefault, ...] = (
+    PlayerDefault("Ana", "yellow"),
+    PlayerDefault("Ben", "red"),
+    PlayerDefault("Cy", "green"),
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The values in effect. `language` None: not set (the app's choice, English today);
+    `auto_advance` None: a scoring display waits for Enter at every step, else the seconds
+    between its steps."""
+
+    language: str | None = None
+    theme: str = DEFAULT_THEME
+    palette: str = "standard"
+    bot_delay: float = 0.8
+    auto_advance: float | None = None
+    #: A take-over (the next player's letter) at every change of player, not only after a
+    #: scoring display or a curtain (el_grande/flow/handover.py).
+    strict_handovers: bool = False
+    players: tuple[PlayerDefault, ...] = DEFAULT_PLAYERS
+
+
+DEFAULTS = Settings()
