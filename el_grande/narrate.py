@@ -14,7 +14,7 @@ the turn: the player whose turn it is, the special action under way, a general s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from el_grande.core import AwardReason
@@ -114,6 +114,11 @@ class Narrator:
     #: The hidden-count moves told in this step of the turn (its placing, its special action):
     #: each is told once, not once per Caballero (three lines would count them).
     _told_hidden: set[str] = field(default_factory=set)
+
+    def copy(self) -> Narrator:
+        """A narrator that goes on from where this one is (an undo goes back to one)."""
+        turn = None if self._turn is None else replace(self._turn)
+        return replace(self, _turn=turn)
 
     def who(self, seat: int) -> str:
         raw = self.names[seat] if 0 <= seat < len(self.names) else f"#{seat + 1}"

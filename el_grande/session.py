@@ -20,7 +20,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from el_grande.core import Choice, Decision, Event, Game, Options, View, visible_to
+from el_grande.core import (
+    Castillo,
+    Choice,
+    Decision,
+    Event,
+    Game,
+    Options,
+    UndoBlock,
+    View,
+    undo_block,
+    visible_to,
+)
 from el_grande.core import events as E
 from el_grande.names import printable
 from el_grande.narrate import Line, Narrator
@@ -37,6 +48,64 @@ class SeatLike(Protocol):
     def colour(self) -> str: ...
     @property
     def kind(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits at the table, as every screen shows them: names (fit to show), colours, chip
+    letters, seat kinds, and the table's hints. Built once per session (again when a hint is
+    counted); widgets, the replay viewer and the presenter read this, never the session."""
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    letters: tuple[str, ...]
+    kinds: tuple[str, ...]
+    hints: bool = True
+    hints_used: tuple[int, ...] = ()
+
+    @classmethod
+    def of(
+        cls, seats: Sequence[SeatLike], hints: bool = True, hints_used: Sequence[int] = ()
+    ) -> Seating:
+        from el_grande.setup import letters_for
+
+        names = [s.name for s in seats]
+        return cls(
+            tuple(printable(n) for n in names),
+            tuple(str(s.colour) for s in seats),
+            tuple(letters_for(names)),
+            tuple(str(getattr(s, "kind", "human")) for s in seats),
+            hints,
+            tuple(hints_used) or (0,) * len(names),
+        )
+
+    @property
+    def count(self) -> int:
+        return len(self.names)
+
+    def name(self, seat: int) -> str:
+        """The name as shown: every place that shows a name asks here (names are checked
+        where they come in, `el_grande.names`; `printable` was the last line of defence)."""
+        return self.names[seat]
+
+    def colour(self, seat: int) -> str:
+        return self.colours[seat]
+
+    def kind(self, seat: int) -> str:
+        return self.kinds[seat]
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the computer player in `seat` ("greedy"…), None for a human."""
+        from el_grande.setup import bot_level
+
+        return bot_level(self.kinds[seat])
+
+    def bot_label(self, seat: int) -> str | None:
+        """The computer player's level as players read it ("Hard"), None for a human."""
+        from el_grande.bots.registry import level
+
+        level_id = self.bot_level(seat)
+        return None if level_id is None else t(level(level_id).label_key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +139,12 @@ class Update:
     before: View
     public: View
     private: View | None
+    #: Who sits at the table (names, colours, letters, kinds, hints).
+    seating: Seating
+    #: Why the player to move may not take back the last choice now, as a reason code the
+    #: catalogue words (`t(f"undo.{code}")`): an `UndoBlock` of the core's rule, or "bot"
+    #: while a computer player has the decision; None: undo is allowed.
+    undo: str | None = None
     undone: bool = False  # the game was taken back (undo): redraw everything
 
     @property
@@ -78,6 +153,20 @@ class Update:
 
 
 Subscriber = Callable[[Update], None]
+
+
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """The story as it stood after a choice (an undo goes back to the one before), and
+    whether that choice may be undone (the core's rule, judged when it was applied)."""
+
+    log: int
+    scorings: int
+    narrator: Narrator
+    totals: tuple[int, ...]
+    round: int
+    general: int
+    block: UndoBlock | None
 
 
 @dataclass
@@ -97,16 +186,16 @@ class GameSession:
     _current: Update | None = None
 
     def __post_init__(self) -> None:
-        from el_grande.setup import letters_for
-
-        #: One distinct letter per player, shown on their chips.
-        self.letters = letters_for(self.names)
         if len(self.hints_used) != len(self.seats):
             self.hints_used = [0] * len(self.seats)
+        self.seating = Seating.of(self.seats, self.hints, self.hints_used)
+        #: One distinct letter per player, shown on their chips.
+        self.letters = list(self.seating.letters)
         self._narrator = self._new_narrator()
         self._totals = [0] * len(self.seats)
         self._round = self.game.view(None).round_number
         self._general = 0
+        self._marks: list[_Mark] = []  # after the opening, then after every choice
 
     # --- making one ----------------------------------------------------------------------
 
@@ -152,7 +241,21 @@ class GameSession:
     def _open(self) -> None:
         events = tuple(self.game.opening_events)
         lines = self._record(events)
+        self._mark(UndoBlock.NOTHING)
         self._current = self._update(None, None, False, events, lines, None, False)
+
+    def _mark(self, block: UndoBlock | None) -> None:
+        self._marks.append(
+            _Mark(
+                len(self.log),
+                len(self.scorings),
+                self._narrator.copy(),
+                tuple(self._totals),
+                self._round,
+                self._general,
+                block,
+            )
+        )
 
     # --- what everyone reads ---------------------------------------------------------------
 
@@ -171,32 +274,26 @@ class GameSession:
         return [s.name for s in self.seats]
 
     def name(self, seat: int) -> str:
-        """The name as shown: every place that shows a name asks here. Names are checked
-        where they come in (`el_grande.names`); `printable` is the last line of defence."""
-        return printable(self.seats[seat].name)
+        """The name as shown (`Seating.name`)."""
+        return self.seating.name(seat)
 
     def colour(self, seat: int) -> str:
-        return str(self.seats[seat].colour)
+        return self.seating.colour(seat)
 
     def kind(self, seat: int) -> str:
-        return str(getattr(self.seats[seat], "kind", "human"))
+        return self.seating.kind(seat)
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the computer player in `seat` ("greedy"…), None for a human."""
-        from el_grande.setup import bot_level
-
-        return bot_level(self.kind(seat))
+        return self.seating.bot_level(seat)
 
     def bot_label(self, seat: int) -> str | None:
-        """The computer player's level as players read it ("Hard"), None for a human."""
-        from el_grande.bots.registry import level
-
-        level_id = self.bot_level(seat)
-        return None if level_id is None else t(level(level_id).label_key)
+        return self.seating.bot_label(seat)
 
     def hint_used(self, seat: int) -> None:
         """`seat` was shown a hint: counted (and saved with the next save)."""
         self.hints_used[seat] += 1
+        self.seating = Seating.of(self.seats, self.hints, self.hints_used)
 
     @property
     def has_bots(self) -> bool:
@@ -224,29 +321,41 @@ class GameSession:
 
     def can_undo(self) -> bool:
         """Whether the player to move may take back their last decision now (never a
-        computer player's steps; the rules of `el_grande.persist.undo`)."""
-        from el_grande.persist.undo import can_undo
-
-        return not self._bot_to_move() and can_undo(self.game)
+        computer player's steps; the core's rule, `el_grande.core.undo`)."""
+        return self.current.undo is None
 
     def why_no_undo(self) -> str:
         """Why undo is not possible now, as a sentence for the player."""
-        from el_grande.persist.undo import undo_check
+        code = self.current.undo
+        return t(f"undo.{code}") if code is not None else ""
 
-        if self._bot_to_move():
-            return t("undo.bot")
-        return undo_check(self.game)[1] or t("undo.nothing")
+    def _undo_code(self) -> str | None:
+        d = self.game.decision
+        if d is None:
+            return str(UndoBlock.OVER)
+        if self.bot_level(d.player) is not None:
+            return "bot"
+        block = self._marks[-1].block
+        return None if block is None else str(block)
 
     def undo(self) -> bool:
-        """Take back the last decision if allowed; publishes an `undone` update."""
-        from el_grande.persist.undo import undo
-
-        if self._bot_to_move():
+        """Take back the last decision if allowed (one replay of the game; the story goes
+        back to where it stood); publishes an `undone` update."""
+        if not self.can_undo():
             return False
-        back = undo(self.game)
-        if back is None:
-            return False
-        self.replace_game(back)
+        record = self.game.record()
+        self.game = Game.replay(record, upto=len(record["choices"]) - 1)
+        self._marks.pop()
+        mark = self._marks[-1]
+        del self.log[mark.log :]
+        del self.scorings[mark.scorings :]
+        self._narrator = mark.narrator.copy()
+        self._totals = list(mark.totals)
+        self._round, self._general = mark.round, mark.general
+        update = self._update(None, None, False, (), (), self._current, True)
+        self._current = update
+        for subscriber in tuple(self._subscribers):
+            subscriber(update)
         return True
 
     # --- the stream ------------------------------------------------------------------------
@@ -273,8 +382,15 @@ class GameSession:
     def _apply(self, choice: Choice, publish: bool) -> Update:
         before = self._current
         d = self.game.decision
-        events = tuple(visible_to(e, None) for e in self.game.apply(choice))
+        applied = self.game.apply(choice)
+        # Whether this choice may be undone: the core's rule, judged now, from the decision
+        # it answered, everything it did (secrets too) and the decision after it.
+        assert d is not None
+        hidden = self.game.options.castillo == Castillo.HIDDEN
+        block = undo_block(d, applied, self.game.decision, hidden)
+        events = tuple(visible_to(e, None) for e in applied)
         lines = self._record(events)
+        self._mark(block)
         chooser = d.player if d is not None else None
         secret = d is not None and d.secret
         update = self._update(choice, chooser, secret, events, lines, before, False)
@@ -282,22 +398,6 @@ class GameSession:
         if publish:
             for subscriber in tuple(self._subscribers):
                 subscriber(update)
-        return update
-
-    def replace_game(self, game: Game) -> Update:
-        """Continue from `game` instead (an undo: the same game with fewer choices). The
-        log and the scoring tally are rebuilt; subscribers get one update marked `undone`."""
-        replayed = GameSession.from_record(
-            game.record(), self.seats, hints=self.hints, hints_used=self.hints_used
-        )
-        self.game = game
-        self.log, self.scorings = replayed.log, replayed.scorings
-        self._narrator, self._totals = replayed._narrator, replayed._totals
-        self._round, self._general = replayed._round, replayed._general
-        update = self._update(None, None, False, (), (), self._current, True)
-        self._current = update
-        for subscriber in tuple(self._subscribers):
-            subscriber(update)
         return update
 
     def _update(
@@ -325,6 +425,8 @@ class GameSession:
             before=before.public if before is not None else public,
             public=public,
             private=private,
+            seating=self.seating,
+            undo=self._undo_code(),
             undone=undone,
         )
 

@@ -30,7 +30,7 @@ from textual.screen import Screen
 from el_grande import startup
 from el_grande.flow import handover
 from el_grande.flow.handover import Input
-from el_grande.text import EN, t
+from el_grande.text import EN, carry, t
 
 if TYPE_CHECKING:
     from textual.worker import Worker
@@ -324,7 +324,7 @@ class ElGrandeApp(App[None]):
         """The table flow's thinker: `task` in a thread worker, `done` with its answer (or its
         exception) back on the app's thread."""
         worker: Worker[object] = self.run_worker(
-            task, name="bot", group="bot", thread=True, exit_on_error=False
+            carry(task), name="bot", group="bot", thread=True, exit_on_error=False
         )
         self._bots_done[worker] = done
 

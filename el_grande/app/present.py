@@ -27,7 +27,7 @@ from el_grande.text import card_name, region, t
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
 
-    from el_grande.session import GameSession
+    from el_grande.session import Seating
 
 #: No-break space: the catalogue joins words with it that must stay on one line ("(place 1)").
 NO_BREAK = "\u00a0"
@@ -63,17 +63,17 @@ class Glued:
         return Measurement.get(console, options, self._glued())
 
 
-def chip(session: GameSession, seat: int, text: str | None = None) -> Text:
+def chip(seating: Seating, seat: int, text: str | None = None) -> Text:
     """A player's marker: their letter (plus `text`) on their colour, readable without colour
     (the colour from the active palette: `colours.use_palette`)."""
-    bg, fg = chip_colours(session.colour(seat))
-    return Text(f"{session.letters[seat]}{text or ''}", style=f"bold {fg} on {bg}")
+    bg, fg = chip_colours(seating.colour(seat))
+    return Text(f"{seating.letters[seat]}{text or ''}", style=f"bold {fg} on {bg}")
 
 
 # --- choices ---------------------------------------------------------------------------------
 
 
-def choice_label(choice: Choice, d: Decision, session: GameSession) -> str:
+def choice_label(choice: Choice, d: Decision, seating: Seating) -> str:
     verb, arg = choice.verb, choice.arg
     if verb == "power":
         return t("choice.power", n=arg, court=POWER_CABALLEROS[int(arg)])  # type: ignore[arg-type]
@@ -94,7 +94,7 @@ def choice_label(choice: Choice, d: Decision, session: GameSession) -> str:
     if verb == "from":
         return t("choice.from", region=region(str(arg)))
     if verb == "whose":
-        return t("choice.whose", name=session.name(int(arg)))  # type: ignore[arg-type]
+        return t("choice.whose", name=seating.name(int(arg)))  # type: ignore[arg-type]
     if verb == "to":
         return t("choice.to", region=region(str(arg)))
     if verb == "region":
@@ -132,13 +132,13 @@ def does_nothing(choice: Choice, d: Decision, view: View) -> str | None:
     return None
 
 
-def decision_what(d: Decision, session: GameSession) -> str:
+def decision_what(d: Decision, seating: Seating) -> str:
     ctx = d.context
     kind = d.kind
     if kind == DecisionKind.VETO:
-        return t("decision.veto", name=session.name(ctx.get("seat", 0)))
+        return t("decision.veto", name=seating.name(ctx.get("seat", 0)))
     if kind == DecisionKind.RETURN_ONE:
-        return t("decision.return_one", name=session.name(ctx.get("target", 0)))
+        return t("decision.return_one", name=seating.name(ctx.get("target", 0)))
     if kind == DecisionKind.DISK:
         purpose = t(f"purpose.{ctx.get('purpose', 'castillo')}")
         return t("decision.disk_purpose", purpose=purpose)
@@ -154,7 +154,7 @@ def secret_what(d: Decision) -> str:
     return t("decision.unknown")
 
 
-def decision_progress(d: Decision, session: GameSession, view: View) -> str:
+def decision_progress(d: Decision, seating: Seating, view: View) -> str:
     """Where a multi-step action stands, from `decision.context`."""
     ctx: dict[str, Any] = d.context
     parts: list[str] = []
@@ -178,7 +178,7 @@ def decision_progress(d: Decision, session: GameSession, view: View) -> str:
         if "region" in ctx and d.kind == DecisionKind.MOVE_TO:
             whose = ctx.get("whose")
             if whose is not None:
-                parts.append(t("choice.whose", name=session.name(int(whose))))
+                parts.append(t("choice.whose", name=seating.name(int(whose))))
                 parts.append(t("choice.from", region=region(ctx["region"])))
     elif d.kind == DecisionKind.COURT:
         parts.append(t("choice.power", n=ctx.get("power"), court=ctx.get("allowed")))
@@ -190,7 +190,7 @@ def decision_progress(d: Decision, session: GameSession, view: View) -> str:
     elif d.kind == DecisionKind.DISK and "region" in ctx:
         parts.append(region(ctx["region"]))
     if "target" in ctx:
-        parts.append(t("progress.target", name=session.name(int(ctx["target"]))))
+        parts.append(t("progress.target", name=seating.name(int(ctx["target"]))))
     return t("join.parts").join(parts)
 
 
@@ -211,8 +211,8 @@ def line_text(line: Line) -> Text:
     return Text(line.text, style=_TONES.get(line.tone, ""))
 
 
-def winners_text(winners: tuple[int, ...] | list[int], session: GameSession) -> str:
-    names = t("join.winners").join(session.name(s) for s in winners)
+def winners_text(winners: tuple[int, ...] | list[int], seating: Seating) -> str:
+    names = t("join.winners").join(seating.name(s) for s in winners)
     return t("over.winner" if len(winners) == 1 else "over.winners", names=names)
 
 
@@ -269,10 +269,10 @@ class PromptText(NamedTuple):
     cursor: Choice | None
 
 
-def prompt_text(d: Decision, view: View, session: GameSession, cursor: Choice | None) -> PromptText:
+def prompt_text(d: Decision, view: View, seating: Seating, cursor: Choice | None) -> PromptText:
     labels, idle = [], set()
     for c in d.choices:
-        label, why = choice_label(c, d, session), does_nothing(c, d, view)
+        label, why = choice_label(c, d, seating), does_nothing(c, d, view)
         if why is not None:  # offered by the core, but it would do nothing: say so
             label = t("prompt.does_nothing", choice=label, why=why)
             idle.add(str(c))
@@ -280,22 +280,22 @@ def prompt_text(d: Decision, view: View, session: GameSession, cursor: Choice | 
     usable = [c for c in d.choices if str(c) not in idle]
     cursor = cursor if cursor in usable else (usable[0] if usable else None)
     title = Text()
-    name = session.name(d.player)
+    name = seating.name(d.player)
     if d.secret:
         title.append(t("prompt.secret", name=name) + "\n", style="bold reverse")
-    title.append_text(chip(session, d.player, " "))
+    title.append_text(chip(seating, d.player, " "))
     heading = styled(
         "prompt.title",
         {"what": "not bold"},
         style="bold",
         name=name,
-        what=decision_what(d, session),
+        what=decision_what(d, seating),
     )
     heading.pad_left(1)
     title.append_text(heading)
     kinds = {place_kind for c in d.choices if (place_kind := _answer_kind(c, d))}
     keys = next((t(f"prompt.keys_{k}") for k in ("map", "cards", "power") if k in kinds), "")
-    progress = decision_progress(d, session, view)
+    progress = decision_progress(d, seating, view)
     if keys:
         progress = f"{progress}\n{keys}" if progress else keys
     return PromptText(title, progress, labels, frozenset(idle), cursor)
@@ -314,14 +314,12 @@ def _answer_kind(c: Choice, d: Decision) -> str | None:
     return None
 
 
-def bot_text(
-    d: Decision, choice: Choice | None, view: View, session: GameSession
-) -> tuple[Text, str]:
+def bot_text(d: Decision, choice: Choice | None, view: View, seating: Seating) -> tuple[Text, str]:
     """A computer player's turn: "X is thinking…", then "X chooses: …" (a secret one says only
     "X is choosing in secret…": not even what the choice is about)."""
-    name, level = session.name(d.player), session.bot_label(d.player)
+    name, level = seating.name(d.player), seating.bot_label(d.player)
     title = Text()
-    title.append_text(chip(session, d.player, " "))
+    title.append_text(chip(seating, d.player, " "))
     title.append(" ")
     if d.secret:
         title.append(t("bot.secret", name=name), style="bold")
@@ -329,7 +327,7 @@ def bot_text(
     if choice is None:
         title.append(t("bot.thinking", name=name, level=level), style="bold")
     else:
-        label = choice_label(choice, d, session)
+        label = choice_label(choice, d, seating)
         title.append(t("bot.chooses", name=name, level=level, choice=label), style="bold")
-    title.append("\n" + decision_what(d, session))
-    return title, decision_progress(d, session, view)
+    title.append("\n" + decision_what(d, seating))
+    return title, decision_progress(d, seating, view)

@@ -83,11 +83,3 @@ def undo(game: Game) -> Game | None:
         return None
     rec = game.record()
     return Game.replay(rec, upto=len(rec["choices"]) - 1)
-
-
-def undo_turn(game: Game) -> Game | None:
-    """Undo as far back as allowed (to the start of the player's turn step), or None."""
-    out = None
-    while (g := undo(out or game)) is not None:
-        out = g
-    return out

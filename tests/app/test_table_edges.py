@@ -108,3 +108,38 @@ async def test_bring_to_court_opens_on_the_most_the_province_supplies() -> None:
         chosen = options.get_option_at_index(options.highlighted or 0).id
         most = min(d.context["allowed"], session.current.public.players[d.player].province or 0)
         assert chosen == f"court {most}" and most > 0
+
+
+async def test_a_scoring_steps_count_never_breaks_before_its_last_number() -> None:
+    """ "Galicia is scored · step 4 of 13" used to end a line with "of" and put "13" alone on
+    the next, in the display's narrow column at 100×30."""
+    from el_grande.app.screens.scoring import ScoringScreen
+
+    def general(s: GameSession) -> bool:
+        d = s.decision
+        return d is not None and d.secret and d.context.get("purpose") == "castillo"
+
+    played = session_at(3, 7, general)
+    app = ElGrandeApp(session=played, curtain_seed=0)
+    from .helpers import next_key, press
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for _ in range(200):
+            if isinstance(app.screen, ScoringScreen):
+                break
+            scr = app.screen
+            if isinstance(scr, GameScreen) and scr.waiting_for_choice:
+                await press(pilot, "enter")
+            else:
+                await press(pilot, next_key(app))
+        scoring = app.screen
+        assert isinstance(scoring, ScoringScreen)
+        step = scoring.query_one("#scoring-step")
+        for _ in range(len(scoring.steps) - 1):
+            await pilot.pause()
+            rows = screen_text(app).splitlines()[step.region.y : step.region.bottom]
+            for row in rows:
+                inside = row[step.region.x : step.region.right].rstrip()
+                assert not inside.endswith((" of", "step")), inside
+            await press(pilot, "enter")

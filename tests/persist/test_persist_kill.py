@@ -97,14 +97,16 @@ APP_DRIVER = Path(__file__).with_name("app_kill_driver.py")
 
 
 def first_choice_game(seed: int) -> list[str]:
-    """The game the app driver plays: Enter always takes the first listed choice."""
+    """The game the app driver plays: Enter always takes the choice the prompt opens on (the
+    table flow's `first_cursor`: the first listed choice, but for "Bring to court")."""
     from el_grande.core import Game, Options
+    from el_grande.flow.table import first_cursor
     from el_grande.setup import GameSetup, default_seats
 
     setup = GameSetup(default_seats(["Ana", "Ben", "Cy"]), seed=seed)
     game = Game.new(setup.names, seed=seed, options=Options())
-    while not game.over:
-        game.apply(game.decision.choices[0])  # type: ignore[union-attr]
+    while (d := game.decision) is not None:
+        game.apply(first_cursor(d, game.view(None)) or d.choices[0])
     return list(game.history)
 
 

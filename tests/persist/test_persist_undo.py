@@ -12,7 +12,6 @@ from persist_helpers import new_game
 
 from el_grande.core import Game, Options
 from el_grande.persist import can_undo, undo, undo_check
-from el_grande.persist.undo import undo_turn
 
 # Written as a black list here (the code keeps a white list), so the two must agree.
 REVEALS = {
@@ -29,6 +28,14 @@ REVEALS = {
     "veto_expired",
     "game_over",
 }
+
+
+def undo_turn(game: Game) -> Game | None:
+    """Undo as far back as allowed (to the start of the player's turn step), or None."""
+    out = None
+    while (g := undo(out or game)) is not None:
+        out = g
+    return out
 
 
 def positions(seed: int, **kw: Any) -> Iterator[tuple[Game, Game, str, list[Any]]]:

@@ -175,7 +175,7 @@ class CalculatorScreen(ModalScreen[None]):
         grid.add_column(t("calc.col_values"), justify="right", no_wrap=True)
         for seat in range(len(session.seats)):
             grid.add_column(
-                Text.assemble(chip(session, seat), " ", session.name(seat)),
+                Text.assemble(chip(session.seating, seat), " ", session.name(seat)),
                 justify="right",
                 no_wrap=True,
             )

@@ -160,7 +160,7 @@ def curtain_for(scene: TakeOver | Curtain | HintCurtain, flow: TableFlow) -> Cur
         banner = not scene.curtain
         if banner:
             headline = t("handover.banner", name=owner)
-            detail = t("prompt.title", name=owner, what=decision_what(d, session))
+            detail = t("prompt.title", name=owner, what=decision_what(d, session.seating))
         else:
             headline = (
                 t("curtain.back_to", name=name(scene.after), next=owner)

@@ -98,14 +98,14 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         session = self.session
         yield Static("", id="save-problem", markup=False)
-        yield RoundTrack(session, id="track").data_bind(GameScreen.shown)
+        yield RoundTrack(session.seating, id="track").data_bind(GameScreen.shown)
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield MapView(session, id="map").data_bind(GameScreen.shown)
-                yield PlayersPanel(session, id="players").data_bind(GameScreen.shown)
+                yield MapView(session.seating, id="map").data_bind(GameScreen.shown)
+                yield PlayersPanel(session.seating, id="players").data_bind(GameScreen.shown)
                 yield GameLog(id="log")
             with Vertical(id="right"):
-                yield CardList(session, id="cards").data_bind(GameScreen.shown)
+                yield CardList(session.seating, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt")
         yield Static("", id="status", markup=False)
         yield KeyBar()
@@ -279,11 +279,11 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
 
     def _show_decision(self, scene: Prompt) -> None:
         d, view = scene.decision, scene.view
-        text = prompt_text(d, view, self.session, scene.cursor)
+        text = prompt_text(d, view, self.session.seating, scene.cursor)
         self.shown = Shown(
             view,
             to_move=d.player,
-            doing=decision_what(d, self.session),
+            doing=decision_what(d, self.session.seating),
             legal=Legal.of(d),
             cursor=text.cursor,
         )
@@ -310,10 +310,10 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
         """The public board and what the computer player does (a secret: nothing but that it
         chooses); a public choice is shown for a moment before it is applied."""
         d = scene.decision
-        doing = "" if d.secret else decision_what(d, self.session)
+        doing = "" if d.secret else decision_what(d, self.session.seating)
         cursor = None if d.secret else scene.choice
         self.shown = Shown(scene.view, to_move=d.player, doing=doing, cursor=cursor)
-        title, progress = bot_text(d, scene.choice, scene.view, self.session)
+        title, progress = bot_text(d, scene.choice, scene.view, self.session.seating)
         prompt = self.query_one(DecisionPrompt)
         prompt.show(title, progress, [], False)
         if prompt.options.has_focus:

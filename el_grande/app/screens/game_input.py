@@ -89,7 +89,7 @@ class AnswerInput(_Base):
             self.query_one(DecisionPrompt).clear()  # wipe the secret prompt before anything
         why = self.flow.answer(choice)
         if why is not None:
-            self._illegal(choice_label(choice, d, self.session), why)
+            self._illegal(choice_label(choice, d, self.session.seating), why)
 
     def _bot_busy(self) -> bool:
         """True (and says so on the status line) while a computer player has the decision."""

@@ -68,7 +68,7 @@ class GameOverScreen(Screen[None]):
         final.add_column("", justify="right")
         for seat in ranking:
             name = Text.assemble(
-                chip(self.session, seat),
+                chip(self.session.seating, seat),
                 " ",
                 (self.session.name(seat), "bold" if seat in winners else ""),
                 " ★" if seat in winners else "",
@@ -78,7 +78,7 @@ class GameOverScreen(Screen[None]):
         table.add_column(t("over.breakdown"))
         for seat in range(len(scores)):
             table.add_column(
-                Text.assemble(chip(self.session, seat), " ", self.session.name(seat)),
+                Text.assemble(chip(self.session.seating, seat), " ", self.session.name(seat)),
                 justify="right",
             )
         for label, points in breakdown(self.session):
@@ -86,7 +86,9 @@ class GameOverScreen(Screen[None]):
         table.add_row(Text(t("over.total"), style="bold"), *[str(s) for s in scores])
         with Vertical(id="over-box"):
             yield Static(t("over.title"), id="over-title", markup=False)
-            yield Static(winners_text(winners, self.session), id="over-winners", markup=False)
+            yield Static(
+                winners_text(winners, self.session.seating), id="over-winners", markup=False
+            )
             yield Static(t("over.final"), classes="over-h", markup=False)
             yield Static(final, id="over-final", markup=False)
             yield Static(table, id="over-table", markup=False)

@@ -27,7 +27,7 @@ from textual.worker import Worker, WorkerState
 from el_grande.app.closing import close
 from el_grande.app.present import Glued, choice_label
 from el_grande.core import Choice
-from el_grande.text import t
+from el_grande.text import carry, t
 
 if TYPE_CHECKING:
     from el_grande.bots.hints import Hint
@@ -116,7 +116,8 @@ class HintScreen(ModalScreen[Choice | None]):
                 cancelled=stop.is_set,
             )
 
-        self._worker = self.run_worker(think, thread=True, exit_on_error=False, name="hint")
+        # In the table's language (a hint's reasons are worded in the thread).
+        self._worker = self.run_worker(carry(think), thread=True, exit_on_error=False, name="hint")
 
     def on_unmount(self) -> None:
         self._stop.set()  # a hint still thinking stops within a few milliseconds
@@ -141,7 +142,9 @@ class HintScreen(ModalScreen[Choice | None]):
         step.update(Text(t("hint.ready")))
         names = [self.session.name(s) for s in range(len(self.session.seats))]
         for i, hint in enumerate(hints, start=1):
-            body = Text(choice_label(hint.choice, self.decision, self.session), style="bold")
+            body = Text(
+                choice_label(hint.choice, self.decision, self.session.seating), style="bold"
+            )
             body.append("\n")
             body.append(t("hint.gain", gain=f"{hint.gain:+.1f}") + "\n")
             body.append(outlook(hint.margin) + "\n")

@@ -67,26 +67,25 @@ class ReplayScreen(Screen[None]):
     ) -> None:
         """`reveal`: show every secret; by default only if the game is over (ReplayModel)."""
         super().__init__()
-        from el_grande.core import Game
         from el_grande.persist.replay import ReplayModel
-        from el_grande.session import GameSession
+        from el_grande.session import Seating
         from el_grande.setup import default_seats
 
         self.model = ReplayModel(record, reveal)
         seats = seats or default_seats(self.model.names)
         # The table's seats (names, colours, letters) for the widgets; the game is the model's.
-        self.session = GameSession(game=Game.replay(record, upto=0), seats=tuple(seats))
+        self.seating = Seating.of(seats)
         self.heading = printable(title or t("join.list").join(self.model.names))
         self._logged = 0
 
     def compose(self) -> ComposeResult:
-        yield RoundTrack(self.session, id="track").data_bind(ReplayScreen.shown)
+        yield RoundTrack(self.seating, id="track").data_bind(ReplayScreen.shown)
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield MapView(self.session, id="map").data_bind(ReplayScreen.shown)
-                yield PlayersPanel(self.session, id="players").data_bind(ReplayScreen.shown)
+                yield MapView(self.seating, id="map").data_bind(ReplayScreen.shown)
+                yield PlayersPanel(self.seating, id="players").data_bind(ReplayScreen.shown)
             with Vertical(id="right"):
-                yield CardList(self.session, id="cards").data_bind(ReplayScreen.shown)
+                yield CardList(self.seating, id="cards").data_bind(ReplayScreen.shown)
                 yield GameLog(id="replay-log", reading_note=None)
         yield Static("", id="replay-status", markup=False)  # names are text, not markup
         yield KeyBar()
@@ -131,10 +130,10 @@ class ReplayScreen(Screen[None]):
         d = m.game.decision
         what, label = str(nxt.kind), m.next_label()
         if d is not None:
-            what = decision_what(d, self.session)
+            what = decision_what(d, self.seating)
             if label is not None:
                 choice = m.game.parse(nxt.choice)
-                label = choice_label(choice, d, self.session)
+                label = choice_label(choice, d, self.seating)
         secret = t("replay.secret") if nxt.secret else ""
         # A secret kept: no answer shown.
         answer = "" if label is None else t("replay.answer", answer=label)
@@ -143,7 +142,7 @@ class ReplayScreen(Screen[None]):
             + "\n"
             + t(
                 "replay.next_line",
-                name=self.session.name(nxt.player),
+                name=self.seating.name(nxt.player),
                 secret=secret,
                 what=what,
                 answer=answer,

@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from el_grande.app.present import NO_BREAK, Glued
 from el_grande.core import Event
 from el_grande.flow.display import Step, Total
 from el_grande.flow.table import Showing, TableFlow
@@ -116,13 +117,10 @@ class ScoringScreen(ModalScreen[None]):
             return
         step = scene.step
         self.query_one("#scoring-title", Static).update(scene.heading)
-        self.query_one("#scoring-step", Static).update(
-            t(
-                "scoring.step_title",
-                title=step.title,
-                step=t("scoring.step", i=scene.index + 1, n=len(scene.steps)),
-            )
-        )
+        # "step 7 of 13" stays on one line (it used to break before "13").
+        counted = t("scoring.step", i=scene.index + 1, n=len(scene.steps)).replace(" ", NO_BREAK)
+        line = t("scoring.step_title", title=step.title, step=counted)
+        self.query_one("#scoring-step", Static).update(Glued(line))
         self.query_one("#scoring-body", Static).update(step_body(step, self.chip, self.name_of))
         self.query_one("#scoring-keys", Static).update(
             t("scoring.last") if scene.last else t("scoring.continue")
@@ -148,7 +146,7 @@ def scoring_for(scene: Showing, flow: TableFlow) -> ScoringScreen:
     session = flow.session
     return ScoringScreen(
         scene,
-        chip=lambda seat: chip(session, seat),
+        chip=lambda seat: chip(session.seating, seat),
         name=session.name,
         on_next=flow.step,
         on_last=flow.last_step,

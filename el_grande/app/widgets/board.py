@@ -42,7 +42,7 @@ from el_grande.text import region as region_name
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from el_grande.session import GameSession
+    from el_grande.session import Seating
 
 COLUMNS, ROWS = 8, 4
 
@@ -134,9 +134,9 @@ class MapView(Widget):
         if differs(old, new, "view", "legal", "cursor_place", "lit"):
             self.refresh()
 
-    def __init__(self, session: GameSession, **kwargs: object) -> None:
+    def __init__(self, seating: Seating, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.session = session
+        self.seating = seating
 
     # --- geometry ------------------------------------------------------------------------
 
@@ -269,7 +269,7 @@ class MapView(Widget):
             home = Text(" ")
             for seat in grandes:
                 home.append("⌂")
-                home.append_text(chip(self.session, seat))
+                home.append_text(chip(self.seating, seat))
                 home.append(" ")
             lines.append(home)
         if choosing and not legal:
@@ -283,7 +283,7 @@ class MapView(Widget):
         chips = Text(" ")
         for seat, count in enumerate(counts):
             if count:
-                piece = chip(self.session, seat, str(count))
+                piece = chip(self.seating, seat, str(count))
                 if cell_len(chips.plain) + cell_len(piece.plain) > width and chips.plain.strip():
                     lines.append(chips)
                     chips = Text(" ")
@@ -317,7 +317,7 @@ class MapView(Widget):
             own = view.seat
             if own is not None and view.players[own].castillo:
                 body.append(
-                    Text(" ").append_text(chip(self.session, own, str(view.players[own].castillo)))
+                    Text(" ").append_text(chip(self.seating, own, str(view.players[own].castillo)))
                 )
         else:
             body.extend(self._chips(tuple(p.castillo for p in view.players), inner))

@@ -28,7 +28,7 @@ from el_grande.text import card_name, card_text, t
 
 if TYPE_CHECKING:
     from el_grande.core import View
-    from el_grande.session import GameSession
+    from el_grande.session import Seating
 
 CARD_KEYS = "abcde"
 
@@ -69,9 +69,9 @@ class CardList(Widget):
     #: being chosen): shown in full first.
     reading: reactive[int | None] = reactive(None)
 
-    def __init__(self, session: GameSession, **kwargs: object) -> None:
+    def __init__(self, seating: Seating, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.session = session
+        self.seating = seating
         self._rows: list[str | None] = []  # the card drawn on each line
 
     def card_at(self, key: str) -> str | None:
@@ -149,11 +149,11 @@ class CardList(Widget):
         left = width - cell_len(head.plain) - 1  # cells beside the name, after a space
         tail = Text(end="")
         if taker is not None:
-            said = t("board.card_taken", name=self.session.name(taker))
+            said = t("board.card_taken", name=self.seating.name(taker))
             if cell_len(said) <= left:
                 tail.append(said, style="dim")
             elif left >= 1:  # no room for the words: the taker's chip says it
-                tail = chip(self.session, taker)
+                tail = chip(self.seating, taker)
         else:
             said = t("board.card_place", n=CARD_STACK[card])
             if cell_len(said) <= left:

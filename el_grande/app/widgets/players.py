@@ -24,7 +24,7 @@ from el_grande.names import MAX_NAME_CELLS, fit, pad
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from el_grande.session import GameSession
+    from el_grande.session import Seating
 
 #: The name column is as wide as a name may be (`el_grande.names`) where there is room, and
 #: never narrower than this; everything is padded by terminal cells, not characters.
@@ -78,12 +78,12 @@ class PlayersPanel(Widget):
         if differs(old, new, "view", "to_move", "legal", "cursor_power"):
             self.refresh()
 
-    def __init__(self, session: GameSession, **kwargs: object) -> None:
+    def __init__(self, seating: Seating, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.session = session
+        self.seating = seating
 
     def get_content_height(self, container, viewport, width: int) -> int:  # type: ignore[no-untyped-def]
-        return len(self.session.seats) + 1
+        return self.seating.count + 1
 
     def name_cells(self) -> int:
         """The name column's width: a whole name where the panel is wide enough."""
@@ -97,8 +97,8 @@ class PlayersPanel(Widget):
 
     def name_text(self, seat: int, cells: int) -> str:
         """The name, with "(b)" after it for a computer player, in `cells` cells."""
-        name = self.session.name(seat)
-        if self.session.bot_level(seat) is None:
+        name = self.seating.name(seat)
+        if self.seating.bot_level(seat) is None:
             return pad(name, cells)
         mark = t("player.bot_mark")
         return pad(fit(name, cells - cell_len(mark) - 1) + " " + mark, cells)
@@ -126,7 +126,7 @@ class PlayersPanel(Widget):
             to_move = p.seat == shown.to_move
             line = Text(no_wrap=True, overflow="crop", end="")
             line.append("▶" if to_move else " ", style="bold")
-            line.append_text(chip(self.session, p.seat, " "))
+            line.append_text(chip(self.seating, p.seat, " "))
             line.append(self.name_text(p.seat, cells), "bold" if to_move else "")
             values = [
                 str(p.score),

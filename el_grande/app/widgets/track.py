@@ -17,7 +17,7 @@ from el_grande.names import fit
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from el_grande.session import GameSession
+    from el_grande.session import Seating
 
 
 class RoundTrack(Widget):
@@ -34,9 +34,9 @@ class RoundTrack(Widget):
         if differs(old, new, "view", "to_move", "doing"):
             self.refresh()
 
-    def __init__(self, session: GameSession, **kwargs: object) -> None:
+    def __init__(self, seating: Seating, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.session = session
+        self.seating = seating
 
     def render(self) -> Text:
         shown = self.shown
@@ -64,8 +64,8 @@ class RoundTrack(Widget):
             line.append("│ ", style="dim")
             line.append_text(where)
             return line
-        who = chip(self.session, shown.to_move, " ")
-        doing = t("prompt.title", name=self.session.name(shown.to_move), what=shown.doing)
+        who = chip(self.seating, shown.to_move, " ")
+        doing = t("prompt.title", name=self.seating.name(shown.to_move), what=shown.doing)
         # Who does what is the news: when it would not fit whole, "Round 2 of 9" goes first
         # (the track shows the round reversed), then the track's label.
         width = self.size.width - 1
