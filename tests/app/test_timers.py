@@ -20,7 +20,8 @@ from el_grande.app.screens.help import HelpScreen
 from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.app.screens.too_small import TooSmallScreen
 from el_grande.flow.clock import ManualClock
-from tests.app.helpers import SIZE, session_at, settle
+from el_grande.session import GameSession
+from tests.app.helpers import SIZE, pick_first, play, session_at, settle
 
 SMALL = (80, 24)
 PACE = 2.0
@@ -30,15 +31,28 @@ def names(app: ElGrandeApp) -> list[str]:
     return [type(s).__name__ for s in app.screen_stack]
 
 
+def _last_choice(s: GameSession) -> bool:
+    d = s.decision
+    if d is None:
+        return False
+    clone = s.game.clone()
+    clone.apply(d.choices[0])
+    return clone.decision is None
+
+
 def finished_app(clock: ManualClock) -> ElGrandeApp:
-    """A finished 2-player game whose last choice scored: its display is shown on opening,
-    and steps on by itself every `PACE` seconds of `clock` (`--auto`)."""
-    session = session_at(2, 7, lambda s: False, rounds=6)
-    assert session.decision is None
+    """A 2-player game at its last choice: the final scoring's display that choice starts
+    steps on by itself every `PACE` seconds of `clock` (`--auto`). (A game opened finished
+    shows no display: a resumed game does not play its last scoring again.)"""
+    session = session_at(2, 7, _last_choice, rounds=6)
+    assert session.decision is not None
     return ElGrandeApp(session=session, curtain_seed=0, auto_advance=PACE, clock=clock)
 
 
 async def scoring_on_top(pilot: Pilot[None]) -> ScoringScreen:
+    """Make the last choice (and pass its curtain): the final scoring's display is on top."""
+    await settle(pilot)
+    await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
     await settle(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, ScoringScreen), names(pilot.app)  # type: ignore[arg-type]
