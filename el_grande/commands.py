@@ -34,14 +34,17 @@ def _fail(message: str) -> int:
 def _launch(save: SaveFile) -> int:
     """Open the app on a loaded game (its lock taken first: nothing opens if another window
     has it)."""
-    from el_grande.app.app import ElGrandeApp
+    from el_grande.app.app import ElGrandeApp, stdin_is_a_terminal
     from el_grande.settings import load_and_report
 
     app = ElGrandeApp(saved=save, settings=load_and_report())
-    try:
-        app.take_saved()  # GameLockedError if opened elsewhere a moment ago
-    except SaveFileError as exc:
-        return _fail(str(exc))
+    # Without a terminal, `run` says so and opens nothing: the game is neither locked nor
+    # written (taking it saves it, which would make it the latest to resume).
+    if stdin_is_a_terminal():
+        try:
+            app.take_saved()  # GameLockedError if opened elsewhere a moment ago
+        except SaveFileError as exc:
+            return _fail(str(exc))
     app.run()
     return app.exit_report()
 

@@ -312,6 +312,7 @@ EN: dict[str, Template] = {
     "save.exists": "{path} already exists; choose another name.",
     "save.cannot": "Cannot write {path}: {why}.",
     "save.saved": "Saved to {path}.",
+    "save.empty": "Type a file name to save to.",
     "save.problem_exit": "When the game closed: {problem}",
     "save.failed": "Autosave failed: cannot write {path}: {reason}.",
     "save.off": "Autosave is off: the players' seats cannot be written to a save.",

@@ -363,6 +363,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "save.exists": "{path:은/는} 이미 있습니다. 다른 이름을 고르세요.",
     "save.cannot": "{path}에 쓸 수 없습니다: {why}.",
     "save.saved": "{path}에 저장했습니다.",
+    "save.empty": "저장할 파일 이름을 입력하세요.",
     "save.problem_exit": "게임을 닫을 때: {problem}",
     "save.failed": "자동 저장 실패: {path}에 쓸 수 없습니다: {reason}.",
     "save.off": "자동 저장 꺼짐: 플레이어들의 자리 정보를 저장 파일에 쓸 수 없습니다.",

@@ -72,7 +72,7 @@ def localise_bindings(node: DOMNode) -> None:
     node._bindings = bindings
 
 
-def _stdin_is_a_terminal() -> bool:
+def stdin_is_a_terminal() -> bool:
     """Whether the keys can come from standard input (a terminal), not a file, a pipe or
     /dev/null at its end."""
     stdin = sys.__stdin__
@@ -415,7 +415,7 @@ class ElGrandeApp(App[None]):
         # The one place that knows whether the app runs in a terminal or headless (the
         # tests, `el_grande.app.bench`): without a terminal to read keys from, the terminal
         # driver would read an empty standard input for ever, a whole core busy.
-        if not headless and not _stdin_is_a_terminal():
+        if not headless and not stdin_is_a_terminal():
             self._no_terminal = t("app.needs_terminal")
             self._exit = True  # nothing starts: no application mode, no screen
             headless = True

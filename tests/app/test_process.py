@@ -193,11 +193,13 @@ def test_the_crash_log_strikes_the_seed_and_the_choices_as_words() -> None:
 def test_without_a_terminal_it_says_so_and_exits_2(
     argv: list[str], stdin: str, tmp_path: Path
 ) -> None:
-    """`el-grande load SAVE </dev/null` once spun a whole core for ever."""
+    """`el-grande load SAVE </dev/null` once spun a whole core for ever (and then, `load` and
+    `resume` still wrote the game's save before saying it: it became the latest to resume)."""
     home = tmp_path / "home"
-    if argv == ["resume"]:
-        (home / "saves").mkdir(parents=True)
-        (home / "saves" / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
+    (home / "saves").mkdir(parents=True)
+    (home / "saves" / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
+    if argv[:1] == ["load"]:
+        argv = ["load", str(home / "saves" / FIXTURE.name)]
     proc = subprocess.Popen(
         [sys.executable, "-m", "el_grande", "--lang", "en", *argv],
         stdin=subprocess.DEVNULL if stdin == "devnull" else subprocess.PIPE,
@@ -212,7 +214,9 @@ def test_without_a_terminal_it_says_so_and_exits_2(
         "el-grande: El Grande needs a terminal: its standard input is not one (it reads the "
         "keys from there), so nothing was opened; run it in a terminal window."
     ]
-    assert lock_is_free(home) if (home / "saves").exists() else True
+    assert lock_is_free(home)
+    assert [p.name for p in (home / "saves").iterdir()] == [FIXTURE.name]  # nothing written
+    assert (home / "saves" / FIXTURE.name).read_bytes() == FIXTURE.read_bytes()
 
 
 @pytest.mark.parametrize(

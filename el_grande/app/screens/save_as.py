@@ -103,9 +103,9 @@ class SaveAsScreen(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
-        if not text:
-            return
-        saved, message = save_session_as(self.session, Path(text))
+        saved, message = (
+            save_session_as(self.session, Path(text)) if text else (False, t("save.empty"))
+        )
         if saved:
             close(self, message)
         else:
