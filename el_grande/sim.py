@@ -22,6 +22,10 @@ from typing import Any
 
 from el_grande.bots.registry import level_ids
 
+#: The most games one run plays: a run in parallel plans all its pieces of work at once (a
+#: million games are 100 000 of them, some 100 MB; `--games 10**20` asked for exabytes).
+MAX_GAMES = 1_000_000
+
 
 @dataclass(frozen=True)
 class SimConfig:
@@ -215,7 +219,9 @@ def _percentile(values: list[float], q: float) -> float:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", "-n", type=int, default=4, help="2-5 (default 4)")
-    parser.add_argument("--games", "-g", type=int, default=100, help="games to play (100)")
+    parser.add_argument(
+        "--games", "-g", type=int, default=100, help=f"games to play (100; at most {MAX_GAMES})"
+    )
     parser.add_argument("--seed", "-s", type=int, default=0, help="seed of game 0 (0)")
     parser.add_argument(
         "--bots",
@@ -270,8 +276,8 @@ def _config(ns: argparse.Namespace) -> SimConfig:
         raise ValueError("--iterations must be at least 1")
     if not 2 <= ns.players <= 5:
         raise ValueError("--players must be 2-5")
-    if ns.games < 1:
-        raise ValueError("--games must be at least 1")
+    if not 1 <= ns.games <= MAX_GAMES:
+        raise ValueError(f"--games must be between 1 and {MAX_GAMES}")
     levels = [b.strip() for b in ns.bots.split(",") if b.strip()]
     if not levels:
         raise ValueError("--bots needs at least one level")

@@ -152,6 +152,22 @@ def test_the_jobs_cap_is_said_and_a_few_times_the_cores(
     assert f"--jobs must be between 1 and {max_jobs()}" in capsys.readouterr().err
 
 
+def test_games_are_bounded_before_anything_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--games 10**20 --jobs 2` would plan every piece of work at once (the machine's whole
+    memory); the bound is said, and nothing is played."""
+    from el_grande import sim
+
+    def never(*_a: object, **_k: object) -> None:
+        raise AssertionError("the run was started")
+
+    monkeypatch.setattr(sim, "run", never)
+    for games in (sim.MAX_GAMES + 1, 10**20):
+        assert simulate_main(["-g", str(games), "--jobs", "2"]) == 2
+        assert f"--games must be between 1 and {sim.MAX_GAMES}" in capsys.readouterr().err
+
+
 def test_no_more_processes_than_pieces_of_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """One game needs one process, whatever `--jobs` says."""
     import concurrent.futures
