@@ -1,6 +1,7 @@
 """The narrator: the one place that tells the story of a game, event by event.
 
-The live log, the replay viewer and the export all read these lines, so the same event reads
+The live log, the replay viewer, the export and the scoring displays (`scoring_steps`) all
+read these lines, so the same event reads
 the same everywhere (a test compares a whole game's live log with its export). Sentences come
 from the message catalogue (`el_grande.text`); names come in already fit to show (the caller
 passes a `name` function: `names.printable` for a screen, plus Markdown escaping for an
@@ -304,3 +305,147 @@ class Narrator:
             t("ev.turn_summary", name=self.who(turn.seat), parts=t("join.parts").join(parts)),
             Tone.SUMMARY,
         )
+
+
+# --- a scoring display, step by step ---------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StepLine:
+    """One line of a step: an optional player's chip, the text, a style for it ("" or "dim")
+    and a note set apart (in italics on screen)."""
+
+    text: str
+    seat: int | None = None
+    style: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Total:
+    """A row of a scoring's totals: the points this scoring gave and the total after it."""
+
+    seat: int
+    points: int
+    total: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringStep:
+    """One step of a display: its title and lines (or totals), the place lit on the map, and
+    how many of the display's events it has played out on the board (`upto`)."""
+
+    title: str
+    lines: tuple[StepLine, ...]
+    place: str | None
+    upto: int
+    totals: tuple[Total, ...] = ()
+
+
+def scoring_steps(
+    events: Sequence[E.Event],
+    king: str | None,
+    totals: Sequence[tuple[int, ...]],
+    name: Callable[[int], str],
+) -> list[ScoringStep]:
+    """A scoring display's events grouped into steps (the Castillo's march, each place
+    scored, the totals…); each step knows how far into the events it reaches. `king`: the
+    King's region when the display began (a disk there means "back to the court");
+    `totals`: the totals after each scoring the events end; `name(seat)`: a name as shown."""
+    steps: list[ScoringStep] = []
+    ended = 0
+    march: list[E.CaballerosMoved] = []
+
+    def flush_march(upto: int) -> None:
+        if march:
+            lines = tuple(
+                StepLine(
+                    t(
+                        "scoring.march_line",
+                        name=name(ev.whose),
+                        count=ev.count,
+                        where=t("scoring.to_court") if ev.dst == "court" else region(ev.dst),
+                    ),
+                    ev.whose,
+                )
+                for ev in march
+            )
+            title = (
+                t("scoring.march_title") if march[0].src == "castillo" else t("scoring.moves_title")
+            )
+            steps.append(ScoringStep(title, lines, None, upto))
+            march.clear()
+
+    for i, ev in enumerate(events):
+        if isinstance(ev, E.CaballerosMoved) and ev.count:
+            march.append(ev)
+            continue
+        flush_march(i)
+        match ev:
+            case E.KingMoved():
+                king = ev.dst
+            case E.SecretsRevealed():
+                lines = tuple(
+                    StepLine(
+                        t("scoring.reveal_line", name=name(seat), region=region(place)),
+                        seat,
+                        note=t("scoring.back_to_court")
+                        if str(ev.purpose) == "castillo" and place == king
+                        else "",
+                    )
+                    for seat, place in ev.choices
+                )
+                steps.append(ScoringStep(t("scoring.reveal_title"), lines, None, i + 1))
+            case E.PlaceScored():
+                steps.append(_scored(ev, name, i + 1))
+            case E.ScoringEnded():
+                after = totals[ended] if ended < len(totals) else None
+                ended += 1
+                rows = tuple(
+                    Total(seat, p, after[seat] if after else None)
+                    for seat, p in enumerate(ev.points)
+                )
+                steps.append(ScoringStep(t("scoring.table_title"), (), None, i + 1, rows))
+    flush_march(len(events))
+    return steps
+
+
+def _scored(ev: E.PlaceScored, name: Callable[[int], str], upto: int) -> ScoringStep:
+    counts = t("join.list").join(
+        t("scoring.count", name=name(s), count=c) for s, c in enumerate(ev.counts) if c
+    )
+    lines = [
+        StepLine(t("scoring.counts", counts=counts or "—")),
+        StepLine("/".join(map(str, ev.values)), style="dim"),
+    ]
+    paid = [a for a in ev.awards if a.points]
+    if not any(ev.counts):
+        lines.append(StepLine(t("scoring.nobody")))
+    elif paid:
+        lines += [
+            StepLine(
+                t("scoring.award_line", name=name(a.seat), points=a.points, why=award_why(a)),
+                a.seat,
+            )
+            for a in paid
+        ]
+    else:
+        lines.append(StepLine(t("ev.scored_none", region=place_name(ev.place))))
+    # Players with Caballeros here who score nothing (a tie pushed them out, or they rank
+    # below the paid places) are shown too, with their rank, as the calculator shows them.
+    scored = {a.seat for a in paid}
+    for seat, count in enumerate(ev.counts):
+        if count and seat not in scored and paid:
+            rank = 1 + sum(1 for other in ev.counts if other > count)
+            position = t(f"calc.rank_{min(rank, 5)}")
+            tied = ev.counts.count(count) > 1
+            why = t("why.tie_at", position=position) if tied else position
+            lines.append(
+                StepLine(t("scoring.award_line", name=name(seat), points=0, why=why), seat, "dim")
+            )
+    title = (
+        t("scoring.castillo_title")
+        if ev.place == "castillo"
+        else t("scoring.region_title", region=place_name(ev.place))
+    )
+    return ScoringStep(title, tuple(lines), ev.place, upto)

@@ -30,11 +30,10 @@ from el_grande.core import (
     UndoBlock,
     View,
     undo_block,
-    visible_to,
 )
-from el_grande.core import events as E
 from el_grande.names import printable
-from el_grande.narrate import Line, Narrator
+from el_grande.narrate import Line
+from el_grande.story import Bookmark, Chapter, ScoringRecord, Story
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -109,17 +108,6 @@ class Seating:
 
 
 @dataclass(frozen=True, slots=True)
-class ScoringRecord:
-    """One scoring (general or by an action card) as it happened."""
-
-    why: str  # "general" or the action card id
-    round: int  # the round it happened in, counted as played (a 6-round game counts 1–6)
-    points: tuple[int, ...]
-    totals_after: tuple[int, ...]
-    index: int = 0  # 1-3 for general scorings, else 0
-
-
-@dataclass(frozen=True, slots=True)
 class Update:
     """What one choice did, for every subscriber: built once, never changed.
 
@@ -135,6 +123,10 @@ class Update:
     secret: bool  # `choice` was a secret one
     events: tuple[Event, ...]  # public events (`visible_to(event, None)`)
     lines: tuple[Line, ...]  # the narrator's lines for those events
+    #: The scorings this choice ended, and the general scorings begun by its end: the
+    #: story's tally (`el_grande.story`), which the scoring displays read.
+    scorings: tuple[ScoringRecord, ...]
+    general: int
     decision: Decision | None
     before: View
     public: View
@@ -160,12 +152,7 @@ class _Mark:
     """The story as it stood after a choice (an undo goes back to the one before), and
     whether that choice may be undone (the core's rule, judged when it was applied)."""
 
-    log: int
-    scorings: int
-    narrator: Narrator
-    totals: tuple[int, ...]
-    round: int
-    general: int
+    story: Bookmark
     block: UndoBlock | None
 
 
@@ -176,8 +163,6 @@ class GameSession:
     game: Game
     seats: tuple[Any, ...]  # SeatLike: name, colour, kind
     setup: GameSetup | None = None
-    log: list[Line] = field(default_factory=list)
-    scorings: list[ScoringRecord] = field(default_factory=list)
     #: Whether this table allows hints (a competitive table turns them off), and how many
     #: each seat has asked for (the game-over screen tells; the save file keeps them).
     hints: bool = True
@@ -191,10 +176,8 @@ class GameSession:
         self.seating = Seating.of(self.seats, self.hints, self.hints_used)
         #: One distinct letter per player, shown on their chips.
         self.letters = list(self.seating.letters)
-        self._narrator = self._new_narrator()
-        self._totals = [0] * len(self.seats)
-        self._round = self.game.view(None).round_number
-        self._general = 0
+        #: The story so far (`el_grande.story`): the log, the scoring tally.
+        self.story = Story.of(self.game, [s.name for s in self.seats])
         self._marks: list[_Mark] = []  # after the opening, then after every choice
 
     # --- making one ----------------------------------------------------------------------
@@ -233,29 +216,13 @@ class GameSession:
         # that display again when it is opened.
         return session
 
-    def _new_narrator(self) -> Narrator:
-        return Narrator(
-            [s.name for s in self.seats], name=printable, king=self.game.view(None).king
-        )
-
     def _open(self) -> None:
-        events = tuple(self.game.opening_events)
-        lines = self._record(events)
+        chapter = self.story.tell(self.game.opening_events)
         self._mark(UndoBlock.NOTHING)
-        self._current = self._update(None, None, False, events, lines, None, False)
+        self._current = self._update(None, None, False, chapter, None, False)
 
     def _mark(self, block: UndoBlock | None) -> None:
-        self._marks.append(
-            _Mark(
-                len(self.log),
-                len(self.scorings),
-                self._narrator.copy(),
-                tuple(self._totals),
-                self._round,
-                self._general,
-                block,
-            )
-        )
+        self._marks.append(_Mark(self.story.bookmark(), block))
 
     # --- what everyone reads ---------------------------------------------------------------
 
@@ -304,9 +271,19 @@ class GameSession:
         return self.game.options.castillo == "hidden"
 
     @property
+    def log(self) -> list[Line]:
+        """Every line of the story so far."""
+        return self.story.log
+
+    @property
+    def scorings(self) -> list[ScoringRecord]:
+        """Every scoring so far, in order."""
+        return self.story.scorings
+
+    @property
     def general_scorings(self) -> int:
         """General scorings begun so far."""
-        return self._narrator.general
+        return self.story.general
 
     def view_for(self, seat: int) -> View:
         """What `seat` may know, for a computer player in that seat (the screen reads the
@@ -346,13 +323,9 @@ class GameSession:
         record = self.game.record()
         self.game = Game.replay(record, upto=len(record["choices"]) - 1)
         self._marks.pop()
-        mark = self._marks[-1]
-        del self.log[mark.log :]
-        del self.scorings[mark.scorings :]
-        self._narrator = mark.narrator.copy()
-        self._totals = list(mark.totals)
-        self._round, self._general = mark.round, mark.general
-        update = self._update(None, None, False, (), (), self._current, True)
+        self.story.rewind(self._marks[-1].story)
+        nothing = Chapter((), (), self.story.round, (), self.story.general)
+        update = self._update(None, None, False, nothing, self._current, True)
         self._current = update
         for subscriber in tuple(self._subscribers):
             subscriber(update)
@@ -388,12 +361,9 @@ class GameSession:
         assert d is not None
         hidden = self.game.options.castillo == Castillo.HIDDEN
         block = undo_block(d, applied, self.game.decision, hidden)
-        events = tuple(visible_to(e, None) for e in applied)
-        lines = self._record(events)
+        chapter = self.story.tell(applied)
         self._mark(block)
-        chooser = d.player if d is not None else None
-        secret = d is not None and d.secret
-        update = self._update(choice, chooser, secret, events, lines, before, False)
+        update = self._update(choice, d.player, d.secret, chapter, before, False)
         self._current = update
         if publish:
             for subscriber in tuple(self._subscribers):
@@ -405,8 +375,7 @@ class GameSession:
         choice: Choice | None,
         chooser: int | None,
         secret: bool,
-        events: tuple[Event, ...],
-        lines: tuple[Line, ...],
+        chapter: Chapter,
         before: Update | None,
         undone: bool,
     ) -> Update:
@@ -419,8 +388,10 @@ class GameSession:
             choice=choice,
             chooser=chooser,
             secret=secret,
-            events=events,
-            lines=lines,
+            events=chapter.events,
+            lines=chapter.lines,
+            scorings=chapter.scorings,
+            general=chapter.general,
             decision=d,
             before=before.public if before is not None else public,
             public=public,
@@ -429,28 +400,3 @@ class GameSession:
             undo=self._undo_code(),
             undone=undone,
         )
-
-    def _record(self, events: tuple[Event, ...]) -> tuple[Line, ...]:
-        """Narrate `events` into the log and keep the scoring tally."""
-        for ev in events:
-            match ev:
-                case E.RoundStarted():
-                    self._round = ev.number
-                case E.ScoringEnded():
-                    for s, p in enumerate(ev.points):
-                        self._totals[s] += p
-                    general = ev.why == "general"
-                    if general:
-                        self._general += 1
-                    self.scorings.append(
-                        ScoringRecord(
-                            str(ev.why),
-                            self._round,
-                            tuple(ev.points),
-                            tuple(self._totals),
-                            self._general if general else 0,
-                        )
-                    )
-        lines = tuple(self._narrator.lines(events))
-        self.log.extend(lines)
-        return lines

@@ -25,7 +25,8 @@ from el_grande.narrate import Line, Tone
 from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderResult
+    from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
+    from textual.visual import Visual
 
     from el_grande.session import Seating
 
@@ -37,9 +38,10 @@ _GLUE = "\ue000"
 
 
 class Glued:
-    """A text (a rich renderable) that breaks lines only at ordinary spaces: words joined by a
-    no-break space stay together (in the choice list and the hints, "(place" never ends a line
-    with "1)" on the next)."""
+    """A text (a rich renderable, and a Textual visual) that breaks lines only at ordinary
+    spaces: words joined by a no-break space stay together (in the choice list and the hints,
+    "(place" never ends a line with "1)" on the next). Drawn by Textual it follows the
+    widget's text-align (`visualize`)."""
 
     def __init__(self, text: Text | str) -> None:
         self.text = text if isinstance(text, Text) else Text(text)
@@ -50,17 +52,39 @@ class Glued:
         text.plain = text.plain.replace(NO_BREAK, _GLUE)  # same length: the styles stay put
         return text
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
+    def wrapped(self, console: Console, width: int) -> Text:
+        """The text broken into lines that fit `width`, at ordinary spaces only."""
         if width not in self._wrapped:
-            lines = self._glued().wrap(console, width, justify=self.text.justify)
+            lines = self._glued().wrap(console, width, justify="default")  # not padded
             for line in lines:
+                line.rstrip()
                 line.plain = line.plain.replace(_GLUE, NO_BREAK)
-            self._wrapped[width] = Text("\n").join(lines)
-        yield self._wrapped[width]
+            joined = Text("\n", justify=self.text.justify).join(lines)
+            self._wrapped[width] = joined
+        return self._wrapped[width]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.wrapped(console, options.max_width)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self._glued())
+
+    def visualize(self) -> Visual:
+        from el_grande.app.widgets.glued import GluedVisual  # Textual: only where drawn
+
+        return GluedVisual(self)
+
+
+def no_orphan(text: Text | str, justify: JustifyMethod = "center") -> Glued:
+    """A sentence whose last word never stands alone on a line: its last two words are held
+    together (a curtain's "고릅니다." or "Continue)." does not end a paragraph by itself)."""
+    text = text.copy() if isinstance(text, Text) else Text(text)
+    plain = text.plain
+    cut = plain.rstrip().rfind(" ")
+    if cut > 0 and " " in plain[:cut].strip():  # two words or more before the last
+        text.plain = plain[:cut] + NO_BREAK + plain[cut + 1 :]  # same length: styles stay
+    text.justify = justify
+    return Glued(text)
 
 
 def chip(seating: Seating, seat: int, text: str | None = None) -> Text:

@@ -3,7 +3,8 @@
 A display is a scoring (general, or an action card's) or a reveal of secret disks, shown step
 by step while the board plays its events out: Castillo Caballeros march, points tick place by
 place with the place lit, the King moves. The steps are plain values (titles, lines, the lit
-place, how far into the events they reach); the app's scoring screen draws them.
+place, how far into the events they reach), told by the one narrator
+(`el_grande.narrate.scoring_steps`); the app's scoring screen draws them.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from typing import TYPE_CHECKING
 
 from el_grande.core import NEIGHBOURS, View
 from el_grande.core import events as E
-from el_grande.narrate import award_why, place_name
-from el_grande.text import card_name, region, t
+from el_grande.narrate import ScoringStep, scoring_steps
+from el_grande.text import card_name, t
 
 if TYPE_CHECKING:
     from el_grande.core import Event
-    from el_grande.session import ScoringRecord
+    from el_grande.story import ScoringRecord
 
 #: Events that open a display.
 _OPENS = (E.SecretsRevealed, E.ScoringStarted)
@@ -43,6 +44,12 @@ class Display:
             if isinstance(ev, (E.ScoringStarted, E.ScoringEnded)):
                 return str(ev.why)
         return None
+
+    def steps(self, name: Callable[[int], str]) -> list[ScoringStep]:
+        """The display's steps, told by the narrator (`el_grande.narrate.scoring_steps`);
+        `name(seat)`: a player's name as shown."""
+        totals = [record.totals_after for record in self.records]
+        return scoring_steps(self.events, self.start.king, totals, name)
 
     def heading(self) -> str:
         why = self.why
@@ -89,145 +96,6 @@ def split_displays(
         batches = [(i, b) for i, b in batches if b is not current]
         return batches, current
     return batches, None
-
-
-# --- steps -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class StepLine:
-    """One line of a step: an optional player's chip, the text, a style for it ("" or "dim")
-    and a note set apart (in italics on screen)."""
-
-    text: str
-    seat: int | None = None
-    style: str = ""
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Total:
-    """A row of a scoring's totals: the points this scoring gave and the total after it."""
-
-    seat: int
-    points: int
-    total: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of a display: its title and lines (or totals), the place lit on the map, and
-    how many of the display's events it has played out on the board (`upto`)."""
-
-    title: str
-    lines: tuple[StepLine, ...]
-    place: str | None
-    upto: int
-    totals: tuple[Total, ...] = ()
-
-
-def build_steps(display: Display, name: Callable[[int], str]) -> list[Step]:
-    """Group a display's events into steps; each step knows how far into the events it
-    reaches. `name(seat)`: a player's name as shown."""
-    steps: list[Step] = []
-    events = display.events
-    king = display.start.king  # a disk on the King's region means "back to the court"
-    ended = 0
-    march: list[E.CaballerosMoved] = []
-
-    def flush_march(upto: int) -> None:
-        if march:
-            lines = tuple(
-                StepLine(
-                    t(
-                        "scoring.march_line",
-                        name=name(ev.whose),
-                        count=ev.count,
-                        where=t("scoring.to_court") if ev.dst == "court" else region(ev.dst),
-                    ),
-                    ev.whose,
-                )
-                for ev in march
-            )
-            title = (
-                t("scoring.march_title") if march[0].src == "castillo" else t("scoring.moves_title")
-            )
-            steps.append(Step(title, lines, None, upto))
-            march.clear()
-
-    for i, ev in enumerate(events):
-        if isinstance(ev, E.CaballerosMoved) and ev.count:
-            march.append(ev)
-            continue
-        flush_march(i)
-        match ev:
-            case E.KingMoved():
-                king = ev.dst
-            case E.SecretsRevealed():
-                lines = tuple(
-                    StepLine(
-                        t("scoring.reveal_line", name=name(seat), region=region(place)),
-                        seat,
-                        note=t("scoring.back_to_court")
-                        if str(ev.purpose) == "castillo" and place == king
-                        else "",
-                    )
-                    for seat, place in ev.choices
-                )
-                steps.append(Step(t("scoring.reveal_title"), lines, None, i + 1))
-            case E.PlaceScored():
-                steps.append(_scored(ev, name, i + 1))
-            case E.ScoringEnded():
-                record = display.records[ended] if ended < len(display.records) else None
-                ended += 1
-                totals = tuple(
-                    Total(seat, p, record.totals_after[seat] if record else None)
-                    for seat, p in enumerate(ev.points)
-                )
-                steps.append(Step(t("scoring.table_title"), (), None, i + 1, totals))
-    flush_march(len(events))
-    return steps
-
-
-def _scored(ev: E.PlaceScored, name: Callable[[int], str], upto: int) -> Step:
-    counts = t("join.list").join(
-        t("scoring.count", name=name(s), count=c) for s, c in enumerate(ev.counts) if c
-    )
-    lines = [
-        StepLine(t("scoring.counts", counts=counts or "—")),
-        StepLine("/".join(map(str, ev.values)), style="dim"),
-    ]
-    paid = [a for a in ev.awards if a.points]
-    if not any(ev.counts):
-        lines.append(StepLine(t("scoring.nobody")))
-    elif paid:
-        lines += [
-            StepLine(
-                t("scoring.award_line", name=name(a.seat), points=a.points, why=award_why(a)),
-                a.seat,
-            )
-            for a in paid
-        ]
-    else:
-        lines.append(StepLine(t("ev.scored_none", region=place_name(ev.place))))
-    # Players with Caballeros here who score nothing (a tie pushed them out, or they rank
-    # below the paid places) are shown too, with their rank, as the calculator shows them.
-    scored = {a.seat for a in paid}
-    for seat, count in enumerate(ev.counts):
-        if count and seat not in scored and paid:
-            rank = 1 + sum(1 for other in ev.counts if other > count)
-            position = t(f"calc.rank_{min(rank, 5)}")
-            tied = ev.counts.count(count) > 1
-            why = t("why.tie_at", position=position) if tied else position
-            lines.append(
-                StepLine(t("scoring.award_line", name=name(seat), points=0, why=why), seat, "dim")
-            )
-    title = (
-        t("scoring.castillo_title")
-        if ev.place == "castillo"
-        else t("scoring.region_title", region=place_name(ev.place))
-    )
-    return Step(title, tuple(lines), ev.place, upto)
 
 
 # --- the board at each step ------------------------------------------------------------------

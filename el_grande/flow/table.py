@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from el_grande.core import Choice, Decision, DecisionKind, IllegalChoice, View
 from el_grande.core import events as E
 from el_grande.flow.clock import Cancel, Clock
-from el_grande.flow.display import Display, Step, build_steps, split_displays, step_view
+from el_grande.flow.display import Display, split_displays, step_view
 from el_grande.flow.handover import (
     LETTERS,
     QUIET,
@@ -44,7 +44,7 @@ from el_grande.flow.handover import (
     Wait,
     letter_matches,
 )
-from el_grande.narrate import scoring_what
+from el_grande.narrate import ScoringStep, scoring_what
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -100,14 +100,14 @@ class Showing:
     events played out, `lit` the place it scores."""
 
     heading: str
-    steps: tuple[Step, ...]
+    steps: tuple[ScoringStep, ...]
     index: int
     view: View
     lit: str | None
     events: tuple[Event, ...] = ()
 
     @property
-    def step(self) -> Step:
+    def step(self) -> ScoringStep:
         return self.steps[self.index]
 
     @property
@@ -213,7 +213,7 @@ class _Queued:
     """A display waiting to be shown, with its steps once built."""
 
     display: Display
-    steps: tuple[Step, ...] | None = None
+    steps: tuple[ScoringStep, ...] | None = None
 
 
 Listener = Callable[[Scene], None]
@@ -449,15 +449,13 @@ class TableFlow:
         batches, still_open = split_displays(
             update.events, self._open.events if self._open else None
         )
-        session = self.session
-        ended = sum(1 for e in update.events if isinstance(e, E.ScoringEnded))
-        records = list(session.scorings[len(session.scorings) - ended :]) if ended else []
+        records = list(update.scorings)  # the story's records of the scorings it ended
         for start, events in batches:
             if self._open is not None and events is self._open.events:
                 display, self._open = self._open, None
             else:
                 before = step_view(update.before, update.events[:start])
-                display = Display(events, before, session.general_scorings)
+                display = Display(events, before, update.general)
             n = sum(1 for e in events if isinstance(e, E.ScoringEnded))
             display.records += records[:n]
             records = records[n:]
@@ -465,7 +463,7 @@ class TableFlow:
         if still_open is not None and self._open is None:
             opened_at = next(i for i, e in enumerate(update.events) if e is still_open[0])
             start_view = step_view(update.before, update.events[:opened_at])
-            self._open = Display(still_open, start_view, session.general_scorings)
+            self._open = Display(still_open, start_view, update.general)
 
     def _after_secret(self, update: Update) -> None:
         """A secret answer: the next curtain is up before anything else can be seen or typed."""
@@ -564,7 +562,7 @@ class TableFlow:
 
     def _show(self, queued: _Queued, index: int) -> None:
         if queued.steps is None:
-            queued.steps = tuple(build_steps(queued.display, self.session.name))
+            queued.steps = tuple(queued.display.steps(self.session.name))
         steps = queued.steps
         self._showing = queued
         if not steps:

@@ -1,5 +1,6 @@
-"""The game's story as text or Markdown (`el-grande export`), told by the one narrator
-(`el_grande.narrate`): the export, the replay viewer and the live log read the same.
+"""The game's story as text or Markdown (`el-grande export`), told by the one walker
+(`el_grande.story.Walk`, the one narrator's lines): the export, the replay viewer and the
+live log read the same.
 
 Text from the record (names, a text seed) is shown as text: made printable
 (`el_grande.names.printable`: escape codes become visible) and, in Markdown, escaped
@@ -10,16 +11,12 @@ HTML or emphasis to the export.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from el_grande.names import printable, width
-from el_grande.narrate import Line, Narrator, Tone
+from el_grande.narrate import Line, Tone
+from el_grande.story import Walk
 from el_grande.text import t
-
-if TYPE_CHECKING:
-    from el_grande.core import Game
 
 # CommonMark lets every ASCII punctuation character be escaped with a backslash, and an
 # escaped one is always the literal character: no emphasis, link, heading, table, HTML tag
@@ -33,71 +30,6 @@ def md_escape(text: str) -> str:
     return "".join("\\" + c if c in _MD_SPECIAL else c for c in printable(text))
 
 
-@dataclass(frozen=True)
-class Step:
-    """One decision of the record, with what it produced."""
-
-    index: int  # 0-based index in the record's choices
-    player: int
-    kind: str
-    secret: bool
-    choice: str
-    events: tuple[Any, ...]
-    round: int  # the round-track number the decision was made in (0 before round 1)
-
-
-def walk(record: dict[str, Any]) -> tuple[list[Any], list[Step], Game]:
-    """Replay `record` once: events produced by setup, then one Step per choice, final game.
-
-    The record must already be valid (load it through `persist.store` first).
-    """
-    from el_grande.core import Game
-
-    game = Game.replay(record, upto=0)
-    opening = list(game.opening_events)
-    steps: list[Step] = []
-    rnd = _round_from(opening, 0)
-    for i, text in enumerate(record["choices"]):
-        d = game.decision
-        assert d is not None
-        events = tuple(game.apply(game.parse(text)))
-        steps.append(Step(i, d.player, d.kind, d.secret, text, events, rnd))
-        rnd = _round_from(events, rnd)
-    return opening, steps, game
-
-
-def _round_from(events: Iterable[Any], rnd: int) -> int:
-    for ev in events:
-        if ev.kind == "round_started":
-            rnd = ev.round
-    return rnd
-
-
-def narrator_for(record: dict[str, Any], name: Callable[[str], str] = printable) -> Narrator:
-    """The narrator of a recorded game (names shown through `name`)."""
-    from el_grande.core import Game
-
-    king = Game.replay(record, upto=0).view(None).king
-    return Narrator(list(record["players"]), name=name, king=king)
-
-
-def story(record: dict[str, Any], reveal: bool = True) -> list[tuple[int | None, Line]]:
-    """(choice index or None for setup, line) for every readable event of the game: the
-    narrator's lines, as the live log and the replay viewer tell them."""
-    from el_grande.core.events import visible_to
-
-    opening, steps, _ = walk(record)
-    narrate = narrator_for(record)
-    out: list[tuple[int | None, Line]] = []
-    for ev in opening:
-        out.extend((None, line) for line in narrate.tell(ev if reveal else visible_to(ev, None)))
-    for st in steps:
-        for ev in st.events:
-            shown = ev if reveal else visible_to(ev, None)
-            out.extend((st.index, line) for line in narrate.tell(shown))
-    return out
-
-
 def export_text(
     record: dict[str, Any], fmt: str = "text", title: str | None = None, reveal: bool = True
 ) -> str:
@@ -109,13 +41,10 @@ def export_text(
     text from the record are printable, and escaped in Markdown.  The sentences are the
     narrator's (`el_grande.narrate`), the same as in the live log.
     """
-    from el_grande.core.events import visible_to
-
-    opening, steps, game = walk(record)
     md = fmt == "md"
     shown = md_escape if md else printable
     names = [shown(n) for n in record["players"]]
-    narrate = narrator_for(record, name=shown)
+    walk = Walk(record, reveal=reveal, name=shown)
     opts = record["options"]
     lines: list[str] = []
     head = (
@@ -151,9 +80,10 @@ def export_text(
         else:
             lines.append(f"- {line.text}" if md else line.text)
 
-    for ev in [*opening, *(ev for st in steps for ev in st.events)]:
-        for line in narrate.tell(ev if reveal else visible_to(ev, None)):
+    for chapter in walk.chapters():
+        for line in chapter.lines:
             emit(line)
+    game = walk.game
     lines.append("")
     if game.over:
         result = t("join.list").join(
@@ -164,5 +94,5 @@ def export_text(
         else:
             lines.append(t("export.result_line", scores=result))
     else:
-        lines.append(t("export.unfinished", count=len(steps)))
+        lines.append(t("export.unfinished", count=len(record["choices"])))
     return "\n".join(lines).rstrip() + "\n"

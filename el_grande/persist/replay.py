@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
-from el_grande.persist.export import Step, _round_from, narrator_for
+from el_grande.story import Step, Story, Walk
 
 if TYPE_CHECKING:
     from el_grande.core import Game
@@ -28,38 +28,37 @@ class ReplayModel:
     """
 
     def __init__(self, record: dict[str, Any], reveal: bool | None = None):
-        from el_grande.core import Game
-
         self.record = record
         self.names: list[str] = list(record["players"])
-        game = Game.replay(record, upto=0)
-        self.opening: list[Any] = list(game.opening_events)
-        self.steps: list[Step] = []
-        self._checkpoints: dict[int, Game] = {0: game.clone()}
+        # One walk of the story (events whole), clones kept on the way.
+        walk = Walk(record, reveal=True)
+        self._checkpoints: dict[int, Game] = {0: walk.game.clone()}
         self.round_starts: list[int] = [0]  # positions where a round (or setup) begins
-        rnd = _round_from(self.opening, 0)
-        self._round_at: list[int] = [rnd]
-        for i, text in enumerate(record["choices"]):
-            d = game.decision
-            assert d is not None
-            events = tuple(game.apply(game.parse(text)))
-            self.steps.append(Step(i, d.player, d.kind, d.secret, text, events, rnd))
-            new_rnd = _round_from(events, rnd)
-            if new_rnd != rnd:
-                self.round_starts.append(i + 1)
-            rnd = new_rnd
+        self._round_at: list[int] = [walk.story.round]
+        self.steps: list[Step] = []
+        for step in walk:
+            self.steps.append(step)
+            rnd = walk.story.round
+            if rnd != self._round_at[-1]:
+                self.round_starts.append(len(self.steps))
+                self._checkpoints[len(self.steps)] = walk.game.clone()
+            elif len(self.steps) % CHECKPOINT_EVERY == 0:
+                self._checkpoints[len(self.steps)] = walk.game.clone()
             self._round_at.append(rnd)
-            if (i + 1) % CHECKPOINT_EVERY == 0 or new_rnd != self._round_at[-2]:
-                self._checkpoints[i + 1] = game.clone()
-        self._final = game
-        self.reveal: bool = game.over if reveal is None else reveal
+        self._final = walk.game
+        self.opening: list[Any] = list(walk.opening.events)
+        self.reveal: bool = self._final.over if reveal is None else reveal
         self._checkpoint_keys = sorted(self._checkpoints)
-        # Sentences for the log, computed once: per position, the lines that lead to it.
-        narrate = narrator_for(record)
-        self._lines: list[Line] = narrate.lines(self.shown(ev) for ev in self.opening)
-        self._lines_at: list[int] = [len(self._lines)]
-        for st in self.steps:
-            self._lines.extend(narrate.lines(self.shown(ev) for ev in st.events))
+        # Sentences for the log, per position the lines that lead to it: the walk's own,
+        # or (not revealing) the story told again as the table saw it.
+        chapters = [walk.opening, *(step.chapter for step in self.steps)]
+        if not self.reveal:
+            story = Story(self.names, self._checkpoints[0].view(None).king)
+            chapters = [story.tell(c.events) for c in chapters]
+        self._lines: list[Line] = []
+        self._lines_at: list[int] = []
+        for chapter in chapters:
+            self._lines.extend(chapter.lines)
             self._lines_at.append(len(self._lines))
         self.pos = 0
         self._game: Game = self._checkpoints[0].clone()

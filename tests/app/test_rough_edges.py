@@ -6,6 +6,7 @@ import pytest
 from rich.cells import cell_len
 from rich.text import Text
 
+from el_grande.app.present import NO_BREAK as NBSP
 from el_grande.app.screens.help import HelpScreen
 from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.prompt import DecisionPrompt
@@ -379,7 +380,59 @@ async def test_the_korean_curtain_names_the_castillo_disk_in_one_sentence_on_one
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
-        rows = [row.strip(" ║") for row in screen_text(app).splitlines()]
+        rows = [row.replace(NBSP, " ").strip(" ║") for row in screen_text(app).splitlines()]
         line = next(row for row in rows if "몰래 고릅니다." in row)
         assert "카스티요의 카바예로를 보낼 지역을 몰래 고릅니다." in line
         assert "곳." not in rows
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("ko", ["김민준김민준", "이서연이서연", "박지훈박지훈"]),
+        ("en", ["Maximilianaa", "Bernadettexx", "Christophers"]),
+    ],
+)
+async def test_no_paragraph_of_the_curtain_ends_with_one_word_alone(
+    lang: str, names: list[str]
+) -> None:
+    """With names of 12 cells the curtain's sentences wrap; none leaves its last word alone
+    on a line (`고릅니다.`, `클릭하세요.` stood alone), and each stays centred."""
+    from el_grande.app.screens.curtain import CurtainScreen
+
+    from .helpers import app_at
+
+    use(lang)
+    app = app_at(3, 7, _first_disk, names=names)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        rows = [row.replace(NBSP, " ") for row in screen_text(app).splitlines()]
+        inside = [row.split("║")[1] for row in rows if row.count("║") == 2]
+        lines = [row for row in inside if row.strip() and not set(row.strip()) <= set("▔▁")]
+        wrapped = 0
+        for above, line in zip(lines, lines[1:], strict=False):
+            words = line.split()
+            if len(words) == 1 and above.strip() and len(above.split()) > 1:
+                assert words[0] in (t("curtain.continue"),), (above, line)
+            if line.startswith("    ") and above.startswith("    "):
+                wrapped += 1
+        assert wrapped >= 2  # the sentences do wrap at this size
+        for line in lines:  # centred: as much room left as right, give or take a cell
+            left, right = len(line) - len(line.lstrip()), len(line) - len(line.rstrip())
+            assert abs(left - right) <= 2, line
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+async def test_the_players_table_is_never_wider_than_its_panel(players: int) -> None:
+    """At 100×30 a row was one cell wider than the panel (a space after card 13): Textual
+    then drew the heading and the rows out of line."""
+    from el_grande.app.widgets.players import PlayersPanel
+
+    app = make_app(players)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        panel = game_screen(app).query_one(PlayersPanel)
+        rows = panel.render().plain.split("\n")
+        assert len(rows) == players + 1
+        assert max(cell_len(row) for row in rows) <= panel.size.width, rows

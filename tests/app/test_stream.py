@@ -11,9 +11,10 @@ from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.core import REGIONS, Options
-from el_grande.persist.export import export_text, story
+from el_grande.persist.export import export_text
 from el_grande.session import GameSession, Update
 from el_grande.setup import GameSetup, default_seats
+from el_grande.story import Walk
 
 from .helpers import NAMES, SIZE, app_at, next_key, press, settle
 
@@ -49,22 +50,42 @@ def test_one_update_per_choice_to_every_subscriber() -> None:
     assert [u.moves for u in seen[0]] == list(range(1, 42))
 
 
+def told(record: dict[str, object], reveal: bool = True) -> list[str]:
+    """Every line of the story of `record`, as the one walker tells it."""
+    walk = Walk(record, reveal=reveal)  # type: ignore[arg-type]
+    return [line.text for chapter in walk.chapters() for line in chapter.lines]
+
+
 def test_the_live_log_and_the_export_tell_the_same_story() -> None:
     """A whole game: the session's log (what the screen shows) is line for line the export's
-    story and the replay's; an open Castillo so that nothing differs by what was hidden."""
+    text and the replay's log; an open Castillo so that nothing differs by what was hidden."""
+    from el_grande.narrate import Tone
     from el_grande.persist.replay import ReplayModel
 
     session = played_session(seed=12, players=4)
     record = session.game.record()
     live = [line.text for line in session.log]
-    assert live == [line.text for _, line in story(record)]
+    assert live == told(record)
     replay = ReplayModel(record)
     replay.end()
     assert live == [line.text for line in replay.log()]
-    text = export_text(record)
-    body = [line for line in live if not line.startswith("—")]
-    missing = [line for line in body if line not in text]
-    assert not missing, missing[:3]
+    # The export, line by line: its body is the live log, each round's heading underlined,
+    # blank lines around the headings, the result after it.
+    exported = export_text(record).splitlines()
+    assert exported[1].startswith("===") and exported[2] == exported[4] == ""  # head, setup
+    body = exported[5:]
+    expected: list[str] = []
+    for line in session.log:
+        if line.tone is Tone.ROUND:
+            heading = line.text.strip("— ").strip()
+            if expected and expected[-1]:
+                expected.append("")
+            expected += [heading, "-" * len(heading)]
+        else:
+            expected.append(line.text)
+    assert body[: len(expected)] == expected
+    assert [line for line in body[len(expected) :] if line] == [body[-1]]  # the result
+    assert body[-1].startswith("Result: ")
 
 
 def test_hidden_counts_read_the_same_in_the_live_log_and_an_unfinished_export() -> None:
@@ -76,9 +97,7 @@ def test_hidden_counts_read_the_same_in_the_live_log_and_an_unfinished_export() 
         assert d is not None
         session.apply(d.choices[(session.current.moves * 5 + 1) % len(d.choices)])
     record = session.game.record()
-    assert [line.text for line in session.log] == [
-        line.text for _, line in story(record, reveal=False)
-    ]
+    assert [line.text for line in session.log] == told(record, reveal=False)
     assert any("how many stays hidden" in line.text for line in session.log)
 
 
@@ -110,8 +129,8 @@ def test_a_hidden_castillo_placement_is_one_line_per_step_not_one_per_caballero(
     hidden = "places Caballeros in the Castillo (how many stays hidden)."
     assert not any(a == b and hidden in a for a, b in zip(texts, texts[1:], strict=False))
     record = session.game.record()
-    assert texts == [line.text for _, line in story(record, reveal=False)]
-    assert any("in the Castillo." in line.text for _, line in story(record, reveal=True))
+    assert texts == told(record, reveal=False)
+    assert any("in the Castillo." in line for line in told(record, reveal=True))
 
 
 def test_log_lines_name_actor_owner_source_and_destination() -> None:

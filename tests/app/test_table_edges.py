@@ -12,7 +12,7 @@ from el_grande.core import DecisionKind
 from el_grande.core import events as E
 from el_grande.core.events import Award
 from el_grande.core.kinds import AwardReason
-from el_grande.flow.display import Display, build_steps
+from el_grande.flow.display import Display
 from el_grande.session import GameSession
 
 from .helpers import NAMES, SIZE, screen_text, session_at, settle
@@ -36,7 +36,7 @@ def test_a_scoring_step_names_players_a_tie_left_without_points() -> None:
     from el_grande.core import Game
 
     start = Game.new(NAMES[:4], seed=1).view(None)
-    (step,) = build_steps(Display([ev], start), lambda seat: NAMES[seat])
+    (step,) = Display([ev], start).steps(lambda seat: NAMES[seat])
     lines = [line.text for line in step.lines]
     assert "Dee +5  (1st)" in lines and "Ana +1  (tie, 3rd)" in lines
     assert "Cy +0  (4th)" in lines  # with Caballeros there, and nothing for them

@@ -29,7 +29,7 @@ from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from el_grande.app.present import decision_what, secret_what, styled
+from el_grande.app.present import decision_what, no_orphan, secret_what, styled
 from el_grande.flow.table import Curtain, HintCurtain, TableFlow, TakeOver
 from el_grande.text import t
 
@@ -69,11 +69,12 @@ class CurtainScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
-            yield Static(Text(self.headline), id="curtain-headline", markup=False)
-            yield Static(Text(self.detail), id="curtain-detail", markup=False)
-            yield Static(self._how(), id="curtain-hint", markup=False)
-            yield Static(self._readiness(), id="curtain-ready", markup=False)
-            yield Static(Text(self._why()), id="curtain-why", markup=False)
+            # No paragraph ends with one word alone on its line (`no_orphan`).
+            yield Static(no_orphan(self.headline), id="curtain-headline", markup=False)
+            yield Static(no_orphan(self.detail), id="curtain-detail", markup=False)
+            yield Static(no_orphan(self._how()), id="curtain-hint", markup=False)
+            yield Static(no_orphan(self._readiness()), id="curtain-ready", markup=False)
+            yield Static(no_orphan(self._why()), id="curtain-why", markup=False)
             with Center():
                 button = Button(
                     t("curtain.continue"), id="curtain-continue", disabled=not self.ready
@@ -111,7 +112,7 @@ class CurtainScreen(ModalScreen[None]):
         """The flow says whether the keyboard has been quiet long enough (the key counts)."""
         self.ready = ready
         if self.is_mounted:
-            self.query_one("#curtain-ready", Static).update(self._readiness())
+            self.query_one("#curtain-ready", Static).update(no_orphan(self._readiness()))
             self.query_one("#curtain-ready", Static).set_class(ready, "-ready")
             self.query_one("#curtain-continue", Button).disabled = not ready
 

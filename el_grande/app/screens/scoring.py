@@ -19,15 +19,15 @@ from textual.widgets import Static
 
 from el_grande.app.present import NO_BREAK, Glued
 from el_grande.core import Event
-from el_grande.flow.display import Step, Total
 from el_grande.flow.table import Showing, TableFlow
+from el_grande.narrate import ScoringStep, Total
 from el_grande.text import t
 
 #: A player's chip (their letter on their colour), for a seat.
 Chip = Callable[[int], Text]
 
 
-def step_body(step: Step, chip: Chip, name: Callable[[int], str]) -> Text | Table:
+def step_body(step: ScoringStep, chip: Chip, name: Callable[[int], str]) -> Text | Table:
     """A step's lines (or its totals table) as the screen shows them."""
     if step.totals:
         return totals_table(step.totals, chip, name)
@@ -92,7 +92,7 @@ class ScoringScreen(ModalScreen[None]):
         return self.scene.index
 
     @property
-    def steps(self) -> tuple[Step, ...]:
+    def steps(self) -> tuple[ScoringStep, ...]:
         return self.scene.steps
 
     @property

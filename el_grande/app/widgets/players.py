@@ -155,7 +155,8 @@ class PlayersPanel(Widget):
                     if v == shown.cursor_power:
                         style = "bold reverse green"
                 line.append(str(v), style=style)
-                line.append(" ")
+                if v < 13:  # no space after the last: a row is exactly as wide as it is measured
+                    line.append(" ")
             if to_move:  # also ▶ and a bold name
                 line.stylize_before(f"on {tints(self.app.current_theme).active}")
             lines.append(line)

@@ -1,0 +1,49 @@
+"""`Glued` text drawn by Textual: lines broken at ordinary spaces only, then laid out as the
+widget's own text (text-align, styles) by Textual's `Content`.
+
+Textual draws a plain rich renderable as it yields it (no text-align); a `Visual` is the
+public way to draw something of one's own. The line breaks are chosen here, at the width
+Textual gives; each line then fits, so `Content` breaks none again.
+"""
+
+from __future__ import annotations
+
+from io import StringIO
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from textual.content import Content
+from textual.visual import Visual
+
+if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
+    from textual.strip import Strip
+    from textual.style import Style
+    from textual.visual import RenderOptions
+
+    from el_grande.app.present import Glued
+
+
+#: Wrapping needs a console only to measure cells (and for the tab size): one of our own.
+_MEASURE = Console(file=StringIO(), width=1000, color_system=None)
+
+
+class GluedVisual(Visual):
+    """A `Glued` text as a Textual visual."""
+
+    def __init__(self, glued: Glued) -> None:
+        self._glued = glued
+
+    def _content(self, width: int) -> Content:
+        return Content.from_rich_text(self._glued.wrapped(_MEASURE, max(1, width)))
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return self._content(width).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self._content(container_width).get_optimal_width(rules, container_width)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self._content(width).get_height(rules, width)
