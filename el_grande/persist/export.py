@@ -58,8 +58,26 @@ def export_text(
         if castillo in ("open", "hidden")
         else shown(str(castillo)),
     }
+    body: list[str] = []
+
+    def emit(line: Line) -> None:
+        if line.tone is Tone.ROUND:  # a heading, known by the line's tone, never by its look
+            heading_text = line.text.strip("— ").strip()
+            if body and body[-1]:
+                body.append("")
+            body.extend(
+                [f"## {heading_text}", ""] if md else [heading_text, "-" * width(heading_text)]
+            )
+        else:
+            body.append(f"- {line.text}" if md else line.text)
+
+    for chapter in walk.chapters():
+        for line in chapter.lines:
+            emit(line)
+    game = walk.game
     # The seed (with the names) fixes every action card still to come: it is told only
-    # once there are none, when the game is over and everything may be told.
+    # once there are none, when the game is over and everything may be told (known once
+    # the walk is done: the heading is written last).
     if reveal and game.over:
         setup = t("export.setup", seed=shown(str(record["seed"])), **fields)
     else:
@@ -68,22 +86,7 @@ def export_text(
         lines += [f"# {head}", "", setup, ""]
     else:
         lines += [head, "=" * width(head), "", setup, ""]
-
-    def emit(line: Line) -> None:
-        if line.tone is Tone.ROUND:  # a heading, known by the line's tone, never by its look
-            heading_text = line.text.strip("— ").strip()
-            if lines and lines[-1]:
-                lines.append("")
-            lines.extend(
-                [f"## {heading_text}", ""] if md else [heading_text, "-" * width(heading_text)]
-            )
-        else:
-            lines.append(f"- {line.text}" if md else line.text)
-
-    for chapter in walk.chapters():
-        for line in chapter.lines:
-            emit(line)
-    game = walk.game
+    lines += body
     lines.append("")
     if game.over:
         result = t("join.list").join(
