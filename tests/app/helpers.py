@@ -162,12 +162,14 @@ async def play(
 
 
 def screen_text(app: ElGrandeApp) -> str:
-    """Everything visible on the terminal (all screens composited), as plain text lines."""
+    """Everything visible on the terminal (all screens composited), as plain text lines; a
+    no-break space (which holds words together) reads as the space the terminal shows."""
     update = app.screen._compositor.render_update(
         full=True,
         screen_stack=app._background_screens,  # see-through modals show what is below
     )
-    return "\n".join("".join(strip.text for strip in line) for line in update.strips)  # type: ignore[attr-defined]
+    text = "\n".join("".join(strip.text for strip in line) for line in update.strips)  # type: ignore[attr-defined]
+    return text.replace("\u00a0", " ")
 
 
 async def open_resume_list(pilot: Pilot[None]) -> None:
