@@ -80,19 +80,24 @@ def lock_is_free(home: Path) -> bool:
 # --- 5. a crash ------------------------------------------------------------------------------
 
 
+def crash(home: Path, at: int) -> subprocess.CompletedProcess[str]:
+    """The app run by `crash_driver.py`, its core failing at decision `at` (data in `home`)."""
+    return subprocess.run(
+        [sys.executable, str(HERE / "crash_driver.py"), str(SEED), str(at)],
+        capture_output=True,
+        text=True,
+        env=env_for(home),
+        timeout=300,
+    )
+
+
 def test_a_crash_leaves_the_autosave_whole_names_its_log_and_exits_70(tmp_path: Path) -> None:
     """The core raises in the middle of decision 6 of a hidden-Castillo game, with the seed and
     the last choice in its message: exit status 70 (it was 0), one line naming the crash
     log, the log holding the traceback and nothing of the game; every decision before the
     failure in the autosave, which loads; the lock let go."""
     home = tmp_path / "home"
-    proc = subprocess.run(
-        [sys.executable, str(HERE / "crash_driver.py"), str(SEED), "6"],
-        capture_output=True,
-        text=True,
-        env=env_for(home),
-        timeout=300,
-    )
+    proc = crash(home, at=6)
     assert proc.returncode == EXIT_CRASH, proc.stderr[-2000:]
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr[-2000:]
@@ -136,13 +141,7 @@ def test_a_crash_with_a_failing_autosave_never_says_no_game_is_lost(tmp_path: Pa
     written either: the line says so, and makes no promise about the game."""
     home = tmp_path / "file-not-folder"
     home.write_text("")  # a file where the data folder should be: nothing can be written
-    proc = subprocess.run(
-        [sys.executable, str(HERE / "crash_driver.py"), str(SEED), "4"],
-        capture_output=True,
-        text=True,
-        env=env_for(home),
-        timeout=300,
-    )
+    proc = crash(home, at=4)
     assert proc.returncode == EXIT_CRASH
     last = proc.stderr.strip().splitlines()[-1]
     assert last.startswith("el-grande: El Grande stopped on an error of its own (exit status 70)")
