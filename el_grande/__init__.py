@@ -10,7 +10,7 @@ def __getattr__(name: str) -> str:
     # metadata when first asked for (importing importlib.metadata costs start-up time).
     if name != "__version__":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import PackageNotFoundError, version  # start-up: above
 
     try:
         found = version("el-grande")

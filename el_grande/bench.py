@@ -14,6 +14,7 @@ import random
 import time
 import timeit
 
+from el_grande import sim
 from el_grande.core import Game, Options
 
 
@@ -53,7 +54,6 @@ def bench_view(players: int = 4) -> float:
 def bench_simulate(players: int, games: int) -> tuple[float, float]:
     """Games per CPU-second of the same random games: a bare core loop, then `simulate`'s
     `play_one` with random bots (bots' own seeds, forced choices applied without asking)."""
-    from el_grande import sim
 
     config = sim.SimConfig(players=players, games=games, seed=1, bots=("random",) * players)
     names = [f"random-{s + 1}" for s in range(players)]

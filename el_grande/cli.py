@@ -3,16 +3,22 @@
 `el-grande` alone opens the title screen; subcommands skip it: `play` and `calc` (here),
 `resume`, `load`, `replay`, `export` (`el_grande/commands.py`) and `simulate`
 (`el_grande/sim.py`), all in one registry (`COMMANDS`, filled with `command(...)`).
+
+Every run of `el-grande` imports this module, `--version`, `--help` and the commands that
+open no app (`simulate`, `export`, `config`) too: so it imports at its top only what every
+run uses, and each command imports what it needs when it runs (`# start-up:`).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from el_grande import startup
+from el_grande.text import resolve_language, t, use
 
 if TYPE_CHECKING:
     from el_grande.setup import GameSetup
@@ -129,8 +135,7 @@ def _auto_seconds(text: str) -> float:
 
 def _bot_levels_help() -> str:
     """'random (Easy), greedy (Medium), strong (Hard)': the registry's levels and labels."""
-    from el_grande.bots.registry import LEVELS
-    from el_grande.text import t
+    from el_grande.bots.registry import LEVELS  # start-up: only for `play`
 
     return ", ".join(f"{lv.id} ({t(lv.label_key)})" for lv in LEVELS)
 
@@ -143,6 +148,7 @@ def _usage_error(message: str) -> SystemExit:
 
 def parse_bots(text: str, names: list[str]) -> dict[int, str]:
     """`--bots Ben=greedy,Cy=strong` -> {seat: level}; raises ValueError with a sentence."""
+    # start-up: only for `play`
     from el_grande.bots.registry import level_ids
     from el_grande.names import key, normalise, printable
 
@@ -175,8 +181,9 @@ def parse_bots(text: str, names: list[str]) -> dict[int, str]:
 
 
 def setup_from_args(args: argparse.Namespace) -> GameSetup:
+    # start-up: only for `play`
     from el_grande.names import name_problem, normalise
-    from el_grande.setup import COLOURS, GameSetup, SeatSetup, bot_kind, default_seats
+    from el_grande.setup import COLOURS, GameSetup, SeatSetup, bot_kind, default_seats, validate
 
     names = [normalise(n) for n in args.players.split(",")]
     if not 2 <= len(names) <= 5:
@@ -207,8 +214,6 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
     start = args.start_player
     if start is not None and not 1 <= start <= len(names):
         raise _usage_error(f"--start-player must be between 1 and {len(names)}")
-    from el_grande.setup import validate
-
     setup = GameSetup(
         seats=seats,
         seed=args.seed,
@@ -226,6 +231,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
 
 @command("play", "start a game at once, skipping the title screen", _configure_play)
 def _run_play(args: argparse.Namespace) -> int:
+    # start-up: the app (Textual) only for the commands that open it
     from el_grande.app.app import ElGrandeApp
     from el_grande.settings import load_and_report
 
@@ -250,6 +256,7 @@ def _run_play(args: argparse.Namespace) -> int:
     "saved after every key (sheet.json in the data folder; EL_GRANDE_HOME=DIR uses DIR/).",
 )
 def _run_calc(args: argparse.Namespace) -> int:
+    # start-up: the app (Textual) only for the commands that open it
     from el_grande.app.app import ElGrandeApp
     from el_grande.settings import load_and_report
 
@@ -275,10 +282,10 @@ def _configure_config(p: argparse.ArgumentParser) -> None:
     "if the file cannot be used.",
 )
 def _run_config(args: argparse.Namespace) -> int:
+    # start-up: only for `config`
     from el_grande import settings
     from el_grande.names import printable
-    from el_grande.settings.model import theme_names
-    from el_grande.text import t
+    from el_grande.settings.values import THEMES
 
     if args.path:
         print(printable(str(settings.settings_path())))
@@ -298,7 +305,7 @@ def _run_config(args: argparse.Namespace) -> int:
     width_from = max(len(source) for _, _, source in rows)
     for key, value, source in rows:
         print(f"  {key:<{width}}  {source:<{width_from}}  {value}")
-    print(t("config.themes", themes=", ".join(theme_names())))
+    print(t("config.themes", themes=", ".join(THEMES)))
     print(t("config.flags"))
     if loaded.problem:
         print(f"el-grande: {loaded.problem}", file=sys.stderr)
@@ -317,7 +324,7 @@ for _name, (_help, _about, _configure, _run) in SAVED_GAME_COMMANDS.items():
 
 
 def _configure_simulate(p: argparse.ArgumentParser) -> None:
-    from el_grande import sim
+    from el_grande import sim  # start-up: the bots and rich, only for `simulate`
 
     p.description = sim.__doc__  # what the fields of its report mean
     p.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -330,7 +337,7 @@ def _configure_simulate(p: argparse.ArgumentParser) -> None:
     _configure_simulate,
 )
 def _run_simulate(args: argparse.Namespace) -> int:
-    from el_grande.sim import main_from_namespace
+    from el_grande.sim import main_from_namespace  # start-up: only for `simulate`
 
     return main_from_namespace(args)
 
@@ -358,7 +365,7 @@ class _Version(argparse.Action):
         )
 
     def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        from el_grande import __version__
+        from el_grande import __version__  # start-up: importlib.metadata, only for --version
 
         print(f"{parser.prog} {__version__}")  # on stdout, as argparse's own action does
         parser.exit()
@@ -418,16 +425,12 @@ def choose_language(cli: str | None, settings: str | None = None) -> str:
     """Switch to the language to play in (`el_grande.text.resolve_language`) and return it.
 
     `settings`: the settings file's `language`, when there is one."""
-    import os
-
-    from el_grande.text import resolve_language, use
-
     return use(resolve_language(cli, settings, os.environ)).lang
 
 
 def _settings_language() -> str | None:
     """The settings file's `language` (None: not set, or the file cannot be used)."""
-    from el_grande import settings
+    from el_grande import settings  # start-up: not with --lang (`--lang en simulate`)
 
     return settings.load().settings.language
 
@@ -442,6 +445,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command not in (None, *APP_COMMANDS):
         startup.release()  # no app, no first frame to wait for
     if args.command is None:
+        # start-up: the app (Textual) only for the commands that open it
         from el_grande.app.app import ElGrandeApp
         from el_grande.settings import load_and_report
 

@@ -4,6 +4,9 @@ Each has a ``configure_<name>(parser)`` for its arguments and a ``run_<name>(arg
 returns the exit code; `el_grande.cli` registers them. A bad save file is one sentence on
 stderr and exit code 1 — never a traceback. The save files are `el_grande.persist`'s; the
 screens are the app's, opened here directly (persist itself never imports the app).
+
+Every run of `el-grande` imports this module (`el_grande.cli` registers the commands): the
+save files (pydantic) and the app (Textual) are imported by the commands that use them.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from el_grande.atomic import atomic_write_text
 from el_grande.names import fit, printable
 from el_grande.persist.errors import SaveFileError
 from el_grande.text import t
@@ -34,6 +38,7 @@ def _fail(message: str) -> int:
 def _launch(save: SaveFile) -> int:
     """Open the app on a loaded game (its lock taken first: nothing opens if another window
     has it)."""
+    # start-up: the app (Textual) only for the commands that open it
     from el_grande.app.app import ElGrandeApp, stdin_is_a_terminal
     from el_grande.settings import load_and_report
 
@@ -52,7 +57,7 @@ def _launch(save: SaveFile) -> int:
 def _refuse_if_open(save: SaveFile) -> None:
     """GameLockedError if another window has this game open, CannotLockError if its lock
     cannot be taken (before any screen is built)."""
-    from el_grande.persist.store import check_openable
+    from el_grande.persist.store import check_openable  # start-up: pydantic
 
     check_openable(save)
 
@@ -66,7 +71,7 @@ def configure_resume(p: argparse.ArgumentParser) -> None:
 
 
 def run_resume(args: argparse.Namespace) -> int:
-    from el_grande.persist.store import (
+    from el_grande.persist.store import (  # start-up: pydantic, only for the saves' commands
         find_save,
         list_unfinished,
         load_game,
@@ -117,7 +122,7 @@ def configure_load(p: argparse.ArgumentParser) -> None:
 
 
 def run_load(args: argparse.Namespace) -> int:
-    from el_grande.persist.store import load_game
+    from el_grande.persist.store import load_game  # start-up: pydantic
 
     try:
         save, game = load_game(args.file)
@@ -140,12 +145,13 @@ def configure_replay(p: argparse.ArgumentParser) -> None:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from el_grande.persist.store import load_game, record_of
+    from el_grande.persist.store import load_game, record_of  # start-up: pydantic
 
     try:
         save, game = load_game(args.file)
     except SaveFileError as exc:
         return _fail(str(exc))
+    # start-up: the app (Textual) once the file is known to be good
     from el_grande.app.app import ElGrandeApp, ReplayRequest
     from el_grande.persist.autosave import setups_of
     from el_grande.settings import load_and_report
@@ -180,6 +186,7 @@ def configure_export(p: argparse.ArgumentParser) -> None:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    # start-up: the narrator, the rules core and the saves (pydantic), only for `export`
     from el_grande.persist.export import export_text
     from el_grande.persist.store import load_game, record_of
 
@@ -202,8 +209,6 @@ def run_export(args: argparse.Namespace) -> int:
     if target is None:
         sys.stdout.write(text)
         return 0
-    from el_grande.atomic import atomic_write_text
-
     try:
         atomic_write_text(target, text)
     except (OSError, ValueError) as exc:

@@ -13,6 +13,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 from pathlib import Path
@@ -52,8 +53,6 @@ def default_ignorable(ch: str) -> bool:
 @cache
 def prototypes() -> dict[str, str]:
     """source character → its prototype (one or more characters), from `confusables.txt`."""
-    import re
-
     # (A plain read: importlib.resources would cost more to import than the file to read.)
     text = (Path(__file__).parent / "data" / DATA).read_text(encoding="utf-8-sig")
     entry = re.compile(r"^([0-9A-F]+)\s*;\s*([0-9A-F ]+?)\s*;", re.MULTILINE)

@@ -26,6 +26,12 @@ import traceback
 from collections.abc import Iterable
 from pathlib import Path
 
+from el_grande import __version__
+from el_grande.atomic import atomic_write_text
+from el_grande.names import printable
+from el_grande.persist.store import home_dir
+from el_grande.text import t
+
 #: The exit status of a crash: EX_SOFTWARE of sysexits.h ("an internal software error"),
 #: distinct from 1 (a bad file, a failed autosave) and 2 (a usage error, no terminal).
 EXIT_CRASH = 70
@@ -76,7 +82,6 @@ def _message(exc: BaseException, secrets: Iterable[str]) -> str:
 
 def report(exc: BaseException, secrets: Iterable[str] = ()) -> str:
     """The text of a crash log for `exc` (and the exceptions it came from)."""
-    from el_grande import __version__
 
     secrets = list(secrets)
     chain: list[BaseException] = []
@@ -111,8 +116,6 @@ def report(exc: BaseException, secrets: Iterable[str] = ()) -> str:
 def write_crash_log(exc: BaseException, secrets: Iterable[str] = ()) -> tuple[Path | None, str]:
     """Write the crash log of `exc` to a new file in the data folder: (its path, None), or
     (None, why it could not be written)."""
-    from el_grande.atomic import atomic_write_text
-    from el_grande.persist.store import home_dir
 
     text = report(exc, secrets)
     name = time.strftime("crash-%Y%m%d-%H%M%S", time.gmtime()) + f"-{os.getpid()}.log"
@@ -137,8 +140,6 @@ def quiet_stdout() -> int:
 def say_crash(exc: BaseException, secrets: Iterable[str] = (), saved: bool = False) -> int:
     """After a crash: write its log, say so on the terminal in one line, return `EXIT_CRASH`.
     `saved`: a game was open and its autosave worked (the line says no game is lost)."""
-    from el_grande.names import printable
-    from el_grande.text import t
 
     path, why = write_crash_log(exc, secrets)
     with contextlib.suppress(Exception):

@@ -34,11 +34,13 @@ visible escapes), and :func:`fit` / :func:`pad` cut and align by terminal cells.
 
 from __future__ import annotations
 
+import sys
 import unicodedata
 from collections.abc import Callable, Iterable
 
 from rich.cells import cell_len, set_cell_size
 
+from el_grande.confusables import default_ignorable, skeleton
 from el_grande.text import t
 
 MAX_NAME_CELLS = 12
@@ -123,8 +125,6 @@ def name_problem(name: str, *, legacy: bool = False) -> str | None:
 
 
 def _invisible(ch: str) -> bool:
-    from el_grande.confusables import default_ignorable
-
     return ch in _INVISIBLE or default_ignorable(ch)
 
 
@@ -154,8 +154,6 @@ def looks_of(name: str) -> set[str]:
     """How a name looks, for telling names apart: the confusable skeleton (UTS #39) of the
     name as written and of its NFKC case-folded form (so that `Аna` in Cyrillic, `ANA`,
     fullwidth `Ａｎａ` and `Ana` all look alike; `AI` and `Al` too)."""
-    from el_grande.confusables import skeleton
-
     name = normalise(name)
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
     return {skeleton(name), skeleton(folded)}
@@ -191,8 +189,7 @@ def _wcwidth() -> Callable[[str], int] | None:
 
 
 def _load_wcwidth() -> Callable[[str], int] | None:
-    import ctypes
-    import sys
+    import ctypes  # start-up: only once a name is measured against the terminal
 
     if sys.platform == "win32":
         return None  # no wcwidth in the C library

@@ -11,7 +11,8 @@ The session is the only caller of `game.apply`. Each choice publishes exactly on
 undo and replay keep *choices* (the game's record), not views. The story so far is kept as
 cheap lines (`log`), so a player can scroll back through a whole game.
 
-Plain Python: no Textual, no rich, no pydantic; `persist` and `bots` may use it.
+Plain Python: no Textual, no pydantic, and of rich only the cell widths `el_grande.names`
+measures names with (pyproject.toml's import contracts); `persist` and `flow` use it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from el_grande.bots.registry import level
 from el_grande.core import (
     Castillo,
     Choice,
@@ -33,6 +35,7 @@ from el_grande.core import (
 )
 from el_grande.names import printable
 from el_grande.narrate import Line
+from el_grande.setup import bot_level, letters_for
 from el_grande.story import Bookmark, Chapter, ScoringRecord, Story
 from el_grande.text import t
 
@@ -66,8 +69,6 @@ class Seating:
     def of(
         cls, seats: Sequence[SeatLike], hints: bool = True, hints_used: Sequence[int] = ()
     ) -> Seating:
-        from el_grande.setup import letters_for
-
         names = [s.name for s in seats]
         return cls(
             tuple(printable(n) for n in names),
@@ -95,13 +96,11 @@ class Seating:
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the computer player in `seat` ("greedy"…), None for a human."""
-        from el_grande.setup import bot_level
 
         return bot_level(self.kinds[seat])
 
     def bot_label(self, seat: int) -> str | None:
         """The computer player's level as players read it ("Hard"), None for a human."""
-        from el_grande.bots.registry import level
 
         level_id = self.bot_level(seat)
         return None if level_id is None else t(level(level_id).label_key)

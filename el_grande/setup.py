@@ -13,11 +13,9 @@ import random
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from rich.cells import cell_len
-
 from el_grande.bots.registry import LEVELS as BOT_LEVELS  # stdlib only: start-up stays light
 from el_grande.bots.registry import level_ids
-from el_grande.names import names_problem
+from el_grande.names import names_problem, width
 from el_grande.text import t
 
 COLOURS: tuple[str, ...] = ("yellow", "red", "green", "blue", "purple", "cyan", "orange", "white")
@@ -122,7 +120,7 @@ def letters_for(names: list[str]) -> list[str]:
     cells, so 김민준 gets a free Latin letter), so every chip and column lines up."""
 
     def usable(c: str) -> bool:
-        return c.isalpha() and len(c.upper()) == 1 and cell_len(c) == 1
+        return c.isalpha() and len(c.upper()) == 1 and width(c) == 1
 
     out: list[str | None] = [None] * len(names)
     taken: set[str] = set()

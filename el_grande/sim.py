@@ -14,13 +14,20 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from el_grande.bots.registry import level_ids
+from rich.console import Console
+
+from el_grande.bots.base import make_bot
+from el_grande.bots.play import play_game
+from el_grande.bots.registry import LEVELS, level_ids
+from el_grande.core import Game, Options
+from el_grande.text import t
 
 #: The most games one run plays: a run in parallel plans all its pieces of work at once (a
 #: million games are 100 000 of them, some 100 MB; `--games 10**20` asked for exabytes).
@@ -59,9 +66,6 @@ def bot_seed(config: SimConfig, game_index: int, seat: int) -> int:
 
 def play_one(config: SimConfig, game_index: int) -> dict[str, Any]:
     """Play game `game_index` of the run; return a small JSON-able result."""
-    from el_grande.bots.base import make_bot
-    from el_grande.bots.play import play_game
-    from el_grande.core import Game, Options
 
     levels = config.seat_bots(game_index)
     bot_options: dict[str, Any] = {}
@@ -121,8 +125,7 @@ def run(config: SimConfig, jobs: int = 1, progress: Any = None) -> dict[str, Any
         chunks = [
             list(range(i, min(i + chunk, config.games))) for i in range(0, config.games, chunk)
         ]
-        # Imported here: `el-grande --help` (which registers this command) should not pay for
-        # multiprocessing.
+        # start-up: multiprocessing, only for games in parallel
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         # Never more processes than pieces of work: one game needs one process, not `jobs`.
@@ -250,8 +253,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _levels_help() -> str:
     """'random (Easy), greedy (Medium), strong (Hard)': the registry's levels and labels."""
-    from el_grande.bots.registry import LEVELS
-    from el_grande.text import t
 
     return ", ".join(f"{lv.id} ({t(lv.label_key)})" for lv in LEVELS)
 
@@ -259,8 +260,6 @@ def _levels_help() -> str:
 def max_jobs() -> int:
     """The most processes `--jobs` may ask for: four for each core (a few more than the cores
     help while some wait; thousands only exhaust the machine)."""
-    import os
-
     return 4 * (os.cpu_count() or 1)
 
 
@@ -302,8 +301,6 @@ def _config(ns: argparse.Namespace) -> SimConfig:
 
 
 def main_from_namespace(ns: argparse.Namespace) -> int:
-    from rich.console import Console
-
     err = Console(stderr=True)
     try:
         config = _config(ns)
@@ -312,7 +309,7 @@ def main_from_namespace(ns: argparse.Namespace) -> int:
         err.print(f"el-grande simulate: {exc}", style="red", markup=False, highlight=False)
         return 2
     if ns.progress and err.is_terminal:
-        from rich.progress import (
+        from rich.progress import (  # start-up: only on a terminal
             BarColumn,
             MofNCompleteColumn,
             Progress,
@@ -342,7 +339,7 @@ def main_from_namespace(ns: argparse.Namespace) -> int:
 
 def print_table(summary: dict[str, Any], console: Any) -> None:
     """Render the summary as rich tables: one row per seat, then one per bot level."""
-    from rich.table import Table
+    from rich.table import Table  # start-up: not for --json
 
     g = summary["games"]
     opts = summary["options"]

@@ -18,15 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from el_grande.core import Event, visible_to
+from el_grande.core import Event, Game, visible_to
 from el_grande.core import events as E
 from el_grande.names import printable
 from el_grande.narrate import Line, Narrator
-
-if TYPE_CHECKING:
-    from el_grande.core import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +185,6 @@ class Walk:
         reveal: bool = True,
         name: Callable[[str], str] = printable,
     ) -> None:
-        from el_grande.core import Game
-
         self.record = record
         self.game: Game = Game.replay(record, upto=0)
         self.story = Story.of(self.game, record["players"], name=name, reveal=reveal)

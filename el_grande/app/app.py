@@ -10,31 +10,42 @@ and repeated when the app ends (`exit_report`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import os
 import random
+import signal
 import sys
+import threading
 from dataclasses import replace
 from functools import partial
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from weakref import WeakSet
 
 from textual import events
 from textual.app import App
-from textual.binding import Binding, BindingsMap, BindingType
+from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.worker import WorkerState
 
 from el_grande import startup
+from el_grande.app.access import imported
+from el_grande.app.closing import close
+from el_grande.app.colours import repaint_coloured, use_palette
+from el_grande.app.textual_compat import rewrite_bindings
 from el_grande.flow import handover
 from el_grande.flow.handover import Input
+from el_grande.settings import load
 from el_grande.text import EN, carry, t
 
 if TYPE_CHECKING:
     from textual.worker import Worker
 
+    from el_grande.app.screens.game import GameScreen
     from el_grande.flow.clock import Cancel, Clock
     from el_grande.flow.table import Done, TableFlow, Think
     from el_grande.persist.autosave import AutosaveListener
@@ -64,12 +75,9 @@ def localise_bindings(node: DOMNode) -> None:
     "keys.help")`): class attributes are made once, at import, but the language is chosen
     later (and tests play in several). The app calls this for itself and for every screen
     it opens (`get_screen`); a description that is no catalogue key stays as it is."""
-    bindings = BindingsMap()
-    for key, found in node._bindings.key_to_bindings.items():
-        bindings.key_to_bindings[key] = [
-            replace(b, description=t(b.description)) if b.description in EN else b for b in found
-        ]
-    node._bindings = bindings
+    rewrite_bindings(
+        node, lambda b: replace(b, description=t(b.description)) if b.description in EN else b
+    )
 
 
 def stdin_is_a_terminal() -> bool:
@@ -113,7 +121,7 @@ class _TerminalOut:
 def _terminal_gone() -> bool:
     """True if the terminal has hung up (closed): it answers nothing any more."""
     try:
-        import termios
+        import termios  # Unix only: imported where Windows is told apart
     except ImportError:  # Windows: no hang-up to tell
         return False
     stdin = sys.__stdin__
@@ -129,7 +137,6 @@ def _terminal_gone() -> bool:
 def _end_anyway_after(seconds: float, status: int) -> None:
     """A signal asked the app to end: the game is saved and let go already, so if giving the
     terminal back hangs (a terminal gone mid-write), the process ends anyway."""
-    import threading
 
     def end() -> None:
         os._exit(status)
@@ -214,8 +221,6 @@ class ElGrandeApp(App[None]):
         self._replay = replay
         self._sheet = sheet
         if settings is None:
-            from el_grande.settings import load
-
             settings = load()
         #: The settings in effect (the settings screen edits and saves them).
         self.settings: Settings = settings.settings
@@ -226,11 +231,9 @@ class ElGrandeApp(App[None]):
         #: Seconds each computer player's decision takes on screen at least (0: at once).
         self.bot_delay = max(0.0, self.settings.bot_delay if bot_delay is None else bot_delay)
         #: The settings' pace of the scoring displays (None: each step waits for Enter), or
-        #: the command line's; `auto_advance_seconds` is what the game on screen uses.
+        #: the command line's; the game on screen goes at its flow's `display_pace` (a table
+        #: with no human player at the bots' pace).
         self.auto_advance = self.settings.auto_advance if auto_advance is None else auto_advance
-        #: Seconds between the steps of a scoring display going on by themselves (None: each
-        #: step waits for Enter). A table with no human player gets the bots' pace.
-        self.auto_advance_seconds = self.auto_advance
         self.theme = self.settings.theme
         self.palette = self.settings.palette
         self.watch_palette(self.palette)  # the chips' palette is the module's (colours.py)
@@ -245,26 +248,24 @@ class ElGrandeApp(App[None]):
         self.title = t("app.title")
         self._listener: AutosaveListener | None = None
         self._last_problem: str | None = None
+        #: The screens whose bindings speak the active language already.
+        self._localised: WeakSet[Screen[Any]] = WeakSet()
         localise_bindings(self)
 
     def get_screen(self, screen: Any, screen_class: Any = None) -> Any:
         # Every screen pushed, switched to or installed comes through here once it is built.
         found: Screen[Any] = super().get_screen(screen, screen_class)
-        if not getattr(found, "_el_grande_localised", False):
+        if found not in self._localised:
             localise_bindings(found)
-            setattr(found, "_el_grande_localised", True)  # noqa: B010 - a mark of our own
+            self._localised.add(found)
         return found
 
     def watch_palette(self, palette: str) -> None:
-        from el_grande.app.colours import repaint_coloured, use_palette
-
         use_palette(palette)
         if self.is_running:
             repaint_coloured(self)
 
     def watch_theme(self, theme: str) -> None:
-        from el_grande.app.colours import repaint_coloured
-
         if self.is_running:
             repaint_coloured(self)
 
@@ -280,25 +281,24 @@ class ElGrandeApp(App[None]):
 
     def open_settings(self) -> None:
         """The settings screen, over whatever is open."""
-        from el_grande.app.screens.settings import SettingsScreen
+        from el_grande.app.screens.settings import SettingsScreen  # start-up: when asked for
 
         self.push_screen(SettingsScreen())
 
     def open_sheet(self, standalone: bool = False) -> None:
         """The scoring sheet for a game on a real board (`standalone`: leaving it ends the
         app, as `el-grande calc` opened it)."""
-        from el_grande.app.screens.sheet import open_sheet
+        from el_grande.app.screens.sheet import open_sheet  # start-up: when asked for
 
         open_sheet(self, standalone)
         self._check_size(self.size.width, self.size.height)
 
-    def _set_pace(self, session: GameSession | None = None) -> None:
+    def _set_pace(self) -> None:
         """The game on screen follows the settings' paces."""
         flow = self.table
         if flow is not None:
             flow.bot_delay = self.bot_delay
             flow.auto_advance = self.auto_advance
-        self.auto_advance_seconds = flow.display_pace if flow is not None else self.auto_advance
 
     async def on_event(self, event: events.Event) -> None:
         # The one gate for keys, clicks and pastes (docs/app.md, "Hand-overs"): the table
@@ -340,8 +340,6 @@ class ElGrandeApp(App[None]):
         return tuple(self._bots_done)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        from textual.worker import WorkerState
-
         if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
         done = self._bots_done.pop(event.worker, None)
@@ -357,9 +355,9 @@ class ElGrandeApp(App[None]):
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        if not small and "el_grande.app.screens.too_small" not in sys.modules:
-            return  # never too small yet: no pause screen to take away (start-up)
-        from el_grande.app.screens.too_small import TooSmallScreen
+        if not small and not imported("el_grande.app.screens.too_small"):
+            return  # never too small yet: no pause screen to take away
+        from el_grande.app.screens.too_small import TooSmallScreen  # start-up: when first too small
 
         top = self.screen_stack[-1] if self.screen_stack else None
         if small:
@@ -368,18 +366,7 @@ class ElGrandeApp(App[None]):
             else:
                 self.push_screen(TooSmallScreen(width, height, MIN_WIDTH, MIN_HEIGHT))
         elif isinstance(top, TooSmallScreen):
-            from el_grande.app.closing import close
-
             close(top)
-
-    @property
-    def paused(self) -> bool:
-        """True while the terminal is too small to play (the pause screen is up)."""
-        if "el_grande.app.screens.too_small" not in sys.modules:
-            return False  # never shown
-        from el_grande.app.screens.too_small import TooSmallScreen
-
-        return any(isinstance(s, TooSmallScreen) for s in self.screen_stack)
 
     # --- start-up ------------------------------------------------------------------------
 
@@ -426,9 +413,6 @@ class ElGrandeApp(App[None]):
         return driver
 
     def _install_signal_handlers(self) -> None:
-        import asyncio
-        import signal
-
         loop = asyncio.get_running_loop()
         for signum in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
             if signum is not None:
@@ -440,8 +424,6 @@ class ElGrandeApp(App[None]):
         and its lock released first, then the app exits the normal way, which gives the
         terminal back (the normal screen, no mouse reporting, the cursor shown) where it still
         exists; exit status 128 + the signal (143, 129)."""
-        import signal
-
         if self._signal is not None:
             return
         self._signal = signum
@@ -452,8 +434,6 @@ class ElGrandeApp(App[None]):
             with contextlib.suppress(Exception):
                 listener.close()
         with contextlib.suppress(Exception):  # a second signal ends the process at once
-            import asyncio
-
             loop = asyncio.get_running_loop()
             for other in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
                 loop.remove_signal_handler(other)
@@ -489,7 +469,7 @@ class ElGrandeApp(App[None]):
 
     def _secrets(self) -> list[str]:
         """The seeds and choices of the games still running here (`el_grande.crash`)."""
-        from el_grande.crash import secrets_of
+        from el_grande.crash import secrets_of  # start-up: only after a crash
 
         records = []
         sessions = [getattr(s, "session", None) for s in self.screen_stack] + [self._session]
@@ -526,7 +506,7 @@ class ElGrandeApp(App[None]):
             self.pop_screen()
 
     def show_title(self) -> None:
-        from el_grande.app.screens.title import TitleScreen
+        from el_grande.app.screens.title import TitleScreen  # start-up: `play` opens no title
 
         self._leave_game()
         self.clear_notifications()
@@ -535,7 +515,7 @@ class ElGrandeApp(App[None]):
         self._check_size(self.size.width, self.size.height)
 
     def new_game_form(self) -> None:
-        from el_grande.app.screens.new_game import NewGameScreen
+        from el_grande.app.screens.new_game import NewGameScreen  # start-up: when asked for
 
         self.show_title()
         self.push_screen(NewGameScreen())
@@ -545,7 +525,7 @@ class ElGrandeApp(App[None]):
 
     def start_game(self, setup: GameSetup) -> None:
         """Open the game screen for a new game (closing whatever was open)."""
-        from el_grande.session import GameSession
+        from el_grande.session import GameSession  # start-up: the title needs no rules core
 
         session = GameSession.new(setup)
         self.open_game(session)
@@ -555,7 +535,7 @@ class ElGrandeApp(App[None]):
         self.call_after_refresh(partial(self._autosave, session))
 
     def _autosave(self, session: GameSession) -> None:
-        from el_grande.persist.autosave import attach_autosave
+        from el_grande.persist.autosave import attach_autosave  # start-up: pydantic, after
 
         if not any(s.session is session for s in self._game_screens()):
             return  # the game was left before its autosave started
@@ -575,6 +555,7 @@ class ElGrandeApp(App[None]):
         self.open_game(self._session_for_save(save))
 
     def _session_for_save(self, save: SaveFile) -> GameSession:
+        # start-up: the saves (pydantic) and the rules core, when a save is opened
         from el_grande.persist.autosave import attach_autosave, setups_of
         from el_grande.persist.store import Autosaver, record_of
         from el_grande.session import GameSession
@@ -601,20 +582,23 @@ class ElGrandeApp(App[None]):
         for screen in self._game_screens():
             screen.show_save_problem(problem)
 
-    def _game_screens(self) -> list[Any]:
-        from el_grande.app.screens.game import GameScreen
+    def _game_screens(self) -> list[GameScreen]:
+        if not imported("el_grande.app.screens.game"):
+            return []  # none was ever opened
+        from el_grande.app.screens.game import GameScreen  # start-up: the title needs none
 
         return [s for s in self.screen_stack if isinstance(s, GameScreen)]
 
     def open_game(self, session: GameSession) -> None:
         """Open the game screen for a session (new or resumed)."""
+        # start-up: the game screen and its flow, when a game opens (not for the title)
         from el_grande.app.clock import AppClock
         from el_grande.app.screens.game import GameScreen
         from el_grande.flow.table import TableFlow
 
         listener = None
-        if "el_grande.persist.autosave" in sys.modules:  # else no session has an autosave yet
-            from el_grande.persist.autosave import autosaver_of
+        if imported("el_grande.persist.autosave"):  # else no session has an autosave yet
+            from el_grande.persist.autosave import autosaver_of  # start-up: pydantic
 
             listener = autosaver_of(session)
         if listener is None or listener is not self._listener:
@@ -652,7 +636,7 @@ class ElGrandeApp(App[None]):
         self.save_problem = None
 
     def show_replay(self, request: ReplayRequest, standalone: bool = False) -> None:
-        from el_grande.app.screens.replay import ReplayScreen
+        from el_grande.app.screens.replay import ReplayScreen  # start-up: when asked for
 
         screen = ReplayScreen(request.record, request.seats, request.title, request.reveal)
         screen.standalone = standalone
@@ -680,7 +664,7 @@ class ElGrandeApp(App[None]):
                 print(f"el-grande: {problem}", file=sys.stderr)
             status = 1
         if self._crash is not None:
-            from el_grande.crash import say_crash
+            from el_grande.crash import say_crash  # start-up: only after a crash
 
             saved = self._had_game and not self._last_problem
             return say_crash(self._crash, self._crash_secrets, saved=saved)

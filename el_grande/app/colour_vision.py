@@ -17,6 +17,8 @@ import itertools
 import math
 from collections.abc import Callable
 
+from el_grande.app.colours import PALETTES
+
 Lab = tuple[float, float, float]
 RGB = tuple[float, float, float]
 
@@ -138,7 +140,6 @@ def closest_pair(
 
 def report() -> str:
     """For each palette and vision: the closest pair of player colours (CIEDE2000, CIE76)."""
-    from el_grande.app.colours import PALETTES
 
     lines = ["| palette | vision | min ΔE2000 (pair) | min ΔE76 (pair) |", "|---|---|---|---|"]
     for name, colours in PALETTES.items():

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from textual.color import Color
+
 if TYPE_CHECKING:
     from textual.app import App
     from textual.theme import Theme
@@ -202,7 +204,6 @@ def _tints(theme: Theme) -> Tints:
 
 def _solid(value: str) -> str:
     """A theme colour as #rrggbb; ValueError for the terminal's own colours (ANSI)."""
-    from textual.color import Color
 
     colour = Color.parse(value)
     if colour.ansi is not None:

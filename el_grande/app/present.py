@@ -6,12 +6,15 @@ catalogue) or small tuples. Widgets call these; the core never sees them.
 
 from __future__ import annotations
 
+from string import Formatter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rich.measure import Measurement
 from rich.text import Text
 
 from el_grande.app.colours import chip_colours
+from el_grande.app.shown import card_of, place_of, power_of
+from el_grande.app.widgets.glued import GluedVisual
 from el_grande.core import (
     CARD_STACK,
     POWER_CABALLEROS,
@@ -22,7 +25,7 @@ from el_grande.core import (
     View,
 )
 from el_grande.narrate import Line, Tone
-from el_grande.text import card_name, region, t
+from el_grande.text import card_name, region, t, template
 
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
@@ -70,8 +73,6 @@ class Glued:
         return Measurement.get(console, options, self._glued())
 
     def visualize(self) -> Visual:
-        from el_grande.app.widgets.glued import GluedVisual  # Textual: only where drawn
-
         return GluedVisual(self)
 
 
@@ -268,9 +269,6 @@ def styled(key: str, styles: dict[str, str], style: str = "", **fields: object) 
 
 def _field_order(key: str, fields: dict[str, object]) -> list[str]:
     """The fields of the template `key`, in the order the sentence uses them."""
-    from string import Formatter
-
-    from el_grande.text import template
 
     return [
         name
@@ -327,7 +325,6 @@ def prompt_text(d: Decision, view: View, seating: Seating, cursor: Choice | None
 
 def _answer_kind(c: Choice, d: Decision) -> str | None:
     """Which keys answer `c`: the map's, the cards' or the power cards' (for the key line)."""
-    from el_grande.app.shown import card_of, place_of, power_of
 
     if place_of(c):
         return "map"

@@ -1,14 +1,81 @@
 """The one place the app reaches into Textual's private parts (Textual 8.2.8 is pinned).
 
-Each name here is a workaround Textual's public API does not offer; a test
-(tests/app/test_textual_compat.py) fails when Textual changes what it relies on.
+Each name here is a workaround for something Textual's public API does not offer; a test
+(tests/app/test_textual_compat.py) fails when Textual changes what it relies on. Nothing
+else in the package imports `textual._…` or writes a private attribute of Textual's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual._styles_cache import StylesCache
 from textual._time import get_time as _get_time
+from textual.binding import BindingsMap
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.dom import DOMNode
+    from textual.widgets import RichLog
 
 
 def input_clock() -> float:
-    """The clock Textual stamps its messages (keys, clicks, pastes) with: `Message.time`."""
+    """The clock Textual stamps its messages (keys, clicks, pastes) with: `Message.time`.
+
+    Textual 8.2.8 stamps each message with `textual._time.get_time()` and has no public
+    name for that clock; the hand-over guard compares those stamps with its own `now()`."""
     return _get_time()
+
+
+def rewrite_bindings(node: DOMNode, rewrite: Callable[[Binding], Binding]) -> None:
+    """Replace each of `node`'s own key bindings `b` by `rewrite(b)`.
+
+    Textual 8.2.8 builds a node's bindings from its class's `BINDINGS` into the private
+    `node._bindings` (a `BindingsMap`) when the node is made, and offers no public way to
+    change a binding's description afterwards; the app shows descriptions in the language
+    chosen at run time (`app.localise_bindings`)."""
+    bindings = BindingsMap()
+    for key, found in node._bindings.key_to_bindings.items():
+        bindings.key_to_bindings[key] = [rewrite(b) for b in found]
+    node._bindings = bindings
+
+
+def forget_closed_widgets() -> None:
+    """Let go of what Textual caches for widgets that are gone.
+
+    Textual 8.2.8 caches `StylesCache.get_inner_outer` with `functools.lru_cache(1024)` on
+    the method, so each entry's key holds the widget's `StylesCache` — and with it every
+    line that widget last drew — until 1024 newer entries push it out. A closed game
+    screen's widgets stay reachable that way: about 12 000 objects a game (a game of five
+    computer players, `python -m el_grande.app.bench memory 4`). The cache only saves two
+    `Style` objects per widget, so clearing it when a game's screen goes costs nothing one
+    can measure."""
+    StylesCache.get_inner_outer.cache_clear()
+
+
+def size_known(log: RichLog) -> bool:
+    """Whether `log` knows its size, so that a write is made now and not put off.
+
+    Textual 8.2.8's `RichLog.write` holds every write back until the log's first resize
+    (the private `_size_known`) and then makes it again; the game's log keeps what it is
+    given (to wrap it again at another width) and must count each write once."""
+    return bool(log._size_known)
+
+
+def on_frame(app: App[Any], callback: Callable[[], None]) -> None:
+    """Call `callback` after each frame `app` puts on the terminal (the key-to-repaint
+    benchmark, app/bench.py).
+
+    Textual 8.2.8 has no public hook for "a frame was written": every frame goes through
+    the private `App._display(screen, update)`. The start-up probe (`PROBE` in app/bench.py)
+    hooks the same method on the class in its own program text: it runs before anything of
+    el_grande is imported, which would import Textual before its clock starts."""
+    original = app._display
+
+    def display(screen: Any, update: Any) -> None:
+        original(screen, update)
+        callback()
+
+    app._display = display  # type: ignore[method-assign, assignment]

@@ -215,13 +215,6 @@ def power_scores(game: Game, seat: int) -> list[float]:
     return scores
 
 
-def power_choice(game: Game, seat: int) -> Choice:
-    """The power card with the best `power_scores` (the first one on an exact tie)."""
-    d = game.decision
-    assert d is not None
-    return d.choices[best_index(power_scores(game, seat), tie=0.0)]
-
-
 def _hand(mask: int) -> list[int]:
     return [v for v in range(1, 14) if mask >> v & 1]
 

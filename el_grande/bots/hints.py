@@ -27,6 +27,7 @@ from el_grande.bots.greedy import SETTLE_KINDS, settle
 from el_grande.bots.model import determinize, points_by_place
 from el_grande.bots.strong import Deadline, OutOfTime, search
 from el_grande.core import PLACES, POWER_CABALLEROS, DecisionKind
+from el_grande.text import region, t
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
@@ -64,7 +65,6 @@ class Hint:
 
     def reason_text(self, names: Sequence[str]) -> str:
         """The reason in the active language, places and seats by name."""
-        from el_grande.text import region, t
 
         fields = dict(self.reason)
         if "place" in fields:
@@ -172,13 +172,13 @@ def _reason(
     if own[best] > 0:
         return "bots.hint.place", {"place": PLACES[best]}
     worst_seat, worst_place, worst = -1, -1, 0.0
-    for t in range(game.n):
-        if t == seat:
+    for other in range(game.n):
+        if other == seat:
             continue
         for p in range(10):
-            change = _of(after[p], t) - _of(before[p], t)
+            change = _of(after[p], other) - _of(before[p], other)
             if change < worst:
-                worst_seat, worst_place, worst = t, p, change
+                worst_seat, worst_place, worst = other, p, change
     if worst_seat >= 0:
         return "bots.hint.hurts", {"seat": worst_seat, "place": PLACES[worst_place]}
     return "bots.hint.outlook", {"margin": round(margin, 1)}

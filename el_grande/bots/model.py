@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from el_grande.core import CASTILLO, PLACES, ROUND_TRACKS, SCOREBOARD_IDS, SCOREBOARDS, VALUES
+from el_grande.core import CASTILLO, PLACES, ROUND_TRACKS, SCOREBOARD_IDS, SCOREBOARDS, VALUES, Game
 
 if TYPE_CHECKING:
     from el_grande.core import Game, View
@@ -30,7 +30,6 @@ _SCORING_ROUNDS = (3, 6, 9)
 
 def determinize(view: View, rng: random.Random) -> Game:
     """A full game consistent with `view` (a seat's view), its unknowns sampled with `rng`."""
-    from el_grande.core import Game
 
     return Game.from_view(view, rng)
 

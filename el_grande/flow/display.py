@@ -9,7 +9,7 @@ place, how far into the events they reach), told by the one narrator
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -158,8 +158,3 @@ def _moved(view: View, seat: int, place: str, delta: int) -> View:
         for r in view.regions
     )
     return replace(view, regions=regions)
-
-
-def names_of(names: Sequence[str]) -> Callable[[int], str]:
-    """`name(seat)` for a list of names as shown."""
-    return lambda seat: names[seat]

@@ -630,8 +630,7 @@ class TableFlow:
     def _bot_for(self, seat: int) -> Bot:
         """A bot for `seat`, seeded by the game's seed, the seat and the moves so far: the
         same position gets the same answer, also after a resume or an undo."""
-        # The bots package is imported when the first computer player plays (start-up).
-        from el_grande.bots import make_bot
+        from el_grande.bots import make_bot  # start-up: when a computer player first plays
 
         level = self.session.bot_level(seat)
         assert level is not None
@@ -640,7 +639,7 @@ class TableFlow:
         return make_bot(level, seed=seed.randrange(2**31))
 
     def _start_bot(self, d: Decision) -> None:
-        from el_grande.bots.base import needs_view
+        from el_grande.bots.base import needs_view  # start-up: with the first computer player
 
         task = _BotTask(d.player, d, self.session.current.moves, self.clock.now())
         self._bot = task
@@ -794,7 +793,7 @@ class TableFlow:
         scene = self.scene
         if isinstance(scene, Hinting):
             self.session.hint_used(scene.seat)
-            from el_grande.persist.autosave import autosaver_of  # only once hints are used
+            from el_grande.persist.autosave import autosaver_of  # start-up: pydantic
 
             listener = autosaver_of(self.session) if self.session.subscribers else None
             if listener is not None:

@@ -3,8 +3,9 @@
 Everything here sits on the rules core's record/replay: a save is the seed, the options and
 the list of choices, loading is a replay, undo is a replay minus the tail.
 
-The names below are loaded on first use (PEP 562), so that importing a submodule such as
-``el_grande.persist.cli`` for the command line does not load pydantic before the first frame.
+The names below are loaded on first use (PEP 562), so that importing a light submodule such
+as ``el_grande.persist.errors`` (every command does) does not load pydantic before the first
+frame.
 """
 
 from __future__ import annotations

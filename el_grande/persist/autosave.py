@@ -1,7 +1,7 @@
 """Autosave: a subscriber of the session's stream that writes the game after every choice.
 
     listener = attach_autosave(session, on_change=show)   # a new game: a new save file
-    listener = resume_autosave(save, session, on_change=show)  # a loaded game: its own file
+    listener = attach_autosave(session, Autosaver.resume(save))  # a loaded game: its own id
     listener.problem        # None, or one sentence: why the last save failed
     listener.close()        # the game is left: its lock goes
 
@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from el_grande.names import printable
 from el_grande.persist.model import SaveFile, Seat
 from el_grande.persist.store import Autosaver, save_from_game, saves_dir
+from el_grande.setup import COLOURS, SeatSetup
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -40,7 +41,6 @@ def seats_of(seats: Sequence[Any]) -> list[Seat]:
 
 def setups_of(save: SaveFile) -> tuple[SeatSetup, ...]:
     """The table's seats for a save file's (a colour it does not know: a spare one)."""
-    from el_grande.setup import COLOURS, SeatSetup
 
     used = {s.colour for s in save.seats if s.colour in COLOURS}
     spare = iter(c for c in COLOURS if c not in used)
@@ -171,16 +171,3 @@ def attach_autosave(
 
 def _save_for(session: GameSession) -> SaveFile:
     return save_from_game(session.game, seats=seats_of(session.seats))
-
-
-def resume_autosave(
-    save: SaveFile,
-    session: GameSession,
-    on_change: Callable[[str | None], None] | None = None,
-) -> AutosaveListener:
-    """Go on autosaving a loaded game under its own game id (the file it was loaded from is
-    never written). Raises `GameLockedError` if the game is open in another window."""
-    saver = Autosaver.resume(save)
-    listener = attach_autosave(session, saver, on_change)
-    listener.save(session.game)
-    return listener

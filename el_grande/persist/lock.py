@@ -78,7 +78,7 @@ class GameLock:
         with _held_guard:
             if _key(self.path) in _held:
                 return False
-        from filelock import FileLock, Timeout
+        from filelock import FileLock, Timeout  # start-up: ~35 ms, when a lock is first taken
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
         for _ in range(10):

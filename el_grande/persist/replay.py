@@ -119,12 +119,6 @@ class ReplayModel:
         """The event log as it stood at the current position."""
         return self._lines[: self._lines_at[self.pos]]
 
-    def new_lines(self) -> list[Line]:
-        """The sentences produced by the last step."""
-        if not self.pos:
-            return self._lines[: self._lines_at[0]]
-        return self._lines[self._lines_at[self.pos - 1] : self._lines_at[self.pos]]
-
     # ---------------------------------------------------------------- moving
 
     def goto(self, pos: int) -> int:
@@ -142,12 +136,6 @@ class ReplayModel:
             self._game = g
         self.pos = pos
         return pos
-
-    def forward(self) -> int:
-        return self.goto(self.pos + 1)
-
-    def back(self) -> int:
-        return self.goto(self.pos - 1)
 
     def start(self) -> int:
         return self.goto(0)

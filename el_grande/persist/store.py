@@ -10,6 +10,7 @@ Writes are atomic (`el_grande.atomic.atomic_write_text`, also importable from he
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import os
 import re
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from el_grande.atomic import atomic_write_text
+from el_grande.core import Game, IllegalChoice
 from el_grande.files import NotRegular, TooBig, read_regular
 from el_grande.names import fit, printable
 from el_grande.persist.errors import CannotLockError, GameLockedError, SaveFileError
@@ -71,8 +73,6 @@ def _options_dict(options: Any) -> dict[str, Any]:
     if hasattr(options, "_asdict"):
         return dict(options._asdict())
     if hasattr(options, "__dataclass_fields__"):
-        import dataclasses
-
         return dataclasses.asdict(options)
     return dict(vars(options))
 
@@ -164,7 +164,6 @@ def game_from_save(save: SaveFile, where: str = "the save file", text: str | Non
     A choice that cannot be parsed or is not legal at its point raises SaveFileError naming
     its number (1-based, as a person counts), its notation and the core's reason.
     """
-    from el_grande.core import Game, IllegalChoice
 
     try:
         game = Game.replay({**record_of(save), "choices": []})

@@ -18,8 +18,8 @@ from el_grande.text import t
 if TYPE_CHECKING:
     from el_grande.core import Game, UndoBlock
 
-# The core is imported in the functions below: `el_grande.persist` binds these names at once,
-# and every command imports the package (its errors) at start-up, `el-grande --help` included.
+# start-up: the core is imported in the functions below: `el_grande.persist` binds these names
+# at once, and every command imports the package (its errors), `el-grande --help` included.
 
 _CACHE: OrderedDict[tuple[Any, ...], UndoBlock | None] = OrderedDict()
 _CACHE_SIZE = 16
@@ -37,7 +37,7 @@ def _key(rec: dict[str, Any]) -> tuple[Any, ...]:
 
 def undo_reason(game: Game) -> UndoBlock | None:
     """Why the last choice of ``game`` may not be undone, or ``None`` if it may."""
-    from el_grande.core import Castillo, Game, UndoBlock, undo_block
+    from el_grande.core import Castillo, Game, UndoBlock, undo_block  # start-up: above
 
     if game.over or game.decision is None:
         return UndoBlock.OVER
@@ -77,7 +77,7 @@ def undo(game: Game) -> Game | None:
 
     The returned game is a fresh replay; `game` itself is not changed.
     """
-    from el_grande.core import Game
+    from el_grande.core import Game  # start-up: above
 
     if not can_undo(game):
         return None

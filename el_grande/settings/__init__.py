@@ -29,6 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+import platformdirs
+
+from el_grande.atomic import atomic_write_text
+from el_grande.files import NotRegular, TooBig, read_regular
 from el_grande.names import printable
 from el_grande.settings.values import (
     AUTO_ADVANCE_ON,
@@ -97,7 +101,6 @@ def config_dir() -> Path:
     env = os.environ.get(CONFIG_ENV)
     if env:
         return Path(env).expanduser()
-    import platformdirs
 
     return Path(platformdirs.user_config_dir("el-grande", appauthor=False))
 
@@ -114,7 +117,6 @@ def load(path: Path | None = None) -> Loaded:
     no file means the defaults; a file that cannot be used means the defaults and a
     `problem` sentence."""
     path = Path(path) if path is not None else settings_path()
-    from el_grande.files import NotRegular, TooBig, read_regular
 
     try:
         raw = read_regular(path, MAX_BYTES)  # the save loader's reader: no FIFO can hang it
@@ -132,7 +134,7 @@ def load(path: Path | None = None) -> Loaded:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return _unusable(path, t("settings.err_not_utf8"))
-    import tomllib
+    import tomllib  # start-up: ~7 ms, only when there is a file
 
     try:
         data = tomllib.loads(text)
@@ -147,7 +149,7 @@ def load(path: Path | None = None) -> Loaded:
         return _unusable(path, t("settings.err_toml", detail=detail))
     if not data:
         return Loaded(DEFAULTS, path)
-    from el_grande.settings.model import SettingsProblem, settings_from_data
+    from el_grande.settings.model import SettingsProblem, settings_from_data  # start-up: pydantic
 
     try:
         settings = settings_from_data(data)
@@ -181,7 +183,7 @@ def _unusable(path: Path, why: str) -> Loaded:
 
 def to_toml(settings: Settings) -> str:
     """The settings as the file holds them (every key, `language` only when set)."""
-    import tomli_w
+    import tomli_w  # start-up: only to write
 
     data: dict[str, Any] = {}
     if settings.language is not None:
@@ -200,7 +202,6 @@ def to_toml(settings: Settings) -> str:
 def save(settings: Settings, path: Path | None = None) -> Path:
     """Write `settings` to `path` (default: `settings_path()`), atomically: a crash leaves the
     old file or the new one. Raises OSError if it cannot be written. Returns the path."""
-    from el_grande.atomic import atomic_write_text
 
     path = Path(path) if path is not None else settings_path()
     atomic_write_text(path, to_toml(settings))

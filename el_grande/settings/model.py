@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from el_grande.bots.registry import level_ids
 from el_grande.names import fit, name_problem, names_problem, normalise, printable
 from el_grande.settings.values import (
     AUTO_ADVANCE_ON,
@@ -19,9 +20,11 @@ from el_grande.settings.values import (
     KEYS,
     MAX_AUTO_ADVANCE,
     MAX_BOT_DELAY,
+    THEMES,
     PlayerDefault,
     Settings,
 )
+from el_grande.setup import COLOURS
 from el_grande.text import t
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
@@ -35,16 +38,7 @@ class Must(ValueError):
     """A value out of bounds; the message says what it must be ("one of yellow, red...")."""
 
 
-def theme_names() -> list[str]:
-    """Textual's built-in themes, by name (the settings' `theme` is one of these)."""
-    from textual.theme import BUILTIN_THEMES
-
-    return sorted(BUILTIN_THEMES)
-
-
 def player_kinds() -> tuple[str, ...]:
-    from el_grande.bots.registry import level_ids
-
     return ("human", *level_ids())
 
 
@@ -66,8 +60,6 @@ class PlayerModel(BaseModel):
     @field_validator("colour")
     @classmethod
     def _colour(cls, colour: str | None) -> str | None:
-        from el_grande.setup import COLOURS
-
         if colour is not None and colour not in COLOURS:
             raise Must(_must("players.colour"))
         return colour
@@ -94,7 +86,7 @@ class SettingsModel(BaseModel):
     @field_validator("theme")
     @classmethod
     def _theme(cls, theme: str) -> str:
-        if theme not in theme_names():
+        if theme not in THEMES:  # Textual's built-in themes
             raise Must(_must("theme"))
         return theme
 
@@ -147,7 +139,6 @@ def settings_from_data(data: dict[str, Any]) -> Settings:
 
 def _players(players: list[PlayerModel]) -> tuple[PlayerDefault, ...]:
     """The seats, each without a colour given the first colour nobody has."""
-    from el_grande.setup import COLOURS
 
     taken = {p.colour for p in players if p.colour is not None}
     free = iter(c for c in COLOURS if c not in taken)
@@ -183,7 +174,6 @@ def _first_problem(exc: ValidationError) -> str:
 
 def _must(key: str) -> str:
     """What the value of `key` ("bot_delay", "players.kind"...) must be, in words."""
-    from el_grande.setup import COLOURS
 
     return t(
         f"settings.must.{key}",

@@ -23,6 +23,32 @@ AUTO_ADVANCE_ON = 2.0
 MAX_BOT_DELAY = 10.0
 MAX_AUTO_ADVANCE = 60.0
 DEFAULT_THEME = "textual-dark"
+#: Textual's built-in themes (`textual.theme.BUILTIN_THEMES` of the pinned Textual 8.2.8), by
+#: name: the settings import no Textual (pyproject.toml's contracts), and a test in
+#: tests/app/test_colours.py fails when Textual's list changes.
+THEMES = (
+    "ansi-dark",
+    "ansi-light",
+    "atom-one-dark",
+    "atom-one-light",
+    "catppuccin-frappe",
+    "catppuccin-latte",
+    "catppuccin-macchiato",
+    "catppuccin-mocha",
+    "dracula",
+    "flexoki",
+    "gruvbox",
+    "monokai",
+    "nord",
+    "rose-pine",
+    "rose-pine-dawn",
+    "rose-pine-moon",
+    "solarized-dark",
+    "solarized-light",
+    "textual-dark",
+    "textual-light",
+    "tokyo-night",
+)
 
 
 @dataclass(frozen=True)
@@ -37,7 +63,7 @@ class PlayerDefault:
     @property
     def seat_kind(self) -> str:
         """The seat kind of `el_grande.setup` ("human", "bot:greedy"...)."""
-        from el_grande.setup import bot_kind
+        from el_grande.setup import bot_kind  # start-up: the title screen needs no set-up
 
         return "human" if self.kind == "human" else bot_kind(self.kind)
 

@@ -24,6 +24,7 @@ from typing import Any, TypeGuard
 from el_grande.atomic import atomic_write_text
 from el_grande.core import CASTILLO, PLACES, REGIONS, SCOREBOARD_IDS
 from el_grande.names import fit, printable
+from el_grande.persist.store import home_dir
 from el_grande.sheet.model import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -44,7 +45,6 @@ ORDER = (CASTILLO, *REGIONS)
 
 def sheet_path() -> Path:
     """Where the sheet is kept (not created)."""
-    from el_grande.persist.store import home_dir
 
     return home_dir() / FILE_NAME
 

@@ -503,10 +503,10 @@ async def test_f_in_a_game_of_computer_players_runs_to_the_end_without_a_key() -
     (nobody is there to press Enter), and it reaches the game-over screen by itself."""
     setup = bot_setup(["bot:random"] * 2, seed=6, rounds=6)
     app = ElGrandeApp(setup=setup, bot_delay=60)  # the first move waits for `f`
-    assert app.auto_advance_seconds is None
+    assert app.auto_advance is None  # the settings': each step waits for Enter
     async with app.run_test(size=SIZE) as pilot:
         await bot_done(pilot)
-        assert app.auto_advance_seconds  # a table with no human: displays go on by themselves
+        assert app.table is not None and app.table.display_pace  # no human: displays go on
         await press(pilot, "f")
         for _ in range(5000):
             if isinstance(app.screen, GameOverScreen):

@@ -105,3 +105,11 @@ async def test_the_highlighted_choice_is_bold_also_when_the_list_is_not_focused(
         await press(pilot, "l")
         assert not options.has_focus
         assert options.get_component_rich_style("option-list--option-highlighted").bold
+
+
+def test_the_settings_know_textual_s_themes() -> None:
+    """The settings list the themes by name without importing Textual; when Textual's
+    built-in themes change, this fails and `settings.values.THEMES` is mended."""
+    from el_grande.settings.values import THEMES
+
+    assert list(THEMES) == sorted(BUILTIN_THEMES)

@@ -133,7 +133,7 @@ async def test_hints_the_analysis_cannot_tell_apart_say_so(monkeypatch: pytest.M
             for c in decision.choices[:3]
         ]
 
-    monkeypatch.setattr(analysis, "analyse", tied)
+    monkeypatch.setattr(hint_screen, "analyse", tied)  # the hint screen's analysis
     app = app_at(3, 8, _choosing_a_card)
     async with app.run_test(size=(120, 40)) as pilot:  # all three hints in view
         await settle(pilot)

@@ -55,7 +55,7 @@ async def test_games_in_one_app_keep_widgets_and_objects_bounded() -> None:
     assert max(nodes) <= min(nodes) + 10, seen  # widgets do not pile up from game to game
     # Nor do objects: a closed game's widgets are not kept reachable with all they drew
     # (Textual's cache keyed by their style caches kept ~8 % more objects at every game,
-    # app/caches.py); what is left is the new game's own log and board.
+    # app/textual_compat.py); what is left is the new game's own log and board.
     assert objects[-1] <= objects[0] * 1.05, seen
 
 

@@ -331,15 +331,15 @@ async def test_the_scoring_pace_is_the_settings_or_the_bots_at_a_table_without_h
     app = ElGrandeApp(bot_delay=0.8)
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(bots)
-        assert app.auto_advance_seconds == 1.6
+        assert app.table is not None and app.table.display_pace == 1.6
         await pilot.pause()
         app.open_game(people)
-        assert app.auto_advance_seconds is None
+        assert app.table is not None and app.table.display_pace is None
         await pilot.pause()
         app.apply_settings(Settings(bot_delay=0.1, auto_advance=3.0))
-        assert app.auto_advance_seconds == 3.0
+        assert app.table is not None and app.table.display_pace == 3.0
         app.open_game(bots)
-        assert app.auto_advance_seconds == 3.0
+        assert app.table is not None and app.table.display_pace == 3.0
         await pilot.pause()
 
 

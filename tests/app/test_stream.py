@@ -167,69 +167,6 @@ def test_persist_session_narrator_and_bots_import_nothing_of_the_app() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
 
 
-def test_no_module_imports_the_app_from_persist_or_bots_even_lazily() -> None:
-    import ast
-    from pathlib import Path
-
-    import el_grande
-
-    root = Path(el_grande.__file__).parent
-    for package in ("persist", "bots", "core"):
-        for path in (root / package).rglob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text())):  # lazy imports included
-                names = (
-                    [a.name for a in node.names]
-                    if isinstance(node, ast.Import)
-                    else [node.module or ""]
-                    if isinstance(node, ast.ImportFrom)
-                    else []
-                )
-                for name in names:
-                    assert not name.startswith(("el_grande.app", "textual")), (path, name)
-
-
-def test_no_import_cycles_between_modules() -> None:
-    """The modules' top-level imports form no cycle (lazy imports inside functions are for
-    start-up speed and never needed to load a module)."""
-    import ast
-    from pathlib import Path
-
-    import el_grande
-
-    root = Path(el_grande.__file__).parent
-    graph: dict[str, set[str]] = {}
-    for path in root.rglob("*.py"):
-        name = "el_grande." + ".".join(path.relative_to(root).with_suffix("").parts)
-        name = name.removesuffix(".__init__")
-        deps: set[str] = set()
-        for node in ast.parse(path.read_text()).body:  # top level only
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                if node.module.startswith("el_grande"):
-                    deps.add(node.module)
-            elif isinstance(node, ast.ImportFrom) and node.level:
-                package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                deps.add(f"{base}.{node.module}" if node.module else base)
-            elif isinstance(node, ast.Import):
-                deps |= {a.name for a in node.names if a.name.startswith("el_grande")}
-        graph[name] = {d for d in deps if d != name}
-    seen: dict[str, int] = {}
-
-    def visit(node: str, stack: list[str]) -> None:
-        state = seen.get(node)
-        if state == 2:
-            return
-        assert state != 1, f"import cycle: {' -> '.join([*stack, node])}"
-        seen[node] = 1
-        for dep in graph.get(node, ()):
-            if dep in graph and not node.startswith(dep + "."):  # a package's own __init__
-                visit(dep, [*stack, node])
-        seen[node] = 2
-
-    for module in graph:
-        visit(module, [])
-
-
 # --- B: a scoring plays out on the board -------------------------------------------------------
 
 

@@ -24,11 +24,14 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
+from el_grande.app.access import el_app
+from el_grande.app.closing import close, replace
 from el_grande.app.colours import palette
 from el_grande.app.present import bot_text, decision_what, line_text, prompt_text
 from el_grande.app.screens.game_input import AnswerInput
 from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Legal, Shown
+from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.keybar import KeyBar
@@ -116,7 +119,7 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
         self.query_one(DecisionPrompt).options.on_highlight = self._highlighted
         # The app tells the game screen when the autosave's problem changes (not a watcher on
         # the app: it would keep every finished game's screen alive).
-        self.show_save_problem(getattr(self.app, "save_problem", None))
+        self.show_save_problem(el_app(self).save_problem)
         flow = self.flow
         flow.may_act = self._table_on_top
         self._stop_listening = flow.listen(self._draw_scene, self._notice)
@@ -126,10 +129,8 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
         self._say_note()
 
     def on_unmount(self) -> None:
-        from el_grande.app.caches import forget_closed_widgets
-
         self.flow.close()
-        forget_closed_widgets()  # this screen's widgets go with it (memory; app/caches.py)
+        forget_closed_widgets()  # this screen's widgets go with it (memory; textual_compat)
 
     def show_save_problem(self, problem: str | None) -> None:
         banner = self.query_one("#save-problem", Static)
@@ -187,8 +188,7 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
             case Hinting():
                 self._show_hints(scene)
             case GameOver():
-                from el_grande.app.closing import replace
-                from el_grande.app.screens.game_over import GameOverScreen
+                from el_grande.app.screens.game_over import GameOverScreen  # start-up: at the end
 
                 self._close_modal()
                 self._show_public(scene.view)
@@ -224,8 +224,6 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
     def _close_modal(self) -> None:
         """Take away the modal opened for the previous scene (it is on top: the flow does not
         move while another screen covers the table; if one did, it closes when uncovered)."""
-        from el_grande.app.closing import close
-
         screen, self._modal_screen = self._modal_screen, None
         if screen is not None:
             close(screen)  # once, and only itself (app/closing.py)
@@ -236,7 +234,7 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
         self.app.push_screen(screen)
 
     def _show_curtain(self, scene: TakeOver | Curtain | HintCurtain) -> None:
-        from el_grande.app.screens.curtain import CurtainScreen, curtain_for
+        from el_grande.app.screens.curtain import CurtainScreen, curtain_for  # start-up: later
 
         current = self._modal_screen
         letter = None if isinstance(scene, Curtain) else scene.letter
@@ -248,7 +246,7 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
         self._open_modal(curtain_for(scene, self.flow))
 
     def _show_display(self, scene: Showing) -> None:
-        from el_grande.app.screens.scoring import ScoringScreen, scoring_for
+        from el_grande.app.screens.scoring import ScoringScreen, scoring_for  # start-up: later
 
         self.shown = Shown(scene.view, lit=scene.lit)
         if isinstance(self._modal_screen, ScoringScreen):
@@ -258,7 +256,7 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
         self._open_modal(scoring_for(scene, self.flow))
 
     def _show_hints(self, scene: Hinting) -> None:
-        from el_grande.app.screens.hints import hints_for
+        from el_grande.app.screens.hints import hints_for  # start-up: the bots, when asked for
 
         self._open_modal(hints_for(scene, self.flow))
 
@@ -339,14 +337,14 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
         self.flow.skip_ahead()
 
     def action_help(self) -> None:
-        from el_grande.app.screens.help import HelpScreen
+        from el_grande.app.screens.help import HelpScreen  # start-up: when asked for
 
         self.app.push_screen(HelpScreen())
 
     def action_preview(self) -> None:
         """The scoring calculator, from what the board shows now (the chooser's own view
         behind their curtain: their what-if may use their hidden Castillo count)."""
-        from el_grande.app.screens.calculator import CalculatorScreen
+        from el_grande.app.screens.calculator import CalculatorScreen  # start-up: when asked for
 
         shown = self.shown
         if shown is None:
@@ -390,10 +388,10 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
     def action_settings(self) -> None:
         if self.flow.secret_open:
             return  # never over a secret prompt (a curtain is a screen of its own)
-        self.app.open_settings()  # type: ignore[attr-defined]
+        el_app(self).open_settings()
 
     def action_save_as(self) -> None:
-        from el_grande.app.screens.save_as import SaveAsScreen
+        from el_grande.app.screens.save_as import SaveAsScreen  # start-up: the saves (pydantic)
 
         if self.flow.secret_open:
             return  # never over a secret prompt

@@ -12,6 +12,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from el_grande.app.access import el_app
 from el_grande.app.present import chip, winners_text
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.setup import bot_level
@@ -114,18 +115,18 @@ class GameOverScreen(Screen[None]):
         return Text(t("over.hints", counts=counts), style="dim")
 
     def action_new_game(self) -> None:
-        self.app.new_game_form()  # type: ignore[attr-defined]
+        el_app(self).new_game_form()
 
     def action_title(self) -> None:
-        self.app.show_title()  # type: ignore[attr-defined]
+        el_app(self).show_title()
 
     def action_replay(self) -> None:
-        from el_grande.app.screens.replay import ReplayScreen
+        from el_grande.app.screens.replay import ReplayScreen  # start-up: when asked for
 
         self.app.push_screen(ReplayScreen(self.session.game.record(), self.session.seats))
 
     def action_save_as(self) -> None:
-        from el_grande.app.screens.save_as import SaveAsScreen
+        from el_grande.app.screens.save_as import SaveAsScreen  # start-up: when asked for
 
         def saved(message: str | None) -> None:
             if message:

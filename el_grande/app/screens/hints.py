@@ -26,6 +26,7 @@ from textual.worker import Worker, WorkerState
 
 from el_grande.app.closing import close
 from el_grande.app.present import Glued, choice_label
+from el_grande.bots.hints import analyse
 from el_grande.core import Choice
 from el_grande.text import carry, t
 
@@ -101,8 +102,6 @@ class HintScreen(ModalScreen[Choice | None]):
             yield Static(Text(t("hint.keys")), id="scoring-keys", markup=False)
 
     def on_mount(self) -> None:
-        from el_grande.bots.hints import analyse
-
         view, decision, stop = self.view, self.decision, self._stop
         seed, iterations, budget = self.seed, self.iterations, self.budget
 

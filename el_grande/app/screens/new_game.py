@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
+from el_grande.app.access import el_app
 from el_grande.app.closing import close
 from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, SeatRow, seat_rows
 from el_grande.app.widgets.keybar import KeyBar
@@ -35,7 +36,7 @@ class NewGameScreen(FormNavigation):
     ]
 
     def compose(self) -> ComposeResult:
-        seats = seat_rows(self.app.settings.players, MAX_PLAYERS)  # type: ignore[attr-defined]
+        seats = seat_rows(el_app(self).settings.players, MAX_PLAYERS)
         with Vertical(id="form"):
             yield Static(t("new.title"), id="form-title", markup=False)
             yield Label(t("new.players"), classes="section", markup=False)
@@ -141,7 +142,7 @@ class NewGameScreen(FormNavigation):
         if isinstance(result, str):
             self.query_one("#form-error", Static).update(result)
             return
-        self.app.start_game(result)  # type: ignore[attr-defined]
+        el_app(self).start_game(result)
 
     def action_back(self) -> None:
         close(self)

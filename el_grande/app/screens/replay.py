@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from el_grande.app.present import choice_label, decision_what, line_text
 from el_grande.app.shown import Shown
+from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.keybar import KeyBar
@@ -91,9 +92,7 @@ class ReplayScreen(Screen[None]):
         yield KeyBar()
 
     def on_unmount(self) -> None:
-        from el_grande.app.caches import forget_closed_widgets
-
-        forget_closed_widgets()  # this screen's widgets go with it (memory; app/caches.py)
+        forget_closed_widgets()  # this screen's widgets go with it (memory; textual_compat)
 
     def on_mount(self) -> None:
         self.query_one("#replay-log", GameLog).border_title = Content(t("board.log"))

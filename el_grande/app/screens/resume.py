@@ -17,7 +17,17 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from el_grande.app.access import el_app
 from el_grande.app.closing import close
+from el_grande.persist.errors import SaveFileError
+from el_grande.persist.store import (
+    check_openable,
+    load_game,
+    locked_error,
+    saves_dir,
+    scan_saves,
+    shown_path,
+)
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -52,14 +62,11 @@ class ResumeScreen(ModalScreen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        from el_grande.persist.store import scan_saves
 
         games, self.problems = scan_saves()
         self.games: list[SavedGame] = [g for g in games if not g.file.finished]
 
     def compose(self) -> ComposeResult:
-        from el_grande.persist.store import saves_dir, shown_path
-
         with Vertical(id="resume-box"):
             yield Static(t("resume.title"), id="resume-title", markup=False)
             if self.games:
@@ -83,9 +90,6 @@ class ResumeScreen(ModalScreen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        from el_grande.persist.errors import SaveFileError
-        from el_grande.persist.store import check_openable, load_game, locked_error
-
         assert event.option.id is not None
         chosen = self.games[int(event.option.id)]
         try:
@@ -93,7 +97,7 @@ class ResumeScreen(ModalScreen[None]):
                 raise locked_error(chosen.file)
             check_openable(chosen.file)  # opened elsewhere meanwhile, or its lock unusable
             save, _game = load_game(chosen.path)
-            self.app.open_saved(save)  # type: ignore[attr-defined]
+            el_app(self).open_saved(save)
         except SaveFileError as exc:  # GameLockedError if it was opened meanwhile
             self.query_one("#resume-error", Static).update(str(exc))
             self.app.bell()

@@ -14,6 +14,8 @@ from textual.widgets import Input, Static
 
 from el_grande.app.closing import close
 from el_grande.names import fit, printable
+from el_grande.persist.autosave import autosaver_of, seats_of
+from el_grande.persist.store import save_as, save_from_game
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -21,8 +23,6 @@ if TYPE_CHECKING:
 
 
 def default_path(session: GameSession) -> Path:
-    from el_grande.persist.autosave import autosaver_of
-
     listener = autosaver_of(session)
     name = listener.saver.file.game_id if listener and listener.saver else "el-grande-game"
     try:
@@ -36,9 +36,6 @@ def save_session_as(session: GameSession, path: Path) -> tuple[bool, str]:
     """Write the save file: (saved, the sentence to show). Never writes over anything (a
     file, a link, a FIFO...), and never raises: a name too long, a folder that is not one or
     cannot be written, a NUL in the name — each is a sentence, and the game goes on."""
-    from el_grande.persist.autosave import autosaver_of, seats_of
-    from el_grande.persist.store import save_as, save_from_game
-
     shown = _shown(path)
     try:
         path = path.expanduser()  # RuntimeError: `~who/...` for nobody known

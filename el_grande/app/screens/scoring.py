@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from el_grande.app.present import NO_BREAK, Glued
+from el_grande.app.present import NO_BREAK, Glued, chip
 from el_grande.core import Event
 from el_grande.flow.table import Showing, TableFlow
 from el_grande.narrate import ScoringStep, Total
@@ -141,7 +141,6 @@ class ScoringScreen(ModalScreen[None]):
 
 def scoring_for(scene: Showing, flow: TableFlow) -> ScoringScreen:
     """The display for the flow's scene, its keys going back to the flow."""
-    from el_grande.app.present import chip
 
     session = flow.session
     return ScoringScreen(

@@ -9,7 +9,7 @@ to the app and writes the file (`el_grande.settings.save`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,26 +17,20 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
+from el_grande.app.access import el_app
 from el_grande.app.closing import close
 from el_grande.app.colours import chip_colours
 from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, SeatRow, seat_rows
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.names import normalise, printable
-from el_grande.settings import MAX_BOT_DELAY, PALETTES, Settings
+from el_grande.settings import MAX_BOT_DELAY, PALETTES, Settings, save, settings_path
 from el_grande.setup import COLOURS, MAX_PLAYERS, bot_level
 from el_grande.text import t
-
-if TYPE_CHECKING:
-    from el_grande.app.app import ElGrandeApp
 
 FIELDS = ("language", "theme", "palette", "bot_delay", "auto_advance", "strict_handovers")
 BUTTONS = ("save", "cancel")
 #: The scoring displays' paces offered (seconds between steps); None: wait for Enter.
 PACES: tuple[float | None, ...] = (None, 1.0, 2.0, 3.0, 5.0, 8.0)
-
-
-def theme_names(app: ElGrandeApp) -> list[str]:
-    return sorted(app.available_themes)
 
 
 class SettingsScreen(FormNavigation):
@@ -48,12 +42,8 @@ class SettingsScreen(FormNavigation):
         Binding("ctrl+s", "save", "set.save"),
     ]
 
-    @property
-    def el_app(self) -> ElGrandeApp:
-        return self.app  # type: ignore[return-value]
-
     def compose(self) -> ComposeResult:
-        app = self.el_app
+        app = el_app(self)
         s = app.settings
         #: What to put back on Esc (the theme and the palette change while choosing).
         self._before = (app.theme, app.palette)
@@ -72,7 +62,8 @@ class SettingsScreen(FormNavigation):
                 )
             with Horizontal(classes="opt-row"):
                 yield Label(t("set.theme"), classes="opt-label", markup=False)
-                yield FormSelect([(n, n) for n in theme_names(app)], value=app.theme, id="theme")
+                themes = sorted(app.available_themes)
+                yield FormSelect([(n, n) for n in themes], value=app.theme, id="theme")
             with Horizontal(classes="opt-row"):
                 yield Label(t("set.palette"), classes="opt-label", markup=False)
                 yield FormSelect(
@@ -133,7 +124,7 @@ class SettingsScreen(FormNavigation):
         return out
 
     def on_mount(self) -> None:
-        problem = self.el_app.settings_unused
+        problem = el_app(self).settings_unused
         if problem:
             self._say(t("set.broken", problem=problem))
 
@@ -155,7 +146,7 @@ class SettingsScreen(FormNavigation):
             case "theme" if isinstance(event.value, str):
                 self.app.theme = event.value
             case "palette" if isinstance(event.value, str):
-                self.el_app.palette = event.value
+                el_app(self).palette = event.value
                 self.query_one("#swatches", Static).update(self._swatches(event.value))
 
     # --- saving --------------------------------------------------------------------------------
@@ -165,6 +156,7 @@ class SettingsScreen(FormNavigation):
 
     def edited(self) -> Settings | str:
         """The settings as the screen shows them, or the first problem as a sentence."""
+        # start-up: pydantic (~0.1 s) once a value is checked, not to open the screen
         from el_grande.settings.model import SettingsProblem, settings_from_data
 
         text = self.query_one("#bot_delay", Input).value.strip()
@@ -205,13 +197,11 @@ class SettingsScreen(FormNavigation):
             return str(exc)
 
     def action_save(self) -> None:
-        from el_grande.settings import save, settings_path
-
         result = self.edited()
         if isinstance(result, str):
             self._say(result)
             return
-        app = self.el_app
+        app = el_app(self)
         app.apply_settings(result)
         try:
             path = save(result)
@@ -228,7 +218,7 @@ class SettingsScreen(FormNavigation):
     def action_cancel(self) -> None:
         theme, palette = self._before
         self.app.theme = theme
-        self.el_app.palette = palette
+        el_app(self).palette = palette
         close(self)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

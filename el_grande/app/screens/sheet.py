@@ -26,7 +26,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from el_grande.app.widgets.form import FormInput, FormNavigation
+from el_grande.app.access import el_app
+from el_grande.app.widgets.form import FormInput, FormNavigation, seat_rows
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.core import SCORING_ROUNDS, AwardReason
 from el_grande.names import pad, printable, width
@@ -462,9 +463,7 @@ class NamesScreen(FormNavigation):
         if self.sheet is not None:
             names = list(self.sheet.names)
         else:
-            from el_grande.app.widgets.form import seat_rows
-
-            settings = self.app.settings  # type: ignore[attr-defined]
+            settings = el_app(self).settings
             names = [s.name for s in seat_rows(settings.players, MAX_PLAYERS) if s.name]
         return names + [""] * (MAX_PLAYERS - len(names))
 

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from el_grande.app.access import el_app
 from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.text import t
@@ -47,30 +48,30 @@ class TitleScreen(StyledOnce, Screen[None]):
     def on_mount(self) -> None:
         # A settings file that could not be used: said here once (and on the terminal).
         notice = self.query_one("#title-notice", Static)
-        problem = getattr(self.app, "settings_problem", None)
+        problem = el_app(self).settings_problem
         notice.update(Text(problem or ""))
         notice.display = bool(problem)
         if problem:
-            self.app.settings_problem = None  # type: ignore[attr-defined]
+            el_app(self).settings_problem = None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         match event.option.id:
             case "new":
-                from el_grande.app.screens.new_game import NewGameScreen
+                from el_grande.app.screens.new_game import NewGameScreen  # start-up: later
 
                 self.app.push_screen(NewGameScreen())
             case "resume":
-                from el_grande.app.screens.resume import ResumeScreen
+                from el_grande.app.screens.resume import ResumeScreen  # start-up: pydantic
 
                 self.app.push_screen(ResumeScreen())
             case "rules":
-                from el_grande.app.screens.help import HelpScreen
+                from el_grande.app.screens.help import HelpScreen  # start-up: when asked for
 
                 self.app.push_screen(HelpScreen())
             case "settings":
-                self.app.open_settings()  # type: ignore[attr-defined]
+                el_app(self).open_settings()
             case "sheet":
-                self.app.open_sheet()  # type: ignore[attr-defined]
+                el_app(self).open_sheet()
             case "quit":
                 self.app.exit()

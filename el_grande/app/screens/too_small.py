@@ -3,7 +3,6 @@ excepted); the game continues unchanged when the terminal is big enough again.""
 
 from __future__ import annotations
 
-import sys
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,7 +12,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from el_grande.app.access import el_app, imported
 from el_grande.app.closing import close
+from el_grande.app.screens.help import HelpScreen
 from el_grande.text import t
 
 
@@ -49,10 +50,12 @@ class TooSmallScreen(ModalScreen[None]):
     def _message(self, w: int, h: int) -> Text:
         text = t("too_small", w=w, h=h, min_w=self.min_width, min_h=self.min_height)
         # Under a game: whether it is saved — or why not (never "saved" when it is not).
-        game = sys.modules.get("el_grande.app.screens.game")  # not imported: no game open
-        if game is not None and any(isinstance(s, game.GameScreen) for s in self.app.screen_stack):
-            problem = getattr(self.app, "save_problem", None)
-            text += f"\n\n{problem}" if problem else f" {t('too_small.saved')}"
+        if imported("el_grande.app.screens.game"):  # else no game is open
+            from el_grande.app.screens.game import GameScreen  # start-up: only with a game
+
+            if any(isinstance(s, GameScreen) for s in self.app.screen_stack):
+                problem = el_app(self).save_problem
+                text += f"\n\n{problem}" if problem else f" {t('too_small.saved')}"
         return Text(text)
 
     def show_size(self, width: int, height: int) -> None:
@@ -74,6 +77,4 @@ class TooSmallScreen(ModalScreen[None]):
         event.stop()
 
     def action_help(self) -> None:
-        from el_grande.app.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen())

@@ -9,6 +9,7 @@ accident. `SeatRow` is one seat of a table: a name, a colour and a kind (human o
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -19,6 +20,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
+from el_grande.settings import DEFAULT_PLAYERS, PlayerDefault
 from el_grande.setup import COLOURS, KINDS
 from el_grande.text import t
 
@@ -45,7 +47,7 @@ class FormInput(Input):
             and not select
             and self.selection.is_empty
             and self.cursor_at_end
-            and not self._suggestion
+            and self.suggester is None  # (with one, → at the end takes its suggestion)
             and form.move_focus(self, dx=1)
         ):
             return
@@ -152,9 +154,6 @@ def seat_rows(seats: tuple[PlayerDefault, ...], count: int) -> list[PlayerDefaul
     """`count` rows: the given seats, then empty ones (no name, a colour nobody has). The
     built-in players (Ana, Ben, Cy) get the catalogue's names, so that they suit the
     language (민준, 서연, 지훈 in Korean)."""
-    from dataclasses import replace
-
-    from el_grande.settings import DEFAULT_PLAYERS, PlayerDefault
 
     if seats == DEFAULT_PLAYERS:
         names = [n.strip() for n in t("new.default_names").split(",")]

@@ -19,6 +19,7 @@ from textual import events
 from textual.content import Content
 from textual.widgets import RichLog
 
+from el_grande.app.textual_compat import size_known
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ class GameLog(RichLog):
         scroll_end: bool | None = None,
         animate: bool = False,
     ) -> Self:
-        if self._size_known and not self._rewrapping:
+        if size_known(self) and not self._rewrapping:
             # (Before the size is known RichLog defers the write and makes it again later.)
             self._story.append(content.copy() if isinstance(content, Text) else content)  # type: ignore[arg-type]
             self._starts.append(len(self.lines))
@@ -104,10 +105,7 @@ class GameLog(RichLog):
         top = self._entry_at(round(self.scroll_y))
         story = self._story
         self._starts = []
-        self.lines.clear()
-        self._line_cache.clear()
-        self._start_line = 0
-        self._widest_line_width = 0
+        RichLog.clear(self)  # the lines, not the story
         self._rewrapping = True
         try:
             for content in story:
