@@ -36,7 +36,7 @@ from el_grande import startup
 from el_grande.app.access import imported
 from el_grande.app.closing import close
 from el_grande.app.colours import repaint_coloured, use_palette
-from el_grande.app.textual_compat import rewrite_bindings
+from el_grande.app.textual_compat import rewrite_bindings, start_nothing
 from el_grande.flow import handover
 from el_grande.flow.handover import Input
 from el_grande.settings import load
@@ -404,7 +404,7 @@ class ElGrandeApp(App[None]):
         # driver would read an empty standard input for ever, a whole core busy.
         if not headless and not stdin_is_a_terminal():
             self._no_terminal = t("app.needs_terminal")
-            self._exit = True  # nothing starts: no application mode, no screen
+            start_nothing(self)  # no application mode, no screen
             headless = True
         driver = super()._build_driver(headless=headless, inline=inline, mouse=mouse, size=size)
         out = getattr(driver, "_file", None)
