@@ -342,6 +342,31 @@ def _run_simulate(args: argparse.Namespace) -> int:
     return main_from_namespace(args)
 
 
+# --- review (el_grande/review_report.py: imported only when it runs) -------------------------
+
+
+def _configure_review(p: argparse.ArgumentParser) -> None:
+    from el_grande import review_report
+
+    review_report.configure(p)
+
+
+@command(
+    "review",
+    "the Hard player's review of a finished game, as Markdown",
+    _configure_review,
+    description="Review a finished game's save file: every decision of the people at the table "
+    "(--seat NAME: one player; --all: the computer players too), judged by the Hard player "
+    "from that player's own view at that moment. Prints Markdown (-o FILE writes it): the "
+    "summary, the five biggest mistakes, round by round, and the expected score and margin "
+    "decision by decision. The same file gives the same review. docs/bots.md says how.",
+)
+def _run_review(args: argparse.Namespace) -> int:
+    from el_grande.review_report import run
+
+    return run(args)
+
+
 # --- entry ---------------------------------------------------------------------------------
 
 

@@ -18,7 +18,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from el_grande.core import AwardReason
+from el_grande.core import (
+    CARD_STACK,
+    POWER_CABALLEROS,
+    AwardReason,
+    Choice,
+    Decision,
+    DecisionKind,
+    Purpose,
+)
 from el_grande.core import events as E
 from el_grande.text import card_name, region, t
 
@@ -305,6 +313,79 @@ class Narrator:
             t("ev.turn_summary", name=self.who(turn.seat), parts=t("join.parts").join(parts)),
             Tone.SUMMARY,
         )
+
+
+# --- choices ---------------------------------------------------------------------------------
+
+
+def choice_words(choice: Choice, d: Decision, name: Callable[[int], str]) -> str:
+    """How a choice of `d` reads in a list of answers ("Power card 7  (3 to court)", "Place
+    in Aragon"), `name(seat)` giving a seat's name as it is to be shown."""
+    verb, arg = choice.verb, choice.arg
+    if verb == "power":
+        return t("choice.power", n=arg, court=POWER_CABALLEROS[int(arg)])  # type: ignore[arg-type]
+    if verb == "court":
+        return t("choice.court", n=arg)
+    if verb == "recall":
+        return t("choice.recall", region=region(str(arg)))
+    if verb == "card":
+        return t("choice.card", name=card_name(str(arg)), n=CARD_STACK[str(arg)])
+    if verb in ("place", "special", "skip") and arg is None:
+        return t(f"choice.turn.{verb}")
+    if verb == "place":
+        return t("choice.place", region=region(str(arg)))
+    if verb == "done":
+        return t("choice.done")
+    if verb == "veto":
+        return t(f"choice.veto.{arg}")
+    if verb == "from":
+        return t("choice.from", region=region(str(arg)))
+    if verb == "whose":
+        return t("choice.whose", name=name(int(arg)))  # type: ignore[arg-type]
+    if verb == "to":
+        return t("choice.to", region=region(str(arg)))
+    if verb == "region":
+        return t("choice.region", region=region(str(arg)))
+    if verb == "mode":
+        return t(f"choice.mode.{arg}")
+    if verb == "score":
+        return t("choice.score", region=region(str(arg)))
+    if verb == "return":
+        if arg == "court":
+            return t("choice.return_court")
+        return t("choice.return", region=region(str(arg)))
+    if verb == "pass":
+        return t("choice.pass")
+    if verb == "board":
+        return t("choice.board", board=arg)
+    if verb == "king":
+        return t("choice.king", region=region(str(arg)))
+    if verb == "grande":
+        return t("choice.grande", region=region(str(arg)))
+    if verb == "retrieve":
+        return t("choice.retrieve", n=arg)
+    if verb == "disk":
+        if d.context.get("purpose") == Purpose.CASTILLO and arg == d.context.get("king"):
+            return t("choice.disk_court", region=region(str(arg)))  # R-G3
+        return t("choice.disk", region=region(str(arg)))
+    return str(choice)
+
+
+def decision_words(d: Decision, name: Callable[[int], str]) -> str:
+    """What `d` asks, in a few words ("play a power card"), `name(seat)` as in
+    `choice_words`."""
+    ctx = d.context
+    kind = d.kind
+    if kind == DecisionKind.VETO:
+        return t("decision.veto", name=name(ctx.get("seat", 0)))
+    if kind == DecisionKind.RETURN_ONE:
+        return t("decision.return_one", name=name(ctx.get("target", 0)))
+    if kind == DecisionKind.DISK:
+        purpose = t(f"purpose.{ctx.get('purpose', 'castillo')}")
+        return t("decision.disk_purpose", purpose=purpose)
+    key = f"decision.{kind}"
+    text = t(key)
+    return text if text != key else t("decision.unknown")
 
 
 # --- a scoring display, step by step ---------------------------------------------------------

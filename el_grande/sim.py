@@ -46,6 +46,10 @@ class SimConfig:
     budget: float | None = None
     iterations: int | None = None
     rotate: bool = False
+    #: What `strong`'s budget and every think time count: "wall" (`time.perf_counter`, what a
+    #: player waits) or "cpu" (`time.thread_time`, the thread's own CPU time: a benchmark that
+    #: does not depend on how busy the machine is).
+    clock: str = "wall"
 
     def seat_bots(self, game_index: int) -> tuple[str, ...]:
         """The bot level of every seat in game `game_index` (rotated with `--rotate`)."""
@@ -53,6 +57,10 @@ class SimConfig:
             return self.bots
         k = game_index % self.players
         return self.bots[k:] + self.bots[:k]
+
+
+#: The clocks `--clock` names.
+CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
 
 
 def game_seed(config: SimConfig, game_index: int) -> int:
@@ -68,7 +76,8 @@ def play_one(config: SimConfig, game_index: int) -> dict[str, Any]:
     """Play game `game_index` of the run; return a small JSON-able result."""
 
     levels = config.seat_bots(game_index)
-    bot_options: dict[str, Any] = {}
+    clock = CLOCKS[config.clock]
+    bot_options: dict[str, Any] = {"clock": clock}
     if config.budget is not None:
         bot_options["time_budget"] = config.budget
     if config.iterations is not None:
@@ -88,7 +97,7 @@ def play_one(config: SimConfig, game_index: int) -> dict[str, Any]:
         options=Options(rounds=config.rounds, veto=config.veto, castillo=config.castillo),
     )
     started = time.perf_counter()
-    result = play_game(game, bots)
+    result = play_game(game, bots, clock=clock)
     return {
         "index": game_index,
         "bots": list(levels),
@@ -202,6 +211,7 @@ def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) 
         "options": {"rounds": config.rounds, "veto": config.veto, "castillo": config.castillo},
         "bots": list(config.bots),
         "rotate": config.rotate,
+        "clock": config.clock,
         "seconds": seconds,
         "games_per_second": g / seconds if seconds > 0 else 0.0,
         "wins": wins,
@@ -244,6 +254,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         help="strong: search iterations per decision (default: time only)",
+    )
+    parser.add_argument(
+        "--clock",
+        choices=tuple(CLOCKS),
+        default="wall",
+        help="what strong's budget and the think times count: wall (default: the time a "
+        "player waits) or cpu (the thread's CPU time: independent of the machine's load)",
     )
     parser.add_argument("--rotate", action="store_true", help="rotate the bots one seat each game")
     parser.add_argument("--jobs", "-j", type=int, default=1, help="processes (default 1)")
@@ -297,6 +314,7 @@ def _config(ns: argparse.Namespace) -> SimConfig:
         budget=ns.budget,
         iterations=ns.iterations,
         rotate=ns.rotate,
+        clock=ns.clock,
     )
 
 
@@ -309,24 +327,9 @@ def main_from_namespace(ns: argparse.Namespace) -> int:
         err.print(f"el-grande simulate: {exc}", style="red", markup=False, highlight=False)
         return 2
     if ns.progress and err.is_terminal:
-        from rich.progress import (  # start-up: only on a terminal
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
+        from el_grande.progress import progress_bar  # start-up: only on a terminal
 
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-        ) as progress:
+        with progress_bar(err, "[bold]{task.description}") as progress:
             summary = run(config, jobs=ns.jobs, progress=progress)
     else:
         summary = run(config, jobs=ns.jobs)

@@ -783,6 +783,72 @@ EN: dict[str, Template] = {
     "bots.hint.hurts": "Takes ground from {seat} in {place}.",
     # By how much: the hint's own line says it in words (screens/hints.py, outlook).
     "bots.hint.outlook": "Best outlook by the end of the round.",
+    # --- review (el_grande/review.py, el-grande review: el_grande/review_report.py) ----------
+    "review.title": "{name}'s game, reviewed",
+    "review.setup": "El Grande, {players} players, {rounds} rounds, Castillo {castillo}. "
+    "Final scores: {scores}.",
+    "review.how": Plural(
+        "The Hard player judged {name}'s {count} decision with a choice from {name}'s own view "
+        "at that moment (nothing {name} could not know then), playing every choice out to the "
+        "start of the next round: {playouts} play-outs, at most {draws} draws of the unknowns "
+        "a decision (review seed {seed}).",
+        "The Hard player judged {name}'s {count} decisions with a choice from {name}'s own view "
+        "at that moment (nothing {name} could not know then), playing every choice out to the "
+        "start of the next round: {playouts} play-outs, at most {draws} draws of the unknowns "
+        "a decision (review seed {seed}).",
+    ),
+    "review.stopped": "(The review was stopped before its end: some decisions are missing.)",
+    "review.nothing": "{name} had no decision with more than one choice.",
+    "review.summary": "Summary",
+    "review.total": "In all, {name}'s decisions cost {cost} against the best choices "
+    "the Hard player found.",
+    "review.behind": "{name} finished {points} points behind {leader}.",
+    "review.ahead": "{name} won, {points} points ahead of {second}.",
+    "review.shared": "{name} shared the victory.",
+    "review.cost_means": "A decision's cost is how much better the best choice's expected final "
+    "margin (your points minus the best other player's) was than your choice's, in points, "
+    "rounded; a chance that was still open later in the same turn counts once, where it was "
+    "lost.",
+    "review.mistakes": "The five biggest mistakes",
+    "review.no_mistakes": "No decision cost a point or more.",
+    "review.mistake": "Round {round} ({what}): you chose {choice}; {best} was {cost} better. {why}",
+    "review.rounds": "Round by round",
+    "review.col_round": "Round",
+    "review.col_decisions": "Decisions",
+    "review.col_cost": "Cost",
+    "review.col_biggest": "Costliest decision",
+    "review.col_outlook": "Expected margin at the round's end",
+    "review.biggest": "{choice} ({cost})",
+    "review.none": "none",
+    "review.about": "about {n}",
+    "review.about_points": Plural("about {count} point", "about {count} points"),
+    "review.chart": "Expected margin and score, decision by decision",
+    "review.chart_note": "As {name} could estimate them right after each choice: the expected "
+    "final margin (points minus the best other player's), then the expected final score; one "
+    "column a decision.",
+    "review.axis_margin": "margin",
+    "review.axis_score": "score",
+    "review.axis_rounds": "the round each decision was made in (its last digit where a round "
+    "starts)",
+    "review.decisions": "Every decision",
+    "review.col_n": "#",
+    "review.col_decision": "Decision",
+    "review.col_choice": "Chosen",
+    "review.col_best": "Best",
+    "review.col_score": "Expected score",
+    "review.col_margin": "Expected margin",
+    "review.same": "the same",
+    "review.progress": "reviewing",
+    "review.err_unfinished": "the game is not finished: a review is of a finished game.",
+    "review.err_no_such": "there is no player called {name} (the players: {names}).",
+    "review.err_no_person": "no person played at this table: --all reviews the computer "
+    "players, --seat NAME one of them.",
+    "review.err_over_save": "will not write the review over the save file {path}.",
+    "review.err_not_file": "will not write the review to {path}: it is not a regular file "
+    "(leave out -o to print the review).",
+    "review.err_write": "cannot write {path}: {why}.",
+    "review.err_draws": "--draws must be at least 1.",
+    "review.err_jobs": "--jobs must be at least 1.",
     # --- settings (el_grande/settings: the file; app/screens/settings.py: the screen) ---------
     "settings.problem": "The settings in {path} are not used: {why}. The defaults apply, and "
     "the file is left as it is until you save the settings.",

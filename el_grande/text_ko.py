@@ -977,4 +977,63 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "sheet.key_next": "다음 정산",
     "sheet.key_names": "이름",
     "sheet.key_clear": "새 게임",
+    # --- review ------------------------------------------------------------------------------
+    "review.title": "{name}의 게임 복기",
+    "review.setup": "엘 그란데, {players}인, {rounds}라운드, 카스티요 {castillo}. "
+    "최종 점수: {scores}.",
+    "review.how": "어려움 컴퓨터가 {name}의 선택지가 있던 결정 {count}개를 그 순간 {name}의 "
+    "시점에서 (그때 {name:이/가} 알 수 없던 것은 빼고) 판단했습니다. 선택지마다 다음 "
+    "라운드가 시작될 때까지 두어 보았습니다: 플레이아웃 {playouts}번, 결정마다 모르는 것을 "
+    "최대 {draws}번 뽑음 (복기 시드 {seed}).",
+    "review.stopped": "(복기가 끝나기 전에 멈췄습니다: 빠진 결정이 있습니다.)",
+    "review.nothing": "{name}에게는 선택지가 둘 이상인 결정이 없었습니다.",
+    "review.summary": "요약",
+    "review.total": "모두 합쳐 {name}의 결정은 어려움 컴퓨터가 찾은 최선의 선택보다 {cost} "
+    "손해였습니다.",
+    "review.behind": "{name:은/는} {leader}보다 {points}점 뒤진 채 끝냈습니다.",
+    "review.ahead": "{name:이/가} {second}보다 {points}점 앞서 이겼습니다.",
+    "review.shared": "{name:은/는} 공동 우승했습니다.",
+    "review.cost_means": "결정의 손해란 최선의 선택이 가져올 예상 최종 점수 차(내 점수에서 "
+    "다른 플레이어 중 최고 점수를 뺀 것)가 내 선택의 것보다 몇 점 나은지를 반올림한 것입니다. "
+    "같은 차례의 뒤 단계에서도 남아 있던 기회는 놓친 곳에서 한 번만 셉니다.",
+    "review.mistakes": "가장 큰 실수 다섯",
+    "review.no_mistakes": "1점 이상 손해를 본 결정은 없습니다.",
+    "review.mistake": "{round}라운드 ({what}): {choice:을/를} 골랐습니다. {best:이/가} "
+    "{cost} 더 나았습니다. {why}",
+    "review.rounds": "라운드별",
+    "review.col_round": "라운드",
+    "review.col_decisions": "결정",
+    "review.col_cost": "손해",
+    "review.col_biggest": "가장 손해 본 결정",
+    "review.col_outlook": "라운드 끝의 예상 점수 차",
+    "review.biggest": "{choice} ({cost})",
+    "review.none": "없음",
+    "review.about": "약 {n}",
+    "review.about_points": "약 {count}점",
+    "review.chart": "결정마다의 예상 점수 차와 예상 점수",
+    "review.chart_note": "각 선택 직후 {name:이/가} 짐작할 수 있던 대로: 예상 최종 점수 차"
+    "(내 점수에서 다른 플레이어 중 최고 점수를 뺀 것), 그다음 예상 최종 점수. 한 열이 결정 "
+    "하나입니다.",
+    "review.axis_margin": "점수 차",
+    "review.axis_score": "점수",
+    "review.axis_rounds": "각 결정을 내린 라운드 (라운드가 시작되는 자리에 그 끝자리 숫자)",
+    "review.decisions": "모든 결정",
+    "review.col_n": "#",
+    "review.col_decision": "결정",
+    "review.col_choice": "고른 것",
+    "review.col_best": "최선",
+    "review.col_score": "예상 점수",
+    "review.col_margin": "예상 점수 차",
+    "review.same": "같음",
+    "review.progress": "복기 중",
+    "review.err_unfinished": "끝나지 않은 게임입니다: 복기는 끝난 게임만 할 수 있습니다.",
+    "review.err_no_such": "{name:이라는/라는} 플레이어가 없습니다 (플레이어: {names}).",
+    "review.err_no_person": "이 게임에는 사람이 없습니다: `--all`은 컴퓨터 플레이어를, "
+    "`--seat 이름`은 그중 한 명을 복기합니다.",
+    "review.err_over_save": "저장 파일 {path} 위에 복기를 쓰지 않습니다.",
+    "review.err_not_file": "{path}에 복기를 쓰지 않습니다: 일반 파일이 아닙니다 (`-o`를 빼면 "
+    "복기를 화면에 출력합니다).",
+    "review.err_write": "{path}에 쓸 수 없습니다: {why}.",
+    "review.err_draws": "`--draws`는 1 이상이어야 합니다.",
+    "review.err_jobs": "`--jobs`는 1 이상이어야 합니다.",
 }

@@ -16,15 +16,12 @@ from el_grande.app.colours import chip_colours
 from el_grande.app.shown import card_of, place_of, power_of
 from el_grande.app.widgets.glued import GluedVisual
 from el_grande.core import (
-    CARD_STACK,
-    POWER_CABALLEROS,
     Choice,
     Decision,
     DecisionKind,
-    Purpose,
     View,
 )
-from el_grande.narrate import Line, Tone
+from el_grande.narrate import Line, Tone, choice_words, decision_words
 from el_grande.text import card_name, region, t, template
 
 if TYPE_CHECKING:
@@ -99,54 +96,7 @@ def chip(seating: Seating, seat: int, text: str | None = None) -> Text:
 
 
 def choice_label(choice: Choice, d: Decision, seating: Seating) -> str:
-    verb, arg = choice.verb, choice.arg
-    if verb == "power":
-        return t("choice.power", n=arg, court=POWER_CABALLEROS[int(arg)])  # type: ignore[arg-type]
-    if verb == "court":
-        return t("choice.court", n=arg)
-    if verb == "recall":
-        return t("choice.recall", region=region(str(arg)))
-    if verb == "card":
-        return t("choice.card", name=card_name(str(arg)), n=CARD_STACK[str(arg)])
-    if verb in ("place", "special", "skip") and arg is None:
-        return t(f"choice.turn.{verb}")
-    if verb == "place":
-        return t("choice.place", region=region(str(arg)))
-    if verb == "done":
-        return t("choice.done")
-    if verb == "veto":
-        return t(f"choice.veto.{arg}")
-    if verb == "from":
-        return t("choice.from", region=region(str(arg)))
-    if verb == "whose":
-        return t("choice.whose", name=seating.name(int(arg)))  # type: ignore[arg-type]
-    if verb == "to":
-        return t("choice.to", region=region(str(arg)))
-    if verb == "region":
-        return t("choice.region", region=region(str(arg)))
-    if verb == "mode":
-        return t(f"choice.mode.{arg}")
-    if verb == "score":
-        return t("choice.score", region=region(str(arg)))
-    if verb == "return":
-        if arg == "court":
-            return t("choice.return_court")
-        return t("choice.return", region=region(str(arg)))
-    if verb == "pass":
-        return t("choice.pass")
-    if verb == "board":
-        return t("choice.board", board=arg)
-    if verb == "king":
-        return t("choice.king", region=region(str(arg)))
-    if verb == "grande":
-        return t("choice.grande", region=region(str(arg)))
-    if verb == "retrieve":
-        return t("choice.retrieve", n=arg)
-    if verb == "disk":
-        if d.context.get("purpose") == Purpose.CASTILLO and arg == d.context.get("king"):
-            return t("choice.disk_court", region=region(str(arg)))  # R-G3
-        return t("choice.disk", region=region(str(arg)))
-    return str(choice)
+    return choice_words(choice, d, seating.name)
 
 
 def does_nothing(choice: Choice, d: Decision, view: View) -> str | None:
@@ -158,18 +108,7 @@ def does_nothing(choice: Choice, d: Decision, view: View) -> str | None:
 
 
 def decision_what(d: Decision, seating: Seating) -> str:
-    ctx = d.context
-    kind = d.kind
-    if kind == DecisionKind.VETO:
-        return t("decision.veto", name=seating.name(ctx.get("seat", 0)))
-    if kind == DecisionKind.RETURN_ONE:
-        return t("decision.return_one", name=seating.name(ctx.get("target", 0)))
-    if kind == DecisionKind.DISK:
-        purpose = t(f"purpose.{ctx.get('purpose', 'castillo')}")
-        return t("decision.disk_purpose", purpose=purpose)
-    key = f"decision.{kind}"
-    text = t(key)
-    return text if text != key else t("decision.unknown")
+    return decision_words(d, seating.name)
 
 
 def secret_what(d: Decision) -> str:

@@ -10,12 +10,11 @@ moving early.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from el_grande.bots.base import fallback, seeded_rng
-from el_grande.bots.model import Nearby, W, _rounds_left, determinize, evaluate, utility
+from el_grande.bots.model import Nearby, W, determinize, evaluate, rounds_left, utility
 from el_grande.bots.registry import level
 from el_grande.core import (
     POWER_CABALLEROS,
@@ -27,9 +26,7 @@ from el_grande.core import (
     Purpose,
     rank_points,
 )
-
-_CAST = 9
-PLACE_INDEX = {p: i for i, p in enumerate(REGIONS + ("castillo",))}
+from el_grande.core.board import CASTILLO_INDEX, PLACE_INDEX
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
@@ -49,6 +46,12 @@ SETTLE_KINDS = frozenset(
 )
 #: One Caballero from the court to a place at a time.
 _PLACING = frozenset({"placement", "place_any"})
+#: Per decision kind, the verbs of its choices that move nothing yet (`one_ply_scores`).
+_PENDING: dict[str, tuple[str, ...]] = {
+    DecisionKind.MOVE_FROM: ("from",),
+    DecisionKind.MOVE_WHOSE: ("whose",),
+    DecisionKind.TURN: ("place",),
+}
 #: Most steps a look-ahead plays before it stops and evaluates.
 SETTLE_STEPS = 24
 #: How much moving earlier in the turn order is worth, in points (beating every other player).
@@ -83,9 +86,17 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
     calm = game.active != game.order[-1] if game.order else False
     placing = kind in _PLACING and (calm or ctx["left"] > 1)
     moving = kind == DecisionKind.MOVE_TO and calm
+    # Choosing where an intrigue's next Caballero comes from (or whose it is), or to place
+    # before the special action with Caballeros in court, moves nothing yet: the game waits
+    # for the same player's next step, so those choices are worth what the position is now.
+    pending = _PENDING.get(kind, ())
+    if kind == DecisionKind.TURN and game.court[game.active] <= 0:
+        pending = ()  # placing nothing: the turn goes on at once
     scores = []
     for c in decision.choices:
-        if placing and c.verb == "place":
+        if c.verb in pending:
+            values = near.now()
+        elif placing and c.verb == "place":
             to = PLACE_INDEX[c.arg]  # type: ignore[index]
             values = near.tweaked(seat, ((to, 1),), court=-1)
         elif moving:
@@ -111,9 +122,7 @@ def one_ply(game: Game, seat: int) -> Choice:
     return choices[best_index(one_ply_scores(game, seat))]
 
 
-def settle(
-    game: Game, rng: random.Random, steps: int = SETTLE_STEPS, check: Check | None = None
-) -> None:
+def settle(game: Game, steps: int = SETTLE_STEPS, check: Check | None = None) -> None:
     """Play on (in place) to the end of the current turn or scoring, one-ply for everyone.
 
     `check` is called before every step (the strong bot's deadline)."""
@@ -129,10 +138,14 @@ def settle(
             return
         if check is not None:
             check()
-        if d.kind == DecisionKind.DISK:
-            game.apply_trusted(disk_choice(game, d.player))
-        else:
-            game.apply_trusted(one_ply(game, d.player))
+        _settle_step(game, d)
+
+
+def _settle_step(game: Game, d: Decision) -> None:
+    if d.kind == DecisionKind.DISK:
+        game.apply_trusted(disk_choice(game, d.player))
+    else:
+        game.apply_trusted(one_ply(game, d.player))
 
 
 def disk_scores(game: Game, seat: int) -> list[float]:
@@ -147,7 +160,7 @@ def disk_scores(game: Game, seat: int) -> list[float]:
     purpose = d.context.get("purpose")
     cab = game.cab
     if purpose == Purpose.CASTILLO:
-        src, k = _CAST, cab[_CAST][seat]
+        src, k = CASTILLO_INDEX, cab[CASTILLO_INDEX][seat]
     elif purpose == Purpose.EVICTION:
         src = PLACE_INDEX[d.context["region"]]
         k = cab[src][seat]
@@ -199,7 +212,7 @@ def power_scores(game: Game, seat: int) -> list[float]:
     assert d is not None
     played = [v for s, v in enumerate(game.played) if v and s != seat]
     waiting = [s for s in range(game.n) if s != seat and not game.played[s]]
-    reserve = min(1.0, _rounds_left(game) / 3)
+    reserve = min(1.0, rounds_left(game) / 3)
     province = game.province[seat]
     scores = []
     for c in d.choices:
@@ -219,8 +232,87 @@ def _hand(mask: int) -> list[int]:
     return [v for v in range(1, 14) if mask >> v & 1]
 
 
+class Memo:
+    """What look-aheads found from positions (`Game.position()`), so that a search which comes
+    to a position again takes the answer instead of playing on: the same numbers, less work.
+
+    The greedy rule is a function of the position alone (its random generator is never drawn
+    from), so where a look-ahead from a position ends, and what that end is worth, never
+    changes: a remembered answer is exactly the one that playing on would give. The positions
+    are those of the owner's own determinized games, so nothing is remembered that its view
+    did not allow. `settled`: `evaluate` where `settle` ends; `played`: where a play-out to
+    the next round ends (`bots.strong`). Emptied when a new round starts (no position comes
+    back) and whenever it holds more than `limit` positions.
+    """
+
+    __slots__ = ("limit", "played", "round", "settled")
+
+    def __init__(self, limit: int = 20_000) -> None:
+        self.limit = limit
+        self.settled: dict[tuple[object, ...], list[float]] = {}
+        self.played: dict[tuple[object, ...], list[float]] = {}
+        self.round = -2
+
+    def __len__(self) -> int:
+        return len(self.settled) + len(self.played)
+
+    def at(self, game: Game) -> Memo:
+        """Ready for a search from `game`: emptied if the round moved on or it is full."""
+        if game.round_i != self.round or len(self) > self.limit:
+            self.settled.clear()
+            self.played.clear()
+            self.round = game.round_i
+        return self
+
+
+def settled_values(
+    game: Game, memo: Memo | None = None, steps: int = SETTLE_STEPS, check: Check | None = None
+) -> list[float]:
+    """`evaluate(game)` once `settle` has played on (in place, unless `memo` knew the answer).
+
+    With `memo`, every position on the way is remembered with the answer, and a position
+    remembered from an earlier look-ahead ends this one at once (with the same answer, since
+    both look-aheads go on alike from there). A look-ahead cut short by `steps` is not
+    remembered: from a later position on its way, `settle` would have gone further.
+    """
+    if memo is None:
+        settle(game, check=check, steps=steps)
+        return evaluate(game)
+    known = memo.settled
+    active, phase = game.active, game.phase
+    path: list[tuple[object, ...]] = []
+    for _ in range(steps):
+        d = game.decision
+        if (
+            d is None
+            or d.kind == DecisionKind.POWER
+            or game.active != active
+            or game.phase != phase
+        ):
+            break
+        key = game.position()
+        got = known.get(key)
+        if got is not None:
+            for k in path:
+                known[k] = got
+            return got
+        path.append(key)
+        if check is not None:
+            check()
+        _settle_step(game, d)
+    else:
+        return evaluate(game)
+    values = evaluate(game)
+    for k in path:
+        known[k] = values
+    return values
+
+
 def settle_scores(
-    game: Game, seat: int, rng: random.Random, check: Check | None = None
+    game: Game,
+    seat: int,
+    check: Check | None = None,
+    memo: Memo | None = None,
 ) -> list[float]:
     """`seat`'s utility after each choice and the rest of the turn (`settle`)."""
     d = game.decision
@@ -231,13 +323,15 @@ def settle_scores(
             check()
         h = game.clone()
         h.apply_trusted(c)
-        settle(h, rng, check=check)
-        scores.append(utility(evaluate(h), seat))
+        scores.append(utility(settled_values(h, memo, check=check), seat))
     return scores
 
 
 def greedy_scores(
-    game: Game, seat: int, rng: random.Random, check: Check | None = None
+    game: Game,
+    seat: int,
+    check: Check | None = None,
+    memo: Memo | None = None,
 ) -> tuple[list[float], float]:
     """How the greedy rule rates each legal choice of `seat` in `game` (a determinized game),
     in the decision's order, and the margin by which a later choice must beat an earlier one.
@@ -253,16 +347,22 @@ def greedy_scores(
         return disk_scores(game, seat), TIE
     if d.kind not in SETTLE_KINDS:
         return one_ply_scores(game, seat), TIE
-    return settle_scores(game, seat, rng, check), TIE
+    return settle_scores(game, seat, check, memo), TIE
 
 
-def greedy_choice(game: Game, seat: int, rng: random.Random, check: Check | None = None) -> Choice:
-    """The greedy bot's choice in `game` (a determinized game) for `seat`."""
+def greedy_choice(
+    game: Game,
+    seat: int,
+    check: Check | None = None,
+    memo: Memo | None = None,
+) -> Choice:
+    """The greedy bot's choice in `game` (a determinized game) for `seat`: a function of the
+    position alone (`memo` only saves work)."""
     d = game.decision
     assert d is not None and d.player == seat
     if len(d.choices) == 1:
         return d.choices[0]
-    scores, tie = greedy_scores(game, seat, rng, check)
+    scores, tie = greedy_scores(game, seat, check, memo)
     return d.choices[best_index(scores, tie)]
 
 
@@ -285,6 +385,6 @@ class GreedyBot:
                 return fallback(
                     self.name, "the model disagrees with the decision", self.rng, decision
                 )
-            return greedy_choice(game, decision.player, self.rng)
+            return greedy_choice(game, decision.player)
         except Exception as exc:  # a bot must never stop the game
             return fallback(self.name, repr(exc), self.rng, decision)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from el_grande.bots.greedy import SETTLE_KINDS, settle
+from el_grande.bots.greedy import SETTLE_KINDS, Memo, settle
 from el_grande.bots.model import determinize, points_by_place
 from el_grande.bots.strong import Deadline, OutOfTime, search
 from el_grande.core import PLACES, POWER_CABALLEROS, DecisionKind
@@ -32,7 +32,7 @@ from el_grande.text import region, t
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
 
-__all__ = ["Hint", "analyse"]
+__all__ = ["Hint", "analyse", "reason", "reason_text"]
 
 #: How many hints `analyse` returns at most.
 TOP = 3
@@ -65,13 +65,18 @@ class Hint:
 
     def reason_text(self, names: Sequence[str]) -> str:
         """The reason in the active language, places and seats by name."""
+        return reason_text(self.reason_key, self.reason, names)
 
-        fields = dict(self.reason)
-        if "place" in fields:
-            fields["place"] = region(str(fields["place"]))
-        if "seat" in fields:
-            fields["seat"] = names[int(fields["seat"])]
-        return t(self.reason_key, **fields)
+
+def reason_text(key: str, reason: dict[str, Any], names: Sequence[str]) -> str:
+    """A reason (`reason`'s key and fields) in the active language, places and seats by
+    name (`names[seat]`, as they are to be shown)."""
+    fields = dict(reason)
+    if "place" in fields:
+        fields["place"] = region(str(fields["place"]))
+    if "seat" in fields:
+        fields["seat"] = names[int(fields["seat"])]
+    return t(key, **fields)
 
 
 def analyse(
@@ -107,7 +112,7 @@ def analyse(
     if first.decision is None or first.decision.choices != choices:
         raise ValueError("the view and the decision do not belong together")
     sample = first.clone()  # for the reasons: the search plays on `first`'s clones only
-    found = search(view, decision, rng, check, iterations, first=first)
+    found = search(view, decision, rng, check, iterations, first=first, memo=Memo())
     tried = [c for c in found.candidates if found.visits.get(c)]
     if not tried:
         return []
@@ -122,18 +127,20 @@ def analyse(
     hints = []
     for c in ranked[:TOP]:
         try:
-            key, fields = _reason(sample, seat, c, margins[c], check)
+            key, fields = reason(sample, seat, c, margins[c], check)
         except OutOfTime:
             key, fields = "bots.hint.outlook", {"margin": round(margins[c], 1)}
         hints.append(Hint(c, margins[c] - average, margins[c], key, fields, found.visits[c]))
     return hints
 
 
-def _reason(
+def reason(
     game: Game, seat: int, choice: Choice, margin: float, check: Callable[[], None]
 ) -> tuple[str, dict[str, Any]]:
-    """A one-line reason for `choice`: what it does for `seat` at once or, for a choice whose
-    effect shows later (an action card, the turn menu...), by the end of the turn."""
+    """A one-line reason for `choice` (a catalogue key and its fields, as `Hint` has them):
+    what it does for `seat` at once or, for a choice whose effect shows later (an action card,
+    the turn menu...), by the end of the turn. `game` is a determinization at the decision
+    (it is not changed); `margin` is the choice's expected margin, for the last resort."""
     d = game.decision
     assert d is not None
     if d.kind == DecisionKind.POWER:
@@ -162,20 +169,20 @@ def _reason(
     scored = h.score[seat]
     h.apply_trusted(choice)
     if d.kind in SETTLE_KINDS:  # its effect shows in the rest of the turn
-        settle(h, random.Random(0), check=check)
+        settle(h, check=check)
     scored = h.score[seat] - scored
     if scored > 0:
         return "bots.hint.scores", {"points": scored}
     after = points_by_place(h)
-    own = [_of(after[p], seat) - _of(before[p], seat) for p in range(10)]
-    best = max(range(10), key=lambda p: own[p])
+    own = [_of(after[p], seat) - _of(before[p], seat) for p in range(len(PLACES))]
+    best = max(range(len(PLACES)), key=lambda p: own[p])
     if own[best] > 0:
         return "bots.hint.place", {"place": PLACES[best]}
     worst_seat, worst_place, worst = -1, -1, 0.0
     for other in range(game.n):
         if other == seat:
             continue
-        for p in range(10):
+        for p in range(len(PLACES)):
             change = _of(after[p], other) - _of(before[p], other)
             if change < worst:
                 worst_seat, worst_place, worst = other, p, change

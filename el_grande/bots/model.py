@@ -17,20 +17,26 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from el_grande.core import CASTILLO, PLACES, ROUND_TRACKS, SCOREBOARD_IDS, SCOREBOARDS, VALUES, Game
+from el_grande.core import (
+    ROUND_TRACKS,
+    SCOREBOARD_IDS,
+    SCOREBOARDS,
+    SCORING_ROUNDS,
+    Game,
+    Phase,
+    score_place,
+)
+from el_grande.core.board import CASTILLO_INDEX, PLACE_VALUES
 
 if TYPE_CHECKING:
-    from el_grande.core import Game, View
+    from el_grande.core import View
 
-_CAST = PLACES.index(CASTILLO)
-_PLACE_VALUES = tuple(VALUES[p] for p in PLACES)
 _BOARD_VALUES = tuple(SCOREBOARDS[b] for b in SCOREBOARD_IDS)
-_SCORING_ROUNDS = (3, 6, 9)
+_SCORING_ROUNDS = tuple(sorted(SCORING_ROUNDS))
 
 
 def determinize(view: View, rng: random.Random) -> Game:
     """A full game consistent with `view` (a seat's view), its unknowns sampled with `rng`."""
-
     return Game.from_view(view, rng)
 
 
@@ -49,35 +55,6 @@ class Weights:
 W = Weights()
 
 
-def _reduced(values: tuple[int, int, int], n: int) -> tuple[int, int, int]:
-    if n <= 2:
-        return (values[0], 0, 0)
-    if n == 3:
-        return (values[0], values[1], 0)
-    return values
-
-
-def place_points(counts: list[int], values: tuple[int, int, int]) -> list[float]:
-    """R-K2 rank points per seat for one place (values already reduced for the player count)."""
-    n = len(counts)
-    out = [0.0] * n
-    levels = sorted({c for c in counts if c > 0}, reverse=True)
-    position = 1
-    for level in levels:
-        if position > 3:
-            break
-        group = [s for s in range(n) if counts[s] == level]
-        if len(group) == 1:
-            out[group[0]] = values[position - 1]
-            position += 1
-        else:
-            v = values[position] if position < 3 else 0
-            for s in group:
-                out[s] = v
-            position += 2
-    return out
-
-
 def scoring_weights(game: Game) -> tuple[float, float]:
     """(weight of the next general scoring, total weight of the later ones) for this moment."""
     if game.over:
@@ -92,26 +69,34 @@ def scoring_weights(game: Game) -> tuple[float, float]:
     return w_next, W.later_scoring * (len(upcoming) - 1)
 
 
-_PLACE_CACHE: dict[tuple[object, ...], tuple[float, ...]] = {}
+#: What identifies a place for its points, apart from its Caballeros: its index, which
+#: mobile scoreboard lies there (0, 1; -1 none), whether the King stands there, and the
+#: seats whose Grande stands there (a bitmask; 0 for the Castillo).
+_Stem = tuple[int, int, bool, int]
+_Key = tuple[_Stem, tuple[int, ...]]
+_Weighted = tuple[float, ...]
+
+_PLACE_CACHE: dict[_Key, _Weighted] = {}
 
 
-def _place_value(
-    p: int, counts: tuple[int, ...], board: int, king: bool, homes: int
-) -> tuple[float, ...]:
-    """Points per seat a scoring of place `p` would give now, with bonuses (memoized)."""
-    key = (p, counts, board, king, homes)
+def _place_value(key: _Key) -> _Weighted:
+    """Points per seat a scoring of the place would give now, with bonuses (memoized)."""
     got = _PLACE_CACHE.get(key)
     if got is not None:
         return got
+    (p, board, king, homes), counts = key
     n = len(counts)
-    vals = _BOARD_VALUES[board] if board >= 0 else _PLACE_VALUES[p]
-    pts = place_points(list(counts), _reduced(vals, n))
+    vals = _BOARD_VALUES[board] if board >= 0 else PLACE_VALUES[p]
+    if p == CASTILLO_INDEX:  # the Castillo has neither bonus
+        points, _ = score_place(counts, vals, n)
+    else:
+        at_home = [bool(homes >> s & 1) for s in range(n)]
+        points, _ = score_place(counts, vals, n, king=king, homes=at_home)
+    pts = [float(x) for x in points]
     top = max(counts)
     if counts.count(top) == 1:
         leader = counts.index(top)
         second = max((c for s, c in enumerate(counts) if s != leader), default=0)
-        if p != _CAST:
-            pts[leader] += (2 if king else 0) + (2 if homes >> leader & 1 else 0)
         if top - second >= 2:
             pts[leader] += W.lead_margin
     result = tuple(pts)
@@ -124,8 +109,6 @@ def _place_value(
 #: Per moment of the game (rounds option, round index, phase): the weights `evaluate` uses.
 _MOMENTS: dict[tuple[int, int, str], tuple[float, float, float, float, int]] = {}
 
-_Key = tuple[int, tuple[int, ...], int, bool, int]
-
 
 def _moment(game: Game) -> tuple[float, float, float, float, int]:
     """(w_next, w_region, reserve, keep, court_cap) at `game`'s moment (memoized)."""
@@ -133,124 +116,120 @@ def _moment(game: Game) -> tuple[float, float, float, float, int]:
     got = _MOMENTS.get(key)
     if got is None:
         w_next, w_later = scoring_weights(game)
-        rounds_left = _rounds_left(game)
-        reserve = min(1.0, rounds_left / 3)
+        left = rounds_left(game)
+        reserve = min(1.0, left / 3)
         keep = 1.0 if w_later or w_next else 0.0
-        got = _MOMENTS[key] = (w_next, w_next + w_later, reserve, keep, 5 * rounds_left)
+        got = _MOMENTS[key] = (w_next, w_next + w_later, reserve, keep, 5 * left)
     return got
 
 
-def _homes(game: Game) -> list[int]:
-    """Per region, a bitmask of the seats whose Grande stands there."""
-    homes = [0] * 9
-    for s in range(game.n):
-        homes[game.home[s]] |= 1 << s
-    return homes
-
-
-_Weighted = tuple[float, ...]
-#: `_place_value` times each weight it was needed with, by `_place_value` key.
-_WEIGHTED: dict[_Key, dict[float, _Weighted]] = {}
-
-
-def _weighted(key: _Key, w: float) -> _Weighted:
-    """`_place_value(*key)` times `w`, memoized."""
-    by_weight = _WEIGHTED.get(key)
-    if by_weight is None:
-        if len(_WEIGHTED) > 200_000:
-            _WEIGHTED.clear()
-        by_weight = _WEIGHTED[key] = {}
-    got = by_weight.get(w)
-    if got is None:
-        got = by_weight[w] = tuple(w * x for x in _place_value(*key))
-    return got
-
-
-def _key(game: Game, p: int, row: list[int], homes: list[int]) -> _Key:
+def _stems(game: Game) -> list[_Stem]:
+    """Every place's `_Stem`, in `PLACES` order."""
+    homes = [0] * len(game.cab)
+    for s, home in enumerate(game.home):
+        homes[home] |= 1 << s
+    homes[CASTILLO_INDEX] = 0
     b0, b1 = game.boards
-    return (
-        p,
-        tuple(row),
-        0 if b0 == p else (1 if b1 == p else -1),
-        p == game.king,
-        homes[p] if p < 9 else 0,
-    )
+    king = game.king
+    return [
+        (p, 0 if b0 == p else (1 if b1 == p else -1), p == king, homes[p])
+        for p in range(len(homes))
+    ]
+
+
+#: Per weight, `_place_value` times that weight, by `_place_value` key.
+_WEIGHTED: dict[float, dict[_Key, _Weighted]] = {}
+
+
+def _weights(w: float) -> dict[_Key, _Weighted]:
+    """The memo of places' points times `w` (emptied when it grows large)."""
+    got = _WEIGHTED.get(w)
+    if got is None:
+        got = _WEIGHTED[w] = {}
+    elif len(got) > 200_000:
+        got.clear()
+    return got
+
+
+def _weighted(cache: dict[_Key, _Weighted], key: _Key, w: float) -> _Weighted:
+    """`_place_value(key)` times `w`, from `cache` (`_weights(w)`) or computed into it."""
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = tuple(w * x for x in _place_value(key))
+    return got
 
 
 def _places(
-    game: Game, moment: tuple[float, float, float, float, int]
-) -> tuple[list[_Key | None], list[_Weighted | None]]:
-    """Every place's memo key and weighted points (None for an empty place)."""
+    game: Game, moment: tuple[float, float, float, float, int], stems: list[_Stem]
+) -> list[_Weighted | None]:
+    """Every place's weighted points (None for an empty place)."""
     w_next, w_region = moment[0], moment[1]
-    b0, b1 = game.boards
-    king = game.king
-    homes = _homes(game)
-    cache = _WEIGHTED
-    keys: list[_Key | None] = []
+    regions, castillo = _weights(w_region), _weights(w_next)
     weighted: list[_Weighted | None] = []
-    for p, row in enumerate(game.cab):
+    for stem, row in zip(stems, game.cab):
         if not any(row):
-            keys.append(None)
             weighted.append(None)
             continue
-        key = (
-            p,
-            tuple(row),
-            0 if b0 == p else (1 if b1 == p else -1),
-            p == king,
-            homes[p] if p < 9 else 0,
-        )
-        w = w_next if p == _CAST else w_region
-        by_weight = cache.get(key)
-        got = by_weight.get(w) if by_weight is not None else None
-        keys.append(key)
-        weighted.append(got if got is not None else _weighted(key, w))
-    return keys, weighted
+        key = (stem, tuple(row))
+        if stem[0] == CASTILLO_INDEX:
+            weighted.append(_weighted(castillo, key, w_next))
+        else:
+            got = regions.get(key)
+            weighted.append(got if got is not None else _weighted(regions, key, w_region))
+    return weighted
 
 
 def points_by_place(game: Game) -> list[tuple[float, ...] | None]:
     """What a scoring of each place (`PLACES` order) would give each seat now, with bonuses
     (as `evaluate` counts it, before weighting); None for an empty place."""
-    homes = _homes(game)
     return [
-        _place_value(*_key(game, p, row, homes)) if any(row) else None
-        for p, row in enumerate(game.cab)
+        _place_value((stem, tuple(row))) if any(row) else None
+        for stem, row in zip(_stems(game), game.cab)
     ]
+
+
+def _sums(weighted: list[_Weighted | None], n: int) -> list[float]:
+    """Per seat, the weighted points of every non-empty place added up."""
+    columns = [w for w in weighted if w is not None]
+    return [sum(col) for col in zip(*columns)] if columns else [0.0] * n
+
+
+def _shift(sums: list[float], old: _Weighted | None, new: _Weighted | None) -> list[float]:
+    """`sums` with one place's weighted points `old` replaced by `new` (None: empty)."""
+    if old is not None:
+        if new is not None:
+            return [x - a + b for x, a, b in zip(sums, old, new)]
+        return [x - a for x, a in zip(sums, old)]
+    if new is not None:
+        return [x + b for x, b in zip(sums, new)]
+    return sums
 
 
 def _total(
     game: Game,
     moment: tuple[float, float, float, float, int],
-    weighted: list[_Weighted | None],
+    sums: list[float],
     seat: int = -1,
     court: int = 0,
     castle: int = 0,
     scores: list[int] | None = None,
 ) -> list[float]:
-    """Estimated final points per seat from the places' weighted points and the reserves;
-    `seat` has `court` more Caballeros in court and `castle` more in the Castillo than `game`,
-    and the points scored are `scores` if given.
-
-    Each seat's value adds up, in this order: its score, each non-empty place's weighted points
-    (places in order), its court and province, its Castillo. (`sum` of floats adds from the
-    left in Python 3.11, as `+=` would; a zero changes nothing.)
-    """
+    """Estimated final points per seat from the places' weighted points (`sums`, per seat)
+    and the reserves; `seat` has `court` more Caballeros in court and `castle` more in the
+    Castillo than `game`, and the points scored are `scores` if given."""
     _, _, reserve, keep, court_cap = moment
-    columns = [w for w in weighted if w is not None]
     scored = game.score if scores is None else scores
-    if columns:
-        value = [sum(col, float(sc)) for col, sc in zip(zip(*columns), scored)]
-    else:
-        value = [float(sc) for sc in scored]
-    in_castle_, in_court_, province = game.cab[_CAST], game.court, game.province
-    w_court, w_province, w_castle = W.court, W.province, W.castillo_caballero
-    for s in range(game.n):
-        in_court, in_castle = in_court_[s], in_castle_[s]
-        if s == seat:
-            in_court += court
-            in_castle += castle
-        value[s] += reserve * (w_court * min(in_court, court_cap) + w_province * province[s])
-        value[s] += w_castle * in_castle * keep
+    in_castle, in_court, province = game.cab[CASTILLO_INDEX], game.court, game.province
+    w_court, w_province = reserve * W.court, reserve * W.province
+    w_castle = W.castillo_caballero * keep
+    value = [
+        sc + ps + w_court * (c if c < court_cap else court_cap) + w_province * pr + w_castle * k
+        for sc, ps, c, pr, k in zip(scored, sums, in_court, province, in_castle)
+    ]
+    if seat >= 0 and (court or castle):
+        c = in_court[seat]
+        value[seat] += w_court * (min(c + court, court_cap) - min(c, court_cap))
+        value[seat] += w_castle * castle
     return value
 
 
@@ -258,54 +237,77 @@ def evaluate(game: Game) -> list[float]:
     """Estimated final points per seat from the position of `game` (exact once it is over).
 
     Called for every choice a greedy step weighs, so it is written for speed: the weights of
-    the moment and each place's weighted points are memoized, and `Nearby` gets the same
-    numbers with less work when only a little changed.
+    the moment and each place's weighted points are memoized, and `Nearby` gets the numbers
+    with less work when only a little changed.
     """
     if game.over:
         return [float(s) for s in game.score]
     moment = _moment(game)
-    return _total(game, moment, _places(game, moment)[1])
+    return _total(game, moment, _sums(_places(game, moment, _stems(game)), game.n))
 
 
 class Nearby:
-    """`evaluate` for positions a step away from `game`, with less work and the same floats.
+    """`evaluate` for positions a step away from `game`, with less work.
 
     `tweaked`: after a small change to one seat's Caballeros (some moved between places, the
     court and the Castillo), without copying the game: valid only for changes after which
     nothing else happens. `evaluate(h)`: for a game `h` played on from `game`; a place whose
-    Caballeros did not change keeps what was found for `game`.
+    Caballeros did not change keeps what was found for `game`. The numbers are `evaluate`'s
+    up to the rounding of the last bits (a place's points are taken out of the sum and the new
+    ones put in), far below the `greedy.TIE` by which one choice must beat another.
     """
 
-    __slots__ = ("boards", "game", "home", "keys", "king", "moment", "rows", "weighted")
+    __slots__ = (
+        "boards",
+        "castillo",
+        "game",
+        "home",
+        "king",
+        "moment",
+        "regions",
+        "rows",
+        "stems",
+        "sums",
+        "weighted",
+    )
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.rows = [row[:] for row in game.cab]
-        self.moment = _moment(game)
-        self.keys, self.weighted = _places(game, self.moment)
+        self.moment = moment = _moment(game)
+        self.stems = _stems(game)
+        self.weighted = _places(game, moment, self.stems)
+        self.sums = _sums(self.weighted, game.n)
+        self.regions, self.castillo = _weights(moment[1]), _weights(moment[0])
         self.king, self.boards, self.home = game.king, game.boards[:], game.home[:]
 
     def tweaked(self, seat: int, moves: tuple[tuple[int, int], ...], court: int = 0) -> list[float]:
         """`evaluate(game)` as it would be with `seat`'s Caballeros in each `(place, change)`
-        of `moves` changed, and `court` more in its court."""
-        game, moment = self.game, self.moment
-        weighted = self.weighted[:]
-        castle = 0
+        of `moves` changed (each place once), and `court` more in its court."""
+        sums, weighted, castle = self.sums, self.weighted, 0
         for place, change in moves:
             row = self.rows[place][:]
             row[seat] += change
+            new = None
             if any(row):
-                w = moment[0] if place == _CAST else moment[1]
-                weighted[place] = _weighted(_key(game, place, row, _homes(game)), w)
-            else:
-                weighted[place] = None
-            if place == _CAST:
+                key = (self.stems[place], tuple(row))
+                if place == CASTILLO_INDEX:
+                    castle += change
+                    new = _weighted(self.castillo, key, self.moment[0])
+                else:
+                    new = self.regions.get(key) or _weighted(self.regions, key, self.moment[1])
+            elif place == CASTILLO_INDEX:
                 castle += change
-        return _total(game, moment, weighted, seat, court, castle)
+            sums = _shift(sums, weighted[place], new)
+        return _total(self.game, self.moment, sums, seat, court, castle)
+
+    def now(self) -> list[float]:
+        """`evaluate(game)`."""
+        return _total(self.game, self.moment, self.sums)
 
     def rescored(self, scores: list[int]) -> list[float]:
         """`evaluate(game)` as it would be with these points scored."""
-        return _total(self.game, self.moment, self.weighted, scores=scores)
+        return _total(self.game, self.moment, self.sums, scores=scores)
 
     def evaluate(self, game: Game) -> list[float]:
         """`evaluate(game)` for a game played on from this one."""
@@ -313,40 +315,41 @@ class Nearby:
             return [float(s) for s in game.score]
         moment = _moment(game)
         if moment is not self.moment:
-            return _total(game, moment, _places(game, moment)[1])
+            return _total(game, moment, _sums(_places(game, moment, _stems(game)), game.n))
         rows, cab = self.rows, game.cab
-        changed = {p for p in range(10) if cab[p] != rows[p]}
-        if game.king != self.king:  # the King's bonus moves
-            changed.update((game.king, self.king))
-        if game.boards != self.boards:  # a scoreboard's values move
-            changed.update(p for p in (*game.boards, *self.boards) if p >= 0)
-        if game.home != self.home:  # a home bonus moves
-            changed.update(game.home)
-            changed.update(self.home)
+        changed = [p for p in range(len(rows)) if cab[p] != rows[p]]
+        stems = self.stems
+        if game.king != self.king or game.boards != self.boards or game.home != self.home:
+            # The King's bonus, a scoreboard's values or a home bonus moved.
+            stems = _stems(game)
+            changed = [
+                p for p in range(len(rows)) if cab[p] != rows[p] or stems[p] != self.stems[p]
+            ]
+        sums = self.sums
         weighted = self.weighted
-        if changed:
-            weighted = weighted[:]
-            homes = _homes(game)
-            for p in changed:
-                row = cab[p]
-                if any(row):
-                    w = moment[0] if p == _CAST else moment[1]
-                    weighted[p] = _weighted(_key(game, p, row, homes), w)
+        for p in changed:
+            row = cab[p]
+            new = None
+            if any(row):
+                key = (stems[p], tuple(row))
+                if p == CASTILLO_INDEX:
+                    new = _weighted(self.castillo, key, moment[0])
                 else:
-                    weighted[p] = None
-        return _total(game, moment, weighted)
+                    new = _weighted(self.regions, key, moment[1])
+            sums = _shift(sums, weighted[p], new)
+        return _total(game, moment, sums)
 
 
-def _rounds_left(game: Game) -> int:
+def rounds_left(game: Game) -> int:
     """Rounds still to play after the current one, plus one if this round's turns are on."""
     track = ROUND_TRACKS[game.options.rounds]
     i = track.index(game.round)
-    return len(track) - i - (0 if game.phase in ("power", "turns") else 1)
+    return len(track) - i - (0 if game.phase in (Phase.POWER, Phase.TURNS) else 1)
 
 
 def utility(values: list[float], seat: int) -> float:
     """How good `values` is for `seat`: its margin over the others (leader and average)."""
-    others = [v for s, v in enumerate(values) if s != seat]
+    others = values[:seat] + values[seat + 1 :]
     if not others:
         return values[seat]
     return values[seat] - 0.6 * max(others) - 0.4 * sum(others) / len(others)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -42,15 +42,20 @@ class PlayResult:
     seats: list[SeatStats] = field(default_factory=list)
 
 
-def play_game(game: Game, bots: Sequence[Bot], max_decisions: int = 100_000) -> PlayResult:
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    max_decisions: int = 100_000,
+    clock: Callable[[], float] = time.perf_counter,
+) -> PlayResult:
     """Play `game` to its end with one bot per seat; return scores, winners and timings.
 
     A view is built only for a bot that reads it (`needs_view`, default true); the others are
-    handed `None`, which makes a game of random bots nearly as fast as the bare core.
+    handed `None`, which makes a game of random bots nearly as fast as the bare core. `clock`
+    times each decision (`time.thread_time` counts the thread's CPU time instead).
     """
     stats = [SeatStats() for _ in bots]
     wants_view = [needs_view(bot) for bot in bots]
-    clock = time.perf_counter
     for _ in range(max_decisions):
         decision = game.decision
         if decision is None:

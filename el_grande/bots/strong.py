@@ -14,9 +14,9 @@ search runs long past the deadline; an unfinished play-out is thrown away. Out o
 answers with its best guess so far: the best mean among the candidates tried, else the greedy
 guess, else (if even that did not finish) the first legal choice.
 
-Fine-grained steps (one Caballero placed or moved at a time, court counts) are left to the greedy
-rule; the search is spent where a choice shapes the whole round: power cards, action cards, the
-order of placement and special action, Vetoes, King and scoreboard moves, scorings and disks.
+Every decision with a choice is searched, down to one Caballero placed or moved (with nothing
+hidden, one pass over a placement's few targets is cheap, and the memo makes the next steps of a
+turn cheaper still).
 """
 
 from __future__ import annotations
@@ -28,35 +28,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from el_grande.bots.base import fallback, seeded_rng
-from el_grande.bots.greedy import Check, best_index, greedy_choice, greedy_scores
+from el_grande.bots.greedy import Check, Memo, best_index, greedy_choice, greedy_scores
 from el_grande.bots.model import determinize, evaluate, utility
 from el_grande.bots.registry import level
 from el_grande.core import POWER_CABALLEROS, DecisionKind
+from el_grande.core.board import CASTILLO_INDEX
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
 
-#: Decisions worth a search; the rest use the greedy rule.
-SEARCH_KINDS = frozenset(
-    {
-        "power",
-        "action_card",
-        "turn",
-        "veto",
-        "mode",
-        "region",
-        "scoreboard",
-        "scoreboard_to",
-        "king",
-        "grande",
-        "score",
-        "disk",
-        "retrieve",
-    }
-)
 #: Longest play-out, in decisions (a round of five players is about 70).
 ROLLOUT_STEPS = 120
-_CAST = 9  # the Castillo's index in `Game.cab`
 
 
 class OutOfTime(Exception):
@@ -93,23 +75,66 @@ class Deadline:
 
 
 def rollout(
-    game: Game, rng: random.Random, steps: int = ROLLOUT_STEPS, check: Check | None = None
-) -> None:
-    """Play `game` on (in place) with the greedy rule to the start of the next round.
+    game: Game,
+    steps: int = ROLLOUT_STEPS,
+    check: Check | None = None,
+    memo: Memo | None = None,
+    start: int | None = None,
+) -> list[float]:
+    """Play `game` on (in place) with the greedy rule to the start of the round after round
+    `start` (a round index; default the game's current one) and return `model.evaluate` of
+    where it ends. A search gives the round of its decision: a choice that ends that round is
+    valued where the next one begins, as every other choice is, and no play-out reaches the
+    cards that a new round turns up (a determinization's guess).
 
-    `check` is called before every step (and by the greedy rule inside its look-aheads)."""
-    start = game.round_i
+    `check` is called before every step (and by the greedy rule inside its look-aheads).
+    With `memo`, every position on the way is remembered with the answer, and a position
+    remembered from an earlier play-out ends this one at once with that answer (the play-out
+    goes on alike from there: the greedy rule is a function of the position, and the cards
+    still to come are not reached before the next round starts). Then `game` is left where
+    the play-out stopped. A play-out cut short by `steps` is not remembered.
+    """
+    start = game.round_i if start is None else start
+    known = memo.played if memo is not None else None
+    path: list[tuple[object, ...]] = []
     for _ in range(steps):
         d = game.decision
         if d is None or (game.round_i != start and d.kind == DecisionKind.POWER):
-            return
+            break
         choices = d.choices
         if len(choices) == 1:
             game.apply_trusted(choices[0])
-        else:
-            if check is not None:
-                check()
-            game.apply_trusted(greedy_choice(game, d.player, rng, check))
+            continue
+        if known is not None:
+            key = game.position()
+            got = known.get(key)
+            if got is not None:
+                for k in path:
+                    known[k] = got
+                return got
+            path.append(key)
+        if check is not None:
+            check()
+        game.apply_trusted(greedy_choice(game, d.player, check, memo))
+    else:
+        return evaluate(game)
+    values = evaluate(game)
+    if known is not None:
+        for k in path:
+            known[k] = values
+    return values
+
+
+def play_out(
+    base: Game, choice: Choice, alike: Alike | None, check: Check, memo: Memo | None
+) -> list[float]:
+    """`rollout` of `choice` applied to a copy of `base` (`base` is not changed), valued at the
+    start of the round after `base`'s; with `alike`, its shared play-out of power cards."""
+    h = base.clone()
+    h.apply_trusted(choice)
+    if alike is not None:
+        return alike.rollout(h, check, memo)
+    return rollout(h, check=check, memo=memo, start=base.round_i)
 
 
 @dataclass
@@ -150,6 +175,7 @@ def search(
     check: Check,
     iterations: int | None = None,
     first: Game | None = None,
+    memo: Memo | None = None,
 ) -> Search:
     """Determinized Monte Carlo over `decision`'s choices from `view` alone (R-H2).
 
@@ -158,15 +184,18 @@ def search(
     `model.evaluate`. Stops after `iterations` play-outs or when `check` raises `OutOfTime`;
     a play-out cut short is not counted. `first` is a determinization to use for the ordering
     and the first pass (it must come from `view`). With a play-out cap that binds first, the
-    result depends only on the view, the decision and `rng`'s state.
+    result depends only on the view, the decision and `rng`'s state. `memo` saves work (the
+    same result with or without it): give the same one to the searches of one seat.
     """
     seat = decision.player
     result = Search(seat)
     cap = iterations if iterations is not None else 1 << 30
     try:
         game = first if first is not None else determinize(view, rng)
+        if memo is not None:
+            memo.at(game)
         check()
-        scores, tie = greedy_scores(game, seat, rng, check)
+        scores, tie = greedy_scores(game, seat, check, memo)
         choices = decision.choices
         result.prior = choices[best_index(scores, tie)]
         ranked = sorted(range(len(choices)), key=lambda i: -scores[i])  # stable: ties keep order
@@ -183,25 +212,19 @@ def search(
         # show: a hidden Castillo's split and others' secret disks (the deck's order is not
         # reached). The same draw again gives the same play-out, so it is looked up, not
         # played; and with nothing hidden there is only one draw: one pass is the answer.
-        hidden = any(p.castillo is None for p in view.players) or any(
-            s != seat for s in view.secrets_chosen
-        )
+        hidden = hides_something(view)
         known: dict[tuple[object, ...], dict[Choice, tuple[float, list[float]]]] = {}
+        alike = Alike(seat) if alike_cards(decision, view) else None
         base: Game | None = game
         while result.playouts < cap:
             if base is None:
                 base = determinize(view, rng)
-            draw = known.setdefault(
-                (tuple(base.cab[_CAST]), tuple(base.province), tuple(base.secrets)), {}
-            )
+            draw = known.setdefault(drawn(base), {})
             for c in result.candidates:
                 check()
                 got = draw.get(c)
                 if got is None:
-                    h = base.clone()
-                    h.apply_trusted(c)
-                    rollout(h, rng, check=check)
-                    values = evaluate(h)
+                    values = play_out(base, c, alike, check, memo)
                     got = draw[c] = (utility(values, seat), values)
                 u, values = got
                 result.visits[c] += 1
@@ -220,6 +243,63 @@ def search(
     except OutOfTime:
         result.timed_out = True
     return result
+
+
+def hides_something(view: View) -> bool:
+    """Whether a play-out from `view` can depend on what a determinization draws: a hidden
+    Castillo's split, or a secret disk another seat has set (the order of the cards not yet
+    turned up is never reached). If not, one determinization is as good as any."""
+    seat = view.seat
+    return any(p.castillo is None for p in view.players) or any(
+        s != seat for s in view.secrets_chosen
+    )
+
+
+def drawn(game: Game) -> tuple[object, ...]:
+    """What a determinization drew that a play-out can show (see `hides_something`): two
+    draws alike in it give the same play-outs."""
+    return tuple(game.cab[CASTILLO_INDEX]), tuple(game.province), tuple(game.secrets)
+
+
+def alike_cards(decision: Decision, view: View) -> bool:
+    """Whether power cards that bring as many Caballeros may be told apart by what follows
+    alone (`Alike`): a power decision in a round without the card that takes one back."""
+    return decision.kind == DecisionKind.POWER and "power_cards" not in view.face_up
+
+
+class Alike:
+    """Play-outs of power cards, shared between cards that come to the same thing.
+
+    Two power cards that bring as many Caballeros to court (4 and 5, say) and after which
+    everybody plays the same cards in the same turn order leave positions that differ only in
+    the seat's own hand, card played and discards. Nothing that follows in the round reads
+    those (the court's Caballeros come from the count; only the `power_cards` action card
+    reads the discards, and it is not in this round), and the play-out stops before the next
+    power card is chosen: so both play-outs are the same, choice for choice, and one is
+    played. The power cards still to choose are chosen first (with the greedy rule, as the
+    play-out would), then the position without the seat's own cards is looked up.
+    """
+
+    __slots__ = ("seat", "seen")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.seen: dict[tuple[int, tuple[object, ...]], list[float]] = {}
+
+    def rollout(self, game: Game, check: Check, memo: Memo | None) -> list[float]:
+        """`rollout(game)` (in place), or what it gave for a game that came to the same."""
+        while (d := game.decision) is not None and d.kind == DecisionKind.POWER:
+            check()
+            game.apply_trusted(greedy_choice(game, d.player, check, memo))
+        s = self.seat
+        own = game.hand[s], game.played[s], game.discard[s]
+        game.hand[s] = game.played[s] = game.discard[s] = 0
+        key = (POWER_CABALLEROS[own[1]], game.position())
+        game.hand[s], game.played[s], game.discard[s] = own
+        got = self.seen.get(key)
+        if got is None:
+            got = self.seen[key] = rollout(game, check=check, memo=memo)
+        return got
 
 
 def _spread(cards: list[Choice]) -> list[Choice]:
@@ -247,8 +327,7 @@ class StrongBot:
     `time_budget`: seconds per decision (default 2.0), everything included; `iterations`: most
     play-outs per decision (default: no cap; set it for reproducible runs, since the time
     budget depends on the machine); `clock`: where the time comes from (`time.perf_counter`;
-    tests pass a fake one). Forced choices return at once; fine-grained steps use the greedy
-    rule (within the same budget).
+    tests pass a fake one). Forced choices return at once; every other decision is searched.
     """
 
     name = "strong"
@@ -265,6 +344,8 @@ class StrongBot:
         self.time_budget = time_budget
         self.iterations = iterations
         self.clock = clock
+        #: What this bot's searches found from positions of its own determinized games.
+        self.memo = Memo()
         #: The last decision's search (None if it was not searched): for tests and tuning.
         self.last_search: Search | None = None
 
@@ -279,14 +360,8 @@ class StrongBot:
             game = determinize(view, rng)
             if game.decision is None or game.decision.choices != choices:
                 return fallback(self.name, "the model disagrees with the decision", rng, decision)
-            if decision.kind not in SEARCH_KINDS:
-                try:
-                    check()
-                    return greedy_choice(game, decision.player, rng, check)
-                except OutOfTime:
-                    return choices[0]
             found = self.last_search = search(
-                view, decision, rng, check, self.iterations, first=game
+                view, decision, rng, check, self.iterations, first=game, memo=self.memo
             )
             return found.best(choices[0])
         except Exception as exc:  # a bot must never stop the game

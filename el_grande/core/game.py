@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from . import determinize, disks, intrigue, pieces, returns, rounds, scorings
@@ -169,6 +170,44 @@ class Game(State):
         g = cls._assemble(**fields)
         g._run()
         return g
+
+    def position(self) -> tuple[object, ...]:
+        """A hashable value that two games share exactly when they stand at the same point:
+        the same board, courts, provinces, scores, hands, round, turn, cards and step under
+        way (the secret choices made included). It leaves out the history, the seed and the
+        order of the action cards not yet turned up, so two games with the same position and
+        options play on alike, choice for choice, until the next cards are turned up. For
+        search code that remembers what it found from a position (a bot's memo). One flat
+        tuple (the lists of varying length counted first), so that it is cheap to forget."""
+        return (
+            self.options,
+            self.round_i,
+            self.phase,
+            self.king,
+            *chain.from_iterable(self.cab),
+            *self.court,
+            *self.province,
+            *self.score,
+            *self.home,
+            *self.hand,
+            *self.discard,
+            *self.played,
+            *self.vetoes,
+            *self.boards,
+            len(self.face_up),
+            *self.face_up,
+            len(self.taken),
+            *self.taken,
+            self.start_player,
+            self.order,
+            self.active,
+            self.card,
+            self.placed,
+            self.special_done,
+            len(self.secrets),
+            *self.secrets,
+            *self._stack,
+        )
 
     # ------------------------------------------------------------------ public API
 

@@ -6,22 +6,40 @@ import random
 
 import pytest
 
-from el_grande.bots.model import determinize, evaluate, place_points, utility
-from el_grande.core import Game, Options, rank_points
+from el_grande.bots.model import W, determinize, evaluate, points_by_place, utility
+from el_grande.core import PLACES, Game, Options, score_table
 
 pytestmark = pytest.mark.filterwarnings("error::el_grande.bots.base.BotFallbackWarning")
 
 
-def test_place_points_follow_r_k2_like_the_core() -> None:
-    # The printed examples (R-K2), then random counts against the core's rank_points.
-    assert place_points([4, 4, 4, 3], (5, 3, 1)) == [3, 3, 3, 1]
-    assert place_points([4, 3, 2, 2], (6, 4, 2)) == [6, 4, 0, 0]
-    rng = random.Random(1)
-    for _ in range(500):
-        n = rng.randint(2, 5)
-        counts = [rng.randint(0, 4) for _ in range(n)]
-        values = (7, 4, 2) if n > 3 else ((7, 4, 0) if n == 3 else (7, 0, 0))
-        assert place_points(counts, values) == rank_points(counts, (7, 4, 2), n)
+def test_a_places_points_are_the_cores_with_the_lead_margin() -> None:
+    """R-K2 to R-K6 come from the core (`score_table`: ranks, scoreboards, King's and home
+    bonuses); the model adds only its extra for a lead of two or more."""
+    checked = 0
+    for seed in range(6):
+        game = Game.new(["A", "B", "C", "D", "E"][: 2 + seed % 4], seed=seed)
+        rng = random.Random(seed)
+        while game.decision is not None:
+            table = {row.place: row for row in score_table(game.view(None)).places}
+            for p, points in zip(PLACES, points_by_place(game), strict=True):
+                row = table[p]
+                assert row.points is not None
+                if points is None:
+                    assert not any(row.counts)  # type: ignore[arg-type]
+                    continue
+                counts = list(row.counts)
+                top = max(counts)  # type: ignore[type-var]
+                lead = [0.0] * game.n
+                if counts.count(top) == 1 and all(
+                    top - c >= 2  # type: ignore[operator]
+                    for s, c in enumerate(counts)
+                    if s != counts.index(top)
+                ):
+                    lead[counts.index(top)] = W.lead_margin
+                assert list(points) == [a + b for a, b in zip(row.points, lead, strict=True)]
+                checked += 1
+            game.apply(rng.choice(game.decision.choices))
+    assert checked > 1000
 
 
 def test_evaluation_is_the_score_once_the_game_is_over() -> None:

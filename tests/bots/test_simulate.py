@@ -191,3 +191,27 @@ def test_a_bad_argument_is_text_not_markup(capsys: pytest.CaptureFixture[str]) -
     assert simulate_main(["--bots", "[/x]"]) == 2
     err = capsys.readouterr().err
     assert "unknown bot '[/x]'" in err
+
+
+def test_the_cpu_clock_counts_the_budget_and_the_think_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`--clock cpu`: strong's budget and every think time read the thread's CPU time."""
+    import time
+
+    from el_grande import sim
+
+    readings = 0
+    real = time.thread_time
+
+    def counted() -> float:
+        nonlocal readings
+        readings += 1
+        return real()
+
+    monkeypatch.setitem(sim.CLOCKS, "cpu", counted)
+    config = SimConfig(
+        players=2, games=1, seed=3, bots=("strong", "greedy"), rounds=6, iterations=2, clock="cpu"
+    )
+    data = run(config)
+    assert data["clock"] == "cpu" and readings > data["by_bot"]["strong"]["decisions"] * 2

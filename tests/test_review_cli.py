@@ -1,0 +1,115 @@
+"""`el-grande review FILE`: a finished game's review as Markdown, in English or Korean."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from el_grande.bots import make_bot, play_game
+from el_grande.cli import main
+from el_grande.core import Game, Options
+from el_grande.persist.model import Seat
+from el_grande.persist.store import save_from_game, write_save
+from el_grande.text import use
+
+pytestmark = pytest.mark.filterwarnings("error::el_grande.bots.base.BotFallbackWarning")
+
+NAMES = ("*Ana*", "Ben")
+FAST = ["--jobs", "1", "--draws", "2", "--no-progress"]
+
+
+def _save(
+    tmp_path: Path, kinds: tuple[str, str] = ("human", "bot:greedy"), over: bool = True
+) -> Path:
+    game = Game.new(list(NAMES), seed=8, options=Options(rounds=6))
+    if over:
+        play_game(game, [make_bot("greedy", seed=s) for s in range(2)])
+    else:
+        game.apply(game.decision.choices[0])  # type: ignore[union-attr]
+    path = tmp_path / "game.json"
+    seats = [Seat(name=n, kind=k) for n, k in zip(NAMES, kinds, strict=True)]
+    write_save(save_from_game(game, seats=seats), path)
+    return path
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    yield
+    use("en")
+
+
+def test_the_review_is_markdown_with_every_part(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _save(tmp_path)
+    assert main(["review", str(path), *FAST]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# \\*Ana\\*'s game, reviewed\n")  # a name is text, not emphasis
+    for heading in (
+        "## Summary",
+        "## The five biggest mistakes",
+        "## Round by round",
+        "## Expected margin and score, decision by decision",
+        "## Every decision",
+    ):
+        assert f"\n{heading}\n" in out
+    assert "```text\nmargin" in out and "| Round | Decisions | Cost |" in out
+    assert "Ben's game" not in out  # a computer player is reviewed only with --all
+    written = tmp_path / "review.md"
+    assert main(["review", str(path), "--all", "-o", str(written), *FAST]) == 0
+    text = written.read_text(encoding="utf-8")
+    assert text.count("'s game, reviewed") == 2 and "# Ben's game, reviewed" in text
+
+
+def test_the_review_in_korean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _save(tmp_path)
+    assert main(["--lang", "ko", "review", str(path), "--seat", "ben", "--all", *FAST]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Ben의 게임 복기\n")
+    assert "## 가장 큰 실수 다섯" in out and "## 라운드별" in out
+    for english in ("Summary", "Round by round", "cost", "better", "Expected"):
+        assert english not in out
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--seat", "Cy"], "there is no player called 'Cy'"),
+        (["--seat", "Ben"], "no person played at this table"),
+        (["--draws", "0"], "--draws must be at least 1"),
+    ],
+)
+def test_bad_requests_are_one_sentence_and_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], says: str
+) -> None:
+    path = _save(tmp_path)
+    assert main(["review", str(path), *args, "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("el-grande: ") and says in err and err.count("\n") == 1
+
+
+def test_an_unfinished_game_a_table_of_computers_and_the_save_itself_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    unfinished = _save(tmp_path, over=False)
+    assert main(["review", str(unfinished)]) == 1
+    assert "not finished" in capsys.readouterr().err
+    bots = _save(tmp_path, kinds=("bot:greedy", "bot:strong"))
+    assert main(["review", str(bots)]) == 1
+    assert "--all reviews the computer players" in capsys.readouterr().err
+    before = bots.read_bytes()
+    assert main(["review", str(bots), "--all", "-o", str(bots)]) == 1
+    assert "will not write the review over the save file" in capsys.readouterr().err
+    assert bots.read_bytes() == before
+    assert main(["review", str(tmp_path / "missing.json")]) == 1
+
+
+def test_the_help_gives_the_reviews_own_default_draws(capsys: pytest.CaptureFixture[str]) -> None:
+    from el_grande.review import Settings
+
+    with pytest.raises(SystemExit):
+        main(["review", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"(default {Settings().draws})" in help_text
