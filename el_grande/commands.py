@@ -12,15 +12,12 @@ save files (pydantic) and the app (Textual) are imported by the commands that us
 from __future__ import annotations
 
 import argparse
-import os
-import stat
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from el_grande.atomic import atomic_write_text
-from el_grande.names import fit, printable
+from el_grande.names import printable
 from el_grande.persist.errors import SaveFileError
 from el_grande.text import t
 
@@ -67,7 +64,21 @@ def _refuse_if_open(save: SaveFile) -> None:
 
 def configure_resume(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", nargs="?", help="number from --list, or the game id (or its start)")
-    p.add_argument("--list", action="store_true", help="list unfinished games and exit")
+    p.add_argument(
+        "--list", action="store_true", help="list the saved games (unfinished, then finished)"
+    )
+    p.add_argument(
+        "--delete",
+        metavar="GAME",
+        help="move a saved game to the trash (number from --list, or the game id); asks first",
+    )
+    p.add_argument("--yes", action="store_true", help="with --delete: do not ask")
+    p.add_argument(
+        "--name",
+        nargs=2,
+        metavar=("GAME", "NAME"),
+        help="give a saved game a name (an empty NAME takes it off)",
+    )
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -76,20 +87,15 @@ def run_resume(args: argparse.Namespace) -> int:
         list_unfinished,
         load_game,
         saves_dir,
-        scan_saves,
         shown_path,
     )
 
     if args.list:
-        games, problems = scan_saves()
-        games = [g for g in games if not g.file.finished]
-        if not games:
-            print(t("resume.none", where=shown_path(saves_dir())))
-        for i, g in enumerate(games, 1):
-            print(f"{i:2}. {g.describe()}  [{printable(g.file.game_id)}]")
-        for problem in problems:
-            print(f"    {t('resume.skipped_file', problem=problem)}", file=sys.stderr)
-        return 0
+        return _list_saves()
+    if args.delete is not None:
+        return _delete_save(args.delete, ask=not args.yes)
+    if args.name is not None:
+        return _name_save(*args.name)
     try:
         if args.game:
             found = find_save(args.game)
@@ -103,6 +109,69 @@ def run_resume(args: argparse.Namespace) -> int:
     except SaveFileError as exc:
         return _fail(str(exc))
     return _launch(save)
+
+
+def _list_saves() -> int:
+    """The resume list, numbered as `resume N` reads it: unfinished games, then finished."""
+    from el_grande.persist.store import resume_list, saves_dir, shown_path  # start-up: pydantic
+
+    games, problems = resume_list()
+    if not any(not g.file.finished for g in games):
+        print(t("resume.none", where=shown_path(saves_dir())))
+    finished = False
+    for i, g in enumerate(games, 1):
+        if g.file.finished and not finished:
+            finished = True
+            print(f"{t('resume.finished_head')}:")
+        print(f"{i:2}. {g.describe()}  [{printable(g.file.game_id)}]")
+    for problem in problems:
+        print(f"    {t('resume.skipped_file', problem=problem)}", file=sys.stderr)
+    return 0
+
+
+def _delete_save(key: str, *, ask: bool) -> int:
+    # start-up: the saves (pydantic), only for these commands
+    from el_grande.persist.manage import TRASH_DAYS, delete_save, trash_dir
+    from el_grande.persist.store import find_save, shown_path
+
+    try:
+        found = find_save(key)
+        if ask:
+            if not sys.stdin.isatty():
+                return _fail(t("manage.no_tty"))
+            names = t("join.list").join(printable(n) for n in found.file.names)
+            game = printable(found.file.game_id)
+            answer = input(t("manage.confirm", game=game, names=names, days=TRASH_DAYS))
+            if answer.strip().lower() not in ("y", "yes", "ㅛ"):
+                print(t("manage.kept"))
+                return 0
+        delete_save(found)
+    except SaveFileError as exc:
+        return _fail(str(exc))
+    except (EOFError, KeyboardInterrupt):
+        print()
+        print(t("manage.kept"))
+        return 0
+    where = shown_path(trash_dir())
+    game = printable(found.file.game_id)
+    print(t("manage.deleted", game=game, path=where, days=TRASH_DAYS))
+    return 0
+
+
+def _name_save(key: str, name: str) -> int:
+    # start-up: the saves (pydantic), only for these commands
+    from el_grande.persist.manage import rename_save
+    from el_grande.persist.store import find_save
+
+    try:
+        renamed = rename_save(find_save(key), name)
+    except SaveFileError as exc:
+        return _fail(str(exc))
+    if renamed.file.name:
+        print(t("manage.named", name=printable(renamed.file.name)))
+    else:
+        print(t("manage.unnamed"))
+    return 0
 
 
 # ------------------------------------------------------------------ load
@@ -187,71 +256,22 @@ def configure_export(p: argparse.ArgumentParser) -> None:
 
 def run_export(args: argparse.Namespace) -> int:
     # start-up: the narrator, the rules core and the saves (pydantic), only for `export`
-    from el_grande.persist.export import export_text
+    from el_grande.persist.export import export_format, export_text, write_export
     from el_grande.persist.store import load_game, record_of
 
     output: Path | None = args.output
     if output is not None and str(output) == "-":
         output = None  # `-o -`: standard output
-    fmt = args.format or (
-        "md" if output and output.suffix.lower() in (".md", ".markdown") else "text"
-    )
     try:
         save, game = load_game(args.file)
+        if output is None:
+            fmt = export_format(None, args.format)
+            sys.stdout.write(export_text(record_of(save), fmt, reveal=game.over))
+        else:
+            write_export(record_of(save), output, args.format, reveal=game.over, source=args.file)
     except SaveFileError as exc:
         return _fail(str(exc))
-    target = None
-    if output is not None:
-        target, problem = export_target(output, args.file)
-        if problem is not None:
-            return _fail(problem)
-    text = export_text(record_of(save), fmt, reveal=game.over)
-    if target is None:
-        sys.stdout.write(text)
-        return 0
-    try:
-        atomic_write_text(target, text)
-    except (OSError, ValueError) as exc:
-        shown = fit(printable(str(output)), 200)
-        return _fail(t("cli.cannot_write", path=shown, why=_why(exc)))
     return 0
-
-
-def export_target(output: Path, save_file: Path) -> tuple[Path | None, str | None]:
-    """Where `export -o OUTPUT` writes: (the regular file to replace, None), or (None, why
-    not). A symbolic link is followed to the regular file it names; a link to nothing, a
-    device, a FIFO, a directory or anything else that is not a regular file is refused, and
-    so is the save file itself. Never raises: a name too long, a folder that cannot be
-    searched or a NUL in the name is a sentence too."""
-    shown = fit(printable(str(output)), 200)
-    try:
-        target = output
-        if output.is_symlink():
-            target = Path(os.path.realpath(output))
-            if not os.path.lexists(target):
-                return None, t("cli.export_dangling", path=shown)
-        if os.path.lexists(target):
-            mode = os.stat(target).st_mode
-            if not stat.S_ISREG(mode):
-                return None, t("cli.export_not_file", path=shown)
-        if _same_file(target, save_file):
-            return None, t("cli.export_over_save", path=shown)
-    except (OSError, ValueError) as exc:
-        return None, t("cli.cannot_write", path=shown, why=_why(exc))
-    return target, None
-
-
-def _why(exc: OSError | ValueError) -> str:
-    """What went wrong, as the end of a sentence (the OS's words: "File name too long")."""
-    why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-    return printable(why.rstrip("."))
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except (OSError, ValueError):  # one of them does not exist (or cannot be looked at)
-        return os.path.realpath(a) == os.path.realpath(b)
 
 
 #: name: (help, description, configure, run) — the registry in `el_grande.cli` reads this.
@@ -262,7 +282,8 @@ SAVED_GAME_COMMANDS: dict[
     "resume": (
         "resume an unfinished game (the latest, or one by number or id)",
         "Resume an autosaved game. Without GAME, the most recently saved unfinished game is "
-        "resumed; --list shows them all.",
+        "resumed; --list shows them all (the finished ones last), --name names one, --delete "
+        "moves one to the trash (kept 30 days).",
         configure_resume,
         run_resume,
     ),

@@ -69,3 +69,47 @@ def read_regular(path: Path, limit: int) -> bytes:
     if len(data) > limit:  # it grew while it was read
         raise TooBig()
     return data
+
+
+class Dangling(OSError):
+    """The path is a symbolic link to nothing."""
+
+
+class SameFile(OSError):
+    """The path is (or names, through links) the file it must not replace."""
+
+
+def regular_target(path: Path, keep: Path | None = None) -> Path:
+    """The regular file that writing to `path` (a person's `-o`) may replace: `path` itself,
+    or the file a symbolic link at `path` names (a link to a link too; the link stays a
+    link). Nothing else is ever replaced: raises `Dangling` (a link to nothing), `NotRegular`
+    (a device, a FIFO, a socket, a directory), `SameFile` (`keep`, the save being read, also
+    through a link or a hard link), or the OSError or ValueError of looking (a name too long,
+    a folder on the way that is a file, a NUL in the name)."""
+    path = Path(path)
+    target = path
+    if path.is_symlink():
+        target = Path(os.path.realpath(path))
+        if not os.path.lexists(target):
+            raise Dangling(str(path))
+    if os.path.lexists(target):
+        mode = os.stat(target).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegular(mode)
+    if keep is not None and _same_file(target, keep):
+        raise SameFile(str(path))
+    return target
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # one of them does not exist (or cannot be looked at)
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
+def reason(exc: OSError | ValueError) -> str:
+    """What went wrong with a path, as the end of a sentence: the system's words ("File name
+    too long"), else the message (a NUL in the name). Not yet made printable."""
+    why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return why.rstrip(".")

@@ -486,6 +486,7 @@ class ElGrandeApp(App[None]):
         if self._handle_signals and not self.is_headless:
             self._install_signal_handlers()
         self.call_after_refresh(startup.release)
+        self.call_after_refresh(self._empty_trash)
         if self._replay is not None:
             self.show_replay(self._replay, standalone=True)
         elif self._saved is not None or self._session is not None:
@@ -500,6 +501,12 @@ class ElGrandeApp(App[None]):
             self.start_game(self._setup)
         else:
             self.show_title()
+
+    def _empty_trash(self) -> None:
+        """Deleted saves older than 30 days leave the trash (after the first frame: start-up)."""
+        from el_grande.persist.trash import empty_trash  # start-up: after the first frame
+
+        empty_trash()
 
     def _clear_stack(self) -> None:
         while len(self.screen_stack) > 1:

@@ -73,6 +73,11 @@ class Glued:
         return GluedVisual(self)
 
 
+def seconds_text(seconds: float) -> str:
+    """Seconds as a sentence shows them: "2.4", "1"."""
+    return f"{seconds:.1f}".rstrip("0").rstrip(".") or "0"
+
+
 def no_orphan(text: Text | str, justify: JustifyMethod = "center") -> Glued:
     """A sentence whose last word never stands alone on a line: its last two words are held
     together (a curtain's "고릅니다." or "Continue)." does not end a paragraph by itself)."""

@@ -11,12 +11,17 @@ HTML or emphasis to the export.
 from __future__ import annotations
 
 import string
+from pathlib import Path
 from typing import Any
 
-from el_grande.names import printable, width
+from el_grande.atomic import atomic_write_text
+from el_grande.epilogue import Epilogue, EpilogueBuilder, winners_of
+from el_grande.files import Dangling, NotRegular, SameFile, reason, regular_target
+from el_grande.names import fit, printable, width
 from el_grande.narrate import Line, Tone
+from el_grande.persist.errors import SaveFileError
 from el_grande.story import Walk
-from el_grande.text import t
+from el_grande.text import card_name, region, t
 
 # CommonMark lets every ASCII punctuation character be escaped with a backslash, and an
 # escaped one is always the literal character: no emphasis, link, heading, table, HTML tag
@@ -71,9 +76,11 @@ def export_text(
         else:
             body.append(f"- {line.text}" if md else line.text)
 
+    epilogue = EpilogueBuilder(len(names))
     for chapter in walk.chapters():
         for line in chapter.lines:
             emit(line)
+        epilogue.add(chapter)
     game = walk.game
     # The seed (with the names) fixes every action card still to come: it is told only
     # once there are none, when the game is over and everything may be told (known once
@@ -88,6 +95,8 @@ def export_text(
         lines += [head, "=" * width(head), "", setup, ""]
     lines += body
     lines.append("")
+    if md:
+        lines += scoring_tables(epilogue.build(game, walk.story, names), names)
     if game.over:
         result = t("join.list").join(
             t("ev.final_score", name=n, points=p) for n, p in zip(names, game.scores, strict=True)
@@ -99,3 +108,95 @@ def export_text(
     else:
         lines.append(t("export.unfinished", count=len(record["choices"])))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def scoring_tables(epilogue: Epilogue, names: list[str]) -> list[str]:
+    """Markdown: a table per scoring (each place: Caballeros → points, ★ won it) and the
+    score-by-round table. `names` are already escaped; the rest is the catalogue's, as in
+    the narrator's lines."""
+    if not epilogue.scorings:
+        return []
+
+    def row(cells: list[str]) -> str:
+        return "| " + " | ".join(cells) + " |"
+
+    n = len(names)
+    out = [f"## {t('export.scorings')}", ""]
+    for scoring in epilogue.scorings:
+        rec = scoring.record
+        what = t("over.general", n=rec.index) if scoring.general else card_name(rec.why)
+        out += [f"### {t('export.scoring_head', what=what, round=rec.round)}", ""]
+        out.append(row([t("over.col_place"), t("over.col_values"), *names]))
+        out.append(row(["---", "---", *["---:"] * n]))
+        for place in scoring.places:
+            won = winners_of(place)
+            cells = [
+                t("over.cell", count=place.counts[s], points=place.points[s])
+                + (" ★" if s in won else "")
+                for s in range(n)
+            ]
+            values = "/".join(map(str, place.values))
+            out.append(row([region(place.place), values, *cells]))
+        out.append(row([t("export.total_row"), "", *[str(p) for p in rec.points]]))
+        out.append("")
+    out += [f"## {t('export.by_round')}", ""]
+    by_round = epilogue.by_round()
+    out.append(row([t("over.round_col"), *[str(r + 1) for r in range(len(by_round))]]))
+    out.append(row(["---", *["---:"] * len(by_round)]))
+    for seat, name in enumerate(names):
+        out.append(row([name, *[str(totals[seat]) for totals in by_round]]))
+    out.append("")
+    return out
+
+
+def export_format(out: Path | None, fmt: str | None = None) -> str:
+    """`fmt` when given, else Markdown for an ``.md`` / ``.markdown`` file, else text."""
+    if fmt:
+        return fmt
+    return "md" if out is not None and out.suffix.lower() in (".md", ".markdown") else "text"
+
+
+def write_export(
+    record: dict[str, Any],
+    out: Path,
+    fmt: str | None = None,
+    *,
+    reveal: bool,
+    source: Path | None = None,
+) -> str:
+    """Write the export of `record` to `out` (atomically); returns the sentence saying where.
+
+    Refused, each in one sentence (`SaveFileError`), with nothing written: `out` is the save
+    file `source` itself (also through a link), a link to nothing, or anything else that is
+    not a regular file (a device, a FIFO, a directory); or it cannot be written (a name too
+    long, a folder on the way that is a file, a NUL in the name). A symbolic link to a
+    regular file is written through: the file it names is replaced, the link stays a link.
+    """
+    shown = fit(printable(str(out)), 200)  # a person may have typed thousands of characters
+    target = export_target(out, source, shown)
+    text = export_text(record, export_format(out, fmt), reveal=reveal)
+    try:
+        atomic_write_text(target, text)
+    except (OSError, ValueError) as exc:
+        raise SaveFileError(t("save.cannot", path=shown, why=why_not(exc))) from None
+    return t("export.written", path=shown)
+
+
+def export_target(out: Path, source: Path | None, shown: str) -> Path:
+    """The regular file an export to `out` replaces (`files.regular_target`), or
+    `SaveFileError` why not, in one sentence; it never raises anything else."""
+    try:
+        return regular_target(out, source)
+    except Dangling:
+        raise SaveFileError(t("export.dangling", path=shown)) from None
+    except NotRegular:
+        raise SaveFileError(t("export.not_a_file", path=shown)) from None
+    except SameFile:
+        raise SaveFileError(t("export.over_save", path=shown)) from None
+    except (OSError, ValueError) as exc:
+        raise SaveFileError(t("save.cannot", path=shown, why=why_not(exc))) from None
+
+
+def why_not(exc: OSError | ValueError) -> str:
+    """What went wrong, as the end of a sentence (the OS's words: "File name too long")."""
+    return printable(reason(exc))

@@ -22,13 +22,27 @@ from pydantic import (
 )
 
 from el_grande import __version__
-from el_grande.names import fit, name_problem, names_problem, normalise, printable
+from el_grande.names import (
+    describe_char,
+    fit,
+    forbidden_char,
+    name_problem,
+    names_problem,
+    normalise,
+    printable,
+    width,
+)
 from el_grande.persist.errors import SaveFileError
+from el_grande.text import t
 
 FORMAT = "el-grande-save"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """Bump when the meaning of a field changes; readers refuse files newer than they know.
-Format 2 (El Grande 0.2) added `hints` and `hints_used`; files of format 1 still load."""
+Format 2 (El Grande 0.2) added `hints` and `hints_used`; format 3 the save's `name`; files of
+formats 1 and 2 still load."""
+
+MAX_SAVE_NAME_CELLS = 30
+"""The widest name a save may be given, in terminal cells."""
 
 MAX_GAME_ID = 120
 """Longest game id (it is also the file name, before ``.json``)."""
@@ -138,6 +152,18 @@ class SaveFile(BaseModel):
     # Format 2: whether the table allows hints, and how many each seat has asked for.
     hints: bool = True
     hints_used: list[Annotated[int, Field(ge=0, le=10_000)]] = Field(default_factory=list)
+    # Format 3: the name the players gave the save in the resume list (None: no name).
+    name: str | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name_rules(cls, name: str | None) -> str | None:
+        if name is None:
+            return None
+        problem = save_name_problem(name)
+        if problem is not None:
+            raise ValueError(problem)
+        return normalise(name) or None
 
     @model_validator(mode="after")
     def _hints_per_seat(self) -> SaveFile:
@@ -194,6 +220,16 @@ class SaveFile(BaseModel):
 
     def touch(self) -> None:
         self.updated = now()
+
+
+def save_name_problem(name: str) -> str | None:
+    """Why `name` cannot name a save (one sentence), or None.  An empty name is no name."""
+    bad = forbidden_char(name)
+    if bad is not None:
+        return t("manage.name_control", char=describe_char(bad))
+    if width(normalise(name)) > MAX_SAVE_NAME_CELLS:
+        return t("manage.name_long", n=MAX_SAVE_NAME_CELLS)
+    return None
 
 
 def _compact(value: Any) -> str:

@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import platformdirs
-
 from el_grande.atomic import atomic_write_text
 from el_grande.core import Game, IllegalChoice
 from el_grande.files import NotRegular, TooBig, read_regular
@@ -44,25 +42,15 @@ from el_grande.persist.model import (
     now,
     parse_save,
 )
+
+# Their home is `paths` (light: the app looks at the trash before pydantic loads).
+from el_grande.persist.paths import HOME_ENV as HOME_ENV
+from el_grande.persist.paths import home_dir as home_dir
+from el_grande.persist.paths import saves_dir as saves_dir
 from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.core import Game
-
-HOME_ENV = "EL_GRANDE_HOME"
-
-
-def home_dir() -> Path:
-    """The data directory (not created)."""
-    env = os.environ.get(HOME_ENV)
-    if env:
-        return Path(env).expanduser()
-    return Path(platformdirs.user_data_dir("el-grande", appauthor=False))
-
-
-def saves_dir(home: Path | None = None) -> Path:
-    return (home or home_dir()) / "saves"
-
 
 # --------------------------------------------------------------------------- game <-> save
 
@@ -455,6 +443,9 @@ class SavedGame:
             rnd = t("resume.not_started")
         decisions = t("resume.decisions", count=len(self.file.choices))
         line = t("resume.line", names=names, round=rnd, decisions=decisions, when=_when(self))
+        if self.file.name:
+            named = t("resume.named", name=fit(printable(self.file.name), 30))
+            line = t("join.parts").join((named, line))
         if self.cannot_lock is not None:
             lock = lock_path(self.path.parent, self.file.game_id).name
             note = t("resume.cannot_lock", path=printable(lock), why=printable(self.cannot_lock))
@@ -574,9 +565,17 @@ def list_unfinished(home: Path | None = None) -> list[SavedGame]:
     return [g for g in scan_saves(home)[0] if not g.file.finished]
 
 
+def resume_list(home: Path | None = None) -> tuple[list[SavedGame], list[SaveFileError]]:
+    """The resume list as it is numbered: unfinished games first, then finished ones, each
+    most recently saved first; and the problems met."""
+    games, problems = scan_saves(home)
+    return sorted(games, key=lambda g: g.file.finished), problems  # (the sort is stable)
+
+
 def find_save(key: str, home: Path | None = None) -> SavedGame:
-    """A saved game by game id (or a unique prefix of it) or 1-based position in the list."""
-    games = list_unfinished(home)
+    """A saved game by game id (or a unique prefix of it) or 1-based position in the list
+    (`resume_list`: the unfinished games, then the finished ones)."""
+    games = resume_list(home)[0]
     if key.isascii() and key.isdigit() and len(key) < 6 and 1 <= int(key) <= len(games):
         return games[int(key) - 1]
     everything = scan_saves(home)[0]

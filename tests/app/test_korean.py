@@ -592,6 +592,9 @@ async def test_no_screen_shows_english_when_playing_in_korean(
         await play(pilot, pick_first)
         assert isinstance(app.screen, GameOverScreen)
         scan("game over")
+        for page in range(1, 5):  # the final board, the last scoring, the chart, the players
+            await press(pilot, "right")
+            scan(f"game over, page {page + 1}")
         await press(pilot, "s")
         scan("save as, game over")
         await press(pilot, "escape")

@@ -106,7 +106,7 @@ def test_export_to_a_name_too_long_is_one_sentence(
     for name in ("x" * 300, "é" * 200, "a/" * 3000 + "x", "x" * 5000):
         assert cli_main(["export", str(save), "-o", str(tmp_path / name)]) == 1
         err = capsys.readouterr().err
-        assert err.startswith("el-grande: cannot write ") and err.count("\n") == 1, err[:200]
+        assert err.startswith("el-grande: Cannot write ") and err.count("\n") == 1, err[:200]
         assert "too long" in err.lower()
 
 
@@ -150,10 +150,37 @@ def test_export_never_replaces_a_link_a_device_or_a_fifo(
     before = os.lstat(target)
     assert cli_main(["export", str(save), "-o", str(target)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("el-grande: will not write the export to ") and err.count("\n") == 1
+    said = "is a symbolic link to nothing" if kind == "dangling" else "is not a regular file"
+    assert err.startswith("el-grande: ") and said in err and err.count("\n") == 1, err
     after = os.lstat(target)
     assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
     assert not (tmp_path / "nothing-here").exists()
+
+
+def test_the_resume_list_s_export_writes_through_the_same_checks(
+    tmp_path: Path, home: Path
+) -> None:
+    """`x` in the resume list (`persist.manage.export_save`): a link to a device is left as
+    it is, a name too long is a sentence, a link to a file is written through."""
+    from el_grande.persist.errors import SaveFileError
+    from el_grande.persist.manage import export_save
+    from el_grande.persist.store import SavedGame
+
+    path = unfinished(tmp_path)
+    game = SavedGame(path, load_save(path))
+    device = tmp_path / "to-null"
+    device.symlink_to("/dev/null")
+    with pytest.raises(SaveFileError, match="is not a regular file"):
+        export_save(game, device)
+    assert device.is_symlink() and os.readlink(device) == "/dev/null"
+    with pytest.raises(SaveFileError, match="File name too long"):
+        export_save(game, tmp_path / ("x" * 300))
+    real = tmp_path / "real.md"
+    real.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.md"
+    link.symlink_to(real)
+    assert export_save(game, link) == f"Exported to {link}."
+    assert link.is_symlink() and real.read_text(encoding="utf-8").startswith("# El Grande")
 
 
 def test_export_dash_is_standard_output(
@@ -177,7 +204,7 @@ def test_export_over_the_save_through_a_link_is_refused(
     os.link(save, hard)
     for out in (link, hard, save):
         assert cli_main(["export", str(save), "-o", str(out)]) == 1
-        assert "will not write the export over the save file" in capsys.readouterr().err
+        assert "is the save file itself" in capsys.readouterr().err
     assert save.read_bytes() == before and link.is_symlink()
 
 

@@ -428,7 +428,7 @@ def test_export_never_follows_a_loop_or_writes_into_a_device(
     link = tmp_path / "same.json"
     link.symlink_to(GOOD)
     assert cli_main(["export", str(GOOD), "-o", str(link)]) == 1
-    assert "will not write the export over the save file" in capsys.readouterr().err
+    assert "is the save file itself: the export is not written over it" in capsys.readouterr().err
     assert link.is_symlink()
 
 

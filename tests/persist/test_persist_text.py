@@ -3,6 +3,7 @@ codes are made visible, and names like ``[/]`` are never read as Textual markup.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from markdown_it import MarkdownIt
 
 from el_grande.cli import main as cli_main
 from el_grande.core import Game, Options
+from el_grande.epilogue import Epilogue
 from el_grande.persist import save_from_game, saves_dir
 from el_grande.persist.export import export_text, md_escape
 from el_grande.persist.model import Seat
@@ -81,11 +83,20 @@ def test_the_markdown_export_of_hostile_names(
     out = tmp_path / "g.md"
     assert cli_main(["export", str(path), "-o", str(out)]) == 0
     html = render(out.read_text(encoding="utf-8"))
+    # the tables of the scorings are the export's own: one column per player, names as text
+    tables = html.split("<table>")[1:]
+    assert len(tables) == len(Epilogue.of(game.record()).scorings) + 1  # and the score by round
+    for table in tables:
+        head = table.split("</thead>")[0]
+        assert len(re.findall(r"<th[ >]", head)) in (1 + len(HOSTILE), 2 + len(HOSTILE))
+    html = re.sub(r"</?(table|thead|tbody|tr|th|td)[^>]*>", "", html)
     assert not any(tag in html for tag in TAGS)
     headings = [line for line in html.splitlines() if line.startswith("<h")]
     assert headings[0].startswith("<h1>El Grande: ")
-    assert all(h.startswith("<h2>Round ") for h in headings[1:-1])
-    assert headings[-1] == "<h2>Result</h2>"
+    rounds = [h for h in headings if h.startswith("<h2>Round ")]
+    assert len(rounds) == 6 and headings[1 : 1 + len(rounds)] == rounds
+    assert headings[1 + len(rounds)] == "<h2>Scorings</h2>"
+    assert headings[-2:] == ["<h2>Score by round</h2>", "<h2>Result</h2>"]
     assert "&lt;b&gt;Ben&lt;/b&gt; plays power card" in html
     assert "[x](http://e.io) takes" in html or "[x](http://e.io) plays" in html
     # the text export: the names as they are, nothing more

@@ -29,7 +29,13 @@ from textual.containers import Center, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from el_grande.app.present import decision_what, no_orphan, secret_what, styled
+from el_grande.app.present import (
+    decision_what,
+    no_orphan,
+    seconds_text,
+    secret_what,
+    styled,
+)
 from el_grande.flow.table import Curtain, HintCurtain, TableFlow, TakeOver
 from el_grande.text import t
 
@@ -100,10 +106,10 @@ class CurtainScreen(ModalScreen[None]):
     def _readiness(self) -> Text:
         if self.ready:
             return styled("handover.ready", {"press": "bold reverse"}, press=f" {self.key_name} ")
-        return Text(t("handover.waiting", press=self.key_name, seconds=_seconds(self.seconds)))
+        return Text(t("handover.waiting", press=self.key_name, seconds=seconds_text(self.seconds)))
 
     def _why(self) -> str:
-        seconds = _seconds(self.seconds)
+        seconds = seconds_text(self.seconds)
         if self.letter is None:
             return t("curtain.enter_why", seconds=seconds)
         return t("handover.banner_why" if self.banner else "curtain.letter_why", seconds=seconds)
@@ -137,11 +143,6 @@ class CurtainScreen(ModalScreen[None]):
             self._on_lower()
         else:
             self._on_button()
-
-
-def _seconds(seconds: float) -> str:
-    """Seconds as a sentence shows them: "2.4", "1"."""
-    return f"{seconds:.1f}".rstrip("0").rstrip(".") or "0"
 
 
 def curtain_for(scene: TakeOver | Curtain | HintCurtain, flow: TableFlow) -> CurtainScreen:

@@ -27,7 +27,7 @@ from textual.widgets import RichLog, Static
 from el_grande.app.access import el_app
 from el_grande.app.closing import close, replace
 from el_grande.app.colours import palette
-from el_grande.app.present import bot_text, decision_what, line_text, prompt_text
+from el_grande.app.present import bot_text, decision_what, prompt_text, seconds_text
 from el_grande.app.screens.game_input import AnswerInput
 from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Legal, Shown
@@ -87,8 +87,6 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
         self.session: GameSession = flow.session
         #: The modal this screen opened for the flow's scene (a curtain, a display, hints).
         self._modal_screen: Screen[Any] | None = None
-        self._written = 0  # log lines written
-        self._epoch = flow.log_epoch
         self._stop_listening: object = None
         #: The chips' palette when the prompt was drawn (redrawn when it changed).
         self._prompt_palette: str | None = None
@@ -206,20 +204,8 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
 
     def _sync_log(self) -> None:
         """Write the lines the flow lets the table read (all again after an undo)."""
-        log = self.query_one("#log", RichLog)
-        flow, lines = self.flow, self.session.log
-        if flow.log_epoch != self._epoch:
-            self._epoch, self._written = flow.log_epoch, 0
-            y = log.scroll_y
-            log.clear()
-            for line in lines[: flow.log_shown]:
-                log.write(line_text(line))
-            self._written = flow.log_shown
-            log.scroll_to(y=min(y, log.max_scroll_y), animate=False)
-            return
-        for line in lines[self._written : flow.log_shown]:
-            log.write(line_text(line))
-        self._written = max(self._written, flow.log_shown)
+        flow = self.flow
+        self.query_one("#log", GameLog).show_story(self.session.log, flow.log_shown, flow.log_epoch)
 
     def _close_modal(self) -> None:
         """Take away the modal opened for the previous scene (it is on top: the flow does not
@@ -295,8 +281,8 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
             self._say(self._quiet_sentence(d.player))
 
     def _quiet_sentence(self, seat: int) -> str:
-        seconds = f"{self.flow.guard.quiet:.1f}".rstrip("0").rstrip(".")
-        return t("handover.quiet", name=self.session.name(seat), seconds=seconds)
+        quiet = seconds_text(self.flow.guard.quiet)
+        return t("handover.quiet", name=self.session.name(seat), seconds=quiet)
 
     def dropped(self) -> None:
         """An input was dropped by the hand-over guard (the app's gate): say why."""

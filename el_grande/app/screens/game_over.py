@@ -1,25 +1,41 @@
-"""Game over: final scores, the winner(s) (shared on ties, R-E1), points by scoring."""
+"""Game over tells the story: the result (winners, final scores, points by scoring, hints),
+the final board, the last general scoring place by place, a chart and a table of the scores
+round by round, and per player the regions won, the Castillo's results, the special scorings
+and the power cards played. Pages (tabs) with ←/→, each scrolling where it does not fit.
+
+The numbers are the epilogue's (`el_grande.epilogue`), read from the one story.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Static, TabbedContent, TabPane
 
 from el_grande.app.access import el_app
 from el_grande.app.present import chip, winners_text
+from el_grande.app.shown import Shown
+from el_grande.app.widgets.board import MapView
+from el_grande.app.widgets.chart import score_chart
 from el_grande.app.widgets.keybar import KeyBar
+from el_grande.app.widgets.players import PlayersPanel
+from el_grande.epilogue import Epilogue, Scoring, winners_of
+from el_grande.persist.replay import revealed_view
 from el_grande.setup import bot_level
-from el_grande.text import t
+from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
-    from el_grande.session import GameSession
+    from el_grande.session import GameSession, Seating
+
+TABS = ("result", "board", "scoring", "chart", "players")
 
 
 def breakdown(session: GameSession) -> list[tuple[str, list[int]]]:
@@ -45,9 +61,95 @@ def breakdown(session: GameSession) -> list[tuple[str, list[int]]]:
     return rows
 
 
+def _player_head(seating: Seating, seat: int) -> Text:
+    return Text.assemble(chip(seating, seat), " ", seating.name(seat))
+
+
+def place_table(scoring: Scoring, seating: Seating) -> Table:
+    """One scoring, place by place: values, then each player's Caballeros → points (★ won)."""
+    table = Table(pad_edge=False, show_edge=False)
+    table.add_column(t("over.col_place"))
+    table.add_column(t("over.col_values"))
+    for seat in range(seating.count):
+        table.add_column(_player_head(seating, seat), justify="right")
+    for place in scoring.places:
+        won = winners_of(place)
+        cells = [
+            Text(
+                t("over.cell", count=place.counts[s], points=place.points[s])
+                + (" ★" if s in won else "  ")
+            )
+            for s in range(seating.count)
+        ]
+        values = "/".join(map(str, place.values))
+        table.add_row(region(place.place), values, *cells)
+    table.add_row(
+        Text(t("over.total"), style="bold"),
+        "",
+        *[Text(str(p) + "  ", style="bold") for p in scoring.record.points],
+    )
+    return table
+
+
+def by_round_table(epilogue: Epilogue, seating: Seating) -> Table:
+    """Every player's total after each round (the chart's numbers)."""
+    table = Table(pad_edge=False, show_edge=False)
+    table.add_column(t("over.round_col"))
+    rows = epilogue.by_round()
+    for r in range(len(rows)):
+        table.add_column(str(r + 1), justify="right")
+    for seat in range(seating.count):
+        table.add_row(_player_head(seating, seat), *[str(row[seat]) for row in rows])
+    return table
+
+
+def player_story(epilogue: Epilogue, seating: Seating, seat: int) -> RenderableType:
+    """One player's game: regions won, the Castillo, special scorings, power cards."""
+    none = t("over.none")
+    join = t("join.list")
+    won = t("join.parts").join(
+        t("over.won_in", n=n, places=join.join(region(p) for p in places) or none)
+        for n, places in epilogue.regions_won(seat)
+    )
+    castillo = t("join.parts").join(
+        t(
+            "over.castillo_in",
+            n=n,
+            count=count,
+            rank=t(f"calc.rank_{rank}") if rank else t("over.rank_none"),
+            points=points,
+            region=region(to) if to else none,
+        )
+        if count
+        else t("over.castillo_empty", n=n)
+        for n, count, rank, points, to in epilogue.castillo(seat)
+    )
+    specials = join.join(
+        t("over.special_in", round=rnd, card=card_name(card), count=points)
+        for rnd, card, points in epilogue.specials(seat)
+    )
+    powers = " ".join(map(str, epilogue.powers[seat]))
+    head = Text.assemble(
+        chip(seating, seat),
+        " ",
+        (t("over.player_head", name=seating.name(seat), points=epilogue.scores[seat]), "bold"),
+    )
+    lines = [
+        t("over.won", scorings=won or none),
+        t("over.castillo", scorings=castillo or none),
+        t("over.specials_of", list=specials or none),
+        t("over.powers", cards=powers or none),
+    ]
+    return Group(head, Padding(Text("\n".join(lines)), (0, 0, 0, 2)))
+
+
 class GameOverScreen(Screen[None]):
     CSS_PATH = "game_over.tcss"
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "left", "page(-1)", "over.key_tabs", id="over_prev", key_display="←→", priority=True
+        ),
+        Binding("right", "page(1)", "over.key_tabs", id="over_next", show=False, priority=True),
         Binding("n", "new_game", "over.key_new"),
         Binding("t", "title", "over.key_title"),
         Binding("r", "replay", "over.key_replay"),
@@ -58,46 +160,90 @@ class GameOverScreen(Screen[None]):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
+        self.epilogue = Epilogue.of(session.game.record())
 
     def compose(self) -> ComposeResult:
+        seating = self.session.seating
+        with TabbedContent(id="over-tabs"):
+            with TabPane(t("over.tab_result"), id="result"), VerticalScroll():
+                yield Static(t("over.title"), id="over-title", markup=False)
+                winners = winners_text(self.session.game.winners, seating)
+                yield Static(winners, id="over-winners", markup=False)
+                yield Static(self._result(), id="over-table", markup=False)
+                hints = self._hints_line()
+                if hints is not None:  # a table of computer players only: nobody to count
+                    yield Static(hints, id="over-hints", markup=False)
+                yield Static(t("over.keys"), id="over-keys", markup=False)
+            with TabPane(t("over.tab_board"), id="board"), VerticalScroll():
+                yield MapView(seating, id="over-map")
+                yield PlayersPanel(seating, id="over-players")
+            with TabPane(t("over.tab_scoring"), id="scoring"), VerticalScroll():
+                yield Static(self._last_scoring(), id="over-scoring", markup=False)
+            with TabPane(t("over.tab_chart"), id="chart"), VerticalScroll():
+                yield Static(self._chart(), id="over-chart", markup=False)
+            with TabPane(t("over.tab_players"), id="players"), VerticalScroll():
+                yield Static(self._players(), id="over-story", markup=False)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
         game = self.session.game
-        scores = game.scores
-        winners = game.winners
+        final = Shown(revealed_view(game) if game.over else self.epilogue.final)
+        self.query_one(MapView).shown = final
+        self.query_one(PlayersPanel).shown = final
+
+    # --- the pages -----------------------------------------------------------------------
+
+    def _result(self) -> RenderableType:
+        seating = self.session.seating
+        scores = self.epilogue.scores
+        winners = self.epilogue.winners
         ranking = sorted(range(len(scores)), key=lambda s: -scores[s])
         final = Table(box=None, pad_edge=False, show_header=False)
         final.add_column("")
         final.add_column("", justify="right")
         for seat in ranking:
             name = Text.assemble(
-                chip(self.session.seating, seat),
+                chip(seating, seat),
                 " ",
-                (self.session.name(seat), "bold" if seat in winners else ""),
+                (seating.name(seat), "bold" if seat in winners else ""),
                 " ★" if seat in winners else "",
             )
             final.add_row(name, Text(str(scores[seat]), style="bold"))
-        table = Table(pad_edge=False)
+        table = Table(pad_edge=False, show_edge=False)
         table.add_column(t("over.breakdown"))
         for seat in range(len(scores)):
-            table.add_column(
-                Text.assemble(chip(self.session.seating, seat), " ", self.session.name(seat)),
-                justify="right",
-            )
+            table.add_column(_player_head(seating, seat), justify="right")
         for label, points in breakdown(self.session):
             table.add_row(label, *[str(p) for p in points])
         table.add_row(Text(t("over.total"), style="bold"), *[str(s) for s in scores])
-        with Vertical(id="over-box"):
-            yield Static(t("over.title"), id="over-title", markup=False)
-            yield Static(
-                winners_text(winners, self.session.seating), id="over-winners", markup=False
-            )
-            yield Static(t("over.final"), classes="over-h", markup=False)
-            yield Static(final, id="over-final", markup=False)
-            yield Static(table, id="over-table", markup=False)
-            hints = self._hints_line()
-            if hints is not None:  # a table of computer players only: nobody to count
-                yield Static(hints, id="over-hints", markup=False)
-            yield Static(t("over.keys"), id="over-keys", markup=False)
-        yield KeyBar()
+        return Group(Text(t("over.final"), style="bold"), final, Text(""), table)
+
+    def _last_scoring(self) -> RenderableType:
+        last = self.epilogue.last_general
+        if last is None:
+            return Text(t("over.no_scoring"))
+        head = t("over.last_scoring", n=last.record.index, round=last.record.round)
+        return Group(Text(head, style="bold"), Text(""), place_table(last, self.session.seating))
+
+    def _chart(self) -> RenderableType:
+        seating = self.session.seating
+        legend = Text("  ").join(_player_head(seating, s) for s in range(seating.count))
+        return Group(
+            Text(t("over.chart_title"), style="bold"),
+            Text(""),
+            score_chart(self.epilogue.by_round(), seating),
+            Text(""),
+            legend,
+            Text(""),
+            by_round_table(self.epilogue, seating),
+        )
+
+    def _players(self) -> RenderableType:
+        seating = self.session.seating
+        blocks: list[RenderableType] = []
+        for seat in range(seating.count):
+            blocks += [player_story(self.epilogue, seating, seat), Text("")]
+        return Group(*blocks[:-1])
 
     def _hints_line(self) -> Text | None:
         """How many hints each person at the table used (computer players take none)."""
@@ -113,6 +259,13 @@ class GameOverScreen(Screen[None]):
             for s in people
         )
         return Text(t("over.hints", counts=counts), style="dim")
+
+    # --- keys ----------------------------------------------------------------------------
+
+    def action_page(self, step: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        at = TABS.index(tabs.active) if tabs.active in TABS else 0
+        tabs.active = TABS[(at + step) % len(TABS)]
 
     def action_new_game(self) -> None:
         el_app(self).new_game_form()

@@ -36,6 +36,7 @@ from el_grande.app.colours import FOLLOWS_COLOURS, Tints, tints
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
+from el_grande.app.tips import region_tip, show_tip
 from el_grande.core import NEIGHBOURS
 from el_grande.names import fit
 from el_grande.text import region as region_name
@@ -133,6 +134,19 @@ class MapView(Widget):
     def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
         if differs(old, new, "view", "legal", "cursor_place", "lit"):
             self.refresh()
+        if differs(old, new, "view"):
+            self._tip()
+
+    def watch_hover(self) -> None:
+        self._tip()
+
+    def _tip(self) -> None:
+        """The tooltip of the place under the mouse (`app.tips`: what the table may know)."""
+        shown, place = self.shown, self.hover
+        tip = (
+            None if shown is None or place is None else region_tip(shown.view, place, self.seating)
+        )
+        show_tip(self, tip)
 
     def __init__(self, seating: Seating, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

@@ -22,6 +22,7 @@ from el_grande.app.colours import FOLLOWS_COLOURS, tints
 from el_grande.app.messages import CardPicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
+from el_grande.app.tips import card_tip, show_tip
 from el_grande.core import CARD_STACK
 from el_grande.names import fit
 from el_grande.text import card_name, card_text, t
@@ -65,6 +66,10 @@ class CardList(Widget):
             self.refresh()
 
     hover: reactive[str | None] = reactive(None)
+
+    def watch_hover(self, card: str | None) -> None:
+        show_tip(self, None if card is None else card_tip(card))
+
     #: The slot (0–4: the key a–e) of a card the player asked to read (a–e while no card is
     #: being chosen): shown in full first.
     reading: reactive[int | None] = reactive(None)

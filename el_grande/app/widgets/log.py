@@ -19,13 +19,17 @@ from textual import events
 from textual.content import Content
 from textual.widgets import RichLog
 
+from el_grande.app.present import line_text
 from el_grande.app.textual_compat import size_known
 from el_grande.text import t
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Self
 
     from rich.console import RenderableType
+
+    from el_grande.narrate import Line
 
 
 class GameLog(RichLog):
@@ -57,6 +61,9 @@ class GameLog(RichLog):
         #: The width the lines were wrapped to (0: not yet).
         self._wrapped_at = 0
         self._rewrapping = False
+        #: Of the story shown with `show_story`: how many lines, of which telling of it.
+        self._shown = 0
+        self._epoch: int | None = None
 
     def write(
         self,
@@ -78,6 +85,24 @@ class GameLog(RichLog):
         self._story.clear()
         self._starts.clear()
         return super().clear()
+
+    def show_story(self, lines: Sequence[Line], shown: int, epoch: int) -> None:
+        """Show the first `shown` of the story's `lines`: the new ones written after the
+        others, or all again (the view kept where it was) when the story was rewritten
+        (`epoch` changed: an undo)."""
+        if self._epoch is not None and epoch != self._epoch:
+            self._epoch, self._shown = epoch, 0
+            y = self.scroll_y
+            self.clear()
+            for line in lines[:shown]:
+                self.write(line_text(line))
+            self._shown = shown
+            self.scroll_to(y=min(y, self.max_scroll_y), animate=False)
+            return
+        self._epoch = epoch
+        for line in lines[self._shown : shown]:
+            self.write(line_text(line))
+        self._shown = max(self._shown, shown)
 
     def on_focus(self, event: events.Focus) -> None:
         if self.reading_note is not None:

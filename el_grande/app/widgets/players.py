@@ -20,6 +20,7 @@ from el_grande.app.colours import FOLLOWS_COLOURS, tints
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
+from el_grande.app.tips import player_tip, show_tip
 from el_grande.names import MAX_NAME_CELLS, fit, pad
 from el_grande.text import t
 
@@ -74,9 +75,29 @@ class PlayersPanel(Widget):
 
     shown: reactive[Shown | None] = reactive(None, repaint=False)
 
+    hover: reactive[int | None] = reactive(None, repaint=False)
+
     def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
         if differs(old, new, "view", "to_move", "legal", "cursor_power"):
             self.refresh()
+        if differs(old, new, "view"):
+            self._tip()
+
+    def watch_hover(self) -> None:
+        self._tip()
+
+    def _tip(self) -> None:
+        """The tooltip of the player under the mouse (`app.tips`: what the table may know)."""
+        shown, seat = self.shown, self.hover
+        tip = None if shown is None or seat is None else player_tip(shown.view, seat, self.seating)
+        show_tip(self, tip)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        seat = event.y - 1
+        self.hover = seat if 0 <= seat < self.seating.count else None
+
+    def on_leave(self, event: events.Leave) -> None:
+        self.hover = None
 
     def __init__(self, seating: Seating, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]

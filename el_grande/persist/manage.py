@@ -1,0 +1,99 @@
+"""Saves you can manage: name one, export one, delete one (into the trash), empty the trash.
+
+Every change to a save takes the game's lock first (`persist.lock`), for as long as the change
+lasts: a game open in another window is refused in the one sentence of `store.locked_error`,
+and a window cannot open a game while it is being renamed or moved.
+
+A deleted save is moved, whole, into ``trash/`` in the data folder (beside ``saves/``), where
+it stays for `TRASH_DAYS` days: the app empties the trash of older files when it starts
+(`empty_trash`).  Moving it back into ``saves/`` by hand undeletes it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from el_grande.names import normalise, printable
+from el_grande.persist.errors import SaveFileError
+from el_grande.persist.export import write_export
+from el_grande.persist.lock import GameLock, lock_path
+from el_grande.persist.model import FORMAT_VERSION, save_name_problem
+from el_grande.persist.paths import trash_dir as trash_dir
+from el_grande.persist.store import (
+    SavedGame,
+    load_game,
+    load_save,
+    locked_error,
+    record_of,
+    shown_path,
+    write_save,
+)
+from el_grande.persist.trash import TRASH_DAYS as TRASH_DAYS
+from el_grande.text import t
+
+
+@contextlib.contextmanager
+def _holding(saved: SavedGame) -> Iterator[None]:
+    """The game's lock while a change is made: `GameLockedError` if another window has it."""
+    lock = GameLock(lock_path(saved.path.parent, saved.file.game_id))
+    try:
+        taken = lock.acquire()
+    except OSError:  # no lock can be made (a read-only folder): the change fails, and says why
+        taken = True
+    if not taken:
+        raise locked_error(saved.file)
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _cannot(path: Path, exc: OSError) -> SaveFileError:
+    return SaveFileError(
+        t("save.cannot", path=shown_path(path), why=printable(exc.strerror or str(exc)))
+    )
+
+
+def rename_save(saved: SavedGame, name: str) -> SavedGame:
+    """Give the save a name (an empty one takes the name off), written into the file; the
+    game is not played, so its time and place in the list stay."""
+    problem = save_name_problem(name)
+    if problem is not None:
+        raise SaveFileError(problem)
+    with _holding(saved):
+        save = load_save(saved.path)  # read again: the file as it is now
+        save.name = normalise(name) or None
+        save.version = FORMAT_VERSION  # a name needs format 3 (older readers would refuse it)
+        try:
+            write_save(save, saved.path)
+        except OSError as exc:
+            raise _cannot(saved.path, exc) from None
+    return SavedGame(saved.path, save, False)
+
+
+def delete_save(saved: SavedGame, home: Path | None = None) -> Path:
+    """Move the save into the trash (kept `TRASH_DAYS` days); returns where it went."""
+    trash = trash_dir(home)
+    with _holding(saved):
+        try:
+            trash.mkdir(parents=True, exist_ok=True)
+            target, n = trash / saved.path.name, 2
+            while target.exists():
+                target = trash / f"{saved.path.stem}_{n}.json"
+                n += 1
+            os.replace(saved.path, target)
+            os.utime(target)  # the days in the trash count from now, not from the last save
+        except OSError as exc:
+            raise _cannot(saved.path, exc) from None
+    return target
+
+
+def export_save(saved: SavedGame, out: Path, fmt: str | None = None) -> str:
+    """Write the save's story to `out` (Markdown for ``.md``, else text; `fmt` decides when
+    given); returns the sentence to show.  A finished game is told whole, an unfinished one as
+    the table saw it.  Never writes over the save itself, nor into what is not a file."""
+    save, game = load_game(saved.path)
+    return write_export(record_of(save), out, fmt, reveal=game.over, source=saved.path)

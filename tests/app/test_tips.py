@@ -1,0 +1,90 @@
+"""Tooltips (Textual's own) on regions, cards and players, from what the whole table may know:
+with a hidden Castillo, nobody's count shows — not another player's, and not one's own, even
+on the board behind one's curtain, which draws one's own view."""
+
+from __future__ import annotations
+
+from el_grande.app.screens.game import GameScreen
+from el_grande.app.tips import card_tip, player_tip, region_tip
+from el_grande.app.widgets.board import MapView
+from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.players import PlayersPanel
+from el_grande.core import NEIGHBOURS
+from el_grande.session import GameSession
+from el_grande.text import card_text, region, use
+from tests.app.helpers import SIZE, app_at, session_at
+
+
+def _castillo_secret(session: GameSession) -> bool:
+    """Stop where a seat holds Caballeros in a hidden Castillo (and someone else too)."""
+    owns = [session.game.view(s).players[s].castillo or 0 for s in range(3)]
+    return sum(1 for c in owns if c) >= 2
+
+
+def test_a_region_tells_its_values_neighbours_counts_and_who_leads() -> None:
+    session = session_at(3, 5, lambda s: s.game.view(None).round >= 3)
+    view = session.game.view(None)
+    rv = max(view.regions, key=lambda r: max(r.caballeros))
+    text = region_tip(view, rv.id, session.seating).plain
+    lines = text.splitlines()
+    assert lines[0] == f"{region(rv.id)} · values {' · '.join(map(str, rv.values))}"
+    for near in NEIGHBOURS[rv.id]:
+        assert region(near) in text
+    counts = rv.caballeros
+    top = max(counts)
+    leader = counts.index(top)
+    second = max(c for s, c in enumerate(counts) if s != leader)
+    if counts.count(top) == 1:
+        name = session.seating.name(leader)
+        assert lines[-1] == f"{name} leads with {top}, by {top - second}."
+    else:
+        assert lines[-1].endswith(f"share the lead with {top}.")
+    assert (
+        "Caballeros: "
+        + ", ".join(f"{session.seating.name(s)}\u00a0{c}" for s, c in enumerate(counts))
+        in lines
+    )
+
+
+def test_a_card_tells_its_whole_text() -> None:
+    assert card_tip("intrigue_4_any").plain.splitlines()[1] == card_text("intrigue_4_any")
+    use("ko")
+    assert card_tip("intrigue_4_any").plain.splitlines()[1] == card_text("intrigue_4_any")
+
+
+def test_a_hidden_castillo_count_is_never_in_a_tooltip_not_even_ones_own() -> None:
+    session = session_at(3, 14, _castillo_secret, castillo="hidden")
+    seats = [s for s in range(3) if session.game.view(s).players[s].castillo]
+    assert len(seats) >= 2
+    for seat in seats:
+        own = session.game.view(seat)  # the board behind this seat's curtain
+        count = own.players[seat].castillo  # this seat's own view holds its count...
+        for view in (own, session.game.view(None)):
+            tip = player_tip(view, seat, session.seating).plain
+            assert "province ? · Castillo ?" in tip  # ...and no tooltip says it
+            castillo = region_tip(view, "castillo", session.seating).plain
+            name = session.seating.name(seat)
+            assert f"{name}\u00a0?" in castillo and f"{name}\u00a0{count}" not in castillo
+            assert "secret until it is scored" in castillo
+
+
+async def test_hovering_the_board_sets_the_tooltips() -> None:
+    app = app_at(3, 5, lambda s: s.game.view(None).round >= 2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        board = screen.query_one(MapView)
+        x, y = board.point_of("aragon")
+        await pilot.hover(MapView, offset=(x, y))
+        await pilot.pause()
+        assert board.tooltip.text.plain.startswith(f"{region('aragon')} · values ")
+        players = screen.query_one(PlayersPanel)
+        await pilot.hover(PlayersPanel, offset=(3, 2))  # the second player's row
+        await pilot.pause()
+        assert players.tooltip.text.plain.startswith(f"{screen.session.name(1)} · ")
+        cards = screen.query_one(CardList)
+        await pilot.hover(CardList, offset=(2, 0))
+        await pilot.pause()
+        assert cards.hover is not None and cards.tooltip.text.plain.endswith(card_text(cards.hover))
+        assert board.hover is None and board.tooltip is None  # the mouse left the map
