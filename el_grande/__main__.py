@@ -11,6 +11,14 @@ def main(argv: list[str] | None = None) -> int:
         from el_grande.cli import main as cli_main  # start-up: after hold(), collector off
 
         return cli_main(argv)
+    except BrokenPipeError:  # `el-grande export g.json | head`: the reader has had enough
+        from el_grande.crash import quiet_stdout  # start-up: only when it went wrong
+
+        return quiet_stdout()
+    except Exception as exc:  # a crash is never a success (el_grande/crash.py)
+        from el_grande.crash import say_crash  # start-up: only when it went wrong
+
+        return say_crash(exc)
     finally:
         startup.release()
 

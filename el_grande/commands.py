@@ -36,24 +36,27 @@ def _launch(save: SaveFile) -> int:
     """Open the app on a loaded game (its lock taken first: nothing opens if another window
     has it)."""
     # start-up: the app (Textual) only for the commands that open it
-    from el_grande.app.app import ElGrandeApp
+    from el_grande.app.app import ElGrandeApp, stdin_is_a_terminal
     from el_grande.settings import load_and_report
 
     app = ElGrandeApp(saved=save, settings=load_and_report())
-    try:
-        app.take_saved()  # GameLockedError if opened elsewhere a moment ago
-    except SaveFileError as exc:
-        return _fail(str(exc))
+    # Without a terminal, `run` says so and opens nothing: the game is neither locked nor
+    # written (taking it saves it, which would make it the latest to resume).
+    if stdin_is_a_terminal():
+        try:
+            app.take_saved()  # GameLockedError if opened elsewhere a moment ago
+        except SaveFileError as exc:
+            return _fail(str(exc))
     app.run()
     return app.exit_report()
 
 
 def _refuse_if_open(save: SaveFile) -> None:
-    """GameLockedError if another window has this game open (before any screen is built)."""
-    from el_grande.persist.store import game_is_open, locked_error  # start-up: pydantic
+    """GameLockedError if another window has this game open, CannotLockError if its lock
+    cannot be taken (before any screen is built)."""
+    from el_grande.persist.store import check_openable  # start-up: pydantic
 
-    if game_is_open(save.game_id):
-        raise locked_error(save)
+    check_openable(save)
 
 
 # ------------------------------------------------------------------ resume
@@ -174,8 +177,16 @@ def _name_save(key: str, name: str) -> int:
 # ------------------------------------------------------------------ load
 
 
+def file_arg(text: str) -> Path:
+    """A file named on the command line (argparse's `type`): an empty name is a usage error,
+    not the current directory."""
+    if not text:
+        raise argparse.ArgumentTypeError(t("cli.empty_name"))
+    return Path(text)
+
+
 def configure_load(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=file_arg)
     p.add_argument("--check", action="store_true", help="only check the file, then exit")
 
 
@@ -189,8 +200,8 @@ def run_load(args: argparse.Namespace) -> int:
     except SaveFileError as exc:
         return _fail(str(exc))
     if args.check:
-        state = "finished" if game.over else "unfinished"
-        print(f"{printable(str(args.file))}: a legal {state} game, {len(save.choices)} decisions.")
+        key = "check.finished" if game.over else "check.unfinished"
+        print(t(key, path=printable(str(args.file)), count=len(save.choices)))
         return 0
     return _launch(save)
 
@@ -199,7 +210,7 @@ def run_load(args: argparse.Namespace) -> int:
 
 
 def configure_replay(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=file_arg)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -217,22 +228,30 @@ def run_replay(args: argparse.Namespace) -> int:
     # A running game's autosave shows what the table has seen; a finished game, everything.
     title = printable(str(args.file))
     request = ReplayRequest(record_of(save), setups_of(save), title, reveal=game.over)
-    ElGrandeApp(replay=request, settings=load_and_report()).run()
-    return 0
+    app = ElGrandeApp(replay=request, settings=load_and_report())
+    app.run()
+    return app.exit_report()
 
 
 # ------------------------------------------------------------------ export
 
 
 def configure_export(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", type=Path)
+    p.add_argument("file", type=file_arg)
     p.add_argument(
         "--format",
         choices=["text", "md"],
         default=None,
         help="text (default) or md; guessed from OUT's suffix when not given",
     )
-    p.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
+    p.add_argument(
+        "-o",
+        "--output",
+        type=file_arg,
+        metavar="OUT",
+        help="write here instead of standard output (- is standard output); a symbolic link "
+        "is written through to the regular file it names",
+    )
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -240,15 +259,16 @@ def run_export(args: argparse.Namespace) -> int:
     from el_grande.persist.export import export_format, export_text, write_export
     from el_grande.persist.store import load_game, record_of
 
+    output: Path | None = args.output
+    if output is not None and str(output) == "-":
+        output = None  # `-o -`: standard output
     try:
         save, game = load_game(args.file)
-        if args.output is None:
+        if output is None:
             fmt = export_format(None, args.format)
             sys.stdout.write(export_text(record_of(save), fmt, reveal=game.over))
         else:
-            write_export(
-                record_of(save), args.output, args.format, reveal=game.over, source=args.file
-            )
+            write_export(record_of(save), output, args.format, reveal=game.over, source=args.file)
     except SaveFileError as exc:
         return _fail(str(exc))
     return 0

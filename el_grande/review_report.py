@@ -20,7 +20,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from el_grande.names import printable
+from el_grande.files import Dangling, NotRegular, SameFile, reason, regular_target
+from el_grande.names import fit, printable
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -303,8 +304,9 @@ def run(args: argparse.Namespace) -> int:
     kinds = Seats.of([s.kind for s in save.seats])
     if not args.all and not any(kinds.person(s, 0) for s in (seats_reviewed or range(len(names)))):
         return _fail(t("review.err_no_person"))
+    target = None
     if args.output is not None:
-        problem = _output_problem(args.output, args.file)
+        target, problem = _output_target(args.output, args.file)
         if problem:
             return _fail(problem)
     if args.draws is not None and args.draws < 1:
@@ -327,14 +329,13 @@ def run(args: argparse.Namespace) -> int:
         ),
     )
     text = "\n".join(render(result, record, s) for s in _reviewed(result, kinds, args.all))
-    if args.output is None:
+    if target is None:
         sys.stdout.write(text)
         return 0
     try:
-        atomic_write_text(args.output, text)
-    except OSError as exc:
-        reason = printable(exc.strerror or str(exc))
-        return _fail(t("review.err_write", path=printable(str(args.output)), why=reason))
+        atomic_write_text(target, text)
+    except (OSError, ValueError) as exc:
+        return _fail(t("review.err_write", path=_shown(args.output), why=printable(reason(exc))))
     return 0
 
 
@@ -343,17 +344,22 @@ def _reviewed(result: Review, kinds: Any, everyone: bool) -> list[int]:
     return [s for s in result.seats if everyone or kinds.person(s, 0)]
 
 
-def _output_problem(output: Path, save: Path) -> str | None:
-    out = printable(str(output))
+def _output_target(output: Path, save: Path) -> tuple[Path | None, str | None]:
+    """(The regular file `-o` replaces, None), or (None, why not): never a link, a device or
+    a FIFO, never the save (`files.regular_target`, as `export -o` does)."""
+    out = _shown(output)
     try:
-        same = os.path.samefile(output, save)
-    except OSError:
-        same = os.path.realpath(output) == os.path.realpath(save)
-    if same:
-        return t("review.err_over_save", path=out)
-    if output.exists() and not output.is_file():
-        return t("review.err_not_file", path=out)
-    return None
+        return regular_target(output, save), None
+    except SameFile:
+        return None, t("review.err_over_save", path=out)
+    except (Dangling, NotRegular):
+        return None, t("review.err_not_file", path=out)
+    except (OSError, ValueError) as exc:
+        return None, t("review.err_write", path=out, why=printable(reason(exc)))
+
+
+def _shown(path: Path) -> str:
+    return fit(printable(str(path)), 200)  # a person may have typed thousands of characters
 
 
 def _with_progress(show: bool, work: Callable[[Any], Review]) -> Review:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -27,6 +28,10 @@ from el_grande.bots.play import play_game
 from el_grande.bots.registry import LEVELS, level_ids
 from el_grande.core import Game, Options
 from el_grande.text import t
+
+#: The most games one run plays: a run in parallel plans all its pieces of work at once (a
+#: million games are 100 000 of them, some 100 MB; `--games 10**20` asked for exabytes).
+MAX_GAMES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -132,7 +137,8 @@ def run(config: SimConfig, jobs: int = 1, progress: Any = None) -> dict[str, Any
         # start-up: multiprocessing, only for games in parallel
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # Never more processes than pieces of work: one game needs one process, not `jobs`.
+        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
             futures = [pool.submit(_play_chunk, config, c) for c in chunks]
             for future in as_completed(futures):
                 done(future.result())
@@ -226,7 +232,9 @@ def _percentile(values: list[float], q: float) -> float:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", "-n", type=int, default=4, help="2-5 (default 4)")
-    parser.add_argument("--games", "-g", type=int, default=100, help="games to play (100)")
+    parser.add_argument(
+        "--games", "-g", type=int, default=100, help=f"games to play (100; at most {MAX_GAMES})"
+    )
     parser.add_argument("--seed", "-s", type=int, default=0, help="seed of game 0 (0)")
     parser.add_argument(
         "--bots",
@@ -266,11 +274,26 @@ def _levels_help() -> str:
     return ", ".join(f"{lv.id} ({t(lv.label_key)})" for lv in LEVELS)
 
 
+def max_jobs() -> int:
+    """The most processes `--jobs` may ask for: four for each core (a few more than the cores
+    help while some wait; thousands only exhaust the machine)."""
+    return 4 * (os.cpu_count() or 1)
+
+
 def _config(ns: argparse.Namespace) -> SimConfig:
+    if not 1 <= ns.jobs <= max_jobs():
+        raise ValueError(
+            f"--jobs must be between 1 and {max_jobs()} (four for each of the machine's "
+            f"{max_jobs() // 4} cores)"
+        )
+    if ns.budget is not None and not 0 < ns.budget < math.inf:
+        raise ValueError("--budget must be more than 0 seconds")
+    if ns.iterations is not None and ns.iterations < 1:
+        raise ValueError("--iterations must be at least 1")
     if not 2 <= ns.players <= 5:
         raise ValueError("--players must be 2-5")
-    if ns.games < 1:
-        raise ValueError("--games must be at least 1")
+    if not 1 <= ns.games <= MAX_GAMES:
+        raise ValueError(f"--games must be between 1 and {MAX_GAMES}")
     levels = [b.strip() for b in ns.bots.split(",") if b.strip()]
     if not levels:
         raise ValueError("--bots needs at least one level")
@@ -300,7 +323,8 @@ def main_from_namespace(ns: argparse.Namespace) -> int:
     try:
         config = _config(ns)
     except ValueError as exc:
-        err.print(f"[red]el-grande simulate: {exc}[/]")
+        # The sentence may quote what was typed: text, never markup.
+        err.print(f"el-grande simulate: {exc}", style="red", markup=False, highlight=False)
         return 2
     if ns.progress and err.is_terminal:
         from el_grande.progress import progress_bar  # start-up: only on a terminal

@@ -260,6 +260,21 @@ EN: dict[str, Template] = {
     "name.err_wide": "The name {name} is {width} columns wide: names may be at most {n} "
     "columns wide (a Hangul syllable or an emoji takes 2).",
     "name.err_legacy_long": "The name {name} is longer than {n} characters.",
+    "name.err_long": "The name {name} has {count} characters: a name may have at most {n} "
+    "(accents and other marks count too).",
+    "name.err_blank": "A player's name must show something: this one is only blank or "
+    "invisible characters.",
+    "name.err_invisible": "The name {name} holds {char}, which the terminal draws as nothing: "
+    "it would look like another name.",
+    "name.err_mark_first": "A name may not start with a combining mark ({char}): it has no "
+    "letter to sit on.",
+    "name.err_other_width": "The name {name} holds {char}, which terminals draw at another "
+    "width than the game measures (the board's lines would shift): leave it out.",
+    "name.err_drawn_wide": "The name {name} is drawn {drawn} columns wide by this terminal but "
+    "measured {width} by the game (the board's lines would shift): leave out its emoji or "
+    "marks.",
+    "name.err_confusable": "The names {name} and {other} look alike: players at one table "
+    "must be told apart at a glance.",
     "name.err_dup": "Two players are called {name}; names must differ (capitals do not count).",
     "colour.yellow": "yellow",
     "colour.red": "red",
@@ -309,6 +324,7 @@ EN: dict[str, Template] = {
     "resume.finished": "finished",
     "resume.decisions": Plural("{count} decision", "{count} decisions"),
     "resume.open_elsewhere": "open in another window",
+    "resume.cannot_lock": "cannot lock {path}: {why}",
     "resume.skipped_file": "(skipped: {problem})",
     "resume.finished_head": "Finished games",
     "resume.keys_all": "Enter: resume (a finished game: replay) · v: review a finished game · "
@@ -339,6 +355,7 @@ EN: dict[str, Template] = {
     "manage.no_tty": "Not deleted: give `--yes` to delete without being asked.",
     "export.over_save": "{path} is the save file itself: the export is not written over it.",
     "export.not_a_file": "{path} is not a regular file: the export is not written into it.",
+    "export.dangling": "{path} is a symbolic link to nothing: the export is not written.",
     "export.written": "Exported to {path}.",
     "save.title": "Save the game to a file",
     "save.note": "Enter: save · Esc: cancel · the game is autosaved anyway; load the file with "
@@ -346,12 +363,16 @@ EN: dict[str, Template] = {
     "save.exists": "{path} already exists; choose another name.",
     "save.cannot": "Cannot write {path}: {why}.",
     "save.saved": "Saved to {path}.",
+    "save.empty": "Type a file name to save to.",
     "save.problem_exit": "When the game closed: {problem}",
     "save.failed": "Autosave failed: cannot write {path}: {reason}.",
     "save.off": "Autosave is off: the players' seats cannot be written to a save.",
     "save.busy": "the game is open in another window",
     "save.locked": "The game {game} ({names}) is open in another window; close it there first "
     "(a game is played in one window at a time).",
+    "save.cannot_lock": "Cannot lock {path}: {why}. The game is not opened: without its lock "
+    "a second window could play it at the same time (remove what is there, or make it a file "
+    "you may write).",
     # --- game screen keys -----------------------------------------------------------------
     "keys.help": "Help",
     "keys.preview": "Scoring calculator",
@@ -762,6 +783,8 @@ EN: dict[str, Template] = {
     # --- export (el-grande export) -----------------------------------------------------------
     "export.title": "El Grande: {names}",
     "export.setup": "Seed {seed}, {rounds} rounds, veto {veto}, Castillo {castillo}.",
+    "export.setup_unfinished": "{rounds} rounds, veto {veto}, Castillo {castillo} (the seed, "
+    "which fixes every card still to come, is shown once the game is over).",
     "export.veto_on": "on",
     "export.veto_off": "off",
     "export.castillo_open": "open",
@@ -953,6 +976,8 @@ EN: dict[str, Template] = {
     "settings.err_too_big": "the file is larger than {kib} KiB",
     "settings.err_not_utf8": "the file is not UTF-8 text",
     "settings.err_toml": "the file is not valid TOML ({detail})",
+    "settings.err_deep": "the file nests arrays or tables too deeply to read",
+    "settings.err_number": "the file holds a number of more than {n} digits",
     "settings.err_unknown": "there is no setting called {key} (the settings are {keys})",
     "settings.err_unknown_player": "player {n} has {key}, but a player has only a name, a "
     "colour and a kind",
@@ -989,6 +1014,27 @@ EN: dict[str, Template] = {
     "config.themes": "Themes: {themes}",
     "config.flags": "Command-line flags (--bot-delay) win over these for the run they are "
     "given to.",
+    "crash.line": "El Grande stopped on an error of its own (exit status {code}); what went "
+    "wrong is in {path}.",
+    "crash.line_saved": "El Grande stopped on an error of its own (exit status {code}); what "
+    "went wrong is in {path} (no game is lost: every decision made is in its autosave).",
+    "crash.no_log": "El Grande stopped on an error of its own (exit status {code}); the crash "
+    "log could not be written ({why}).",
+    "crash.no_log_saved": "El Grande stopped on an error of its own (exit status {code}); the "
+    "crash log could not be written ({why}), but no game is lost: every decision made is in "
+    "its autosave.",
+    "app.needs_terminal": "El Grande needs a terminal: its standard input is not one (it reads "
+    "the keys from there), so nothing was opened; run it in a terminal window.",
+    # --- the command line ----------------------------------------------------------------------
+    "cli.empty_name": "the file name is empty",
+    "check.finished": Plural(
+        "{path}: a legal finished game, {count} decision.",
+        "{path}: a legal finished game, {count} decisions.",
+    ),
+    "check.unfinished": Plural(
+        "{path}: a legal unfinished game, {count} decision.",
+        "{path}: a legal unfinished game, {count} decisions.",
+    ),
     "title.settings": "Settings",
     "keys.settings": "Settings",
     "set.title": "Settings",

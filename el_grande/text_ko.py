@@ -315,6 +315,19 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "name.err_wide": "이름 {name:은/는} 폭이 {width}칸입니다: 이름은 최대 {n}칸까지 쓸 수 "
     "있습니다 (한글 한 글자나 이모지는 2칸).",
     "name.err_legacy_long": "이름 {name:이/가} {n}자보다 깁니다.",
+    "name.err_long": "이름 {name:은/는} {count}자입니다: 이름은 최대 {n}자까지 쓸 수 있습니다 "
+    "(악센트 같은 부호도 셉니다).",
+    "name.err_blank": "플레이어 이름에는 보이는 글자가 있어야 합니다: 이 이름은 빈칸이나 보이지 "
+    "않는 문자뿐입니다.",
+    "name.err_invisible": "이름 {name}에 {char} 문자가 들어 있습니다: 터미널에 아무것도 "
+    "그려지지 않아 다른 이름처럼 보일 수 있습니다.",
+    "name.err_mark_first": "이름은 결합 부호({char})로 시작할 수 없습니다: 얹힐 글자가 없습니다.",
+    "name.err_other_width": "이름 {name}에 {char} 문자가 들어 있습니다: 터미널이 게임이 재는 "
+    "것과 다른 폭으로 그려서 보드의 선이 밀립니다. 빼 주세요.",
+    "name.err_drawn_wide": "이름 {name:은/는} 이 터미널에서 {drawn}칸으로 그려지지만 게임은 "
+    "{width}칸으로 잽니다 (보드의 선이 밀립니다): 이모지나 부호를 빼 주세요.",
+    "name.err_confusable": "이름 {name:과/와} {other:이/가} 서로 비슷해 보입니다: 한 테이블의 "
+    "플레이어는 한눈에 구별되어야 합니다.",
     "name.err_dup": "두 플레이어의 이름이 {name}입니다. 이름은 서로 달라야 합니다 (대소문자는 "
     "구별하지 않습니다).",
     "colour.yellow": "노랑",
@@ -360,6 +373,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "resume.finished": "끝남",
     "resume.decisions": "결정 {count}개",
     "resume.open_elsewhere": "다른 창에서 열려 있음",
+    "resume.cannot_lock": "{path:을/를} 잠글 수 없음: {why}",
     "resume.skipped_file": "(건너뜀: {problem})",
     "resume.finished_head": "끝난 게임",
     "resume.keys_all": "Enter: 이어 하기 (끝난 게임: 다시 보기) · v: 끝난 게임 복기 · "
@@ -389,6 +403,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "manage.no_tty": "삭제하지 않았습니다: 묻지 않고 삭제하려면 `--yes`를 주세요.",
     "export.over_save": "{path:은/는} 저장 파일 자체라서 그 위에 내보내지 않습니다.",
     "export.not_a_file": "{path:은/는} 일반 파일이 아니라서 그 안에 내보내지 않습니다.",
+    "export.dangling": "{path:은/는} 아무것도 가리키지 않는 심볼릭 링크라서 내보내지 않습니다.",
     "export.written": "{path}에 내보냈습니다.",
     "save.title": "게임을 파일로 저장",
     "save.note": "Enter: 저장 · Esc: 취소 · 게임은 어차피 자동 저장됩니다. 파일은 "
@@ -396,12 +411,16 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "save.exists": "{path:은/는} 이미 있습니다. 다른 이름을 고르세요.",
     "save.cannot": "{path}에 쓸 수 없습니다: {why}.",
     "save.saved": "{path}에 저장했습니다.",
+    "save.empty": "저장할 파일 이름을 입력하세요.",
     "save.problem_exit": "게임을 닫을 때: {problem}",
     "save.failed": "자동 저장 실패: {path}에 쓸 수 없습니다: {reason}.",
     "save.off": "자동 저장 꺼짐: 플레이어들의 자리 정보를 저장 파일에 쓸 수 없습니다.",
     "save.busy": "게임이 다른 창에서 열려 있습니다",
     "save.locked": "게임 {game} ({names}): 다른 창에서 열려 있습니다. 먼저 그 창에서 닫으세요 "
     "(한 게임은 한 번에 한 창에서만 할 수 있습니다).",
+    "save.cannot_lock": "{path:을/를} 잠글 수 없습니다: {why}. 게임을 열지 않습니다: 잠금이 "
+    "없으면 다른 창에서도 같은 게임을 동시에 할 수 있기 때문입니다 (그 자리에 있는 것을 "
+    "치우거나, 쓸 수 있는 파일로 바꾸세요).",
     # --- game screen keys --------------------------------------------------------------------
     "keys.help": "도움말",
     "keys.preview": "정산 계산기",
@@ -737,6 +756,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     # --- export ------------------------------------------------------------------------------
     "export.title": "엘 그란데: {names}",
     "export.setup": "시드 {seed}, {rounds}라운드, 베토 {veto}, 카스티요 {castillo}.",
+    "export.setup_unfinished": "{rounds}라운드, 베토 {veto}, 카스티요 {castillo} (앞으로 나올 "
+    "카드를 모두 정하는 시드는 게임이 끝나면 보여 줍니다).",
     "export.veto_on": "사용",
     "export.veto_off": "사용 안 함",
     "export.castillo_open": "공개",
@@ -845,6 +866,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "settings.err_too_big": "파일이 {kib} KiB보다 큽니다",
     "settings.err_not_utf8": "파일이 UTF-8 텍스트가 아닙니다",
     "settings.err_toml": "파일이 올바른 TOML이 아닙니다 ({detail})",
+    "settings.err_deep": "배열이나 표가 너무 깊이 겹쳐 있어 파일을 읽을 수 없습니다",
+    "settings.err_number": "파일에 {n}자리가 넘는 수가 있습니다",
     "settings.err_unknown": "{key:이라는/라는} 설정은 없습니다 (설정은 {keys})",
     "settings.err_unknown_player": "플레이어 {n}에 {key:이/가} 있지만, 플레이어에는 이름, 색, "
     "종류만 있습니다",
@@ -880,6 +903,20 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "config.none": "없음",
     "config.themes": "테마: {themes}",
     "config.flags": "명령줄 옵션(`--bot-delay`)을 주면 그 실행에서는 이 값보다 옵션이 우선합니다.",
+    "cli.empty_name": "파일 이름이 비어 있습니다",
+    "crash.line": "엘 그란데가 자체 오류로 멈췄습니다 (종료 상태 {code}). 무엇이 잘못됐는지는 "
+    "{path}에 있습니다.",
+    "crash.line_saved": "엘 그란데가 자체 오류로 멈췄습니다 (종료 상태 {code}). 무엇이 "
+    "잘못됐는지는 {path}에 있습니다 (잃은 게임은 없습니다: 지금까지의 결정은 모두 자동 저장에 "
+    "있습니다).",
+    "crash.no_log": "엘 그란데가 자체 오류로 멈췄습니다 (종료 상태 {code}). 오류 기록을 쓰지 "
+    "못했습니다 ({why}).",
+    "crash.no_log_saved": "엘 그란데가 자체 오류로 멈췄습니다 (종료 상태 {code}). 오류 기록을 "
+    "쓰지 못했지만 ({why}) 잃은 게임은 없습니다: 지금까지의 결정은 모두 자동 저장에 있습니다.",
+    "app.needs_terminal": "엘 그란데는 터미널이 있어야 합니다: 표준 입력이 터미널이 아니어서 "
+    "(키를 거기서 읽습니다) 아무것도 열지 않았습니다. 터미널 창에서 실행하세요.",
+    "check.finished": "{path}: 규칙에 맞는 끝난 게임, 결정 {count}개.",
+    "check.unfinished": "{path}: 규칙에 맞는 끝나지 않은 게임, 결정 {count}개.",
     "title.settings": "설정",
     "keys.settings": "설정",
     "set.title": "설정",

@@ -113,3 +113,33 @@ def test_the_help_gives_the_reviews_own_default_draws(capsys: pytest.CaptureFixt
         main(["review", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert f"(default {Settings().draws})" in help_text
+
+
+def test_review_o_never_replaces_a_link_a_device_or_a_fifo(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As `export -o` (issue 16, item 3): `-o` onto a link to a device, a link to nothing, a
+    FIFO or a name too long is one sentence, before the review runs, and nothing is replaced."""
+    import os
+
+    path = _save(tmp_path)
+    to_null = tmp_path / "to-null"
+    to_null.symlink_to("/dev/null")
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nothing")
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for out, says in (
+        (to_null, "it is not a regular file"),
+        (dangling, "it is not a regular file"),
+        (fifo, "it is not a regular file"),
+        (tmp_path / ("x" * 300), "File name too long"),
+    ):
+        before = os.lstat(out) if os.path.lexists(out) else None
+        assert main(["review", str(path), *FAST, "-o", str(out)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith("el-grande: ") and says in err and err.count("\n") == 1, err
+        if before is not None:
+            after = os.lstat(out)
+            assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+    assert os.readlink(to_null) == "/dev/null" and not (tmp_path / "nothing").exists()

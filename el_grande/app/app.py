@@ -10,8 +10,14 @@ and repeated when the app ends (`exit_report`).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import errno
+import os
 import random
+import signal
 import sys
+import threading
 from dataclasses import replace
 from functools import partial
 from pathlib import Path, PurePath
@@ -28,8 +34,9 @@ from textual.worker import WorkerState
 
 from el_grande import startup
 from el_grande.app.access import imported
+from el_grande.app.closing import close
 from el_grande.app.colours import repaint_coloured, use_palette
-from el_grande.app.textual_compat import rewrite_bindings
+from el_grande.app.textual_compat import rewrite_bindings, start_nothing
 from el_grande.flow import handover
 from el_grande.flow.handover import Input
 from el_grande.settings import load
@@ -71,6 +78,72 @@ def localise_bindings(node: DOMNode) -> None:
     rewrite_bindings(
         node, lambda b: replace(b, description=t(b.description)) if b.description in EN else b
     )
+
+
+def stdin_is_a_terminal() -> bool:
+    """Whether the keys can come from standard input (a terminal), not a file, a pipe or
+    /dev/null at its end."""
+    stdin = sys.__stdin__
+    try:
+        return stdin is not None and os.isatty(stdin.fileno())
+    except (OSError, ValueError):  # closed, or no descriptor
+        return False
+
+
+class _TerminalOut:
+    """The terminal's output, as Textual's writer thread writes to it: once the terminal has
+    gone (hung up, its window closed), writing is nothing, never an error. (An error ended the
+    writer thread, and the app, leaving, then waited for it for ever.)"""
+
+    def __init__(self, file: Any) -> None:
+        self._file = file
+        self.gone = False
+
+    def write(self, text: str) -> int:
+        if not self.gone:
+            try:
+                self._file.write(text)
+            except (OSError, ValueError):
+                self.gone = True
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.gone:
+            try:
+                self._file.flush()
+            except (OSError, ValueError):
+                self.gone = True
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._file, name)
+
+
+def _terminal_gone() -> bool:
+    """True if the terminal has hung up (closed): it answers nothing any more."""
+    try:
+        import termios  # Unix only: imported where Windows is told apart
+    except ImportError:  # Windows: no hang-up to tell
+        return False
+    stdin = sys.__stdin__
+    try:
+        termios.tcgetattr(stdin.fileno() if stdin is not None else 0)
+    except termios.error as exc:
+        return bool(exc.args) and exc.args[0] == errno.EIO
+    except (OSError, ValueError):
+        return False
+    return False
+
+
+def _end_anyway_after(seconds: float, status: int) -> None:
+    """A signal asked the app to end: the game is saved and let go already, so if giving the
+    terminal back hangs (a terminal gone mid-write), the process ends anyway."""
+
+    def end() -> None:
+        os._exit(status)
+
+    timer = threading.Timer(seconds, end)
+    timer.daemon = True
+    timer.start()
 
 
 class ReplayRequest(NamedTuple):
@@ -293,21 +366,125 @@ class ElGrandeApp(App[None]):
             else:
                 self.push_screen(TooSmallScreen(width, height, MIN_WIDTH, MIN_HEIGHT))
         elif isinstance(top, TooSmallScreen):
-            self.pop_screen()
+            close(top)
 
     # --- start-up ------------------------------------------------------------------------
 
     def run(self, **kwargs: Any) -> None:
-        """Run the app; garbage collection waits for the first frame (`el_grande.startup`)."""
+        """Run the app; garbage collection waits for the first frame (`el_grande.startup`).
+
+        Run this way in a terminal (not `run_test`, not headless), SIGTERM and SIGHUP end the
+        app as a player would (`_signalled`)."""
+        self._handle_signals = True
         startup.hold()
         try:
             return super().run(**kwargs)
         finally:
             startup.release()
 
+    # --- the terminal, signals and crashes (docs/app.md, "When things go wrong") -------------
+
+    #: Set by `run()`: SIGTERM and SIGHUP are handled (never in `run_test`: the test's
+    #: process keeps its own).
+    _handle_signals = False
+    #: The signal that ended the app (`_signalled`), if one did.
+    _signal: int | None = None
+    #: Why the app cannot run here: no terminal (`_build_driver`).
+    _no_terminal: str | None = None
+    #: The exception that crashed the app, if one did, and what the crash log must not tell.
+    _crash: BaseException | None = None
+    _crash_secrets: tuple[str, ...] = ()
+    _had_game = False
+
+    def _build_driver(
+        self, headless: bool, inline: bool, mouse: bool, size: tuple[int, int] | None
+    ) -> Any:
+        # The one place that knows whether the app runs in a terminal or headless (the
+        # tests, `el_grande.app.bench`): without a terminal to read keys from, the terminal
+        # driver would read an empty standard input for ever, a whole core busy.
+        if not headless and not stdin_is_a_terminal():
+            self._no_terminal = t("app.needs_terminal")
+            start_nothing(self)  # no application mode, no screen
+            headless = True
+        driver = super()._build_driver(headless=headless, inline=inline, mouse=mouse, size=size)
+        out = getattr(driver, "_file", None)
+        if not headless and out is not None:
+            setattr(driver, "_file", _TerminalOut(out))  # noqa: B010 - its writer thread writes here
+        return driver
+
+    def _install_signal_handlers(self) -> None:
+        loop = asyncio.get_running_loop()
+        for signum in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
+            if signum is not None:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.add_signal_handler(signum, self._signalled, signum)
+
+    def _signalled(self, signum: int) -> None:
+        """SIGTERM (a `kill`, a shutdown) or SIGHUP (the terminal closed): the game is saved
+        and its lock released first, then the app exits the normal way, which gives the
+        terminal back (the normal screen, no mouse reporting, the cursor shown) where it still
+        exists; exit status 128 + the signal (143, 129)."""
+        if self._signal is not None:
+            return
+        self._signal = signum
+        listener = self._listener
+        if listener is not None:
+            with contextlib.suppress(Exception):
+                listener.save(listener.game())  # what changed since the last decision too
+            with contextlib.suppress(Exception):
+                listener.close()
+        with contextlib.suppress(Exception):  # a second signal ends the process at once
+            loop = asyncio.get_running_loop()
+            for other in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
+                loop.remove_signal_handler(other)
+        if _terminal_gone():
+            os._exit(128 + signum)  # hung up: nothing to give back, and writing would hang
+        _end_anyway_after(5.0, 128 + signum)
+        self.exit(return_code=128 + signum)
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self._exit and self._crash is None:
+            # The app was already leaving (quit, a signal: the game saved and let go): a screen
+            # still mounting as the others are taken down finds its widgets gone. No crash.
+            self.log.error(f"while leaving: {type(error).__name__}")
+            return
+        # A crash: what its log must not tell is gathered now, while the games are here.
+        if self._crash is None:
+            self._crash = error
+            with contextlib.suppress(Exception):
+                self._crash_secrets = tuple(self._secrets())
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        # Textual's own report prints every local variable of every frame (the game's record
+        # and seed among them): the crash log (`el_grande.crash`) replaces it.
+        self.bell()
+        self._close_messages_no_wait()
+
+    def _print_error_renderables(self) -> None:
+        if self._crash is not None:
+            self._exit_renderables.clear()  # `exit_report` says it, in one line
+            return
+        super()._print_error_renderables()
+
+    def _secrets(self) -> list[str]:
+        """The seeds and choices of the games still running here (`el_grande.crash`)."""
+        from el_grande.crash import secrets_of  # start-up: only after a crash
+
+        records = []
+        sessions = [getattr(s, "session", None) for s in self.screen_stack] + [self._session]
+        for session in sessions:
+            if session is not None and not session.game.over:
+                records.append(session.game.record())
+        if self._replay is not None:
+            records.append(self._replay.record)
+        return secrets_of(records)
+
     # --- opening things ------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        if self._handle_signals and not self.is_headless:
+            self._install_signal_handlers()
         self.call_after_refresh(startup.release)
         self.call_after_refresh(self._empty_trash)
         if self._replay is not None:
@@ -400,6 +577,7 @@ class ElGrandeApp(App[None]):
         return session
 
     def _watch_listener(self, listener: AutosaveListener) -> None:
+        self._had_game = True  # a game was autosaved here (what a crash's line may say)
         if self._listener is not None and self._listener is not listener:
             self._listener.close()  # the previous game's lock goes
         self._listener = listener
@@ -480,10 +658,23 @@ class ElGrandeApp(App[None]):
             self._listener.close()
 
     def exit_report(self) -> int:
-        """After `run()`: repeat on the terminal a failed autosave (exit status 1), else 0."""
+        """After `run()`: the exit status, said on the terminal when it is not 0 — no terminal
+        (2), a crash (70, with its log), a signal (143 for SIGTERM, 129 for SIGHUP); a failed
+        autosave is repeated (1)."""
+        if self._no_terminal is not None:
+            print(f"el-grande: {self._no_terminal}", file=sys.stderr)
+            return 2
+        status = 0
         if self._last_problem:
-            print(
-                f"el-grande: {t('save.problem_exit', problem=self._last_problem)}", file=sys.stderr
-            )
-            return 1
-        return 0
+            with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+                problem = t("save.problem_exit", problem=self._last_problem)
+                print(f"el-grande: {problem}", file=sys.stderr)
+            status = 1
+        if self._crash is not None:
+            from el_grande.crash import say_crash  # start-up: only after a crash
+
+            saved = self._had_game and not self._last_problem
+            return say_crash(self._crash, self._crash_secrets, saved=saved)
+        if self._signal is not None:
+            return 128 + self._signal
+        return status

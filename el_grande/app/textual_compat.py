@@ -79,3 +79,13 @@ def on_frame(app: App[Any], callback: Callable[[], None]) -> None:
         callback()
 
     app._display = display  # type: ignore[method-assign, assignment]
+
+
+def start_nothing(app: App[Any]) -> None:
+    """From `App._build_driver`: `app.run()` then returns without entering application mode
+    or building a screen (no terminal to play in: `ElGrandeApp._build_driver`).
+
+    Textual 8.2.8's `App._process_messages` builds the driver and starts the application only
+    `if not self._exit` (the private flag `App.exit` sets); `App.exit` itself posts a message
+    to a loop that is not running yet, so there is no public way to decline to start there."""
+    app._exit = True

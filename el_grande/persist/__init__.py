@@ -15,7 +15,7 @@ from typing import Any
 
 # Light modules (standard library only) are bound at once; ``undo`` must be the function, not
 # the submodule of the same name.
-from el_grande.persist.errors import GameLockedError, SaveFileError
+from el_grande.persist.errors import CannotLockError, GameLockedError, SaveFileError
 from el_grande.persist.undo import can_undo, undo, undo_check
 
 _HOMES = {
@@ -42,6 +42,7 @@ _HOMES = {
 __all__ = [
     "Autosaver",
     "FORMAT_VERSION",
+    "CannotLockError",
     "GameLockedError",
     "SaveFile",
     "SaveFileError",

@@ -27,3 +27,14 @@ class GameLockedError(SaveFileError):
     def __init__(self, message: str, *, game_id: str, path: str | None = None):
         super().__init__(message, path=path)
         self.game_id = game_id
+
+
+class CannotLockError(SaveFileError):
+    """Something is where the game's lock goes that cannot be locked (a directory, a file this
+    user may not open): the game is not opened, since without its lock a second window could
+    play it at the same time. `game_id` names the game, `reason` is the system's words."""
+
+    def __init__(self, message: str, *, game_id: str, reason: str, path: str | None = None):
+        super().__init__(message, path=path)
+        self.game_id = game_id
+        self.reason = reason

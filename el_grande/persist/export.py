@@ -10,14 +10,14 @@ HTML or emphasis to the export.
 
 from __future__ import annotations
 
-import os
 import string
 from pathlib import Path
 from typing import Any
 
 from el_grande.atomic import atomic_write_text
 from el_grande.epilogue import Epilogue, EpilogueBuilder, winners_of
-from el_grande.names import printable, width
+from el_grande.files import Dangling, NotRegular, SameFile, reason, regular_target
+from el_grande.names import fit, printable, width
 from el_grande.narrate import Line, Tone
 from el_grande.persist.errors import SaveFileError
 from el_grande.story import Walk
@@ -41,9 +41,10 @@ def export_text(
     """The event log as plain text (``fmt="text"``) or Markdown (``fmt="md"``).
 
     With ``reveal=False`` (an unfinished game) events are shown as the table saw them, so
-    a hidden Castillo stays hidden.  Names and other text from the record are printable,
-    and escaped in Markdown.  The sentences are the narrator's (`el_grande.narrate`), the
-    same as in the live log.
+    a hidden Castillo stays hidden.  The seed is told only for a finished game with
+    ``reveal``: in a game still running it would tell every card to come.  Names and other
+    text from the record are printable, and escaped in Markdown.  The sentences are the
+    narrator's (`el_grande.narrate`), the same as in the live log.
     """
     md = fmt == "md"
     shown = md_escape if md else printable
@@ -55,30 +56,25 @@ def export_text(
         shown(title) if title is not None else t("export.title", names=t("join.list").join(names))
     )
     castillo = opts.get("castillo", "open")
-    setup = t(
-        "export.setup",
-        seed=shown(str(record["seed"])),
-        rounds=opts.get("rounds", 9),
-        veto=t("export.veto_on" if opts.get("veto", True) else "export.veto_off"),
-        castillo=t(f"export.castillo_{castillo}")
+    fields: dict[str, object] = {
+        "rounds": opts.get("rounds", 9),
+        "veto": t("export.veto_on" if opts.get("veto", True) else "export.veto_off"),
+        "castillo": t(f"export.castillo_{castillo}")
         if castillo in ("open", "hidden")
         else shown(str(castillo)),
-    )
-    if md:
-        lines += [f"# {head}", "", setup, ""]
-    else:
-        lines += [head, "=" * width(head), "", setup, ""]
+    }
+    body: list[str] = []
 
     def emit(line: Line) -> None:
         if line.tone is Tone.ROUND:  # a heading, known by the line's tone, never by its look
             heading_text = line.text.strip("— ").strip()
-            if lines and lines[-1]:
-                lines.append("")
-            lines.extend(
+            if body and body[-1]:
+                body.append("")
+            body.extend(
                 [f"## {heading_text}", ""] if md else [heading_text, "-" * width(heading_text)]
             )
         else:
-            lines.append(f"- {line.text}" if md else line.text)
+            body.append(f"- {line.text}" if md else line.text)
 
     epilogue = EpilogueBuilder(len(names))
     for chapter in walk.chapters():
@@ -86,6 +82,18 @@ def export_text(
             emit(line)
         epilogue.add(chapter)
     game = walk.game
+    # The seed (with the names) fixes every action card still to come: it is told only
+    # once there are none, when the game is over and everything may be told (known once
+    # the walk is done: the heading is written last).
+    if reveal and game.over:
+        setup = t("export.setup", seed=shown(str(record["seed"])), **fields)
+    else:
+        setup = t("export.setup_unfinished", **fields)
+    if md:
+        lines += [f"# {head}", "", setup, ""]
+    else:
+        lines += [head, "=" * width(head), "", setup, ""]
+    lines += body
     lines.append("")
     if md:
         lines += scoring_tables(epilogue.build(game, walk.story, names), names)
@@ -159,25 +167,36 @@ def write_export(
     """Write the export of `record` to `out` (atomically); returns the sentence saying where.
 
     Refused, each in one sentence (`SaveFileError`), with nothing written: `out` is the save
-    file `source` itself, or something that is not a regular file; or it cannot be written.
+    file `source` itself (also through a link), a link to nothing, or anything else that is
+    not a regular file (a device, a FIFO, a directory); or it cannot be written (a name too
+    long, a folder on the way that is a file, a NUL in the name). A symbolic link to a
+    regular file is written through: the file it names is replaced, the link stays a link.
     """
-    shown = printable(str(out))
-    if source is not None and _same_file(out, source):
-        raise SaveFileError(t("export.over_save", path=shown))
-    if out.exists() and not out.is_file():
-        raise SaveFileError(t("export.not_a_file", path=shown))
+    shown = fit(printable(str(out)), 200)  # a person may have typed thousands of characters
+    target = export_target(out, source, shown)
     text = export_text(record, export_format(out, fmt), reveal=reveal)
     try:
-        atomic_write_text(out, text)
-    except OSError as exc:
-        raise SaveFileError(
-            t("save.cannot", path=shown, why=printable(exc.strerror or str(exc)))
-        ) from None
+        atomic_write_text(target, text)
+    except (OSError, ValueError) as exc:
+        raise SaveFileError(t("save.cannot", path=shown, why=why_not(exc))) from None
     return t("export.written", path=shown)
 
 
-def _same_file(a: Path, b: Path) -> bool:
+def export_target(out: Path, source: Path | None, shown: str) -> Path:
+    """The regular file an export to `out` replaces (`files.regular_target`), or
+    `SaveFileError` why not, in one sentence; it never raises anything else."""
     try:
-        return os.path.samefile(a, b)
-    except OSError:  # one of them does not exist (or cannot be looked at)
-        return os.path.realpath(a) == os.path.realpath(b)
+        return regular_target(out, source)
+    except Dangling:
+        raise SaveFileError(t("export.dangling", path=shown)) from None
+    except NotRegular:
+        raise SaveFileError(t("export.not_a_file", path=shown)) from None
+    except SameFile:
+        raise SaveFileError(t("export.over_save", path=shown)) from None
+    except (OSError, ValueError) as exc:
+        raise SaveFileError(t("save.cannot", path=shown, why=why_not(exc))) from None
+
+
+def why_not(exc: OSError | ValueError) -> str:
+    """What went wrong, as the end of a sentence (the OS's words: "File name too long")."""
+    return printable(reason(exc))

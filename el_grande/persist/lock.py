@@ -157,31 +157,49 @@ def held_here(path: Path) -> bool:
         return _key(path) in _held
 
 
+class Unlockable(OSError):
+    """Something is at a lock's path that cannot be locked (a directory, a file this user
+    may not open...): the game must not be opened as if it were free, nor called open in
+    another window. `reason` is the operating system's ("Is a directory")."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"cannot lock {path}: {reason}")
+        self.path = Path(path)
+        self.reason = reason
+
+
+def _reason(exc: BaseException) -> str:
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
+
+
 def locked_elsewhere(path: Path) -> bool:
     """True if another process holds the lock at `path` now.
 
-    Takes nothing and creates nothing: without a lock file, nobody holds the lock.
+    Takes nothing and creates nothing: with nothing at the path, nobody holds the lock.
+    Raises `Unlockable` if something is at the path that cannot be locked.
     """
-    if held_here(path) or not Path(path).is_file():
+    if held_here(path) or not os.path.lexists(path):
         return False
     probe = GameLock(path)
     try:
         taken = probe.acquire()
-    except OSError:
-        return False
+    except OSError as exc:
+        raise Unlockable(path, _reason(exc)) from None
     if taken:
         probe.release(remove=False)
     return not taken
 
 
 def remove_if_free(path: Path) -> bool:
-    """Remove the lock file at `path` if nobody holds it (a game closed by a crash or a
-    ``kill``: the OS dropped the lock, the file stayed).  True if removed."""
+    """True if nobody holds the lock at `path` (a game closed by a crash or a ``kill``: the
+    OS dropped the lock, the file stayed); its file is then removed, if it can be.
+
+    Raises `Unlockable` if what is at the path cannot be locked."""
     probe = GameLock(path)
     try:
         if not probe.acquire():
             return False
-    except OSError:
-        return False
+    except OSError as exc:
+        raise Unlockable(path, _reason(exc)) from None
     probe.release(remove=True)
-    return not Path(path).exists()
+    return True

@@ -14,7 +14,6 @@ import dataclasses
 import errno
 import os
 import re
-import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,11 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from el_grande.atomic import atomic_write_text
 from el_grande.core import Game, IllegalChoice
+from el_grande.files import NotRegular, TooBig, read_regular
 from el_grande.names import fit, printable
-from el_grande.persist.errors import GameLockedError, SaveFileError
+from el_grande.persist.errors import CannotLockError, GameLockedError, SaveFileError
 from el_grande.persist.lock import (
     LOCK_SUFFIX,
     GameLock,
+    Unlockable,
     held_here,
     lock_path,
     locked_elsewhere,
@@ -197,23 +198,10 @@ def _reason(exc: BaseException) -> str:
 MAX_SAVE_BYTES = 1 << 20
 """The largest save file read: 1 MiB.  A whole 9-round game for 5 players is about 8 KB."""
 
-_NOT_REGULAR = {
-    stat.S_IFIFO: "a named pipe (FIFO)",
-    stat.S_IFCHR: "a device",
-    stat.S_IFBLK: "a device",
-    stat.S_IFSOCK: "a socket",
-    stat.S_IFDIR: "a directory",
-}
-
 
 def shown_path(path: Path | str) -> str:
     """A path as it may appear in a message or on a terminal (escape codes made visible)."""
     return printable(str(path))
-
-
-def _not_a_file(where: str, mode: int) -> SaveFileError:
-    what = _NOT_REGULAR.get(stat.S_IFMT(mode), "not a regular file")
-    return SaveFileError(f"{where} is {what}, not a save file.", path=where)
 
 
 def _too_big(where: str) -> SaveFileError:
@@ -227,53 +215,24 @@ def _too_big(where: str) -> SaveFileError:
 def read_save_text(path: Path) -> str:
     """The text of a save file, read so that no file can hang or flood the reader.
 
-    Only a regular file is read (a symlink to one is fine): never a FIFO, a device, a socket
-    or a directory.  The file is opened without blocking (a FIFO would wait for a writer),
-    then checked on the open descriptor (no window between check and open), and at most
-    `MAX_SAVE_BYTES` + 1 bytes are read.  Every refusal is a SaveFileError, one sentence.
+    Only a regular file is read (a symlink to one is fine), at most `MAX_SAVE_BYTES` + 1
+    bytes, and never a FIFO, a device, a socket or a directory (`el_grande.files`).  Every
+    refusal is a SaveFileError, one sentence.
     """
     path = Path(path)
     where = shown_path(path)
     try:
-        # A first look, so that a device is never even opened (opening one can have effects).
-        before = os.stat(path)
+        data = read_regular(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveFileError(f"{where} does not exist.", path=where) from None
+    except NotRegular as exc:
+        raise SaveFileError(f"{where} is {exc.kind}, not a save file.", path=where) from None
+    except TooBig:
+        raise _too_big(where) from None
     except OSError as exc:
         raise _open_error(where, exc) from None
-    if not stat.S_ISREG(before.st_mode):
-        raise _not_a_file(where, before.st_mode)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    flags |= getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise SaveFileError(f"{where} does not exist.", path=where) from None
-    except OSError as exc:
-        raise _open_error(where, exc) from None
-    try:
-        st = os.fstat(fd)  # the file actually opened, whatever the path points at now
-        if not stat.S_ISREG(st.st_mode):
-            raise _not_a_file(where, st.st_mode)
-        if st.st_size > MAX_SAVE_BYTES:
-            raise _too_big(where)
-        chunks: list[bytes] = []
-        left = MAX_SAVE_BYTES + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 16))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    except OSError as exc:
-        raise SaveFileError(
-            f"{where} cannot be read: {printable(exc.strerror or str(exc))}.", path=where
-        ) from None
-    finally:
-        os.close(fd)
-    data = b"".join(chunks)
-    if len(data) > MAX_SAVE_BYTES:  # it grew while we read
-        raise _too_big(where)
+    except ValueError:  # a NUL in the name
+        raise SaveFileError(f"{where} is not a name a file can have.", path=where) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -375,19 +334,17 @@ class Autosaver:
         loaded game does not (an older copy was loaded, or the file is unreadable), the
         loaded game becomes a new game id instead: nothing is overwritten.
 
-        Raises GameLockedError if the game (its id) is open in another window.  If no lock
-        can be made at all (no data directory), the game goes on: writing will fail too, and
-        say so.
+        Raises GameLockedError if the game (its id) is open in another window, and
+        CannotLockError if something that cannot be locked is where its lock goes (a
+        directory, a file this user may not open).  If no lock can be made at all (no data
+        directory), the game goes on: writing will fail too, and say so.
         """
         save = save.model_copy(deep=True)
         directory = saves_dir(home)
-        if locked_elsewhere(lock_path(directory, save.game_id)):
-            raise locked_error(save)
+        check_openable(save, home)
         base, n = save.game_id[: MAX_GAME_ID - 8], 2  # room for "_<n>": every new id is new
         path = directory / f"{save.game_id}.json"
-        while (path.exists() and not _continues(path, save)) or locked_elsewhere(
-            lock_path(directory, save.game_id)
-        ):
+        while (path.exists() and not _continues(path, save)) or _taken(directory, save.game_id):
             save.game_id = f"{base}_{n}"
             path = directory / f"{save.game_id}.json"
             n += 1
@@ -397,8 +354,11 @@ class Autosaver:
             # lock moves over to this saver.
             if not lock.take_over():
                 raise locked_error(save)  # another window took it a moment ago
-        except OSError:  # no lock file can be made: writing will fail too, and say so
-            return cls(save, path, None)
+        except OSError as exc:
+            if os.path.lexists(lock.path):  # there, but it cannot be locked: say so
+                why = Unlockable(lock.path, exc.strerror or str(exc))
+                raise cannot_lock_error(save, why) from None
+            return cls(save, path, None)  # no lock file can be made: writing fails, and says so
         return cls(save, path, lock)
 
     def save(self, game: Game) -> None:
@@ -467,6 +427,9 @@ class SavedGame:
     file: SaveFile
     open_elsewhere: bool = False
     """Another window holds the game's lock: it cannot be opened here now."""
+    cannot_lock: str | None = None
+    """Why the game's lock cannot be taken (the system's words: "Is a directory"), when
+    something that cannot be locked is where it goes: it cannot be opened here either."""
 
     def describe(self, name_cells: int = 12) -> str:
         """One line for the resume list: names (each cut to `name_cells` terminal cells),
@@ -483,7 +446,11 @@ class SavedGame:
         if self.file.name:
             named = t("resume.named", name=fit(printable(self.file.name), 30))
             line = t("join.parts").join((named, line))
-        if self.open_elsewhere:
+        if self.cannot_lock is not None:
+            lock = lock_path(self.path.parent, self.file.game_id).name
+            note = t("resume.cannot_lock", path=printable(lock), why=printable(self.cannot_lock))
+            line = t("join.parts").join((line, note))
+        elif self.open_elsewhere:
             line = t("join.parts").join((line, t("resume.open_elsewhere")))
         return line
 
@@ -499,38 +466,74 @@ def scan_saves(home: Path | None = None) -> tuple[list[SavedGame], list[SaveFile
     """All readable saves in the data directory, newest first, and the problems met.
 
     Unreadable files are reported, never touched.  Nothing is replayed here.  Games open in
-    another window are marked (`SavedGame.open_elsewhere`); lock files nobody holds (left by
-    a crash or a kill) are removed on the way.
+    another window are marked (`SavedGame.open_elsewhere`), and so are games whose lock cannot
+    be taken (`SavedGame.cannot_lock`); lock files nobody holds (left by a crash or a kill)
+    are removed on the way.
     """
     directory = saves_dir(home)
     found: list[SavedGame] = []
     problems: list[SaveFileError] = []
     if not directory.is_dir():
         return found, problems
-    held = held_game_ids(directory)
+    locks = lock_states(directory)
     for path in directory.glob("*.json"):
         try:
             save = load_save(path)
         except SaveFileError as exc:
             problems.append(exc)
             continue
-        found.append(SavedGame(path, save, save.game_id in held))
+        state = locks.get(save.game_id, "")
+        found.append(SavedGame(path, save, state is None, state or None))
     found.sort(key=lambda g: (g.file.updated, _mtime(g.path)), reverse=True)
     return found, problems
 
 
+def lock_states(directory: Path) -> dict[str, str | None]:
+    """The games that cannot be opened here because of their lock: game id → None when
+    another window holds it, else why it cannot be taken ("Is a directory").  Lock files
+    nobody holds are removed on the way."""
+    states: dict[str, str | None] = {}
+    for lock_file in directory.glob(f".*{LOCK_SUFFIX}"):
+        game_id = lock_file.name[1 : -len(LOCK_SUFFIX)]
+        if held_here(lock_file):
+            continue
+        try:
+            if not remove_if_free(lock_file):
+                states[game_id] = None
+        except Unlockable as exc:
+            states[game_id] = exc.reason
+    return states
+
+
 def held_game_ids(directory: Path) -> set[str]:
     """Ids of the games whose lock another window holds; free lock files are removed."""
-    held: set[str] = set()
-    for lock_file in directory.glob(f".*{LOCK_SUFFIX}"):
-        if not held_here(lock_file) and not remove_if_free(lock_file):
-            held.add(lock_file.name[1 : -len(LOCK_SUFFIX)])
-    return held
+    return {game_id for game_id, why in lock_states(directory).items() if why is None}
 
 
 def game_is_open(game_id: str, home: Path | None = None) -> bool:
     """True if another window (process) has the game `game_id` open now."""
-    return locked_elsewhere(lock_path(saves_dir(home), game_id))
+    try:
+        return locked_elsewhere(lock_path(saves_dir(home), game_id))
+    except Unlockable:
+        return False  # not open elsewhere: `check_openable` says what is wrong
+
+
+def check_openable(save: SaveFile, home: Path | None = None) -> None:
+    """Nothing, if the game may be opened here now; else GameLockedError (another window has
+    it open) or CannotLockError (its lock cannot be taken), before anything is built."""
+    try:
+        if locked_elsewhere(lock_path(saves_dir(home), save.game_id)):
+            raise locked_error(save)
+    except Unlockable as exc:
+        raise cannot_lock_error(save, exc) from None
+
+
+def _taken(directory: Path, game_id: str) -> bool:
+    """True if the game id's lock cannot be had here (held elsewhere, or unlockable)."""
+    try:
+        return locked_elsewhere(lock_path(directory, game_id))
+    except Unlockable:
+        return True
 
 
 def locked_error(save: SaveFile) -> GameLockedError:
@@ -538,6 +541,15 @@ def locked_error(save: SaveFile) -> GameLockedError:
     names = t("join.list").join(printable(n) for n in save.names)
     return GameLockedError(
         t("save.locked", game=printable(save.game_id), names=names), game_id=save.game_id
+    )
+
+
+def cannot_lock_error(save: SaveFile, exc: Unlockable) -> CannotLockError:
+    """The sentence for a game whose lock cannot be taken."""
+    return CannotLockError(
+        t("save.cannot_lock", path=shown_path(exc.path), why=printable(exc.reason)),
+        game_id=save.game_id,
+        reason=exc.reason,
     )
 
 

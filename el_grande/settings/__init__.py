@@ -11,17 +11,19 @@ The file lives in `$EL_GRANDE_CONFIG/` when that variable is set (tests use it),
 `platformdirs.user_config_dir("el-grande", appauthor=False)`: `~/.config/el-grande/` on Linux,
 `~/Library/Application Support/el-grande/` on macOS, `%LOCALAPPDATA%\\el-grande\\` on Windows.
 
-It is data from outside: at most 64 KiB, read with `tomllib`, validated strictly with pydantic
+It is data from outside, read with the save loader's guarantees: only a regular file, at most
+64 KiB, read with `tomllib` (nesting too deep to read and numbers too long to read are a
+sentence, like any other TOML error), validated strictly with pydantic
 (`el_grande.settings.model`, imported only when there is a file, so start-up without one stays
 light). A file that cannot be used — not TOML, a wrong type, an unknown key, a directory,
 unreadable — is never changed: the defaults apply and `problem` says why; only a deliberate
-`save` writes the file. Written with `tomli-w`, every key, so the file shows what can be set.
+`save` writes the file. `load` never raises, so a broken file never stops a command. Written
+with `tomli-w`, every key, so the file shows what can be set.
 """
 
 from __future__ import annotations
 
 import os
-import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +32,7 @@ from typing import Any, Literal
 import platformdirs
 
 from el_grande.atomic import atomic_write_text
+from el_grande.files import NotRegular, TooBig, read_regular
 from el_grande.names import printable
 from el_grande.settings.values import (
     AUTO_ADVANCE_ON,
@@ -114,23 +117,19 @@ def load(path: Path | None = None) -> Loaded:
     no file means the defaults; a file that cannot be used means the defaults and a
     `problem` sentence."""
     path = Path(path) if path is not None else settings_path()
+
     try:
-        info = path.stat()
+        raw = read_regular(path, MAX_BYTES)  # the save loader's reader: no FIFO can hang it
     except FileNotFoundError:
         return Loaded(DEFAULTS, path)
+    except NotRegular:
+        return _unusable(path, t("settings.err_not_file"))
+    except TooBig:
+        return _unusable(path, t("settings.err_too_big", kib=MAX_BYTES // 1024))
     except OSError as exc:  # e.g. a parent that is a file, or no permission to look
         return _unusable(path, t("settings.err_unreadable", why=_reason(exc)))
-    if not stat.S_ISREG(info.st_mode):
-        return _unusable(path, t("settings.err_not_file"))
-    if info.st_size > MAX_BYTES:
-        return _unusable(path, t("settings.err_too_big", kib=MAX_BYTES // 1024))
-    try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as exc:
-        return _unusable(path, t("settings.err_unreadable", why=_reason(exc)))
-    if len(raw) > MAX_BYTES:  # grew since it was looked at
-        return _unusable(path, t("settings.err_too_big", kib=MAX_BYTES // 1024))
+    except ValueError as exc:  # a NUL in the name
+        return _unusable(path, t("settings.err_unreadable", why=printable(str(exc))))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -141,6 +140,13 @@ def load(path: Path | None = None) -> Loaded:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return _unusable(path, t("settings.err_toml", detail=printable(str(exc))))
+    except RecursionError:  # arrays or inline tables nested hundreds deep
+        return _unusable(path, t("settings.err_deep"))
+    except ValueError:  # an integer longer than Python reads (sys.get_int_max_str_digits)
+        return _unusable(path, t("settings.err_number", n=sys.get_int_max_str_digits() or 4300))
+    except (OverflowError, UnicodeError, MemoryError) as exc:
+        detail = printable(str(exc) or type(exc).__name__)[:200]
+        return _unusable(path, t("settings.err_toml", detail=detail))
     if not data:
         return Loaded(DEFAULTS, path)
     from el_grande.settings.model import SettingsProblem, settings_from_data  # start-up: pydantic
@@ -149,6 +155,8 @@ def load(path: Path | None = None) -> Loaded:
         settings = settings_from_data(data)
     except SettingsProblem as exc:
         return _unusable(path, str(exc))
+    except RecursionError:  # tables nested too deep to check (`a.a.a.a… = 1`)
+        return _unusable(path, t("settings.err_deep"))
     return Loaded(settings, path, frozenset(data))
 
 

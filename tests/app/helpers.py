@@ -170,3 +170,15 @@ def screen_text(app: ElGrandeApp) -> str:
     )
     text = "\n".join("".join(strip.text for strip in line) for line in update.strips)  # type: ignore[attr-defined]
     return text.replace("\u00a0", " ")
+
+
+async def open_resume_list(pilot: Pilot[None]) -> None:
+    """From the title screen: "Resume a saved game" (the menu's second entry), Enter."""
+    app = pilot.app
+    await pilot.pause()
+    menu = app.screen.query_one("#title-menu")
+    menu.focus()
+    menu.highlighted = 1  # type: ignore[attr-defined]
+    await pilot.press("enter")
+    await pilot.pause()
+    assert type(app.screen).__name__ == "ResumeScreen"

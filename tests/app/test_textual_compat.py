@@ -23,6 +23,7 @@ from el_grande.app.textual_compat import (
     on_frame,
     rewrite_bindings,
     size_known,
+    start_nothing,
 )
 from el_grande.app.widgets.log import GameLog
 
@@ -100,6 +101,27 @@ async def test_on_frame_sees_every_frame_and_the_probe_s_hook_is_there() -> None
         app.query_one("#hello", Static).update("again")
         await pilot.pause()
         assert len(frames) > seen
+
+
+def test_start_nothing_means_run_returns_before_any_screen() -> None:
+    """What `ElGrandeApp` does without a terminal: `run()` returns, nothing composed."""
+    composed: list[bool] = []
+
+    class Declines(App[None]):
+        def compose(self) -> ComposeResult:
+            composed.append(True)
+            yield Static("never")
+
+        def on_mount(self) -> None:
+            self.exit()  # (had it started: the test fails instead of waiting for ever)
+
+        def _build_driver(self, headless: bool, inline: bool, mouse: bool, size: object) -> object:
+            start_nothing(self)
+            return super()._build_driver(headless=True, inline=inline, mouse=mouse, size=size)  # type: ignore[arg-type]
+
+    app = Declines()
+    app.run(headless=True)
+    assert composed == [] and not app.is_running
 
 
 def _textual_defines(cls: type, attr: str) -> bool:

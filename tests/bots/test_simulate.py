@@ -72,6 +72,15 @@ def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
         ["--bots", "genius"],
         ["--players", "2", "--bots", "random,random,random"],
         ["--games", "0"],
+        # once started thousands of processes (3 777 and 11.8 GB after 30 s):
+        ["--games", "1", "--jobs", "99999"],
+        ["--jobs", "0"],
+        ["--jobs", "-3"],
+        ["--budget", "-1", "--bots", "strong"],
+        ["--budget", "0", "--bots", "strong"],
+        ["--budget", "nan", "--bots", "strong"],
+        ["--budget", "inf", "--bots", "strong"],
+        ["--iterations", "0", "--bots", "strong"],
     ],
 )
 def test_bad_arguments_exit_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
@@ -128,6 +137,60 @@ def test_parallel_runs_give_the_same_results() -> None:
     config = SimConfig(players=2, games=4, seed=3, bots=("greedy", "random"), rounds=6)
     one, two = run(config), run(config, jobs=2)
     assert one["wins"] == two["wins"] and one["mean_scores"] == two["mean_scores"]
+
+
+def test_the_jobs_cap_is_said_and_a_few_times_the_cores(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import os
+
+    from el_grande.sim import max_jobs
+
+    cores = os.cpu_count() or 1
+    assert max_jobs() == 4 * cores
+    assert simulate_main(["-g", "1", "--jobs", str(max_jobs() + 1)]) == 2
+    assert f"--jobs must be between 1 and {max_jobs()}" in capsys.readouterr().err
+
+
+def test_games_are_bounded_before_anything_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--games 10**20 --jobs 2` would plan every piece of work at once (the machine's whole
+    memory); the bound is said, and nothing is played."""
+    from el_grande import sim
+
+    def never(*_a: object, **_k: object) -> None:
+        raise AssertionError("the run was started")
+
+    monkeypatch.setattr(sim, "run", never)
+    for games in (sim.MAX_GAMES + 1, 10**20):
+        assert simulate_main(["-g", str(games), "--jobs", "2"]) == 2
+        assert f"--games must be between 1 and {sim.MAX_GAMES}" in capsys.readouterr().err
+
+
+def test_no_more_processes_than_pieces_of_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One game needs one process, whatever `--jobs` says."""
+    import concurrent.futures
+
+    asked: list[int | None] = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    class Counting(real):  # type: ignore[misc, valid-type]
+        def __init__(self, max_workers: int | None = None, **kwargs: object) -> None:
+            asked.append(max_workers)
+            super().__init__(max_workers=max_workers, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counting)
+    config = SimConfig(players=2, games=1, seed=3, bots=("random", "random"))
+    assert run(config, jobs=8)["games"] == 1
+    assert asked == [1]
+
+
+def test_a_bad_argument_is_text_not_markup(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--bots '[/x]'` is quoted in the sentence: as text (it once went into rich markup)."""
+    assert simulate_main(["--bots", "[/x]"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown bot '[/x]'" in err
 
 
 def test_the_cpu_clock_counts_the_budget_and_the_think_times(

@@ -10,7 +10,7 @@ from el_grande.persist import list_unfinished, load_save
 from el_grande.persist.autosave import attach_autosave
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
-from tests.app.helpers import next_key
+from tests.app.helpers import next_key, open_resume_list
 
 SIZE = (140, 45)
 
@@ -53,13 +53,7 @@ async def test_resume_from_title_screen(home: Path) -> None:
 
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        menu = app.screen.query_one("#title-menu")
-        menu.focus()
-        menu.highlighted = 1  # type: ignore[attr-defined]
-        await pilot.press("enter")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "ResumeScreen"
+        await open_resume_list(pilot)
         app.screen.query_one("#resume-list").highlighted = 0  # type: ignore[attr-defined]
         await pilot.press("enter")
         await pilot.pause()
@@ -237,3 +231,57 @@ async def test_save_as_named_file(home: Path, tmp_path: Path) -> None:
         assert "already exists" in str(app.screen.query_one("#save-error").render())
         await pilot.press("escape")
     assert target.read_bytes() == before
+
+
+async def test_save_as_a_hostile_name_is_one_sentence_and_the_game_goes_on(
+    home: Path, tmp_path: Path
+) -> None:
+    """A name over 255 bytes once killed the app (`Path.exists()` outside the `try`)."""
+    session = new_session(11)
+    attach_autosave(session)
+    session.apply(session.decision.choices[0])  # type: ignore[union-attr]
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    names = {
+        str(tmp_path / ("x" * 300)): "too long",
+        str(tmp_path / "a-file" / "under-a-file.json"): "Not a directory",
+        str(tmp_path / ("d/" * 3000)) + "x.json": "too long",
+        str(tmp_path / "nul\x00.json"): "null",
+        "~nobody-is-called-this/x.json": "home",
+        "   ": "Type a file name",  # once nothing at all: Enter did nothing, said nothing
+    }
+    app = ElGrandeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(session)
+        await pilot.pause()
+        for name, why in names.items():
+            await pilot.press("s")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "SaveAsScreen"
+            app.screen.query_one("#save-path").value = name  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "SaveAsScreen", name[:40]
+            error = str(app.screen.query_one("#save-error").render())
+            assert why.lower() in error.lower(), error
+            assert error.startswith("Cannot write ") or not name.strip(), error
+            await pilot.press("escape")
+            await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen" and app.is_running
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "home"]
+
+
+def test_save_as_never_writes_over_a_link_or_a_fifo(home: Path, tmp_path: Path) -> None:
+    import os
+
+    from el_grande.app.screens.save_as import save_session_as
+
+    session = new_session(12)
+    dangling = tmp_path / "dangling.json"
+    dangling.symlink_to(tmp_path / "nowhere.json")
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    for path in (dangling, fifo):
+        saved, message = save_session_as(session, path)
+        assert not saved and message.endswith("already exists; choose another name.")
+    assert dangling.is_symlink() and not (tmp_path / "nowhere.json").exists()
+    assert fifo.is_fifo()

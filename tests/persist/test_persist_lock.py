@@ -18,6 +18,7 @@ from el_grande.cli import main as cli_main
 from el_grande.persist import Autosaver, load_game, load_save, saves_dir, scan_saves
 from el_grande.persist.errors import GameLockedError, SaveFileError
 from el_grande.persist.lock import lock_path
+from tests.app.helpers import open_resume_list
 
 HOLDER = Path(__file__).with_name("lock_holder.py")
 
@@ -117,6 +118,7 @@ def test_the_real_launcher_refuses_before_any_screen(
         raise AssertionError("the app was started")
 
     monkeypatch.setattr(App, "run", never)
+    monkeypatch.setattr("el_grande.app.app.stdin_is_a_terminal", lambda: True)
     saver = saved_game(4)
     save, _game = load_game(saver.path)
     with other_window(saver.path):
@@ -202,14 +204,8 @@ async def test_the_title_screen_marks_and_refuses_a_game_open_elsewhere(home: Pa
     with other_window(open_one.path):
         app = ElGrandeApp()
         async with app.run_test(size=(140, 45)) as pilot:
-            await pilot.pause()
-            menu = app.screen.query_one("#title-menu")
-            menu.focus()
-            menu.highlighted = 1  # type: ignore[attr-defined]
-            await pilot.press("enter")
-            await pilot.pause()
+            await open_resume_list(pilot)
             screen = app.screen
-            assert type(screen).__name__ == "ResumeScreen"
             games = screen.games  # type: ignore[attr-defined]
             marked = [g.open_elsewhere for g in games]
             assert sorted(marked) == [False, True]
@@ -255,3 +251,59 @@ def test_a_window_that_ends_without_closing_leaves_no_lock_file(home: Path) -> N
     )
     assert proc.returncode == 0 and proc.stdout.strip() == "ready"
     assert not lock.exists()
+
+
+def _unlockable(lock: Path, how: str) -> None:
+    if how == "directory":
+        lock.mkdir()
+        (lock / "inside").write_text("")  # a folder in use, not an empty leftover
+    else:  # a symbolic link that loops
+        lock.symlink_to(lock.name)
+
+
+@pytest.mark.parametrize("how", ["directory", "loop"])
+def test_a_lock_that_cannot_be_taken_says_why_in_the_list_and_on_resume(
+    how: str, home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It once marked the game "open in another window" in the list, yet `resume` opened it."""
+    from el_grande import commands
+
+    saver = saved_game(21)
+    game_id = saver.file.game_id
+    lock = lock_path(saves_dir(), game_id)
+    _unlockable(lock, how)
+    why = "Is a directory" if how == "directory" else "Too many levels of symbolic links"
+    launches: list[str] = []
+    monkeypatch.setattr(commands, "_launch", lambda save: launches.append(save.game_id) or 0)
+    assert cli_main(["resume", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert f"cannot lock .{game_id}.lock: {why}" in out and "another window" not in out
+    [listed] = scan_saves()[0]
+    assert listed.cannot_lock == why and not listed.open_elsewhere
+    for argv in (["resume"], ["resume", game_id], ["load", str(saver.path)]):
+        assert cli_main(argv) == 1, argv
+        err = capsys.readouterr().err
+        assert err.startswith(f"el-grande: Cannot lock {lock}: {why}.") and err.count("\n") == 1
+    assert launches == []
+    with pytest.raises(SaveFileError, match="Cannot lock"):
+        Autosaver.resume(load_save(saver.path))  # the app's own way in refuses too
+    assert os.path.lexists(lock)  # left as it was
+    assert cli_main(["load", str(saver.path), "--check"]) == 0  # reading needs no lock
+
+
+async def test_the_title_screen_refuses_a_game_whose_lock_cannot_be_taken(home: Path) -> None:
+    from el_grande.app.app import ElGrandeApp
+
+    saver = saved_game(22)
+    _unlockable(lock_path(saves_dir(), saver.file.game_id), "directory")
+    app = ElGrandeApp()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await open_resume_list(pilot)
+        screen = app.screen
+        prompt = str(screen.query_one("#resume-list").get_option_at_index(0).prompt)  # type: ignore[attr-defined]
+        assert prompt.endswith(": Is a directory") and "another window" not in prompt
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ResumeScreen"  # refused, nothing opened
+        error = str(app.screen.query_one("#resume-error").render())
+        assert error.startswith("Cannot lock ") and "Is a directory" in error

@@ -147,6 +147,17 @@ BAD_FILES = {
     "a player's unknown key": ('[[players]]\nname = "A"\nhat = 1\n', "player 1 has hat"),
     "players not a list": ("players = 3\n", "players must be"),
     "too big": ("# " + "x" * 70_000 + "\n", "larger than 64 KiB"),
+    # 1 KB files that once gave a traceback (and exit 1) in every command reading them:
+    "arrays 500 deep": ("x = " + "[" * 500 + "]" * 500 + "\n", "too deeply to read"),
+    "tables 1000 deep": ("x = " + "{a=" * 1000 + "1" + "}" * 1000 + "\n", "too deeply"),
+    "players 500 deep": ("players = " + "[" * 500 + "]" * 500 + "\n", "too deeply"),
+    "a 5000-digit number": ("bot_delay = " + "9" * 5000 + "\n", "more than 4300 digits"),
+    "a 5000-digit theme": ("theme = -" + "1" * 5000 + "\n", "more than 4300 digits"),
+    "keys 3000 deep": ("a" + ".a" * 3000 + " = 1\n", "no setting called a"),
+    "a player 3000 deep": ("players.a" + ".a" * 3000 + " = 1\n", "players must be"),
+    "a huge float": ("bot_delay = 1e99999\n", "bot_delay must be"),
+    "a lone surrogate": ('theme = "\\ud800"\n', "not valid TOML"),
+    "a date out of range": ("x = 0000-01-01\n", "not valid TOML"),
 }
 
 
@@ -176,13 +187,56 @@ def test_a_directory_or_an_unreadable_file_is_said_so(
     (config_dir / "settings.toml").rmdir()
     write(config_dir, 'theme = "nord"\n')
 
-    def unreadable(self: Path, *args: object, **kwargs: object) -> object:
-        raise PermissionError(13, "Permission denied")
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "open", unreadable)  # as root, chmod would not stop a read
+    def unreadable(path: object, *args: object, **kwargs: object) -> int:
+        if str(path).endswith("settings.toml"):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", unreadable)  # as root, chmod would not stop a read
     loaded = load()
     assert loaded.settings == DEFAULTS
     assert loaded.problem is not None and "cannot be read (Permission denied)" in loaded.problem
+
+
+def test_a_fifo_is_never_waited_on(config_dir: Path) -> None:
+    """A FIFO where the file goes: said at once (read in a subprocess, so that a reader that
+    waited for a writer would fail the test instead of hanging it)."""
+    os.mkfifo(config_dir / "settings.toml")
+    code = "from el_grande.settings import load; print(load().problem)"
+    env = {**os.environ, "EL_GRANDE_CONFIG": str(config_dir)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert "not a regular file" in out.stdout
+
+
+BROKEN = "x = " + "[" * 500 + "]" * 500 + "\n"
+
+
+def test_a_broken_file_stops_no_command(
+    config_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cli.main` reads the language from the file before any command: a file tomllib cannot
+    read once stopped `export`, `resume --list` and `load --check` with a traceback."""
+    from el_grande.core import Game
+    from el_grande.persist.store import save_from_game, write_save
+
+    for text in (BROKEN, "bot_delay = " + "9" * 5000 + "\n", "x = " + "{a=" * 1000 + "}" * 1000):
+        write(config_dir, text)
+        save = tmp_path / "g.json"
+        write_save(save_from_game(Game.new(["Ana", "Ben"], 1)), save)
+        for argv in (
+            ["export", str(save)],
+            ["--lang", "ko", "export", str(save), "--format", "md"],
+            ["resume", "--list"],
+            ["load", str(save), "--check"],
+        ):
+            assert main(argv) == 0, argv
+            capsys.readouterr()
+        assert main(["config"]) == 1  # the one command that is about the file
+        assert "el-grande: " in capsys.readouterr().err
 
 
 def test_a_config_path_under_a_file_is_said_so(tmp_path: Path) -> None:

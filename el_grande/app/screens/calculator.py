@@ -27,6 +27,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from el_grande.app.closing import close
 from el_grande.app.present import chip
 from el_grande.app.shown import place_of
 from el_grande.core import AwardReason, DecisionKind, Purpose, score_table
@@ -140,7 +141,7 @@ class CalculatorScreen(ModalScreen[None]):
             self.app.bell()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        close(self)
 
     # --- drawing -----------------------------------------------------------------------------
 

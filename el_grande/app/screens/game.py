@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from el_grande.app.access import el_app
+from el_grande.app.closing import close, replace
 from el_grande.app.colours import palette
 from el_grande.app.present import bot_text, decision_what, prompt_text, seconds_text
 from el_grande.app.screens.game_input import AnswerInput
@@ -189,7 +190,7 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
 
                 self._close_modal()
                 self._show_public(scene.view)
-                self.app.switch_screen(GameOverScreen(self.session))
+                replace(self, GameOverScreen(self.session))  # never over the pause or the help
         self._say_note()
 
     def _say_note(self) -> None:
@@ -208,10 +209,10 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
 
     def _close_modal(self) -> None:
         """Take away the modal opened for the previous scene (it is on top: the flow does not
-        move while another screen covers the table)."""
+        move while another screen covers the table; if one did, it closes when uncovered)."""
         screen, self._modal_screen = self._modal_screen, None
-        if screen is not None and self.app.screen is screen:
-            self.app.pop_screen()
+        if screen is not None:
+            close(screen)  # once, and only itself (app/closing.py)
 
     def _open_modal(self, screen: Screen[Any]) -> None:
         self._close_modal()

@@ -10,6 +10,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from el_grande.app.closing import close
 from el_grande.text import CARD_NAMES, card_name, card_text, t
 
 #: Card ids in stack order as printed in the rules (the help must not need the core).
@@ -108,4 +109,4 @@ class HelpScreen(ModalScreen[None]):
         self.query_one("#help-scroll").focus()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        close(self)

@@ -24,6 +24,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from el_grande.app.closing import close
 from el_grande.app.present import Glued, choice_label
 from el_grande.bots.hints import analyse
 from el_grande.core import Choice
@@ -176,7 +177,7 @@ class HintScreen(ModalScreen[Choice | None]):
         if self._on_close is not None:
             self._on_close(choice)  # the table flow closes this screen
         else:
-            self.dismiss(choice)
+            close(self, choice)
 
 
 def hints_for(scene: Hinting, flow: TableFlow) -> HintScreen:

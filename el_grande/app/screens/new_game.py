@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from el_grande.app.access import el_app
+from el_grande.app.closing import close
 from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, SeatRow, seat_rows
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.names import normalise, printable
@@ -144,7 +145,7 @@ class NewGameScreen(FormNavigation):
         el_app(self).start_game(result)
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        close(self)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "begin":

@@ -4,8 +4,9 @@ finished one (`ReviewScreen`); `n` names a save,
 `x` exports it, `d` deletes it (after asking; into the trash).
 
 Games open in another window are marked; they cannot be opened, named or deleted here (the
-export only reads, so it works). Every text from a file (names, paths, error sentences) is
-shown as text, never as markup.
+export only reads, so it works); a game whose lock cannot be taken is marked too, and cannot
+be opened. Every text from a file (names, paths, error sentences) is shown as text, never as
+markup.
 """
 
 from __future__ import annotations
@@ -24,11 +25,13 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from el_grande.app.access import el_app
+from el_grande.app.closing import close
 from el_grande.names import printable
 from el_grande.persist.autosave import setups_of
 from el_grande.persist.errors import SaveFileError
 from el_grande.persist.manage import TRASH_DAYS, delete_save, export_save, rename_save, trash_dir
 from el_grande.persist.store import (
+    check_openable,
     game_is_open,
     load_game,
     locked_error,
@@ -192,7 +195,9 @@ class ResumeScreen(ModalScreen[None]):
             if chosen.file.finished:
                 self._replay(chosen)
                 return
-            self._refuse_if_open(chosen)
+            if chosen.open_elsewhere:
+                raise locked_error(chosen.file)
+            check_openable(chosen.file)  # opened elsewhere meanwhile, or its lock unusable
             save, _game = load_game(chosen.path)
             el_app(self).open_saved(save)
         except SaveFileError as exc:  # GameLockedError if it was opened meanwhile
@@ -303,7 +308,7 @@ class ResumeScreen(ModalScreen[None]):
             act()
 
     def action_dismiss_screen(self) -> None:
-        self.dismiss(None)
+        close(self)
 
 
 class AskTextScreen(ModalScreen[str | None]):
@@ -339,10 +344,10 @@ class AskTextScreen(ModalScreen[str | None]):
             error.display = True
             self.app.bell()
             return
-        self.dismiss(message)
+        close(self, message)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        close(self, None)
 
 
 class ConfirmDeleteScreen(ModalScreen[bool]):
@@ -370,7 +375,7 @@ class ConfirmDeleteScreen(ModalScreen[bool]):
         answer = {"ㅛ": True, "ㅜ": False}.get(event.character or "")  # y, n in 2-beolsik
         if answer is not None:
             event.stop()
-            self.dismiss(answer)
+            close(self, answer)
 
     def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+        close(self, yes)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -11,7 +12,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from el_grande.names import printable
+from el_grande.app.closing import close
+from el_grande.names import fit, printable
 from el_grande.persist.autosave import autosaver_of, seats_of
 from el_grande.persist.store import save_as, save_from_game
 from el_grande.text import t
@@ -23,27 +25,39 @@ if TYPE_CHECKING:
 def default_path(session: GameSession) -> Path:
     listener = autosaver_of(session)
     name = listener.saver.file.game_id if listener and listener.saver else "el-grande-game"
-    return Path.cwd() / f"{name}.json"
+    try:
+        where = Path.cwd()
+    except OSError:  # the folder the game was started in has been removed meanwhile
+        where = Path()
+    return where / f"{name}.json"
 
 
 def save_session_as(session: GameSession, path: Path) -> tuple[bool, str]:
-    """Write the save file: (saved, the sentence to show). Never writes over a file."""
-
-    path = path.expanduser()
-    shown = printable(str(path))
-    if path.exists() or path.is_symlink():
-        return False, t("save.exists", path=shown)
-    listener = autosaver_of(session)
-    base = (
-        listener.saver.file
-        if listener and listener.saver
-        else save_from_game(session.game, seats=seats_of(session.seats))
-    )
+    """Write the save file: (saved, the sentence to show). Never writes over anything (a
+    file, a link, a FIFO...), and never raises: a name too long, a folder that is not one or
+    cannot be written, a NUL in the name — each is a sentence, and the game goes on."""
+    shown = _shown(path)
     try:
+        path = path.expanduser()  # RuntimeError: `~who/...` for nobody known
+        shown = _shown(path)
+        if os.path.lexists(path):
+            return False, t("save.exists", path=shown)
+        listener = autosaver_of(session)
+        base = (
+            listener.saver.file
+            if listener and listener.saver
+            else save_from_game(session.game, seats=seats_of(session.seats))
+        )
         save_as(session.game, path, base)
-    except OSError as exc:
-        return False, t("save.cannot", path=shown, why=printable(exc.strerror or str(exc)))
+    except (OSError, ValueError, RuntimeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return False, t("save.cannot", path=shown, why=printable(why).rstrip("."))
     return True, t("save.saved", path=shown)
+
+
+def _shown(path: Path) -> str:
+    """A path for a sentence: printable, and cut if a person typed thousands of characters."""
+    return fit(printable(str(path)), 200)
 
 
 class SaveAsScreen(ModalScreen[str | None]):
@@ -86,14 +100,14 @@ class SaveAsScreen(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
-        if not text:
-            return
-        saved, message = save_session_as(self.session, Path(text))
+        saved, message = (
+            save_session_as(self.session, Path(text)) if text else (False, t("save.empty"))
+        )
         if saved:
-            self.dismiss(message)
+            close(self, message)
         else:
             self.query_one("#save-error", Static).update(message)
             self.app.bell()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        close(self)

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
 from el_grande.app.access import el_app
+from el_grande.app.closing import close
 from el_grande.app.colours import chip_colours
 from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, SeatRow, seat_rows
 from el_grande.app.widgets.keybar import KeyBar
@@ -211,14 +212,14 @@ class SettingsScreen(FormNavigation):
         else:
             app.settings_unused = None
             message, severity = t("set.saved", path=printable(str(path))), "information"
-        self.dismiss()
+        close(self)
         app.notify(message, severity=severity, markup=False)  # type: ignore[arg-type]
 
     def action_cancel(self) -> None:
         theme, palette = self._before
         self.app.theme = theme
         el_app(self).palette = palette
-        self.dismiss()
+        close(self)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

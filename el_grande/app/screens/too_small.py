@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from el_grande.app.access import el_app, imported
+from el_grande.app.closing import close
 from el_grande.app.screens.help import HelpScreen
 from el_grande.text import t
 
@@ -66,7 +67,7 @@ class TooSmallScreen(ModalScreen[None]):
         # Back from the help: the terminal may have grown meanwhile.
         w, h = self.app.size
         if w >= self.min_width and h >= self.min_height:
-            self.dismiss(None)
+            close(self)
 
     def on_key(self, event: events.Key) -> None:
         if event.key != "question_mark":

@@ -1,0 +1,57 @@
+"""The real `el-grande play`, headless, with a failure injected: the rules core raises in the
+middle of decision N (`Game.apply`), with the game's seed and its last choice in the message.
+Enter is pressed again and again (the first legal choice, a curtain's letter, a scoring step)
+until the app ends. The process exits with what `el-grande` returns.
+
+    python crash_driver.py SEED N
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from el_grande.core import Game
+
+
+def main() -> int:
+    seed, fail_at = int(sys.argv[1]), int(sys.argv[2])
+    real_apply = Game.apply
+
+    def failing_apply(self: Game, choice: Any) -> Any:
+        if len(self.history) == fail_at:
+            last = self.history[-1] if self.history else "none"
+            raise RuntimeError(f"injected failure: seed {self.seed}, after {last}")
+        return real_apply(self, choice)
+
+    Game.apply = failing_apply  # type: ignore[method-assign]
+
+    async def keys(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        try:
+            while app.is_running:
+                letter = getattr(app.screen, "letter", None)  # a curtain with a secret behind
+                await pilot.press(letter.lower() if isinstance(letter, str) else "enter")
+        except Exception:
+            return  # the app has ended (the failure)
+
+    real_run = App.run
+
+    def headless_run(self: App[Any], **kwargs: Any) -> Any:
+        return real_run(self, headless=True, size=(120, 40), auto_pilot=keys)
+
+    App.run = headless_run  # type: ignore[method-assign]
+    from el_grande.flow import handover
+
+    handover.QUIET = handover.TAKE_OVER = 0.0  # keys as fast as the app takes them (the tests')
+    from el_grande.__main__ import main as el_grande
+
+    names = "Ana,Ben,Cy"
+    return el_grande(["play", "--players", names, "--seed", str(seed), "--castillo", "hidden"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

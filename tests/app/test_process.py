@@ -1,0 +1,380 @@
+"""The app as a process (issue 16): a crash is never a success, SIGTERM and SIGHUP save and
+give the terminal back, and without a terminal nothing spins.
+
+The real `el-grande` runs in a subprocess: headless with a failure injected
+(`crash_driver.py`), or in a pseudo-terminal (`pty`), a real terminal driver with a window
+size and a controlling terminal to hang up. Nothing waits on the clock: each step waits for a
+file the game writes (the autosave, with one more decision), with a generous time-out.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from el_grande.crash import EXIT_CRASH, strike
+from el_grande.persist import load_game
+from el_grande.persist.lock import locked_elsewhere
+
+HERE = Path(__file__).parent
+SEED = 987654321
+FIXTURE = HERE.parent / "persist" / "fixtures" / "v010-unfinished-bots.json"
+
+
+def env_for(home: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "EL_GRANDE_HOME": str(home),
+        "EL_GRANDE_CONFIG": str(home / "config"),
+        "TERM": "xterm-256color",
+    }
+
+
+def the_save(home: Path) -> Path | None:
+    found = sorted((home / "saves").glob("*.json"))
+    return found[0] if found else None
+
+
+def decisions(home: Path) -> int:
+    """Decisions in the autosave so far (-1: none yet, or caught mid-rename)."""
+    save = the_save(home)
+    try:
+        return len(json.loads(save.read_text(encoding="utf-8"))["choices"]) if save else -1
+    except (OSError, ValueError, KeyError):
+        return -1
+
+
+def until(what: Callable[[], bool], timeout: float) -> bool:
+    end = time.monotonic() + timeout
+    while not what():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def wait_for(what: Callable[[], bool], timeout: float = 120.0) -> None:
+    assert until(what, timeout), "timed out"
+
+
+def lock_is_free(home: Path) -> bool:
+    locks = list((home / "saves").glob(".*.lock"))
+    return all(not locked_elsewhere(lock) for lock in locks) and not locks
+
+
+# --- 5. a crash ------------------------------------------------------------------------------
+
+
+def crash(home: Path, at: int) -> subprocess.CompletedProcess[str]:
+    """The app run by `crash_driver.py`, its core failing at decision `at` (data in `home`)."""
+    return subprocess.run(
+        [sys.executable, str(HERE / "crash_driver.py"), str(SEED), str(at)],
+        capture_output=True,
+        text=True,
+        env=env_for(home),
+        timeout=300,
+    )
+
+
+def test_a_crash_leaves_the_autosave_whole_names_its_log_and_exits_70(tmp_path: Path) -> None:
+    """The core raises in the middle of decision 6 of a hidden-Castillo game, with the seed and
+    the last choice in its message: exit status 70 (it was 0), one line naming the crash
+    log, the log holding the traceback and nothing of the game; every decision before the
+    failure in the autosave, which loads; the lock let go."""
+    home = tmp_path / "home"
+    proc = crash(home, at=6)
+    assert proc.returncode == EXIT_CRASH, proc.stderr[-2000:]
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr[-2000:]
+    [log] = home.glob("crash-*.log")
+    assert lines[0].startswith("el-grande: El Grande stopped on an error of its own (exit ")
+    assert str(log) in lines[0] and "Traceback" not in proc.stderr
+    assert lines[0].endswith("(no game is lost: every decision made is in its autosave).")
+    text = log.read_text(encoding="utf-8")
+    assert "Traceback (most recent call last):" in text
+    assert "in failing_apply" in text and "RuntimeError: injected failure: seed [hidden]" in text
+    save, game = load_game(the_save(home))  # type: ignore[arg-type]
+    assert len(save.choices) == 6 and not game.over  # every decision before the failure
+    assert str(SEED) not in text and str(SEED) not in proc.stderr + proc.stdout
+    for choice in save.choices:
+        assert f"after {choice}" not in text
+    assert "Ana" not in text  # no local variable's value (Textual's report shows them all)
+    assert os.stat(log).st_mode & 0o077 == 0
+    assert lock_is_free(home)
+
+
+def test_a_crash_in_a_command_is_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from el_grande.__main__ import main
+    from el_grande.persist import export
+
+    def broken(*_args: object, **_kwargs: object) -> str:
+        raise KeyError("the export broke")
+
+    monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path))
+    monkeypatch.setattr(export, "export_text", broken)
+    assert main(["export", str(FIXTURE)]) == EXIT_CRASH
+    err = capsys.readouterr().err
+    [log] = tmp_path.glob("crash-*.log")
+    assert err.count("\n") == 1 and str(log) in err and "no game is lost" not in err  # none open
+    assert "KeyError: 'the export broke'" in log.read_text(encoding="utf-8")
+
+
+def test_a_crash_with_a_failing_autosave_never_says_no_game_is_lost(tmp_path: Path) -> None:
+    """A read-only data folder: the autosave fails (said on leaving), the crash log cannot be
+    written either: the line says so, and makes no promise about the game."""
+    home = tmp_path / "file-not-folder"
+    home.write_text("")  # a file where the data folder should be: nothing can be written
+    proc = crash(home, at=4)
+    assert proc.returncode == EXIT_CRASH
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("el-grande: El Grande stopped on an error of its own (exit status 70)")
+    assert "the crash log could not be written (" in last and "no game is lost" not in last
+    assert "Autosave failed" in proc.stderr
+
+
+def test_a_reader_that_stops_reading_is_no_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`el-grande config | head -1` once wrote a crash log (BrokenPipeError): 141, silently."""
+    from el_grande.__main__ import main
+
+    class Gone:
+        def write(self, _text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "stdout", Gone())
+    assert main(["config"]) == 141
+    assert not list(tmp_path.glob("crash-*.log")) and capsys.readouterr().err == ""
+
+
+def test_the_crash_log_strikes_the_seed_and_the_choices_as_words() -> None:
+    secrets = ["7", "disk granada", "power 7"]
+    text = "seed 7 in 17, 'disk granada' then power 7 and 7x"
+    assert strike(text, secrets) == "seed [hidden] in 17, '[hidden]' then [hidden] and 7x"
+
+
+# --- 7. no terminal --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin"),
+    [
+        ([], "devnull"),
+        (["play", "--players", "Ana,Ben"], "devnull"),
+        (["load", str(FIXTURE)], "devnull"),
+        (["replay", str(FIXTURE)], "devnull"),
+        (["resume"], "devnull"),
+        ([], "closed pipe"),
+        (["load", str(FIXTURE)], "closed pipe"),
+    ],
+)
+def test_without_a_terminal_it_says_so_and_exits_2(
+    argv: list[str], stdin: str, tmp_path: Path
+) -> None:
+    """`el-grande load SAVE </dev/null` once spun a whole core for ever (and then, `load` and
+    `resume` still wrote the game's save before saying it: it became the latest to resume)."""
+    home = tmp_path / "home"
+    (home / "saves").mkdir(parents=True)
+    (home / "saves" / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
+    if argv[:1] == ["load"]:
+        argv = ["load", str(home / "saves" / FIXTURE.name)]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "el_grande", "--lang", "en", *argv],
+        stdin=subprocess.DEVNULL if stdin == "devnull" else subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env_for(home),
+    )
+    out, err = proc.communicate(timeout=120)  # (a closed pipe: communicate closes stdin)
+    assert proc.returncode == 2, err
+    assert err.strip().splitlines() == [
+        "el-grande: El Grande needs a terminal: its standard input is not one (it reads the "
+        "keys from there), so nothing was opened; run it in a terminal window."
+    ]
+    assert lock_is_free(home)
+    assert [p.name for p in (home / "saves").iterdir()] == [FIXTURE.name]  # nothing written
+    assert (home / "saves" / FIXTURE.name).read_bytes() == FIXTURE.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["export", str(FIXTURE)],
+        ["resume", "--list"],
+        ["load", str(FIXTURE), "--check"],
+        ["simulate", "-n", "2", "-g", "1", "--bots", "random", "--json"],
+        ["config"],
+    ],
+)
+def test_commands_that_need_no_terminal_work_without_one(argv: list[str], tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "el_grande", *argv],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env_for(tmp_path),
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout and "terminal" not in proc.stderr
+
+
+# --- 6. signals ------------------------------------------------------------------------------
+
+
+class Terminal:
+    """A pseudo-terminal of 120×40 running `el-grande` as its controlling process."""
+
+    def __init__(self, home: Path, argv: list[str]) -> None:
+        self.home = home
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+
+        def controlling_terminal() -> None:
+            os.setsid()
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "el_grande", "--lang", "en", *argv],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env_for(home),
+            preexec_fn=controlling_terminal,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.output = bytearray()
+        self._hang_up = threading.Event()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        """Read the terminal until the process ends or the terminal is closed. The master side
+        is closed here, in the thread that reads it: closed by another thread while a read
+        waits, it would stay open (and the terminal would never hang up)."""
+        try:
+            while not self._hang_up.is_set():
+                ready, _, _ = select.select([self.master], [], [], 0.05)
+                if not ready:
+                    continue
+                try:
+                    chunk = os.read(self.master, 1 << 16)
+                except OSError:
+                    return
+                if not chunk:
+                    return
+                self.output.extend(chunk)
+        finally:
+            os.close(self.master)
+
+    def press_enter(self) -> None:
+        os.write(self.master, b"\r")
+
+    def hang_up(self) -> None:
+        """Close the terminal (its window), as a player closing it does: SIGHUP."""
+        self._hang_up.set()
+        self._reader.join(timeout=60)
+        assert not self._reader.is_alive()
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=60)
+        self.hang_up()
+
+
+@contextmanager
+def game_in_a_terminal(home: Path) -> Iterator[Terminal]:
+    """A game of two humans, three decisions made (each seen in the autosave)."""
+    term = Terminal(home, ["play", "--players", "Ana,Ben", "--seed", str(SEED)])
+    try:
+        wait_for(lambda: decisions(home) >= 0)
+        end = time.monotonic() + 120
+        for n in range(3):
+            # The first power card: a decision, nothing secret. A key pressed before the
+            # table's quiet time at a change of player is over does nothing: press again
+            # after a pause until the decision is made (a player would).
+            while True:
+                term.press_enter()
+                if until(lambda n=n: decisions(home) > n, 3.0):
+                    break
+                assert time.monotonic() < end, "no decision was made"
+        yield term
+    finally:
+        term.close()
+
+
+RESTORED = (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1000l")  # normal screen, cursor, no mouse
+
+
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
+    signum: int, status: int, tmp_path: Path
+) -> None:
+    """SIGTERM and SIGHUP once left the terminal in the alternate screen, with mouse
+    reporting on and the cursor hidden (the save was whole, the lock file left behind)."""
+    home = tmp_path / "home"
+    with game_in_a_terminal(home) as term:
+        before = len(term.output)
+        term.proc.send_signal(signum)
+        assert term.proc.wait(timeout=120) == status
+        term.hang_up()  # every byte written before the exit has been read
+        after = bytes(term.output[before:])
+        for sequence in RESTORED:
+            assert sequence in after, sequence
+    save, _game = load_game(the_save(home))  # type: ignore[arg-type]
+    assert len(save.choices) == 3
+    assert lock_is_free(home)
+
+
+def test_a_terminal_closed_under_a_game_saves_it_and_lets_it_go(tmp_path: Path) -> None:
+    """The terminal hangs up (its window closed): SIGHUP with no terminal left to give back;
+    the game is saved, its lock let go, exit status 129, at once."""
+    home = tmp_path / "home"
+    with game_in_a_terminal(home) as term:
+        term.hang_up()
+        assert term.proc.wait(timeout=120) == 129
+    save, _game = load_game(the_save(home))  # type: ignore[arg-type]
+    assert len(save.choices) == 3
+    assert lock_is_free(home)
+
+
+async def test_an_error_as_the_app_leaves_is_no_crash() -> None:
+    """A SIGTERM (or a quit) just as a game screen mounts: the screen finds its widgets gone
+    as the app takes the screens down. The game is saved already; it is no crash (it once
+    wrote a crash log and exited 70)."""
+    from el_grande.app.app import ElGrandeApp
+    from tests.app.helpers import session_at
+
+    session = session_at(3, 7, lambda s: len(s.game.history) > 5)
+    app = ElGrandeApp(curtain_seed=0)
+    async with app.run_test(size=(120, 40)):
+        app.exit(return_code=143)  # what the signal handler asks for
+        app.open_game(session)  # a screen still mounting as the app leaves
+    assert app.return_code == 143  # (a crash would be re-raised here, and then be 70)
+    assert app.exit_report() != EXIT_CRASH and not list(
+        Path(os.environ["EL_GRANDE_HOME"]).glob("crash-*")
+    )
