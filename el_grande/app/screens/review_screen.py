@@ -32,6 +32,7 @@ from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
+from el_grande.app.closing import close
 from el_grande.app.present import choice_label, decision_what
 from el_grande.app.shown import Shown
 from el_grande.app.textual_compat import forget_closed_widgets
@@ -418,7 +419,7 @@ class ReviewScreen(Screen[None]):
             self._stop.set()  # the worker returns what it has; shown when it ends
             self._note(t("review.app_stopping"))
             return
-        self.app.pop_screen()
+        close(self)  # once, and only this screen (app/closing.py)
 
     async def on_key(self, event: events.Key) -> None:
         action = HANGUL_KEYS.get(event.character or "")
