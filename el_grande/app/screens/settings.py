@@ -26,7 +26,15 @@ from el_grande.settings import MAX_BOT_DELAY, PALETTES, Settings, save, settings
 from el_grande.setup import COLOURS, MAX_PLAYERS, bot_level
 from el_grande.text import t
 
-FIELDS = ("language", "theme", "palette", "bot_delay", "auto_advance", "strict_handovers")
+FIELDS = (
+    "language",
+    "theme",
+    "palette",
+    "bot_delay",
+    "auto_advance",
+    "strict_handovers",
+    "warnings",
+)
 BUTTONS = ("save", "cancel")
 #: The scoring displays' paces offered (seconds between steps); None: wait for Enter.
 PACES: tuple[float | None, ...] = (None, 1.0, 2.0, 3.0, 5.0, 8.0)
@@ -92,6 +100,13 @@ class SettingsScreen(FormNavigation):
                     [(t("set.strict_off"), "off"), (t("set.strict_on"), "on")],
                     value="on" if s.strict_handovers else "off",
                     id="strict_handovers",
+                )
+            with Horizontal(classes="opt-row"):
+                yield Label(t("set.warnings"), classes="opt-label", markup=False)
+                yield FormSelect(
+                    [(t("set.warnings_on"), "on"), (t("set.warnings_off"), "off")],
+                    value="on" if s.warnings else "off",
+                    id="warnings",
                 )
             yield Label(t("set.players"), classes="section", markup=False)
             for i, seat in enumerate(seat_rows(s.players, MAX_PLAYERS)):
@@ -190,6 +205,7 @@ class SettingsScreen(FormNavigation):
         pace = _pace_of(str(self.query_one("#auto_advance", Select).value))
         data["auto_advance"] = False if pace is None else pace
         data["strict_handovers"] = self.query_one("#strict_handovers", Select).value == "on"
+        data["warnings"] = self.query_one("#warnings", Select).value == "on"
         try:
             return settings_from_data(data)  # the file's own checks
         except SettingsProblem as exc:
