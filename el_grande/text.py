@@ -436,7 +436,7 @@ EN: dict[str, Template] = {
         "about {count} point worse than the best choice",
         "about {count} points worse than the best choice",
     ),
-    "caution.court": "your province could supply more",
+    "caution.court": "your province has more",
     "caution.both": "{first}; {second}",
     "flow.resumed_scoring": "The game goes on after {what}: its points are in the log.",
     "flow.resumed_reveal": "The game goes on after the secret disks were revealed: see the log.",
