@@ -45,6 +45,24 @@ def signed(points: float) -> str:
     return f"{n:+d}" if n else "0"
 
 
+def summary(review: Review, seat: int, names: Sequence[str]) -> str:
+    """The review's summary sentence: what the seat's decisions cost in all, and how far it
+    finished from the best other player (`names`: as they are to be shown)."""
+    name = names[seat]
+    behind = review.behind(seat)
+    best_other = max((s for s in range(len(names)) if s != seat), key=lambda s: review.scores[s])
+    if behind:
+        outcome = t("review.behind", name=name, points=behind, leader=names[best_other])
+    else:
+        ahead = review.scores[seat] - review.scores[best_other]
+        outcome = (
+            t("review.ahead", name=name, points=ahead, second=names[best_other])
+            if ahead
+            else t("review.shared", name=name)
+        )
+    return t("review.total", name=name, cost=about_points(review.cost(seat))) + " " + outcome
+
+
 def render(review: Review, record: dict[str, Any], seat: int) -> str:
     """One seat's review as Markdown."""
     # start-up: `el-grande` builds this module's options for every command; the review's
@@ -94,22 +112,7 @@ def render(review: Review, record: dict[str, Any], seat: int) -> str:
         assert v.decision is not None
         return decision_words(v.decision, lambda s: names[s])
 
-    behind = review.behind(seat)
-    best_other = max((s for s in range(len(names)) if s != seat), key=lambda s: review.scores[s])
-    if behind:
-        outcome = t("review.behind", name=name, points=behind, leader=names[best_other])
-    else:
-        ahead = review.scores[seat] - review.scores[best_other]
-        outcome = (
-            t("review.ahead", name=name, points=ahead, second=names[best_other])
-            if ahead
-            else t("review.shared", name=name)
-        )
-    lines += [f"## {t('review.summary')}", ""]
-    lines += [
-        t("review.total", name=name, cost=about_points(review.cost(seat))) + " " + outcome,
-        "",
-    ]
+    lines += [f"## {t('review.summary')}", "", summary(review, seat, names), ""]
     lines += [t("review.cost_means"), ""]
 
     lines += [f"## {t('review.mistakes')}", ""]

@@ -311,8 +311,10 @@ EN: dict[str, Template] = {
     "resume.open_elsewhere": "open in another window",
     "resume.skipped_file": "(skipped: {problem})",
     "resume.finished_head": "Finished games",
-    "resume.keys_all": "Enter: resume (a finished game: replay) · n: name · x: export · "
-    "d: delete · Esc: back",
+    "resume.keys_all": "Enter: resume (a finished game: replay) · v: review a finished game · "
+    "n: name · x: export · d: delete · Esc: back",
+    "resume.key_review": "Review",
+    "resume.not_finished": "Only a finished game can be reviewed.",
     "resume.named": "“{name}”",
     "resume.key_name": "Name",
     "resume.key_export": "Export",
@@ -731,8 +733,8 @@ EN: dict[str, Template] = {
     "over.specials": "special scorings, rounds {a}–{b}",
     "over.general": "general scoring {n}",
     "over.total": "total",
-    "over.keys": "←/→: the other pages · n: new game · t: title screen · r: replay · s: save "
-    "to a file · q: quit",
+    "over.keys": "←/→: the other pages · n: new game · t: title screen · r: replay · v: review "
+    "· s: save to a file · q: quit",
     "over.tab_result": "Result",
     "over.tab_board": "Final board",
     "over.tab_scoring": "Last scoring",
@@ -914,6 +916,42 @@ EN: dict[str, Template] = {
     "review.err_write": "cannot write {path}: {why}.",
     "review.err_draws": "--draws must be at least 1.",
     "review.err_jobs": "--jobs must be at least 1.",
+    # --- the review in the app (el_grande/app/screens/review_screen.py) ---------------------
+    "review.app_choose": "Review: whose decisions?",
+    "review.app_choose_note": "The Hard player looks again at every decision with more than "
+    "one choice, from what the player knew then. Enter: review · a: the computer players too "
+    "· Esc: back",
+    "review.app_choose_note_all": "The Hard player looks again at every decision with more "
+    "than one choice, from what the player knew then. Enter: review · a: the people only · "
+    "Esc: back",
+    "review.app_choose_note_one": "The Hard player looks again at every decision with more "
+    "than one choice, from what the player knew then. Enter: review · Esc: back",
+    "review.app_computer": "{name} (computer player)",
+    "review.app_running": "Reviewing {name}'s decisions…",
+    "review.app_running_note": "This takes a while. Esc: stop (what is done is shown)",
+    "review.app_stopping": "Stopping…",
+    "review.app_stopped_empty": "The review of {name} was stopped before its first decision.",
+    "review.app_failed": "The review failed: {why}",
+    "review.app_decision": "Decision {n} of {of}, round {round}",
+    "review.app_chose": "Chosen: {choice}",
+    "review.app_was_best": "The best choice, by the Hard player's count.",
+    "review.app_best": "Best: {best}, {cost} better",
+    "review.app_as_good": "Best: {best}, about as good",
+    "review.app_outlook": "Expected after it: {score} points, margin {margin}",
+    "review.app_mistake": "{k}. round {round}: {choice} → {best} ({cost})",
+    "review.app_round": Plural(
+        "Round {round}: {count} decision, cost {cost}; costliest {biggest}; margin {margin}",
+        "Round {round}: {count} decisions, cost {cost}; costliest {biggest}; margin {margin}",
+    ),
+    "review.app_where": "{name}'s review",
+    "review.app_own_view": "the board as {name} saw it (r: reveal everything)",
+    "review.app_revealed": "everything revealed (r: {name}'s own view)",
+    "review.key_mistake": "Next big mistake",
+    "review.key_mistake_back": "Previous big mistake",
+    "review.key_reveal": "Reveal / own view",
+    "review.key_seat": "Another player",
+    "review.key_all": "Computer players",
+    "over.key_review": "Review the game",
     # --- settings (el_grande/settings: the file; app/screens/settings.py: the screen) ---------
     "settings.problem": "The settings in {path} are not used: {why}. The defaults apply, and "
     "the file is left as it is until you save the settings.",

@@ -362,8 +362,10 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "resume.open_elsewhere": "다른 창에서 열려 있음",
     "resume.skipped_file": "(건너뜀: {problem})",
     "resume.finished_head": "끝난 게임",
-    "resume.keys_all": "Enter: 이어 하기 (끝난 게임: 다시 보기) · n: 이름 · x: 내보내기 · "
-    "d: 삭제 · Esc: 뒤로",
+    "resume.keys_all": "Enter: 이어 하기 (끝난 게임: 다시 보기) · v: 끝난 게임 복기 · "
+    "n: 이름 · x: 내보내기 · d: 삭제 · Esc: 뒤로",
+    "resume.key_review": "복기",
+    "resume.not_finished": "끝난 게임만 복기할 수 있습니다.",
     "resume.named": "“{name}”",
     "resume.key_name": "이름",
     "resume.key_export": "내보내기",
@@ -703,8 +705,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "over.specials": "특수 정산, {a}–{b}라운드",
     "over.general": "일반 정산 {n}",
     "over.total": "합계",
-    "over.keys": "←/→: 다른 쪽 · n: 새 게임 · t: 타이틀 화면 · r: 다시 보기 · s: 파일로 저장 · "
-    "q: 끝내기",
+    "over.keys": "←/→: 다른 쪽 · n: 새 게임 · t: 타이틀 화면 · r: 다시 보기 · v: 복기 · "
+    "s: 파일로 저장 · q: 끝내기",
     "over.tab_result": "결과",
     "over.tab_board": "마지막 보드",
     "over.tab_scoring": "마지막 정산",
@@ -1075,4 +1077,35 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.err_write": "{path}에 쓸 수 없습니다: {why}.",
     "review.err_draws": "`--draws`는 1 이상이어야 합니다.",
     "review.err_jobs": "`--jobs`는 1 이상이어야 합니다.",
+    "review.app_choose": "복기: 누구의 결정을 볼까요?",
+    "review.app_choose_note": "어려움 컴퓨터가 선택지가 둘 이상이던 결정을 하나하나, 그때 그 "
+    "플레이어가 알던 것만으로 다시 봅니다. Enter: 복기 · a: 컴퓨터 플레이어도 · Esc: 뒤로",
+    "review.app_choose_note_all": "어려움 컴퓨터가 선택지가 둘 이상이던 결정을 하나하나, 그때 그 "
+    "플레이어가 알던 것만으로 다시 봅니다. Enter: 복기 · a: 사람만 · Esc: 뒤로",
+    "review.app_choose_note_one": "어려움 컴퓨터가 선택지가 둘 이상이던 결정을 하나하나, 그때 그 "
+    "플레이어가 알던 것만으로 다시 봅니다. Enter: 복기 · Esc: 뒤로",
+    "review.app_computer": "{name} (컴퓨터 플레이어)",
+    "review.app_running": "{name}의 결정을 복기하는 중…",
+    "review.app_running_note": "시간이 좀 걸립니다. Esc: 멈추기 (끝난 만큼 보여 줍니다)",
+    "review.app_stopping": "멈추는 중…",
+    "review.app_stopped_empty": "{name}의 복기가 첫 결정 전에 멈췄습니다.",
+    "review.app_failed": "복기하지 못했습니다: {why}",
+    "review.app_decision": "결정 {of}개 중 {n}번째, {round}라운드",
+    "review.app_chose": "고른 것: {choice}",
+    "review.app_was_best": "어려움 컴퓨터가 보기에 가장 좋은 선택입니다.",
+    "review.app_best": "가장 좋은 것: {best}, {cost} 더 좋음",
+    "review.app_as_good": "가장 좋은 것: {best}, 거의 같음",
+    "review.app_outlook": "그 뒤의 기대: {score}점, 점수 차 {margin}",
+    "review.app_mistake": "{k}. {round}라운드: {choice} → {best} ({cost})",
+    "review.app_round": "{round}라운드: 결정 {count}개, 비용 {cost}; 가장 큰 것 {biggest}; "
+    "점수 차 {margin}",
+    "review.app_where": "{name}의 복기",
+    "review.app_own_view": "{name:이/가} 본 판 (r: 모두 공개)",
+    "review.app_revealed": "모두 공개 (r: {name:이/가} 본 판)",
+    "review.key_mistake": "다음 큰 실수",
+    "review.key_mistake_back": "이전 큰 실수",
+    "review.key_reveal": "공개 / 본 판",
+    "review.key_seat": "다른 플레이어",
+    "review.key_all": "컴퓨터 플레이어",
+    "over.key_review": "게임 복기",
 }

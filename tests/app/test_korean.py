@@ -30,6 +30,7 @@ from el_grande.text import CATALOGUES, EN, Plural, resolve_language, t, use
 from el_grande.text_ko import CONSONANT, RIEUL, VOWEL, final_sound, particle
 
 from .helpers import KOREAN_NAMES, settle
+from .test_review_screen import opened
 
 KO = CATALOGUES["ko"]
 
@@ -595,6 +596,13 @@ async def test_no_screen_shows_english_when_playing_in_korean(
         for page in range(1, 5):  # the final board, the last scoring, the chart, the players
             await press(pilot, "right")
             scan(f"game over, page {page + 1}")
+        review = await opened(pilot)  # the review screen, its verdicts made up (fast)
+        scan("review")
+        for key in ("right", "m", "r", "end"):
+            await press(pilot, key)
+            scan(f"review, after {key}")
+        await press(pilot, "escape")
+        assert app.screen is not review and isinstance(app.screen, GameOverScreen)
         await press(pilot, "s")
         scan("save as, game over")
         await press(pilot, "escape")

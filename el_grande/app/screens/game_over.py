@@ -153,6 +153,7 @@ class GameOverScreen(Screen[None]):
         Binding("n", "new_game", "over.key_new"),
         Binding("t", "title", "over.key_title"),
         Binding("r", "replay", "over.key_replay"),
+        Binding("v", "review", "over.key_review"),
         Binding("s", "save_as", "keys.save_as"),
         Binding("q", "app.quit", "keys.quit"),
     ]
@@ -277,6 +278,11 @@ class GameOverScreen(Screen[None]):
         from el_grande.app.screens.replay import ReplayScreen  # start-up: when asked for
 
         self.app.push_screen(ReplayScreen(self.session.game.record(), self.session.seats))
+
+    def action_review(self) -> None:
+        from el_grande.app.screens.review_screen import ReviewScreen  # start-up: when asked for
+
+        self.app.push_screen(ReviewScreen(self.session.game.record(), self.session.seats))
 
     def action_save_as(self) -> None:
         from el_grande.app.screens.save_as import SaveAsScreen  # start-up: when asked for

@@ -1,5 +1,6 @@
 """The resume list: the saved games, unfinished ones first, then the finished ones, each
-newest first. Enter resumes an unfinished game and replays a finished one; `n` names a save,
+newest first. Enter resumes an unfinished game and replays a finished one, `v` reviews a
+finished one (`ReviewScreen`); `n` names a save,
 `x` exports it, `d` deletes it (after asking; into the trash).
 
 Games open in another window are marked; they cannot be opened, named or deleted here (the
@@ -77,6 +78,7 @@ class ResumeScreen(ModalScreen[None]):
         Binding("escape", "dismiss_screen", "keys.back", id="resume_back"),
         Binding("n", "name", "resume.key_name", id="resume_name"),
         Binding("x", "export", "resume.key_export", id="resume_export"),
+        Binding("v", "review", "resume.key_review", id="resume_review"),
         Binding("d,delete", "delete", "resume.key_delete", id="resume_delete"),
     ]
 
@@ -205,6 +207,28 @@ class ResumeScreen(ModalScreen[None]):
         replay = ReplayScreen(record_of(save), setups_of(save), title, game.over)
         self.app.push_screen(replay)
 
+    def action_review(self) -> None:
+        """A finished game's review (`ReviewScreen`); an unfinished one has none yet."""
+        from el_grande.app.screens.review_screen import ReviewScreen  # start-up: when asked
+
+        picked = self._chosen()
+        if picked is None:
+            return
+        chosen = picked[1]
+        if not chosen.file.finished:
+            self._say(error=t("resume.not_finished"))
+            return
+        try:
+            save, game = load_game(chosen.path)
+        except SaveFileError as exc:
+            self._say(error=str(exc))
+            return
+        if not game.over:
+            self._say(error=t("resume.not_finished"))
+            return
+        title = printable(save.name) if save.name else None
+        self.app.push_screen(ReviewScreen(record_of(save), setups_of(save), title))
+
     def action_name(self) -> None:
         picked = self._changeable()
         if picked is None:
@@ -267,7 +291,12 @@ class ResumeScreen(ModalScreen[None]):
 
     def on_key(self, event: events.Key) -> None:
         # The same keys with the Korean input method on (2-beolsik): ㅜ n, ㅌ x, ㅇ d.
-        action = {"ㅜ": self.action_name, "ㅌ": self.action_export, "ㅇ": self.action_delete}
+        action = {
+            "ㅜ": self.action_name,
+            "ㅌ": self.action_export,
+            "ㅇ": self.action_delete,
+            "ㅍ": self.action_review,
+        }
         act = action.get(event.character or "")
         if act is not None:
             event.stop()
