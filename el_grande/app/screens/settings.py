@@ -23,18 +23,12 @@ from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, Se
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.names import normalise, printable
 from el_grande.settings import MAX_BOT_DELAY, PALETTES, Settings, save, settings_path
+from el_grande.settings.values import KEYS
 from el_grande.setup import COLOURS, MAX_PLAYERS, bot_level
 from el_grande.text import t
 
-FIELDS = (
-    "language",
-    "theme",
-    "palette",
-    "bot_delay",
-    "auto_advance",
-    "strict_handovers",
-    "warnings",
-)
+#: The fields above the players, in the settings' own order.
+FIELDS = tuple(k for k in KEYS if k != "players")
 BUTTONS = ("save", "cancel")
 #: The scoring displays' paces offered (seconds between steps); None: wait for Enter.
 PACES: tuple[float | None, ...] = (None, 1.0, 2.0, 3.0, 5.0, 8.0)
