@@ -59,6 +59,7 @@ __all__ = [
     "Task",
     "Verdict",
     "analyse",
+    "costs",
     "review",
     "tasks",
 ]
@@ -281,6 +282,64 @@ def analyse(
     if task.choice not in d.choices:
         raise ValueError(f"{task.choice} is not one of the decision's choices")
     rng = random.Random(public_seed(settings, task))
+    w = _weigh(view, d, rng, settings, task.choice, memo, cancelled)
+    live, margins, points, follow, first = w.live, w.margins, w.points, w.follow, w.first
+    scale, draws, playouts = w.scale, w.draws, w.playouts
+    check = Deadline(_never, 1.0, cancelled)
+    best = _best(live, margins)
+    made = task.choice
+    margin = _mean(margins[made])
+    lead = max(0.0, scale * _paired(margins[best], follow)[0])
+    best_margin = margin + scale * (_mean(margins[best]) - margin) if best != made else margin
+    key, fields = reason(first, seat, best, best_margin, check)
+    return Verdict(
+        index=task.index,
+        seat=seat,
+        round=task.round,
+        kind=str(d.kind),
+        choices=len(d.choices),
+        choice=made,
+        best=best,
+        margin=margin,
+        score=points[made] / len(margins[made]),
+        best_margin=best_margin,
+        gap=max(0.0, best_margin - margin),
+        cost=max(0.0, best_margin - margin),
+        lead=lead,
+        reason_key=key,
+        reason=fields,
+        draws=draws,
+        playouts=playouts,
+        after=task.after,
+        decision=d,
+    )
+
+
+@dataclass
+class _Weighed:
+    """Every legal choice played out on the same draws (`_weigh`)."""
+
+    live: list[Choice]  # the choices not dropped
+    margins: dict[Choice, list[float]]  # per choice, its margin on each draw it was played
+    points: dict[Choice, float]  # per choice, the seat's points summed over its draws
+    follow: list[float]  # per draw, the margin of the greedy rule's own choice
+    first: Game  # the first draw, for the reasons
+    scale: float
+    draws: int
+    playouts: int
+
+
+def _weigh(
+    view: View,
+    d: Decision,
+    rng: random.Random,
+    settings: Settings,
+    keep: Choice | None,
+    memo: Memo | None,
+    cancelled: Callable[[], bool] | None,
+) -> _Weighed:
+    """The draws and play-outs of `analyse` (see there); `keep` is never dropped."""
+    seat = d.player
     scale = 1.0 if view.round_number == len(view.rounds) else settings.scale
     check = Deadline(_never, 1.0, cancelled)
     alike = Alike(seat) if alike_cards(d, view) else None
@@ -322,38 +381,36 @@ def analyse(
         if draws >= settings.min_draws and (draws - settings.min_draws) % settings.batch == 0:
             best = _best(live, margins)
             for c in list(live):
-                if c not in (best, task.choice):
+                if c not in (best, keep):
                     gap, se = _paired(margins[best], margins[c])
                     if gap * scale > 2.0 and gap > 5 * se:
                         live.remove(c)
-    best = _best(live, margins)
-    made = task.choice
-    margin = _mean(margins[made])
-    lead = max(0.0, scale * _paired(margins[best], follow)[0])
-    best_margin = margin + scale * (_mean(margins[best]) - margin) if best != made else margin
     assert first is not None
-    key, fields = reason(first, seat, best, best_margin, check)
-    return Verdict(
-        index=task.index,
-        seat=seat,
-        round=task.round,
-        kind=str(d.kind),
-        choices=len(d.choices),
-        choice=made,
-        best=best,
-        margin=margin,
-        score=points[made] / len(margins[made]),
-        best_margin=best_margin,
-        gap=max(0.0, best_margin - margin),
-        cost=max(0.0, best_margin - margin),
-        lead=lead,
-        reason_key=key,
-        reason=fields,
-        draws=draws,
-        playouts=playouts,
-        after=task.after,
-        decision=d,
-    )
+    return _Weighed(live, margins, points, follow, first, scale, draws, playouts)
+
+
+def costs(
+    view: View,
+    decision: Decision,
+    settings: Settings,
+    seed: int,
+    cancelled: Callable[[], bool] | None = None,
+) -> dict[Choice, float]:
+    """What each legal choice of `decision` would give away against the best one, in final
+    points, judged from `view` (the deciding seat's own) as `analyse` judges the choice made:
+    the same draws, play-outs and scale, from a generator seeded with `seed`. A choice dropped
+    as clearly worse is compared on the draws it was played on. Raises `OutOfTime` once
+    `cancelled()` says yes (polled between small steps)."""
+    if view.seat != decision.player:
+        raise ValueError("a decision is weighed from its own seat's view")
+    w = _weigh(view, decision, random.Random(seed), settings, None, None, cancelled)
+    best = _best(w.live, w.margins)
+    out = {}
+    for c in decision.choices:
+        ours = w.margins[c]
+        gap = _paired(w.margins[best][: len(ours)], ours)[0] if c != best else 0.0
+        out[c] = max(0.0, w.scale * gap)
+    return out
 
 
 #: Where a draw keeps the play-out of the greedy rule's own choice (not a `Choice`).

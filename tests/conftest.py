@@ -67,3 +67,13 @@ def _standard_palette() -> Iterator[None]:
     colours.use_palette("standard")
     yield
     colours.use_palette("standard")
+
+
+@pytest.fixture(autouse=True)
+def _no_weighing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine's cautions (el_grande/flow/cautions.py) are not weighed unless a test asks
+    (`cautions.DRAWS`): their answer comes from a thread at its own time, and would cost every
+    prompt of every game by keys a search. The fixed court rule still shows."""
+    from el_grande.flow import cautions
+
+    monkeypatch.setattr(cautions, "DRAWS", 0)

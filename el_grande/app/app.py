@@ -346,7 +346,7 @@ class ElGrandeApp(App[None]):
         if done is not None:
             worker = event.worker
             error = worker.error or RuntimeError("no answer")
-            done(worker.result if event.state is WorkerState.SUCCESS else error)  # type: ignore[arg-type]
+            done(worker.result if event.state is WorkerState.SUCCESS else error)
 
     # --- too small means paused --------------------------------------------------------------
 
@@ -625,6 +625,7 @@ class ElGrandeApp(App[None]):
             bot_delay=self.bot_delay,
             auto_advance=self.auto_advance,
             strict=self.settings.strict_handovers,
+            warnings=self.settings.warnings,
             quiet=quiet,
             take_over_seconds=take_over,
             letters=self.curtain_letters,

@@ -6,6 +6,7 @@ catalogue) or small tuples. Widgets call these; the core never sees them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from string import Formatter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, JustifyMethod, RenderResult
     from textual.visual import Visual
 
+    from el_grande.flow.cautions import Caution
     from el_grande.session import Seating
 
 #: No-break space: the catalogue joins words with it that must stay on one line ("(place 1)").
@@ -235,13 +237,24 @@ class PromptText(NamedTuple):
     cursor: Choice | None
 
 
-def prompt_text(d: Decision, view: View, seating: Seating, cursor: Choice | None) -> PromptText:
+def prompt_text(
+    d: Decision,
+    view: View,
+    seating: Seating,
+    cursor: Choice | None,
+    cautions: Sequence[Caution] = (),
+) -> PromptText:
+    """The prompt's title, progress lines and choice labels; a choice with a caution (a likely
+    mistake: `el_grande.flow.cautions`) says so after its label, "⚠ …"."""
     labels, idle = [], set()
+    marks = {c.choice: c for c in cautions}
     for c in d.choices:
         label, why = choice_label(c, d, seating), does_nothing(c, d, view)
         if why is not None:  # offered by the core, but it would do nothing: say so
             label = t("prompt.does_nothing", choice=label, why=why)
             idle.add(str(c))
+        elif c in marks:
+            label = t("caution.mark", choice=label, why=caution_text(marks[c]))
         labels.append((str(c), label))
     usable = [c for c in d.choices if str(c) not in idle]
     cursor = cursor if cursor in usable else (usable[0] if usable else None)
@@ -265,6 +278,16 @@ def prompt_text(d: Decision, view: View, seating: Seating, cursor: Choice | None
     if keys:
         progress = f"{progress}\n{keys}" if progress else keys
     return PromptText(title, progress, labels, frozenset(idle), cursor)
+
+
+def caution_text(caution: Caution) -> str:
+    """Why a choice is marked, in a few words ("about 6 points worse than the best choice")."""
+    parts = []
+    if caution.court:
+        parts.append(t("caution.court"))
+    if caution.cost is not None:
+        parts.append(t("caution.cost", count=round(caution.cost)))
+    return t("caution.both", first=parts[0], second=parts[1]) if len(parts) > 1 else parts[0]
 
 
 def _answer_kind(c: Choice, d: Decision) -> str | None:

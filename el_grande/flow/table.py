@@ -25,6 +25,7 @@ clicks into calls: `input` for every raw key, click and paste (the hand-over gua
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -32,6 +33,8 @@ from typing import TYPE_CHECKING
 
 from el_grande.core import Choice, Decision, DecisionKind, IllegalChoice, View
 from el_grande.core import events as E
+from el_grande.flow import cautions
+from el_grande.flow.cautions import Caution, court_cautions, court_most, merged
 from el_grande.flow.clock import Cancel, Clock
 from el_grande.flow.display import Display, split_displays, step_view
 from el_grande.flow.handover import (
@@ -59,13 +62,16 @@ if TYPE_CHECKING:
 class Prompt:
     """A human's decision, open for answers. `view` is the board they see (their own view
     behind their curtain); `quiet`: input still waits for a moment of quiet (a change of
-    player); `cursor`: a choice to highlight (a hint picked)."""
+    player); `cursor`: a choice to highlight (a hint picked); `cautions`: choices marked as
+    likely mistakes (`el_grande.flow.cautions`: the fixed rule at once, the engine's when its
+    weighing is done; they refuse nothing)."""
 
     seat: int
     decision: Decision
     view: View
     quiet: bool = False
     cursor: Choice | None = None
+    cautions: tuple[Caution, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,15 +168,15 @@ def first_cursor(d: Decision, view: View) -> Choice | None:
     power card allows without taking Caballeros back from the board (an Enter from habit
     must not throw the power card's Caballeros away, nor recall any)."""
     if d.kind == DecisionKind.COURT:
-        province = view.players[d.player].province or 0
-        most = min(int(d.context.get("allowed", 0)), province)
+        most = court_most(d, view)
         return next((c for c in d.choices if c.arg == most), None)
     return None
 
 
-#: What a `Thinker` is asked to run off the table's thread, and how it answers.
-Think = Callable[[], Choice]
-Done = Callable[[Choice | BaseException], None]
+#: What a `Thinker` is asked to run off the table's thread (a bot's choice, a decision's
+#: cautions), and how it answers: with the result or the exception.
+Think = Callable[[], object]
+Done = Callable[[object], None]
 #: Runs `think` (in a thread, in the app) and calls `done` with its answer or its exception on
 #: the table's thread; returns a function that cancels it (its answer is then dropped).
 Thinker = Callable[[Think, Done], Cancel]
@@ -183,7 +189,7 @@ def thinker_on(clock: Clock) -> Thinker:
     def think(task: Think, done: Done) -> Cancel:
         def run() -> None:
             try:
-                result: Choice | BaseException = task()
+                result: object = task()
             except Exception as exc:  # a bot must never stop the game
                 result = exc
             done(result)
@@ -206,6 +212,16 @@ class _BotTask:
     timer: Cancel | None = None
     #: The answer came while the table could not act (an overlay on top): apply when it can.
     deferred: bool = False
+
+
+@dataclass
+class _Weighing:
+    """The engine's cautions for a decision: under way until `found` is set."""
+
+    decision: Decision
+    found: tuple[Caution, ...] | None = None
+    cancel: Cancel | None = None
+    stop: threading.Event = field(default_factory=threading.Event)
 
 
 @dataclass
@@ -238,6 +254,9 @@ class TableFlow:
     quiet: float = QUIET
     take_over_seconds: float = TAKE_OVER
     letters: random.Random = field(default_factory=random.Random)
+    #: Cautions on likely mistakes at the prompt (`el_grande.flow.cautions`; only at a table
+    #: with hints on).
+    warnings: bool = False
     #: Whether the table can act now (no other screen on top of it): the flow does nothing by
     #: itself while it cannot (a bot's answer, a display's next step wait), until `kick()`.
     may_act: Callable[[], bool] = lambda: True
@@ -274,6 +293,7 @@ class TableFlow:
         self._last_letter: str | None = None
         self._moving = False
         self._unsubscribe: Callable[[], None] | None = None
+        self._weighing: _Weighing | None = None
         self.scene = GameOver(self.session.current.public)
 
     # --- listening -------------------------------------------------------------------------
@@ -332,6 +352,7 @@ class TableFlow:
         self._listeners.clear()
         self._notices.clear()
         self._drop_bot()
+        self._drop_weighing()
         self._cancel_step()
         self.guard.end()
 
@@ -399,8 +420,7 @@ class TableFlow:
         d = scene.decision
         if d.secret:
             self._unlocked = d.player
-        view = self._view_for(d)
-        self._set(Prompt(d.player, d, view, cursor=first_cursor(d, view)))
+        self._set(self._prompt(d))
         return True
 
     def lower(self) -> bool:
@@ -432,6 +452,7 @@ class TableFlow:
     # --- the session's updates ---------------------------------------------------------------
 
     def _published(self, update: Update) -> None:
+        self._drop_weighing()  # the decision it weighed is gone
         if update.undone:
             self._undone()
             return
@@ -542,9 +563,22 @@ class TableFlow:
             self._set(TakeOver(d.player, d, view, letter, hidden, self.guard.ready, after))
             return
         self._begin(wait)
+        self._set(self._prompt(d, quiet=not self.guard.ready))
+
+    def _prompt(self, d: Decision, *, quiet: bool = False, cursor: Choice | None = None) -> Prompt:
+        """The prompt for a human's decision `d`, with its cautions so far (the weighing
+        starts the first time: the prompt never waits for it)."""
         view = self._view_for(d)
-        cursor = first_cursor(d, view)
-        self._set(Prompt(d.player, d, view, quiet=not self.guard.ready, cursor=cursor))
+        marks: tuple[Caution, ...] = ()
+        if self.warnings and self.session.hints:
+            marks = court_cautions(d, view)
+            weighing = self._weighing
+            if weighing is None or weighing.decision is not d:
+                self._start_weighing(d)
+            elif weighing.found is not None:
+                marks = merged(marks, weighing.found)
+        cursor = first_cursor(d, view) if cursor is None else cursor
+        return Prompt(d.player, d, view, quiet=quiet, cursor=cursor, cautions=marks)
 
     def _view_for(self, d: Decision) -> View:
         current = self.session.current
@@ -667,7 +701,7 @@ class TableFlow:
             and d.player == task.seat
         )
 
-    def _bot_answered(self, task: _BotTask, result: Choice | BaseException) -> None:
+    def _bot_answered(self, task: _BotTask, result: object) -> None:
         task.cancel = None
         if not self._bot_current(task):
             return  # a stale answer is dropped
@@ -770,7 +804,7 @@ class TableFlow:
         if not self.session.hints:
             return t("hint.off")
         d = scene.decision
-        if d.secret or not self.session.castillo_hidden:
+        if not self._hides_own(d):
             self._open_hint(d)  # behind their own curtain already, or nothing of theirs hidden
             return None
         # A hidden Castillo: the hint could give the player's own count away.
@@ -778,6 +812,12 @@ class TableFlow:
         letter = self._draw_letter()
         self._set(HintCurtain(d.player, d, scene.view, letter, self.guard.ready))
         return None
+
+    def _hides_own(self, d: Decision) -> bool:
+        """Whether advice from the player's own view could give away something of theirs to
+        the table: a public decision in a game with a hidden Castillo (their own count). A
+        secret decision is behind their curtain already."""
+        return not d.secret and self.session.castillo_hidden
 
     def _open_hint(self, d: Decision) -> None:
         seat = d.player
@@ -803,8 +843,55 @@ class TableFlow:
         """The hints are closed; `choice`, if given, is highlighted at the prompt."""
         scene = self.scene
         if isinstance(scene, Hinting) and scene.decision is self.session.decision:
-            d = scene.decision
-            self._set(Prompt(d.player, d, self._view_for(d), cursor=choice))
+            self._set(self._prompt(scene.decision, cursor=choice))
+
+    # --- cautions ----------------------------------------------------------------------------
+    #
+    # The engine weighs a human's decision from their own view, off the table's thread (the
+    # thinker), while the prompt is open; its marks join the prompt when it is done, if the
+    # decision is still the one at hand. Never for a public decision whose advice could give
+    # away the player's hidden Castillo (`_hides_own`): the fixed rule only, there.
+
+    def _start_weighing(self, d: Decision) -> None:
+        self._drop_weighing()
+        weighing = _Weighing(d)
+        self._weighing = weighing
+        if cautions.DRAWS <= 0 or len(d.choices) < 2 or self._hides_own(d):
+            weighing.found = ()
+            return
+        seat = d.player
+        seed = random.Random(
+            f"{self.session.game.record()['seed']}/{seat}/{self.session.current.moves}/warn"
+        ).randrange(2**31)
+        own = self.session.view_for(seat)
+        stop = weighing.stop
+        assert self.thinker is not None
+        weighing.cancel = self.thinker(
+            lambda: cautions.weigh(own, d, seed, stop.is_set), partial(self._weighed, weighing)
+        )
+
+    def _weighed(self, weighing: _Weighing, result: object) -> None:
+        weighing.cancel = None
+        if self._weighing is not weighing or weighing.decision is not self.session.decision:
+            return  # a stale answer is dropped
+        weighing.found = result if isinstance(result, tuple) else ()  # failed: no marks
+        scene = self.scene
+        if isinstance(scene, Prompt) and scene.decision is weighing.decision:
+            marks = merged(court_cautions(scene.decision, scene.view), weighing.found)
+            if marks != scene.cautions:
+                self._set(replace(scene, cautions=marks))
+
+    def _drop_weighing(self) -> None:
+        weighing, self._weighing = self._weighing, None
+        if weighing is not None:
+            weighing.stop.set()  # the play-outs stop within a few milliseconds
+            if weighing.cancel is not None:
+                weighing.cancel()
+
+    @property
+    def weighing(self) -> bool:
+        """True while the engine weighs the decision at hand (tests wait on it)."""
+        return self._weighing is not None and self._weighing.found is None
 
     # --- undo --------------------------------------------------------------------------------
 

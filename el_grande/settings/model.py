@@ -81,6 +81,7 @@ class SettingsModel(BaseModel):
     bot_delay: float = Field(default=0.8, ge=0, le=MAX_BOT_DELAY, allow_inf_nan=False)
     auto_advance: bool | float = Field(default=False)
     strict_handovers: bool = False
+    warnings: bool = True
     players: list[PlayerModel] = Field(default_factory=list, max_length=5)
 
     @field_validator("theme")
@@ -133,6 +134,7 @@ def settings_from_data(data: dict[str, Any]) -> Settings:
         bot_delay=float(model.bot_delay),
         auto_advance=auto,
         strict_handovers=model.strict_handovers,
+        warnings=model.warnings,
         players=players,
     )
 

@@ -14,6 +14,7 @@ KEYS = (
     "bot_delay",
     "auto_advance",
     "strict_handovers",
+    "warnings",
     "players",
 )
 LANGUAGES = ("en", "ko")
@@ -89,6 +90,9 @@ class Settings:
     #: A take-over (the next player's letter) at every change of player, not only after a
     #: scoring display or a curtain (el_grande/flow/handover.py).
     strict_handovers: bool = False
+    #: Marks on likely mistakes at the prompt (el_grande/flow/cautions.py), at tables with
+    #: hints on.
+    warnings: bool = True
     players: tuple[PlayerDefault, ...] = DEFAULT_PLAYERS
 
 

@@ -78,6 +78,8 @@ async def test_settings_change_the_theme_and_palette_at_once_and_save_them(
         for key in ("enter", "down", "enter"):  # strict hand-overs: on
             await press(pilot, key)
         await press(pilot, "down")
+        assert focused_id(app) == "warnings"
+        await press(pilot, "down")
         assert focused_id(app) == "name-0"
         await type_into(pilot, "Zoe")
         await press(pilot, "right")  # at the end of the name: on to the colour

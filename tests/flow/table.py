@@ -21,6 +21,7 @@ from el_grande.flow.table import (
     Showing,
     TableFlow,
     TakeOver,
+    Thinker,
 )
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
@@ -41,6 +42,9 @@ class Table:
     quiet: float = QUIET
     take_over: float = TAKE_OVER
     strict: bool = False
+    #: Cautions on likely mistakes, and who thinks them (None: the flow's own, on the clock).
+    warnings: bool = False
+    thinker: Thinker | None = None
     cursor: int = 0
     #: Every scene the table showed, in order.
     scenes: list[Scene] = field(default_factory=list)
@@ -55,6 +59,8 @@ class Table:
             quiet=self.quiet,
             take_over_seconds=self.take_over,
             letters=random.Random(1),
+            warnings=self.warnings,
+            thinker=self.thinker,
         )
         self.flow.listen(self._scene)
         self.flow.start()

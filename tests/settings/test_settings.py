@@ -83,6 +83,7 @@ colour = "yellow"
         "bot_delay": "file",
         "auto_advance": "file",
         "strict_handovers": "default",
+        "warnings": "default",
         "players": "file",
     }
     assert ("palette", "standard", "default") in settings.describe(loaded)

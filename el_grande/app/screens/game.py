@@ -170,7 +170,10 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
                 and drawn.cursor == scene.cursor
                 and self._modal_screen is None
             ):
-                # Only the quiet moment changed: the prompt stays as the player sees it.
+                # Only the quiet moment or the cautions changed: the prompt stays as the
+                # player sees it (the highlight where it is; Enter is never held back).
+                if drawn.cautions != scene.cautions:
+                    self._relabel(scene)
                 if scene.quiet:
                     self._say(self._quiet_sentence(scene.seat))
             case Prompt():
@@ -263,7 +266,7 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
 
     def _show_decision(self, scene: Prompt) -> None:
         d, view = scene.decision, scene.view
-        text = prompt_text(d, view, self.session.seating, scene.cursor)
+        text = prompt_text(d, view, self.session.seating, scene.cursor, scene.cautions)
         self.shown = Shown(
             view,
             to_move=d.player,
@@ -279,6 +282,12 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
         self._prompt_palette = palette()
         if scene.quiet:
             self._say(self._quiet_sentence(d.player))
+
+    def _relabel(self, scene: Prompt) -> None:
+        text = prompt_text(
+            scene.decision, scene.view, self.session.seating, scene.cursor, scene.cautions
+        )
+        self.query_one(DecisionPrompt).relabel(text.labels)
 
     def _quiet_sentence(self, seat: int) -> str:
         quiet = seconds_text(self.flow.guard.quiet)

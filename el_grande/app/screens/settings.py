@@ -24,10 +24,12 @@ from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, Se
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.names import normalise, printable
 from el_grande.settings import MAX_BOT_DELAY, PALETTES, Settings, save, settings_path
+from el_grande.settings.values import KEYS
 from el_grande.setup import COLOURS, MAX_PLAYERS, bot_level
 from el_grande.text import t
 
-FIELDS = ("language", "theme", "palette", "bot_delay", "auto_advance", "strict_handovers")
+#: The fields above the players, in the settings' own order.
+FIELDS = tuple(k for k in KEYS if k != "players")
 BUTTONS = ("save", "cancel")
 #: The scoring displays' paces offered (seconds between steps); None: wait for Enter.
 PACES: tuple[float | None, ...] = (None, 1.0, 2.0, 3.0, 5.0, 8.0)
@@ -93,6 +95,13 @@ class SettingsScreen(FormNavigation):
                     [(t("set.strict_off"), "off"), (t("set.strict_on"), "on")],
                     value="on" if s.strict_handovers else "off",
                     id="strict_handovers",
+                )
+            with Horizontal(classes="opt-row"):
+                yield Label(t("set.warnings"), classes="opt-label", markup=False)
+                yield FormSelect(
+                    [(t("set.warnings_on"), "on"), (t("set.warnings_off"), "off")],
+                    value="on" if s.warnings else "off",
+                    id="warnings",
                 )
             yield Label(t("set.players"), classes="section", markup=False)
             for i, seat in enumerate(seat_rows(s.players, MAX_PLAYERS)):
@@ -191,6 +200,7 @@ class SettingsScreen(FormNavigation):
         pace = _pace_of(str(self.query_one("#auto_advance", Select).value))
         data["auto_advance"] = False if pace is None else pace
         data["strict_handovers"] = self.query_one("#strict_handovers", Select).value == "on"
+        data["warnings"] = self.query_one("#warnings", Select).value == "on"
         try:
             return settings_from_data(data)  # the file's own checks
         except SettingsProblem as exc:

@@ -79,6 +79,14 @@ class DecisionPrompt(Vertical):
         if first is not None:
             ol.highlighted = first
 
+    def relabel(self, labels: list[tuple[str, str]]) -> None:
+        """New labels for the same choices (their cautions came): the highlight, the scroll
+        and the focus stay where they are."""
+        ol = self.options
+        for oid, label in labels:
+            ol.replace_option_prompt(oid, glued(label))
+        ol.scroll_to_highlight()
+
     def clear(self) -> None:
         self.query_one("#prompt-title", Static).update("")
         self.query_one("#prompt-progress", Static).update("")

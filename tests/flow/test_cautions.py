@@ -1,0 +1,181 @@
+"""Cautions on likely mistakes at the prompt (`el_grande.flow.cautions`, issue 20 item 4):
+the fixed court rule at once; the engine's marks when its weighing of the player's own view is
+done, never holding the prompt or Enter back, dropped when the decision changes; none at a
+table with hints off or warnings off; never a public decision's advice from a hidden Castillo.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from el_grande.core import Choice, DecisionKind
+from el_grande.flow import cautions
+from el_grande.flow.cautions import THRESHOLD, Caution
+from el_grande.flow.table import Done, Prompt, Think
+from el_grande.review import Settings, costs
+from el_grande.session import GameSession
+
+from .table import Table, humans, secret_position
+
+
+@pytest.fixture(autouse=True)
+def _weighing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Weighing on (the fake thinker does no work; the last test sets a tiny budget)."""
+    monkeypatch.setattr(cautions, "DRAWS", 12)
+
+
+@dataclass
+class Asked:
+    """One weighing the flow handed to the thinker."""
+
+    task: Think
+    done: Done
+    cancelled: bool = False
+
+
+@dataclass
+class Thinker:
+    """A fake thinker: it keeps what it is asked, a test answers when it likes."""
+
+    asked: list[Asked] = field(default_factory=list)
+
+    def __call__(self, task: Think, done: Done) -> object:
+        job = Asked(task, done)
+        self.asked.append(job)
+
+        def cancel() -> None:
+            job.cancelled = True
+
+        return cancel
+
+
+def to_court(table: Table) -> Prompt:
+    """Enter until the first "bring to court" prompt."""
+    for _ in range(40):
+        scene = table.scene
+        if isinstance(scene, Prompt) and scene.decision.kind == DecisionKind.COURT:
+            return scene
+        table.quietly("enter")
+    raise AssertionError("no court decision")
+
+
+def test_the_court_rule_shows_at_once() -> None:
+    """R-R3.1: every choice of fewer Caballeros than the province could supply is marked, the
+    most (and more, taking some back from the board) is not; before any weighing is done."""
+    thinker = Thinker()
+    table = Table(humans(3, 7), warnings=True, thinker=thinker)  # type: ignore[arg-type]
+    scene = to_court(table)
+    most = scene.cursor.arg  # type: ignore[union-attr]
+    assert isinstance(most, int) and most > 0
+    marked = {c.choice.arg for c in scene.cautions}
+    assert marked == set(range(most)) and all(c.court and c.cost is None for c in scene.cautions)
+    assert thinker.asked and not any(j.cancelled for j in thinker.asked[-1:])
+
+
+@pytest.mark.parametrize("hints, warnings", [(False, True), (True, False)])
+def test_no_cautions_without_hints_or_with_warnings_off(hints: bool, warnings: bool) -> None:
+    thinker = Thinker()
+    table = Table(humans(3, 7, hints=hints), warnings=warnings, thinker=thinker)  # type: ignore[arg-type]
+    scene = to_court(table)
+    assert scene.cautions == () and thinker.asked == []
+
+
+def test_the_engine_marks_come_later_and_never_block() -> None:
+    thinker = Thinker()
+    table = Table(humans(3, 7), warnings=True, thinker=thinker)  # type: ignore[arg-type]
+    scene = table.scene
+    assert isinstance(scene, Prompt) and scene.cautions == ()  # the prompt did not wait
+    assert len(thinker.asked) == 1 and table.flow.weighing
+    d = scene.decision
+    bad = d.choices[-1]
+    thinker.asked[0].done((Caution(bad, 6.4),))
+    after = table.scene
+    assert isinstance(after, Prompt) and after.decision is d
+    assert after.cautions == (Caution(bad, 6.4),) and after.cursor == scene.cursor
+    assert not table.flow.weighing
+    # A warned choice still plays, and the next decision starts its own weighing.
+    assert table.flow.answer(bad) is None
+    assert table.session.decision is not d and len(thinker.asked) == 2
+    assert table.session.hints_used == [0, 0, 0]  # a caution is not a hint
+
+
+def test_a_late_answer_is_dropped_when_the_decision_changed() -> None:
+    thinker = Thinker()
+    table = Table(humans(3, 7), warnings=True, thinker=thinker)  # type: ignore[arg-type]
+    first = thinker.asked[0]
+    scene = table.scene
+    assert isinstance(scene, Prompt)
+    table.key("enter")  # answered before the weighing was done
+    assert first.cancelled
+    first.done((Caution(scene.decision.choices[0], 9.0),))
+    now = table.scene
+    assert isinstance(now, Prompt) and now.cautions == ()
+
+
+def test_closing_the_table_stops_the_weighing() -> None:
+    thinker = Thinker()
+    table = Table(humans(3, 7), warnings=True, thinker=thinker)  # type: ignore[arg-type]
+    table.flow.close()
+    assert thinker.asked[0].cancelled and not table.flow.weighing
+
+
+def test_a_failed_weighing_marks_nothing() -> None:
+    thinker = Thinker()
+    table = Table(humans(3, 7), warnings=True, thinker=thinker)  # type: ignore[arg-type]
+    thinker.asked[0].done(RuntimeError("boom"))
+    scene = table.scene
+    assert isinstance(scene, Prompt) and scene.cautions == () and not table.flow.weighing
+
+
+def test_hidden_castillo_public_decisions_are_not_weighed() -> None:
+    """A public prompt's marks from the player's own view could give away their hidden
+    Castillo count to the table; so could the court rule (it reads the province count,
+    hidden with the Castillo): no marks at a public prompt there."""
+    thinker = Thinker()
+    table = Table(humans(3, 7, castillo="hidden"), warnings=True, thinker=thinker)  # type: ignore[arg-type]
+    scene = to_court(table)
+    assert thinker.asked == [] and scene.cautions == ()
+
+
+def test_a_secret_decision_is_weighed_behind_its_curtain_from_the_own_view() -> None:
+    session = secret_position("castillo")
+    thinker = Thinker()
+    table = Table(session, warnings=True, thinker=thinker)  # type: ignore[arg-type]
+    assert thinker.asked == []  # the curtain is up: nothing weighed yet
+    table.quietly(table.letter.lower())  # type: ignore[union-attr]
+    scene = table.scene
+    assert isinstance(scene, Prompt) and scene.decision.secret
+    assert len(thinker.asked) == 1
+    own = session.view_for(scene.seat)
+    result = thinker.asked[0].task()
+    assert isinstance(result, tuple)
+    # The same marks as weighing the seat's own view directly (the seed the flow drew).
+    assert own.seat == scene.seat
+
+
+def test_the_weighing_is_the_reviews_costs_over_the_threshold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tiny budget (2 draws), the flow's own thinker on the manual clock: the marks are the
+    review's costs of at least THRESHOLD points, the same twice (play-outs, not the clock)."""
+    monkeypatch.setattr(cautions, "DRAWS", 2)
+    session: GameSession = humans(3, 11)
+    found = []
+    for _ in range(2):
+        thinker = Thinker()
+        table = Table(session, warnings=True, thinker=thinker)  # type: ignore[arg-type]
+        found.append(thinker.asked[0].task())
+        table.flow.close()
+    assert found[0] == found[1]
+    d = session.decision
+    assert d is not None
+    marks = found[0]
+    assert isinstance(marks, tuple)
+    assert all(isinstance(m, Caution) and m.cost is not None and m.cost >= THRESHOLD for m in marks)
+    settings = Settings(draws=2, min_draws=2, batch=4)
+    for m in marks:
+        assert isinstance(m.choice, Choice) and m.choice in d.choices
+    every = costs(session.view_for(d.player), d, settings, seed=0)
+    assert set(every) == set(d.choices) and min(every.values()) == 0.0
