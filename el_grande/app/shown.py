@@ -1,5 +1,5 @@
-"""What the board widgets draw, as one immutable value (`Shown`), and how a scoring display
-plays its events out on the board (`step_view`).
+"""What the board widgets draw, as one immutable value (`Shown`); a scoring display's board
+at each step comes from the table's flow (`el_grande.flow.display.step_view`).
 
 The game screen (and the replay viewer) set their `shown` reactive; the map, the cards, the
 players and the round track are bound to it (`data_bind`) and repaint only what changed.
@@ -8,11 +8,9 @@ Nothing here asks the game for a view: views come from the session's `Update`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from el_grande.core import NEIGHBOURS, PLACES, Choice, Decision, View
-from el_grande.core import events as E
+from el_grande.core import PLACES, Choice, Decision, View
 
 #: Verbs whose argument is a place, answered on the map.
 PLACE_VERBS = frozenset(
@@ -95,65 +93,3 @@ def differs(old: Shown | None, new: Shown | None, *parts: str) -> bool:
         if a is not b and a != b:
             return True
     return False
-
-
-# --- a scoring display plays out on the board ------------------------------------------------
-
-
-def step_view(view: View, events: Iterable[E.Event]) -> View:
-    """`view` (a public view) with what `events` did to the board: Caballeros moved, points
-    scored, the King, a Grande or a scoreboard moved. The round, the cards and the hands
-    change only when the whole display is over (the screen then shows the session's view).
-
-    This is bookkeeping of what the events say, not a rules engine: the core decided it all.
-    A count the table may not see (into a hidden Castillo) changes nothing here."""
-    for ev in events:
-        match ev:
-            case E.CaballerosMoved():
-                if ev.count:
-                    view = _moved(view, ev.whose, ev.src, -ev.count)
-                    view = _moved(view, ev.whose, ev.dst, ev.count)
-            case E.PlaceScored():
-                players = tuple(
-                    replace(p, score=p.score + ev.points[p.seat]) if ev.points[p.seat] else p
-                    for p in view.players
-                )
-                view = replace(view, players=players)
-            case E.KingMoved():
-                near = NEIGHBOURS[ev.dst]
-                regions = tuple(
-                    replace(r, king=r.id == ev.dst, adjacent_to_king=r.id in near)
-                    for r in view.regions
-                )
-                view = replace(view, king=ev.dst, regions=regions)
-            case E.GrandeMoved():
-                players = tuple(
-                    replace(p, home=ev.dst) if p.seat == ev.seat else p for p in view.players
-                )
-                view = replace(view, players=players)
-    return view
-
-
-def _moved(view: View, seat: int, place: str, delta: int) -> View:
-    if place in ("court", "province", "castillo"):
-        player = view.players[seat]
-        if place == "court":
-            player = replace(player, court=player.court + delta)
-        elif place == "province":
-            if player.province is not None:
-                player = replace(player, province=player.province + delta)
-        else:
-            if player.castillo is not None:
-                player = replace(player, castillo=player.castillo + delta)
-            view = replace(view, castillo_total=view.castillo_total + delta)
-        players = tuple(player if p.seat == seat else p for p in view.players)
-        return replace(view, players=players)
-    regions = tuple(
-        replace(
-            r, caballeros=tuple(c + delta if s == seat else c for s, c in enumerate(r.caballeros))
-        )
-        if r.id == place
-        else r
-        for r in view.regions
-    )
-    return replace(view, regions=regions)
