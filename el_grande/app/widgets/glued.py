@@ -33,9 +33,14 @@ class GluedVisual(Visual):
 
     def __init__(self, glued: Glued) -> None:
         self._glued = glued
+        #: By width: Textual measures, then asks the height, then renders at one width.
+        self._contents: dict[int, Content] = {}
 
     def _content(self, width: int) -> Content:
-        return Content.from_rich_text(self._glued.wrapped(_MEASURE, max(1, width)))
+        width = max(1, width)
+        if width not in self._contents:
+            self._contents[width] = Content.from_rich_text(self._glued.wrapped(_MEASURE, width))
+        return self._contents[width]
 
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions
