@@ -196,6 +196,7 @@ class ElGrandeApp(App[None]):
         settings: Loaded | None = None,
         clock: Clock | None = None,
         sheet: bool = False,
+        learn: bool = False,
     ) -> None:
         """`settings`: what `el_grande.settings.load()` found (loaded here if not given);
         `bot_delay` and `auto_advance`, when given (command-line flags), win over them.
@@ -203,13 +204,14 @@ class ElGrandeApp(App[None]):
         a change of player and before a take-over counts (`el_grande.flow.handover`; given
         only by tests and benchmarks); `curtain_seed` seeds the take-over letters; `clock`:
         the table flow's clock (tests give one they move by hand; else the app's timers).
-        `sheet`: open the scoring sheet for a real board (`el-grande calc`)."""
+        `sheet`: open the scoring sheet for a real board (`el-grande calc`); `learn`: start
+        the guided first game (`el-grande learn`)."""
         game, title = _STYLES / "screens/game.tcss", _STYLES / "screens/title.tcss"
         if replay is not None:
             first = [game, _STYLES / "screens/replay.tcss"]
         elif sheet:
             first = [_STYLES / "screens/sheet.tcss"]
-        elif setup is None and session is None and saved is None:
+        elif setup is None and session is None and saved is None and not learn:
             first = [title]
         else:
             first = [game]
@@ -220,6 +222,7 @@ class ElGrandeApp(App[None]):
         self._saved = saved
         self._replay = replay
         self._sheet = sheet
+        self._learn = learn
         if settings is None:
             settings = load()
         #: The settings in effect (the settings screen edits and saves them).
@@ -496,6 +499,8 @@ class ElGrandeApp(App[None]):
             self.open_game(self._session)
         elif self._sheet:
             self.open_sheet(standalone=True)
+        elif self._learn:
+            self.start_learning()
         elif self._setup is not None:
             # Straight into the game (the title screen is only built when asked for: start-up).
             self.start_game(self._setup)
@@ -541,6 +546,14 @@ class ElGrandeApp(App[None]):
         # Attaching late loses nothing: the autosaver writes the whole game when it starts.
         self.call_after_refresh(partial(self._autosave, session))
 
+    def start_learning(self) -> None:
+        """The guided first game (`el_grande.flow.guided`): a new one each time."""
+        from el_grande.flow.guided import guided_session  # start-up: the rules core
+
+        session = guided_session()
+        self.open_game(session)
+        self.call_after_refresh(partial(self._autosave, session))
+
     def _autosave(self, session: GameSession) -> None:
         from el_grande.persist.autosave import attach_autosave  # start-up: pydantic, after
 
@@ -569,7 +582,12 @@ class ElGrandeApp(App[None]):
 
         saver = Autosaver.resume(save)  # the lock first: if it is taken, nothing is built
         session = GameSession.from_record(
-            record_of(save), setups_of(save), hints=save.hints, hints_used=save.hints_used
+            record_of(save),
+            setups_of(save),
+            hints=save.hints,
+            hints_used=save.hints_used,
+            coach=save.coach,
+            lessons=save.lessons,
         )
         listener = attach_autosave(session, saver, self._save_problem_changed)
         listener.save(session.game)

@@ -47,6 +47,7 @@ from el_grande.flow.handover import (
     Wait,
     letter_matches,
 )
+from el_grande.flow.lessons import LEARN, Coach
 from el_grande.narrate import ScoringStep, scoring_what
 from el_grande.text import t
 
@@ -294,6 +295,10 @@ class TableFlow:
         self._moving = False
         self._unsubscribe: Callable[[], None] | None = None
         self._weighing: _Weighing | None = None
+        #: The lessons of a guided game or a normal game's tips (`el_grande.flow.lessons`).
+        self.coach = Coach.of(self.session)
+        if self.coach is not None:
+            self.coach.on_met = self._save_now
         self.scene = GameOver(self.session.current.public)
 
     # --- listening -------------------------------------------------------------------------
@@ -315,6 +320,8 @@ class TableFlow:
 
     def _set(self, scene: Scene) -> None:
         self.scene = scene
+        if self.coach is not None:
+            self.coach.see(scene, self.session.current.public, self.is_bot)
         for listener in tuple(self._listeners):
             listener(scene)
 
@@ -670,7 +677,12 @@ class TableFlow:
         assert level is not None
         game = self.session.game
         seed = random.Random(f"{game.record()['seed']}/{seat}/{len(game.history)}")
-        return make_bot(level, seed=seed.randrange(2**31))
+        bot = make_bot(level, seed=seed.randrange(2**31))
+        if self.session.coach == LEARN:  # the guided game's script, then this bot
+            from el_grande.flow.guided import Scripted
+
+            return Scripted(bot, seat)
+        return bot
 
     def _start_bot(self, d: Decision) -> None:
         from el_grande.bots.base import needs_view  # start-up: with the first computer player
@@ -833,11 +845,17 @@ class TableFlow:
         scene = self.scene
         if isinstance(scene, Hinting):
             self.session.hint_used(scene.seat)
-            from el_grande.persist.autosave import autosaver_of  # start-up: pydantic
+            self._save_now()
 
-            listener = autosaver_of(self.session) if self.session.subscribers else None
-            if listener is not None:
-                listener.save(self.session.game)
+    def _save_now(self) -> None:
+        """Save the game at once (a hint counted, a lesson met: not a choice)."""
+        if not self.session.subscribers:
+            return
+        from el_grande.persist.autosave import autosaver_of  # start-up: pydantic
+
+        listener = autosaver_of(self.session)
+        if listener is not None:
+            listener.save(self.session.game)
 
     def hint_closed(self, choice: Choice | None = None) -> None:
         """The hints are closed; `choice`, if given, is highlighted at the prompt."""

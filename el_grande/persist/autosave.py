@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +73,8 @@ class AutosaveListener:
         self.game = game  # the game as it stands (the session's, after undo too)
         #: (hints allowed, hints used per seat) for the save file, if the table keeps them.
         self.table: Callable[[], tuple[bool, list[int]]] | None = None
+        #: (the coach's mode, the lessons met) for the save file, if the table keeps them.
+        self.coach: Callable[[], tuple[Any, list[str]]] | None = None
         self.on_change = on_change
         self.error: OSError | None = None
         self.problem: str | None = problem
@@ -85,6 +88,8 @@ class AutosaveListener:
             return  # no save file can describe this game: `problem` says so
         if self.table is not None:  # what the table keeps besides the choices (format 2)
             self.saver.file.hints, self.saver.file.hints_used = self.table()
+        if self.coach is not None:  # a coached game's lessons met
+            self.saver.file.coach, self.saver.file.lessons = self.coach()
         try:
             self.saver.save(game)
         except OSError as exc:
@@ -165,8 +170,14 @@ def attach_autosave(
     listener = AutosaveListener(saver, game, on_change, problem)
     listener.error = error
     listener.table = table
+    listener.coach = partial(coach_of, session)
     session.subscribe(listener)
     return listener
+
+
+def coach_of(session: GameSession) -> tuple[Any, list[str]]:
+    """A session's coach and the lessons it met, as the save file keeps them."""
+    return getattr(session, "coach", None), list(getattr(session, "lessons", []))
 
 
 def _save_for(session: GameSession) -> SaveFile:

@@ -154,6 +154,12 @@ class SaveFile(BaseModel):
     hints_used: list[Annotated[int, Field(ge=0, le=10_000)]] = Field(default_factory=list)
     # Format 3: the name the players gave the save in the resume list (None: no name).
     name: str | None = None
+    # A coached game (optional; written only when set, so other saves stay as they were):
+    # "learn" (the guided game) or "tips", and the lessons and tips it met, in order.
+    coach: Literal["learn", "tips"] | None = None
+    lessons: list[Annotated[str, Field(pattern=r"^(card:)?[a-z0-9_]{1,40}$")]] = Field(
+        default_factory=list, max_length=200
+    )
 
     @field_validator("name")
     @classmethod
@@ -209,6 +215,8 @@ class SaveFile(BaseModel):
     def to_json(self) -> str:
         """Indented JSON, one choice (and one seat) per line: readable and diffable."""
         data = self.model_dump(mode="json")
+        if self.coach is None and not self.lessons:
+            del data["coach"], data["lessons"]
         parts = []
         for key, value in data.items():
             if key in ("seats", "choices") and value:

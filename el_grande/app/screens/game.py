@@ -34,6 +34,7 @@ from el_grande.app.shown import Legal, Shown
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.coach import Coached, CoachPanel, coached
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-class GameScreen(AnswerInput, StyledOnce, Screen[None]):
+class GameScreen(Coached, AnswerInput, StyledOnce, Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
@@ -104,6 +105,7 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
             with Vertical(id="left"):
                 yield MapView(session.seating, id="map").data_bind(GameScreen.shown)
                 yield PlayersPanel(session.seating, id="players").data_bind(GameScreen.shown)
+                yield CoachPanel(self.flow, id="coach")
                 yield GameLog(id="log")
             with Vertical(id="right"):
                 yield CardList(session.seating, id="cards").data_bind(GameScreen.shown)
@@ -373,7 +375,7 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
             return not flow.secret_open
         if action == "hint":
             return self.session.hints and flow.at_prompt
-        return True
+        return coached(self, action)
 
     def action_undo(self) -> None:
         why = self.flow.undo()
