@@ -1156,13 +1156,13 @@ EN: dict[str, Template] = {
     "sheet.key_clear": "New game",
     # --- learn: the guided first game and tips (el_grande/flow/lessons.py, app/widgets/coach.py)
     "title.learn": "Learn to play (a guided first game)",
-    "learn.you": "You",
+    "learn.you": "Player",
     "learn.bot1": "Carmen",
     "learn.bot2": "Diego",
     "learn.coach_title": "Coach",
     "learn.coach_wait": "The coach explains each rule the first time it matters. Play as you "
     "like: every choice is yours.",
-    "learn.coach_keys": "i: hide the coach · h: the Hard player's pick and why · ?: help",
+    "learn.coach_keys": "Coach · i: hide · h: the Hard player's pick and why · ?: help",
     "learn.coach_keys_tip": "i or Esc: dismiss",
     "learn.tip": "Tip — {title}: {text}",
     "learn.tip_card": "Tip — {card}: {text}",
@@ -1258,8 +1258,7 @@ EN: dict[str, Template] = {
     "Castillo first, then the nine regions in order.",
     "lesson.general.2": "Most Caballeros scores a region's first value, second most the "
     "second; with three players there is no third place.",
-    "lesson.general.3": "Grandes never count, and a player with no Caballero there scores "
-    "nothing.",
+    "lesson.general.3": "Grandes never count, and a player with no Caballero there scores nothing.",
     "lesson.tie.title": "Ties",
     "lesson.tie.1": "Tied players all score the next lower value: two tied for first both "
     "score the second value.",

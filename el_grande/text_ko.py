@@ -1147,13 +1147,13 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "over.key_review": "게임 복기",
     # --- learn: 안내 게임과 팁 (el_grande/flow/lessons.py, app/widgets/coach.py)
     "title.learn": "배우며 하기 (안내 받는 첫 게임)",
-    "learn.you": "나",
+    "learn.you": "플레이어",
     "learn.bot1": "카르멘",
     "learn.bot2": "디에고",
     "learn.coach_title": "코치",
     "learn.coach_wait": "코치가 규칙이 처음 중요해질 때마다 설명합니다. 마음대로 두세요: 모든 "
     "선택은 당신의 것입니다.",
-    "learn.coach_keys": "i: 코치 숨기기 · h: 어려움 컴퓨터의 선택과 이유 · ?: 도움말",
+    "learn.coach_keys": "코치 · i: 숨기기 · h: 어려움 컴퓨터의 선택과 이유 · ?: 도움말",
     "learn.coach_keys_tip": "i 또는 Esc: 닫기",
     "learn.tip": "팁 — {title}: {text}",
     "learn.tip_card": "팁 — {card}: {text}",
@@ -1177,8 +1177,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "lesson.court.title": "궁정과 속령",
     "lesson.court.1": "카바예로는 속령에서 기다리고, 궁정에 있는 카바예로만 보드에 올릴 수 "
     "있습니다.",
-    "lesson.court.2": "차례마다 파워 카드의 숫자만큼까지 카바예로를 속령에서 궁정으로 "
-    "데려옵니다.",
+    "lesson.court.2": "차례마다 파워 카드의 숫자만큼까지 카바예로를 속령에서 궁정으로 데려옵니다.",
     "lesson.action_card.title": "액션 카드 가져오기",
     "lesson.action_card.1": "앞면이 보이는 액션 카드 중 한 장을 꼭 가져와야 합니다. 카드의 "
     "숫자만큼 카바예로를 놓을 수 있습니다.",
@@ -1189,22 +1188,19 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "다른 것을 합니다.",
     "lesson.turn.2": "특수 행동은 건너뛸 수 있습니다.",
     "lesson.king.title": "왕의 이웃에 놓기",
-    "lesson.king.1": "카바예로는 왕이 있는 지역의 이웃 지역이나 카스티요에만 놓을 수 "
-    "있습니다.",
+    "lesson.king.1": "카바예로는 왕이 있는 지역의 이웃 지역이나 카스티요에만 놓을 수 있습니다.",
     "lesson.king.2": "왕이 있는 지역은 닫혀 있습니다: 아무것도 들어가거나 나오지 못하지만, "
     "점수는 계산됩니다.",
     "lesson.king.3": "지도에 놓을 수 있는 지역이 표시됩니다.",
     "lesson.castillo.title": "카스티요",
-    "lesson.castillo.1": "카스티요는 지역이 아닙니다: 정산 때마다 가장 먼저 "
-    "계산됩니다.",
+    "lesson.castillo.1": "카스티요는 지역이 아닙니다: 정산 때마다 가장 먼저 계산됩니다.",
     "lesson.castillo.2": "그다음 그 안의 카바예로는 주인이 몰래 고른 지역으로 나가므로, 마지막 "
     "순간에 지역의 순위가 뒤집힐 수 있습니다.",
     "lesson.veto.title": "베토",
     "lesson.veto.1": "베토 카드를 가져와 특수 행동을 하면 베토 하나를 앞에 둡니다.",
     "lesson.veto.2": "다른 플레이어가 특수 행동을 선언하면 베토할 수 있습니다: 그 행동은 "
     "취소되지만, 그 사람의 놓기는 취소되지 않습니다.",
-    "lesson.veto.3": "베토는 이번 라운드와 다음 라운드에만 쓸 수 있고, 그 뒤에는 "
-    "사라집니다.",
+    "lesson.veto.3": "베토는 이번 라운드와 다음 라운드에만 쓸 수 있고, 그 뒤에는 사라집니다.",
     "lesson.card_king.title": "왕 옮기기",
     "lesson.card_king.1": "왕 카드(언제나 있음)는 왕을 어디로든 옮기고, 왕의 조언자는 이웃 "
     "지역으로 옮깁니다.",
@@ -1228,8 +1224,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "lesson.card_disk.1": "어떤 카드는 플레이어들이 디스크로 지역을 몰래 고르게 합니다.",
     "lesson.card_disk.2": "모두 가림막 뒤에서 고르고, 고른 것은 한꺼번에 공개됩니다.",
     "lesson.card_scoreboard.title": "이동 점수판",
-    "lesson.card_scoreboard.1": "이동 점수판을 놓은 곳은 그 값(8/4/0 또는 4/0/0)으로 "
-    "계산됩니다.",
+    "lesson.card_scoreboard.1": "이동 점수판을 놓은 곳은 그 값(8/4/0 또는 4/0/0)으로 계산됩니다.",
     "lesson.card_scoreboard.2": "작은 지역을 큰 지역으로, 큰 지역을 작은 지역으로 만들 수 "
     "있습니다.",
     "lesson.card_grande.title": "그란데와 본거지",
@@ -1250,15 +1245,13 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "아홉 지역을 차례로 계산합니다.",
     "lesson.general.2": "카바예로가 가장 많으면 지역의 첫째 값, 둘째로 많으면 둘째 값을 받고, "
     "세 명일 때는 3등이 없습니다.",
-    "lesson.general.3": "그란데는 세지 않고, 거기에 카바예로가 없는 플레이어는 점수가 "
-    "없습니다.",
+    "lesson.general.3": "그란데는 세지 않고, 거기에 카바예로가 없는 플레이어는 점수가 없습니다.",
     "lesson.tie.title": "동점",
     "lesson.tie.1": "동점인 플레이어는 모두 한 단계 낮은 값을 받습니다: 1등 동점 두 명은 둘 다 "
     "둘째 값을 받습니다.",
     "lesson.tie.2": "동점은 그 아래 순위도 한 칸씩 밀어냅니다.",
     "lesson.king_bonus.title": "왕 보너스",
-    "lesson.king_bonus.1": "왕이 있는 지역에서 카바예로가 혼자 가장 많은 사람은 2점을 더 "
-    "받습니다.",
+    "lesson.king_bonus.1": "왕이 있는 지역에서 카바예로가 혼자 가장 많은 사람은 2점을 더 받습니다.",
     "lesson.king_bonus.2": "거기서 1등이 동점이면 보너스가 없습니다.",
     "lesson.home_bonus.title": "본거지 보너스",
     "lesson.home_bonus.1": "내 본거지(그란데가 있는 지역)에서 카바예로가 혼자 가장 많으면 2점을 "

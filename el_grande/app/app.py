@@ -550,7 +550,8 @@ class ElGrandeApp(App[None]):
         """The guided first game (`el_grande.flow.guided`): a new one each time."""
         from el_grande.flow.guided import guided_session  # start-up: the rules core
 
-        session = guided_session()
+        you = next((p.name for p in self.settings.players if p.kind == "human"), None)
+        session = guided_session(you)
         self.open_game(session)
         self.call_after_refresh(partial(self._autosave, session))
 

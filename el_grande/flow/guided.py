@@ -46,21 +46,23 @@ SCRIPT: dict[tuple[int, int, str], str] = {
 }
 
 
-def guided_setup() -> GameSetup:
-    """The guided game's table: you (yellow, first) and two computer players."""
+def guided_setup(name: str | None = None) -> GameSetup:
+    """The guided game's table: you (yellow, first; `name`, else "Player") and two computer
+    players."""
+    bots = (t("learn.bot1"), t("learn.bot2"))
     seats = (
-        SeatSetup(t("learn.you"), "yellow"),
+        SeatSetup(name if name and name not in bots else t("learn.you"), "yellow"),
         SeatSetup(t("learn.bot1"), "red", bot_kind(LEVEL)),
         SeatSetup(t("learn.bot2"), "blue", bot_kind(LEVEL)),
     )
     return GameSetup(seats, seed=SEED, start_player=0)
 
 
-def guided_session() -> GameSession:
-    """A new guided game's session (coached: `GameSession.coach`)."""
+def guided_session(name: str | None = None) -> GameSession:
+    """A new guided game's session (coached: `GameSession.coach`); `name`: the player's."""
     from el_grande.session import GameSession
 
-    session = GameSession.new(guided_setup())
+    session = GameSession.new(guided_setup(name))
     session.coach = LEARN
     return session
 

@@ -16,9 +16,57 @@ from el_grande.text import t, use
 #: The rule ids of the rules (the project's RULES.md, "- R-…" items), and R-A: its section
 #: on the action cards, whose cards have no ids of their own.
 RULE_IDS = set(
-    "R-C1 R-C2 R-C3 R-C4 R-C5 R-B1 R-B2 R-B3 R-B4 R-B5 R-P1 R-P2 R-P3 R-P4 R-S1 R-S2 R-S3 R-S4 "
-    "R-S5 R-S6 R-R1 R-R2 R-R3 R-R4 R-R5 R-R6 R-K1 R-K2 R-K3 R-K4 R-K5 R-K6 R-K7 R-G1 R-G2 R-G3 "
-    "R-G4 R-V1 R-V2 R-V3 R-V4 R-V5 R-E1 R-O1 R-O2 R-O3 R-H1 R-H2 R-A".split()
+    [
+        "R-C1",
+        "R-C2",
+        "R-C3",
+        "R-C4",
+        "R-C5",
+        "R-B1",
+        "R-B2",
+        "R-B3",
+        "R-B4",
+        "R-B5",
+        "R-P1",
+        "R-P2",
+        "R-P3",
+        "R-P4",
+        "R-S1",
+        "R-S2",
+        "R-S3",
+        "R-S4",
+        "R-S5",
+        "R-S6",
+        "R-R1",
+        "R-R2",
+        "R-R3",
+        "R-R4",
+        "R-R5",
+        "R-R6",
+        "R-K1",
+        "R-K2",
+        "R-K3",
+        "R-K4",
+        "R-K5",
+        "R-K6",
+        "R-K7",
+        "R-G1",
+        "R-G2",
+        "R-G3",
+        "R-G4",
+        "R-V1",
+        "R-V2",
+        "R-V3",
+        "R-V4",
+        "R-V5",
+        "R-E1",
+        "R-O1",
+        "R-O2",
+        "R-O3",
+        "R-H1",
+        "R-H2",
+        "R-A",
+    ]
 )
 K = DecisionKind
 

@@ -33,11 +33,11 @@ class TitleScreen(StyledOnce, Screen[None]):
             with Center():
                 yield OptionList(
                     Option(t("title.new"), id="new"),
-                    Option(t("title.learn"), id="learn"),
                     Option(t("title.resume"), id="resume"),
                     Option(t("title.rules"), id="rules"),
                     Option(t("title.settings"), id="settings"),
                     Option(t("title.sheet"), id="sheet"),
+                    Option(t("title.learn"), id="learn"),
                     Option(t("title.quit"), id="quit"),
                     id="title-menu",
                     markup=False,

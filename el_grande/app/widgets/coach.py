@@ -35,6 +35,8 @@ class Coached(Screen[None]):
     the screen classes it is made of): `i` hides and brings back the coach, Escape
     dismisses a tip."""
 
+    #: `-short` below 36 rows (100×30): the guided game's coach takes the log's room.
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (36, "-tall")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("i", "coach", "learn.key_coach", id="coach"),  # a coached game only
         Binding("escape", "coach(True)", show=False),
@@ -76,7 +78,7 @@ class CoachPanel(Static):
         return self.flow.coach
 
     def on_mount(self) -> None:
-        self.border_title = t("learn.coach_title")
+        self.border_title = t("learn.coach_title")  # a guided game's: with its keys (draw)
         self._stop = self.flow.listen(self._scene)
         self.draw()
 
@@ -105,6 +107,8 @@ class CoachPanel(Static):
         coach = self.coach
         shown = self.showing
         self.display = shown
+        if self.parent is not None:  # the guided coach takes the log's room at 100×30
+            self.parent.set_class(shown and coach is not None and coach.mode == LEARN, "-coaching")
         self.set_class(coach is not None and coach.mode != LEARN, "-tip")
         lesson = coach.lesson if coach is not None else None
         lit = lesson.widget if shown and lesson is not None and coach is not None else None
@@ -122,13 +126,13 @@ class CoachPanel(Static):
             line.no_wrap, line.overflow = True, "ellipsis"
             self.update(line)
             return
+        self.border_title = t("learn.coach_keys")
         text = Text()
         if lesson is None:
             text.append(t("learn.coach_wait"))
         else:
             text.append(t(lesson.title_key) + "\n", style="bold")
             text.append(lesson_text(lesson))
-        text.append("\n" + t("learn.coach_keys"), style="dim")
         self.update(text)
 
 
