@@ -1180,18 +1180,18 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "lesson.court.2": "차례마다 파워 카드의 숫자만큼까지 카바예로를 속령에서 궁정으로 데려옵니다.",
     "lesson.action_card.title": "액션 카드 가져오기",
     "lesson.action_card.1": "앞면이 보이는 액션 카드 중 한 장을 꼭 가져와야 합니다. 카드의 "
-    "숫자만큼 카바예로를 놓을 수 있습니다.",
+    "숫자만큼 카바예로를 배치할 수 있습니다.",
     "lesson.action_card.2": "카드마다 특수 행동도 있습니다. 아무도 가져가지 않은 카드는 "
     "라운드가 끝나면 사라집니다.",
-    "lesson.turn.title": "놓기와 특수 행동",
-    "lesson.turn.1": "카바예로 놓기와 카드의 특수 행동은 원하는 순서로 하되, 하나를 끝내고 "
+    "lesson.turn.title": "배치와 특수 행동",
+    "lesson.turn.1": "카바예로 배치와 카드의 특수 행동은 원하는 순서로 하되, 하나를 끝내고 "
     "다른 것을 합니다.",
     "lesson.turn.2": "특수 행동은 건너뛸 수 있습니다.",
-    "lesson.king.title": "왕의 이웃에 놓기",
-    "lesson.king.1": "카바예로는 왕이 있는 지역의 이웃 지역이나 카스티요에만 놓을 수 있습니다.",
+    "lesson.king.title": "왕의 이웃에 배치하기",
+    "lesson.king.1": "카바예로는 왕이 있는 지역의 이웃 지역이나 카스티요에만 배치할 수 있습니다.",
     "lesson.king.2": "왕이 있는 지역은 닫혀 있습니다: 아무것도 들어가거나 나오지 못하지만, "
-    "점수는 계산됩니다.",
-    "lesson.king.3": "지도에 놓을 수 있는 지역이 표시됩니다.",
+    "정산은 됩니다.",
+    "lesson.king.3": "지도에 배치할 수 있는 지역이 표시됩니다.",
     "lesson.castillo.title": "카스티요",
     "lesson.castillo.1": "카스티요는 지역이 아닙니다: 정산 때마다 가장 먼저 계산됩니다.",
     "lesson.castillo.2": "그다음 그 안의 카바예로는 주인이 몰래 고른 지역으로 나가므로, 마지막 "
@@ -1199,12 +1199,12 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "lesson.veto.title": "베토",
     "lesson.veto.1": "베토 카드를 가져와 특수 행동을 하면 베토 하나를 앞에 둡니다.",
     "lesson.veto.2": "다른 플레이어가 특수 행동을 선언하면 베토할 수 있습니다: 그 행동은 "
-    "취소되지만, 그 사람의 놓기는 취소되지 않습니다.",
+    "취소되지만, 그 사람의 배치는 취소되지 않습니다.",
     "lesson.veto.3": "베토는 이번 라운드와 다음 라운드에만 쓸 수 있고, 그 뒤에는 사라집니다.",
     "lesson.card_king.title": "왕 옮기기",
     "lesson.card_king.1": "왕 카드(언제나 있음)는 왕을 어디로든 옮기고, 왕의 조언자는 이웃 "
     "지역으로 옮깁니다.",
-    "lesson.card_king.2": "왕이 가는 곳이 다음에 모두가 놓을 수 있는 곳을 정하고, 새 지역의 "
+    "lesson.card_king.2": "왕이 가는 곳이 다음에 모두가 배치할 수 있는 곳을 정하고, 새 지역의 "
     "카바예로를 묶어 둡니다.",
     "lesson.card_move.title": "인트리그 카드",
     "lesson.card_move.1": "인트리그 카드는 이미 보드에 있는 카바예로를, 내 것이든 남의 것이든, "
@@ -1219,12 +1219,12 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "lesson.card_return.title": "카바예로 돌려보내기",
     "lesson.card_return.1": "어떤 카드는 다른 플레이어의 카바예로를 궁정이나 보드에서 속령으로 "
     "돌려보냅니다.",
-    "lesson.card_return.2": "속령의 카바예로는 다시 궁정으로 데려와야 놓을 수 있습니다.",
+    "lesson.card_return.2": "속령의 카바예로는 다시 궁정으로 데려와야 배치할 수 있습니다.",
     "lesson.card_disk.title": "몰래 고르기",
     "lesson.card_disk.1": "어떤 카드는 플레이어들이 디스크로 지역을 몰래 고르게 합니다.",
     "lesson.card_disk.2": "모두 가림막 뒤에서 고르고, 고른 것은 한꺼번에 공개됩니다.",
-    "lesson.card_scoreboard.title": "이동 점수판",
-    "lesson.card_scoreboard.1": "이동 점수판을 놓은 곳은 그 값(8/4/0 또는 4/0/0)으로 계산됩니다.",
+    "lesson.card_scoreboard.title": "이동식 점수판",
+    "lesson.card_scoreboard.1": "이동식 점수판이 놓인 곳은 그 값(8/4/0 또는 4/0/0)으로 계산됩니다.",
     "lesson.card_scoreboard.2": "작은 지역을 큰 지역으로, 큰 지역을 작은 지역으로 만들 수 "
     "있습니다.",
     "lesson.card_grande.title": "그란데와 본거지",

@@ -279,3 +279,47 @@ async def _settings_two_tabs(pilot: Pilot[None]) -> None:
 
 def test_settings_label_follows_tab(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(ElGrandeApp(), terminal_size=SIZE, run_before=_settings_two_tabs)
+
+
+# --- learn: the guided first game's coach (app/widgets/coach.py) -----------------------------
+
+
+def _guided_at_first_placement() -> GameSession:
+    """The guided game at the player's first placement, its "next to the King" lesson not
+    met yet (the app's table meets it as the prompt opens: the coach lights the map)."""
+    from el_grande.flow.guided import guided_session
+    from el_grande.flow.table import Prompt
+
+    from ..flow.test_guided import first_choice, flow_for, play
+
+    session = guided_session()
+    flow, clock = flow_for(session)
+    flow.start()
+
+    def placing() -> bool:
+        scene = flow.scene
+        return isinstance(scene, Prompt) and str(scene.decision.kind) == "placement"
+
+    play(flow, clock, first_choice, until=placing)
+    flow.close()
+    session.lessons.remove("king")
+    return session
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_guided_game_coach_at_the_start(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    """The first lesson (power cards and turn order) beside the players it lights; at 100×30
+    in the log's room."""
+    assert snap_compare(ElGrandeApp(learn=True, curtain_seed=0), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_guided_game_coach_lights_the_map(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    session = _guided_at_first_placement()
+    assert snap_compare(ElGrandeApp(session=session, curtain_seed=0), terminal_size=size)
+
+
+def test_korean_guided_game_coach(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+    session = _guided_at_first_placement()
+    app = ElGrandeApp(session=session, curtain_seed=0)
+    assert snap_compare(app, terminal_size=(100, 30))
