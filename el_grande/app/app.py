@@ -540,11 +540,22 @@ class ElGrandeApp(App[None]):
         from el_grande.session import GameSession  # start-up: the title needs no rules core
 
         session = GameSession.new(setup)
+        session.coach = self._tips()
         self.open_game(session)
         # Saved after every decision (el_grande/persist). Attached once the first frame is
         # on screen: importing the save machinery (pydantic) costs ~100 ms of start-up.
         # Attaching late loses nothing: the autosaver writes the whole game when it starts.
         self.call_after_refresh(partial(self._autosave, session))
+
+    def _tips(self) -> str | None:
+        """A new normal game's coach: "tips" while the `tips` setting says so."""
+        from el_grande.flow.lessons import TIPS, tips_on
+        from el_grande.persist.played import finished_games
+        from el_grande.settings.values import TIPS_GAMES
+
+        setting = self.settings.tips
+        finished = finished_games() if setting == "auto" else 0
+        return TIPS if tips_on(setting, finished, TIPS_GAMES) else None
 
     def start_learning(self) -> None:
         """The guided first game (`el_grande.flow.guided`): a new one each time."""

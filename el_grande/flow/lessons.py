@@ -27,13 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from el_grande.core import GENERAL, AwardReason, DecisionKind, Purpose
 from el_grande.core import events as E
 
 if TYPE_CHECKING:
     from el_grande.core import Event, View
+    from el_grande.flow.table import Prompt, Showing
     from el_grande.narrate import ScoringStep
     from el_grande.session import GameSession
 
@@ -243,20 +244,29 @@ assert set(SENTENCES) == set(BY_ID)
 CARD_TIP: Final = "card:"
 
 
-def moment_of(scene: object, public: View, is_bot: Callable[[int], bool]) -> Moment | None:
-    """The moment a scene is, for the detectors: a human's prompt or a display's step
-    (None: nothing a lesson speaks at — a computer player's turn, a curtain…). `public`:
-    the public board (a prompt behind its curtain shows the player's own view: not read)."""
-    from el_grande.flow.table import Prompt, Showing  # the scenes (table.py imports this)
+def tips_on(setting: str, finished: int, games: int = 3) -> bool:
+    """Whether a new normal game gets tips: the `tips` setting ("on", "off", or "auto": until
+    `games` games have been finished on this machine, `finished` so far)."""
+    if setting == "auto":
+        return finished < games
+    return setting == "on"
 
-    if isinstance(scene, Prompt) and not is_bot(scene.seat):
-        d = scene.decision
-        purpose = d.context.get("purpose")
-        args = frozenset(str(c.arg) for c in d.choices if c.arg is not None)
-        return Moment(public, d.kind, None if purpose is None else str(purpose), args)
-    if isinstance(scene, Showing):
-        return Moment(scene.view, step=scene.step, events=scene.events)
-    return None
+
+def moment_of(
+    scene: Prompt | Showing, public: View, is_bot: Callable[[int], bool]
+) -> Moment | None:
+    """The moment a scene is, for the detectors: a human's prompt or a display's step (the
+    table hands over only those). `public`: the public board (a prompt behind its curtain
+    shows the player's own view: never read)."""
+    if hasattr(scene, "steps"):  # a display: its step, the events it has played out
+        shown = cast("Showing", scene)
+        return Moment(shown.view, step=shown.step, events=shown.events)
+    if is_bot(scene.seat):
+        return None
+    d = scene.decision
+    purpose = d.context.get("purpose")
+    args = frozenset(str(c.arg) for c in d.choices if c.arg is not None)
+    return Moment(public, d.kind, None if purpose is None else str(purpose), args)
 
 
 def mattering(moment: Moment) -> list[str]:
@@ -285,7 +295,7 @@ class Coach:
             return None
         return cls(mode, session.lessons)
 
-    def see(self, scene: object, public: View, is_bot: Callable[[int], bool]) -> bool:
+    def see(self, scene: Prompt | Showing, public: View, is_bot: Callable[[int], bool]) -> bool:
         """The table shows `scene`: the first lesson (tips: or card) that matters now and
         was not met becomes the current one. True when one did."""
         moment = moment_of(scene, public, is_bot)

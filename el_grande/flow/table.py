@@ -320,7 +320,7 @@ class TableFlow:
 
     def _set(self, scene: Scene) -> None:
         self.scene = scene
-        if self.coach is not None:
+        if self.coach is not None and isinstance(scene, Prompt | Showing):  # a lesson's moment
             self.coach.see(scene, self.session.current.public, self.is_bot)
         for listener in tuple(self._listeners):
             listener(scene)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from el_grande.names import printable
 from el_grande.persist.model import SaveFile, Seat
+from el_grande.persist.played import game_finished
 from el_grande.persist.store import Autosaver, save_from_game, saves_dir
 from el_grande.setup import COLOURS, SeatSetup
 from el_grande.text import t
@@ -99,6 +100,9 @@ class AutosaveListener:
         else:
             self.error = None
             self._set_problem(None)
+            file = self.saver.file
+            if game.over and any(seat.kind == "human" for seat in file.seats):
+                game_finished(file.game_id)  # the `tips` setting's count (persist/played.py)
 
     def _set_problem(self, problem: str | None) -> None:
         if problem == self.problem:

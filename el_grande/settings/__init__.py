@@ -194,6 +194,7 @@ def to_toml(settings: Settings) -> str:
     data["auto_advance"] = False if settings.auto_advance is None else settings.auto_advance
     data["strict_handovers"] = settings.strict_handovers
     data["warnings"] = settings.warnings
+    data["tips"] = settings.tips
     data["players"] = [
         {"name": p.name, "colour": p.colour, "kind": p.kind} for p in settings.players
     ]

@@ -36,7 +36,7 @@ class Coached(Screen[None]):
     dismisses a tip."""
 
     #: `-short` below 36 rows (100×30): the guided game's coach takes the log's room.
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (36, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("i", "coach", "learn.key_coach", id="coach"),  # a coached game only
         Binding("escape", "coach(True)", show=False),
@@ -121,10 +121,12 @@ class CoachPanel(Static):
             return
         if coach.mode != LEARN:
             assert coach.current is not None
+            tip = tip_line(coach.current)
             line = Text(t("learn.coach_keys_tip") + "  ", style="dim")
-            line.append(tip_line(coach.current), style="")
+            line.append(tip)
             line.no_wrap, line.overflow = True, "ellipsis"
             self.update(line)
+            self.tooltip = tip  # the whole sentence, if the line is cut
             return
         self.border_title = t("learn.coach_keys")
         text = Text()
