@@ -4,13 +4,17 @@ all of it in Korean."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.app.screens.title import TitleScreen
 from el_grande.app.widgets.coach import LIT, CoachPanel
 from el_grande.flow.guided import guided_session
-from el_grande.flow.lessons import LEARN, LESSONS
+from el_grande.flow.lessons import LEARN, LESSONS, TIPS
 from el_grande.flow.table import TableFlow
 from el_grande.text import t, use
 
@@ -80,17 +84,49 @@ async def test_learn_to_play_on_the_title_screen() -> None:
         assert isinstance(app.screen, GameScreen) and app.screen.session.coach == LEARN
 
 
-async def test_no_coach_key_in_a_normal_game() -> None:
+def _finished(home: Path, n: int) -> None:
+    from el_grande.persist import played
+
+    for k in range(n):
+        played.game_finished(f"game-{k}", home)
+
+
+@pytest.mark.parametrize(("finished", "tips"), [(0, True), (2, True), (3, False)])
+async def test_tips_in_a_normal_game_until_three_are_finished(
+    finished: int, tips: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from .helpers import make_app
 
+    monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path))
+    _finished(tmp_path, finished)
     app = make_app(2)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         scr = app.screen
         assert isinstance(scr, GameScreen)
-        assert not scr.query_one(CoachPanel).display
-        assert scr.check_action("coach", ()) is False
-        assert " i " not in screen_text(app).splitlines()[-1]
+        panel = scr.query_one(CoachPanel)
+        assert (scr.session.coach == TIPS) is tips
+        assert panel.display is tips
+        assert scr.check_action("coach", ()) is tips
+        assert _lit(scr) == []  # a tip lights nothing
+        if not tips:
+            assert " i " not in screen_text(app).splitlines()[-1]
+            return
+        assert panel.region.height == 1  # one line
+        line = t("learn.tip", title=t("lesson.power.title"), text=t("lesson.power.1"))
+        assert line[:40] in screen_text(app)
+        await press(pilot, "escape")  # dismissed, and no answer given
+        await pilot.pause()
+        assert not panel.display and len(scr.session.game.history) == 0
+        assert line[:40] not in screen_text(app)
+        await press(pilot, "i")  # brought back
+        assert panel.display
+        await press(pilot, "i")
+        assert not panel.display
+        await press(pilot, "enter")  # the first player's power card: the next prompt's tip
+        await settle(pilot)
+        assert len(scr.session.game.history) == 1
+        assert panel.display and scr.flow.coach is not None and scr.flow.coach.current != "power"
 
 
 def finished_guided_game() -> TableFlow:

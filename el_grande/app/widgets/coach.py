@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from el_grande.flow.lessons import Coach, Lesson
     from el_grande.flow.table import Scene, TableFlow
 
+#: Terminals shorter than this (100×30) give the guided game's coach the log's room.
+ROOMY = 36
 #: The game screen's widgets a lesson may light (their ids).
 LIT = ("map", "cards", "players", "prompt", "track")
 
@@ -35,8 +37,6 @@ class Coached(Screen[None]):
     the screen classes it is made of): `i` hides and brings back the coach, Escape
     dismisses a tip."""
 
-    #: `-short` below 36 rows (100×30): the guided game's coach takes the log's room.
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (36, "-tall")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("i", "coach", "learn.key_coach", id="coach"),  # a coached game only
         Binding("escape", "coach(True)", show=False),
@@ -103,12 +103,23 @@ class CoachPanel(Static):
             coach.toggle()
             self.draw()
 
+    def on_resize(self) -> None:
+        self._make_room()
+
+    def _make_room(self) -> None:
+        """Below `ROOMY` rows (100×30) the guided game's coach takes the log's room (the
+        class `-coach-room` on the column; set on it, not on the screen: only the column
+        is restyled)."""
+        coach = self.coach
+        room = self.showing and coach is not None and coach.mode == LEARN
+        if self.parent is not None:
+            self.parent.set_class(room and self.app.size.height < ROOMY, "-coach-room")
+
     def draw(self) -> None:
         coach = self.coach
         shown = self.showing
         self.display = shown
-        if self.parent is not None:  # the guided coach takes the log's room at 100×30
-            self.parent.set_class(shown and coach is not None and coach.mode == LEARN, "-coaching")
+        self._make_room()
         self.set_class(coach is not None and coach.mode != LEARN, "-tip")
         lesson = coach.lesson if coach is not None else None
         lit = lesson.widget if shown and lesson is not None and coach is not None else None
