@@ -1255,8 +1255,8 @@ EN: dict[str, Template] = {
     "lesson.disk.title": "The secret disk",
     "lesson.disk.1": "At a general scoring, each player with Caballeros in the Castillo sets "
     "a disk to a region in secret.",
-    "lesson.disk.2": "After the Castillo is scored, all its Caballeros of a player march to "
-    "that region.",
+    "lesson.disk.2": "After the Castillo is scored, each player's Caballeros in it march to "
+    "the region on their disk.",
     "lesson.disk.3": "A disk on the King's region sends them back to the court instead.",
     "lesson.general.title": "The general scoring",
     "lesson.general.1": "After the 3rd, 6th and 9th rounds every place is scored, the "

@@ -1198,7 +1198,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "정산은 됩니다.",
     "lesson.king.3": "지도에 배치할 수 있는 지역이 표시됩니다.",
     "lesson.castillo.title": "카스티요",
-    "lesson.castillo.1": "카스티요는 지역이 아닙니다: 정산 때마다 가장 먼저 계산됩니다.",
+    "lesson.castillo.1": "카스티요는 지역이 아닙니다: 일반 정산 때마다 가장 먼저 정산됩니다.",
     "lesson.castillo.2": "그다음 그 안의 카바예로는 주인이 몰래 고른 지역으로 나가므로, 마지막 "
     "순간에 지역의 순위가 뒤집힐 수 있습니다.",
     "lesson.veto.title": "베토",
@@ -1217,9 +1217,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "lesson.card_move.2": "옮길 때는 왕의 이웃을 따지지 않지만, 왕이 있는 지역은 건드리지 "
     "못합니다.",
     "lesson.card_score.title": "점수 카드",
-    "lesson.card_score.1": "점수 카드는 정산 사이에 몇몇 곳을 바로 계산합니다. "
+    "lesson.card_score.1": "점수 카드는 일반 정산 사이에 몇몇 곳을 바로 정산합니다. "
     "순위와 보너스는 평소와 같습니다.",
-    "lesson.card_score.2": "카드가 계산하는 곳에서 1등이면 두 번 받습니다: 지금 한 번, 나중에 "
+    "lesson.card_score.2": "카드가 정산하는 곳에서 1등이면 두 번 받습니다: 지금 한 번, 나중에 "
     "또 한 번.",
     "lesson.card_return.title": "카바예로 돌려보내기",
     "lesson.card_return.1": "어떤 카드는 다른 플레이어의 카바예로를 궁정이나 보드에서 속령으로 "
@@ -1242,12 +1242,12 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "lesson.disk.title": "비밀 디스크",
     "lesson.disk.1": "정산 때 카스티요에 카바예로가 있는 플레이어는 디스크로 지역 "
     "하나를 몰래 고릅니다.",
-    "lesson.disk.2": "카스티요를 계산한 뒤, 그 플레이어의 카스티요 카바예로는 모두 그 지역으로 "
-    "나갑니다.",
+    "lesson.disk.2": "카스티요를 정산한 뒤, 각 플레이어의 카스티요 카바예로는 모두 디스크에 "
+    "고른 지역으로 나갑니다.",
     "lesson.disk.3": "왕이 있는 지역을 고르면 대신 궁정으로 돌아갑니다.",
     "lesson.general.title": "일반 정산",
-    "lesson.general.1": "3, 6, 9라운드가 끝나면 모든 곳을 계산합니다. 카스티요가 먼저, 그다음 "
-    "아홉 지역을 차례로 계산합니다.",
+    "lesson.general.1": "3, 6, 9라운드가 끝나면 모든 곳을 정산합니다. 카스티요가 먼저, 그다음 "
+    "아홉 지역을 차례로 정산합니다.",
     "lesson.general.2": "카바예로가 가장 많으면 지역의 첫째 값, 둘째로 많으면 둘째 값을 받고, "
     "세 명일 때는 3등이 없습니다.",
     "lesson.general.3": "그란데는 세지 않고, 거기에 카바예로가 없는 플레이어는 점수가 없습니다.",

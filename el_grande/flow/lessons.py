@@ -206,7 +206,7 @@ LESSONS: tuple[Lesson, ...] = (
     _cards("card_scoreboard", ("R-C4", "R-K4"), frozenset({"scoreboard"})),
     _cards("card_grande", ("R-S2", "R-K6"), frozenset({"grande"})),
     _cards("card_hand", ("R-P2", "R-R3"), HAND_CARDS),
-    Lesson("disk", ("R-G1", "R-G3", "R-H1"), "prompt", "rules", _disk),
+    Lesson("disk", ("R-G1", "R-G3", "R-H1"), "map", "rules", _disk),
     Lesson("general", ("R-R5", "R-G4", "R-K1", "R-K2", "R-K3"), "map", "rules", _general),
     Lesson("tie", ("R-K2",), "map", "rules", lambda m: m.awarded(AwardReason.TIE)),
     Lesson("king_bonus", ("R-K5",), "map", "rules", lambda m: m.awarded(AwardReason.KING_BONUS)),

@@ -16,7 +16,7 @@ from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.handover import QUIET, TAKE_OVER
 from el_grande.session import GameSession
-from el_grande.text import use
+from el_grande.text import t, use
 
 from .helpers import KOREAN_NAMES, SIZE, app_at, next_key, pick_first, play, press, session_at
 
@@ -323,3 +323,38 @@ def test_korean_guided_game_coach(snap_compare, korean) -> None:  # type: ignore
     session = _guided_at_first_placement()
     app = ElGrandeApp(session=session, curtain_seed=0)
     assert snap_compare(app, terminal_size=(100, 30))
+
+
+async def _to_the_first_general_scoring(pilot: Pilot[None]) -> None:
+    """By keys, from the guided game's start to its first general scoring's display (the
+    player takes the first choice every time)."""
+
+    def at_general(app: ElGrandeApp) -> bool:
+        scr = app.screen
+        return isinstance(scr, ScoringScreen) and scr.heading == t("scoring.heading_general", n=1)
+
+    await play(pilot, pick_first, until=at_general)  # type: ignore[arg-type]
+    await press(pilot, "enter")  # the display's first step: the Castillo
+    await pilot.pause()
+
+
+def test_guided_game_coach_beside_a_general_scoring(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The scoring display covers the right column; the coach, in the left, stays in view."""
+    app = ElGrandeApp(learn=True, curtain_seed=0, bot_delay=0)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=_to_the_first_general_scoring)
+
+
+def _tipped_app() -> ElGrandeApp:
+    from el_grande.setup import GameSetup, default_seats
+
+    names = ["Ana", "Ben", "Cy"]
+    return ElGrandeApp(setup=GameSetup(default_seats(names), seed=7), curtain_seed=0)
+
+
+def test_a_tip_in_one_line(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """A normal game's first tip, above the log, at 100×30."""
+    assert snap_compare(_tipped_app(), terminal_size=(100, 30))
+
+
+def test_korean_tip_in_one_line(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(_tipped_app(), terminal_size=(100, 30))

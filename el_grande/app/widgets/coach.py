@@ -133,11 +133,9 @@ class CoachPanel(Static):
         if coach.mode != LEARN:
             assert coach.current is not None
             tip = tip_line(coach.current)
-            line = Text(t("learn.coach_keys_tip") + "  ", style="dim")
-            line.append(tip)
-            line.no_wrap, line.overflow = True, "ellipsis"
-            self.update(line)
-            self.tooltip = tip  # the whole sentence, if the line is cut
+            self.update(Text(tip, no_wrap=True, overflow="ellipsis"))
+            # The whole sentence, if the line is cut, and how to dismiss it (the footer: `i`).
+            self.tooltip = tip + "\n" + t("learn.coach_keys_tip")
             return
         self.border_title = t("learn.coach_keys")
         text = Text()
