@@ -1162,7 +1162,7 @@ EN: dict[str, Template] = {
     "learn.coach_title": "Coach",
     "learn.coach_wait": "The coach explains each rule the first time it matters. Play as you "
     "like: every choice is yours.",
-    "learn.coach_keys": "Coach · i: hide · h: the Hard player's pick and why · ?: help",
+    "learn.coach_keys": "{title} — i: hide · h: the Hard player's pick and why",
     "learn.coach_keys_tip": "i or Esc: dismiss",
     "set.tips": "Tips",
     "set.tips_auto": "in the first three games finished here",

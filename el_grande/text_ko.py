@@ -1153,7 +1153,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "learn.coach_title": "코치",
     "learn.coach_wait": "코치가 규칙이 처음 중요해질 때마다 설명합니다. 마음대로 두세요: 모든 "
     "선택은 당신의 것입니다.",
-    "learn.coach_keys": "코치 · i: 숨기기 · h: 어려움 컴퓨터의 선택과 이유 · ?: 도움말",
+    "learn.coach_keys": "{title} — i: 숨기기 · h: 어려움 컴퓨터의 선택과 이유",
     "learn.coach_keys_tip": "i 또는 Esc: 닫기",
     "set.tips": "팁",
     "set.tips_auto": "이 컴퓨터에서 끝낸 첫 게임 세 판 동안",
@@ -1173,10 +1173,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "learn.page.cards": "액션 카드",
     "learn.page.map": "보드 읽는 법",
     "lesson.power.title": "파워 카드와 차례",
-    "lesson.power.1": "라운드마다 모두 파워 카드 한 장을 냅니다. 이번 라운드에 아무도 내지 않은 "
-    "숫자여야 하고, 낸 카드는 게임 끝까지 다시 쓰지 못합니다.",
-    "lesson.power.2": "가장 높은 카드를 낸 사람이 이번 라운드에 먼저 하고, 그다음으로 높은 "
-    "사람이 뒤를 잇습니다.",
+    "lesson.power.1": "라운드마다 모두 이번 라운드에 아무도 내지 않은 숫자의 파워 카드 한 장을 "
+    "냅니다. 낸 카드는 다시 쓰지 못합니다.",
+    "lesson.power.2": "가장 높은 카드를 낸 사람부터 차례가 옵니다.",
     "lesson.power.3": "가장 낮은 카드를 낸 사람이 다음 라운드에 먼저 고릅니다: 지금의 낮은 "
     "카드가 나중의 첫 선택을 삽니다.",
     "lesson.court.title": "궁정과 속령",

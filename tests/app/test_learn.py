@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game import GameScreen
@@ -37,7 +38,8 @@ async def test_learn_opens_the_guided_game_with_its_coach() -> None:
         assert coach.display
         shown = screen_text(app)
         assert t("lesson.power.title") in shown
-        assert t("learn.coach_keys").split(" · ")[0] in shown
+        title = t("learn.coach_keys", title=t("lesson.power.title"))
+        assert title.split(" · ")[0] in shown  # the lesson's title and the coach's keys
         assert _lit(scr) == ["players"]  # the power cards' lesson lights the players' panel
         await press(pilot, "i")
         await pilot.pause()
@@ -188,7 +190,30 @@ def test_every_lesson_reads_in_korean_without_english() -> None:
         for lesson in LESSONS:
             assert latin_words(t(lesson.title_key) + " " + lesson_text(lesson)) == [], lesson.id
             assert latin_words(tip_line(lesson.id)) == [], lesson.id
-        assert latin_words(t("learn.coach_wait") + t("learn.coach_keys")) == []
+        assert latin_words(t("learn.coach_wait") + t("learn.coach_keys", title="")) == []
         assert latin_words(summary_text([]).plain) == []
     finally:
         use("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+async def test_every_lesson_fits_the_coach_at_100x30(lang: str) -> None:
+    """Every lesson's sentences fit the rows the coach has at the smallest size (its title is
+    on the panel's edge)."""
+    from rich.console import Console
+
+    from el_grande.app.widgets.coach import lesson_text
+
+    use(lang)
+    app = ElGrandeApp(learn=True, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        scr = app.screen
+        assert isinstance(scr, GameScreen)
+        region = scr.query_one(CoachPanel).content_region
+        console = Console(width=region.width)
+        for lesson in LESSONS:
+            lines = Text(lesson_text(lesson)).wrap(console, region.width)
+            assert len(lines) <= region.height, (lesson.id, len(lines), region.height)
+    use("en")

@@ -137,14 +137,11 @@ class CoachPanel(Static):
             # The whole sentence, if the line is cut, and how to dismiss it (the footer: `i`).
             self.tooltip = tip + "\n" + t("learn.coach_keys_tip")
             return
-        self.border_title = t("learn.coach_keys")
-        text = Text()
-        if lesson is None:
-            text.append(t("learn.coach_wait"))
-        else:
-            text.append(t(lesson.title_key) + "\n", style="bold")
-            text.append(lesson_text(lesson))
-        self.update(text)
+        # The lesson's title on the panel's top edge, with the coach's keys (the sentences
+        # get every row below it: five at 100×30).
+        title = t("learn.coach_title") if lesson is None else t(lesson.title_key)
+        self.border_title = t("learn.coach_keys", title=title)
+        self.update(Text(t("learn.coach_wait") if lesson is None else lesson_text(lesson)))
 
 
 def summary_text(met_ids: list[str]) -> Text:
