@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Final, cast
 
 from el_grande.core import GENERAL, AwardReason, DecisionKind, Purpose
 from el_grande.core import events as E
+from el_grande.core.cards import CARD_STACK
 
 if TYPE_CHECKING:
     from el_grande.core import Event, View
@@ -149,36 +150,13 @@ def _veto(m: Moment) -> bool:
     return m.kind == DecisionKind.VETO or (m.kind is not None and "veto" in m.cards)
 
 
-MOVE_CARDS = frozenset(
-    {
-        "intrigue_5_from_region",
-        "intrigue_4_any",
-        "intrigue_4_own",
-        "intrigue_2_own_2_foreign",
-        "intrigue_3_foreign",
-        "intrigue_3_any",
-        "intrigue_place_2",
-        "intrigue_or",
-        "intrigue_all_own",
-    }
-)
+#: The kinds of action cards a lesson speaks of (the core's table of cards: `CARD_STACK`).
+MOVE_CARDS = frozenset(card for card, stack in CARD_STACK.items() if stack == 1)  # intrigue
 RETURN_CARDS = frozenset({"decay_all", "decay_three", "angry_king", "return_one_each"})
-SCORE_CARDS = frozenset(
-    {
-        "score_region",
-        "score_fives",
-        "score_fours",
-        "score_six_seven",
-        "score_castillo",
-        "score_firsts",
-        "score_most",
-        "score_least",
-        "score_any",
-    }
-)
 DISK_CARDS = frozenset(
     {"province_two_by_disk", "province_all_by_disk", "eviction", "score_by_disk"}
 )
+SCORE_CARDS = frozenset(card for card in CARD_STACK if card.startswith("score_")) - DISK_CARDS
 KING_CARDS = frozenset({"king", "royal_adviser"})
 HAND_CARDS = frozenset({"power_cards", "court"})
 

@@ -204,3 +204,12 @@ def test_the_general_scoring_step_by_step_ties_and_bonuses() -> None:
     step = ScoringStep("Galicia", (), "galicia", 2)
     moment = Moment(_view(), step=step, events=(E.ScoringStarted("general", ()), scored))
     assert mattering(moment) == ["general"]
+
+
+def test_every_action_card_belongs_to_exactly_one_lesson() -> None:
+    from el_grande.core.cards import CARD_STACK
+
+    owners = {
+        card: [lesson.id for lesson in LESSONS if card in lesson.cards] for card in CARD_STACK
+    }
+    assert {card: ids for card, ids in owners.items() if len(ids) != 1} == {}
