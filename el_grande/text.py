@@ -823,6 +823,7 @@ EN: dict[str, Template] = {
         "f\tskip ahead: computer players move at once until a human decides or a "
         "scoring is shown\n"
         "o\tsettings: theme, player colours, pace (not while a secret choice is open)\n"
+        "i\tthe coach of a guided game: hide it, bring it back; a tip: dismiss it (Esc too)\n"
         "?\tthis help\n"
         "ctrl+q\tquit (ctrl+c too)"
     ),
@@ -1178,9 +1179,6 @@ EN: dict[str, Template] = {
     "learn.summary_none": "none",
     "learn.summary_line": "{title} — help: {page}",
     "learn.summary_close": "Enter or Esc: close",
-    "learn.page.rules": "The rules in short",
-    "learn.page.cards": "The action cards",
-    "learn.page.map": "Reading the board",
     "lesson.power.title": "Power cards and turn order",
     "lesson.power.1": "Everyone plays one power card a round, a value nobody has played yet "
     "this round; a card played is gone for the rest of the game.",

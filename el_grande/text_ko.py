@@ -789,6 +789,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
         "l\t진행 기록을 크게 보기 (↑ ↓ PgUp PgDn 스크롤, l을 한 번 더: 보드로)\n"
         "f\t빨리 감기: 사람이 고를 때나 정산이 보일 때까지 컴퓨터 플레이어가 바로 둡니다\n"
         "o\t설정: 테마, 플레이어 색, 속도 (비밀 선택 중에는 안 됨)\n"
+        "i\t안내 게임의 코치 숨기기·다시 보기, 팁 닫기 (Esc도 됩니다)\n"
         "?\t이 도움말\n"
         "ctrl+q\t끝내기 (ctrl+c도 됩니다)"
     ),
@@ -1169,9 +1170,6 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "learn.summary_none": "없음",
     "learn.summary_line": "{title} — 도움말: {page}",
     "learn.summary_close": "Enter 또는 Esc: 닫기",
-    "learn.page.rules": "간단한 규칙",
-    "learn.page.cards": "액션 카드",
-    "learn.page.map": "보드 읽는 법",
     "lesson.power.title": "파워 카드와 차례",
     "lesson.power.1": "라운드마다 모두 이번 라운드에 아무도 내지 않은 숫자의 파워 카드 한 장을 "
     "냅니다. 낸 카드는 다시 쓰지 못합니다.",

@@ -152,7 +152,7 @@ async def test_the_summary_lists_lessons_met_and_never_reached_with_their_help_p
         shown = screen_text(app)
         assert t("learn.summary_met", n=len(LESSONS) - 1) in shown
         assert t("learn.summary_missed", n=1) in shown
-        page = t("learn.page.rules")
+        page = t("help.rules_title")
         assert t("learn.summary_line", title=t("lesson.tie.title"), page=page) in shown
         missed_at = shown.index(t("learn.summary_missed", n=1))
         assert shown.index(t("lesson.tie.title"), missed_at) > missed_at

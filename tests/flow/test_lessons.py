@@ -99,7 +99,7 @@ def test_every_lesson_has_a_title_and_one_to_three_sentences(lang: str) -> None:
             sentence = t(key)
             assert sentence.strip() and "R-" not in sentence, key  # no rule ids on screen
         assert lesson.help in ("rules", "cards", "map")
-        assert t(f"learn.page.{lesson.help}")
+        assert t(f"help.{lesson.help}_title")
     use("en")
 
 

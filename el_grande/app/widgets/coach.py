@@ -158,7 +158,7 @@ def summary_text(met_ids: list[str]) -> Text:
         if not lessons:
             text.append("  " + t("learn.summary_none") + "\n")
         for lesson in lessons:
-            page = t(f"learn.page.{lesson.help}")
+            page = t(f"help.{lesson.help}_title")
             text.append("  " + t("learn.summary_line", title=t(lesson.title_key), page=page))
             text.append("\n")
         text.append("\n")
