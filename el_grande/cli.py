@@ -1,6 +1,6 @@
 """The `el-grande` command line.
 
-`el-grande` alone opens the title screen; subcommands skip it: `play` and `calc` (here),
+`el-grande` alone opens the title screen; subcommands skip it: `play`, `calc` and `learn` (here),
 `resume`, `load`, `replay`, `export` (`el_grande/commands.py`) and `simulate`
 (`el_grande/sim.py`), all in one registry (`COMMANDS`, filled with `command(...)`).
 

@@ -217,3 +217,15 @@ async def test_every_lesson_fits_the_coach_at_100x30(lang: str) -> None:
             lines = Text(lesson_text(lesson)).wrap(console, region.width)
             assert len(lines) <= region.height, (lesson.id, len(lines), region.height)
     use("en")
+
+
+def test_el_grande_learn_is_a_command_that_opens_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`el-grande learn` builds the app with the guided game (run replaced: no terminal)."""
+    from el_grande import cli
+
+    opened: list[bool] = []
+    monkeypatch.setattr(ElGrandeApp, "run", lambda self, **kw: opened.append(self._learn))
+    monkeypatch.setattr(ElGrandeApp, "exit_report", lambda self: 0)
+    assert "learn" in cli.APP_COMMANDS
+    assert cli.main(["learn"]) == 0
+    assert opened == [True]
