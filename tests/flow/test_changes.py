@@ -198,7 +198,7 @@ def test_the_summary_in_korean() -> None:
         said = summary(found, name, anything)
     finally:
         use("en")
-    assert said == "지난 차례 이후: 왕이 그라나다로 이동, Cara 12점 득점, Ana 갈리시아 +3"
+    assert said == "지난 차례 이후: 왕이 그라나다로 이동, Cara가 12점 득점, Ana 갈리시아 +3"
 
 
 # --- the memory ------------------------------------------------------------------------------

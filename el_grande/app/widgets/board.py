@@ -337,10 +337,12 @@ class MapView(Widget):
         )
         body.append(title)
         board = view.castillo_scoreboard
+        hidden = any(p.castillo is None for p in view.players)
+        came = "" if hidden else board_mark(shown.since, "castillo")  # a hidden one: no marks
         body.append(
-            Text(" " + ("▣" + board if board else "5/3/1"), style="bold" if board else "dim")
+            Text(" " + ("▣" + board if board else "5/3/1") + came, style="bold" if board else "dim")
         )
-        if any(p.castillo is None for p in view.players):  # hidden: the total, and one's own
+        if hidden:  # the total, and one's own
             body.append(Text(" " + t("board.castillo_total", n=view.castillo_total)))
             own = view.seat
             if own is not None and view.players[own].castillo:
