@@ -291,8 +291,8 @@ class MapView(Widget):
             for seat in (*grandes, *went):
                 home.append("⌂")
                 home.append_text(chip(self.seating, seat))
-                mark = came.get(seat, "▼" if seat in went else "")
-                home.append(mark + " ", style="bold")
+                home.append(came.get(seat, "▼" if seat in went else ""), style="bold")
+                home.append(" ")
             lines.append(home)
         if choosing and not legal:
             for line in lines:
