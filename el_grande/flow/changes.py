@@ -10,7 +10,8 @@ can name a count the table may not see.
 
 `SinceMemory` is the flow's memory of "that player's previous decision": per seat, the public
 board right after that seat's latest choice (the computer player's choices while it held the
-seat count as the seat's), keyed by the move number; an undo rewinds it with the game.
+seat count as the seat's), keyed by the move number; an undo rewinds it with the game, and a
+game opened from its record rebuilds it by replaying the record.
 
 `summary` words the changes as one sentence for the status line, cut to fit.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from el_grande.core import View
+from el_grande.core import Game, View
 from el_grande.text import region, t
 
 CASTILLO = "castillo"
@@ -129,6 +130,20 @@ class SinceMemory:
     one player's decisions only: the core's rule), and before that each seat's latest."""
 
     _entries: list[_After] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, game: Game) -> SinceMemory:
+        """The memory of a game opened part-way (resumed, loaded): its record replayed once,
+        with the public board after every choice (a few milliseconds for a whole game)."""
+        memory = cls()
+        record = game.record()
+        replay = Game.replay(record, upto=0)
+        for moves, text in enumerate(record["choices"], start=1):
+            d = replay.decision
+            assert d is not None  # a recorded choice answered it
+            replay.apply(replay.parse(text))
+            memory.decided(d.player, moves, replay.view(None))
+        return memory
 
     def decided(self, seat: int, moves: int, view: View) -> None:
         """`seat` made a choice; `moves` choices are made now, `view` is the public board."""

@@ -347,6 +347,8 @@ class TableFlow:
             )
             self._to_show = []
         self.log_shown = len(self.session.log)
+        if self.session.game.history:  # resumed, loaded: "since your turn" as it was
+            self._since = SinceMemory.of(self.session.game)
         self._unsubscribe = self.session.subscribe(self._published)
         self._advance()
 

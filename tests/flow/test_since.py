@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from el_grande.core import View
+from el_grande.core import Game, View
 from el_grande.flow.changes import changes
 from el_grande.flow.table import Curtain, GameOver, Prompt, Showing, TakeOver
 from el_grande.session import GameSession, Update
@@ -53,6 +53,18 @@ class Watcher:
         self.last: int | None = None
         session.subscribe(self._update)
 
+    @classmethod
+    def of(cls, session: GameSession) -> Watcher:
+        """For a game opened from its record: its choices so far, replayed one by one."""
+        watcher = cls(session)
+        record = session.game.record()
+        for n in range(len(record["choices"])):
+            game = Game.replay(record, upto=n)
+            seat = game.decision.player  # type: ignore[union-attr]
+            watcher.after[seat] = Game.replay(record, upto=n + 1).view(None)
+            watcher.last = seat
+        return watcher
+
     def _update(self, update: Update) -> None:
         if update.chooser is not None:
             self.after[update.chooser] = update.public
@@ -67,12 +79,12 @@ class Watcher:
         return found or None
 
 
-def play_and_check(session: GameSession, decisions: int, seed: int = 1) -> int:
+def play_and_check(session: GameSession, decisions: int, watcher: Watcher | None = None) -> int:
     """Play `decisions` human decisions at random; every prompt's changes are the expected
     ones. Returns how many prompts had changes."""
-    watcher = Watcher(session)
+    watcher = watcher or Watcher(session)
     table = Table(session)
-    rng = random.Random(seed)
+    rng = random.Random(1)
     marked = 0
     for _ in range(decisions):
         prompt = step(table)
@@ -120,7 +132,7 @@ def test_no_changes_at_a_players_own_consecutive_decisions() -> None:
     assert seen_own >= 30
 
 
-def test_the_first_decision_of_each_player_and_a_resumed_game_have_none() -> None:
+def test_the_first_decision_of_each_player_has_none_and_a_resumed_game_remembers() -> None:
     session = humans(3, 7)
     table = Table(session)
     rng = random.Random(2)
@@ -133,15 +145,21 @@ def test_the_first_decision_of_each_player_and_a_resumed_game_have_none() -> Non
         seats.add(prompt.seat)
         table.flow.answer(rng.choice(prompt.decision.choices))
         table.clock.run_due()
-    for _ in range(30):
+    for n in range(200):  # on to a prompt with marks, some way into the game
         prompt = step(table)
         assert prompt is not None
+        if n >= 30 and prompt.since is not None:
+            break
         table.flow.answer(rng.choice(prompt.decision.choices))
         table.clock.run_due()
-    record = session.game.record()
-    resumed = Table(GameSession.from_record(record, session.seats))
-    prompt = step(resumed)
-    assert prompt is not None and prompt.since is None  # the memory starts at the opening
+    here = table.scene
+    assert isinstance(here, Prompt) and here.since is not None
+    resumed = GameSession.from_record(session.game.record(), session.seats)
+    again = Table(resumed)  # the memory is rebuilt from the record: the same marks
+    prompt = step(again)
+    assert prompt is not None and prompt.seat == here.seat and prompt.since == here.since
+    fresh = GameSession.from_record(session.game.record(), session.seats)
+    assert play_and_check(fresh, 60, Watcher.of(fresh)) >= 5
 
 
 def test_an_undo_rewinds_the_memory_with_the_game() -> None:
