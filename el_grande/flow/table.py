@@ -590,7 +590,7 @@ class TableFlow:
                 marks = merged(marks, weighing.found)
         cursor = first_cursor(d, view) if cursor is None else cursor
         since = self._changed_since(d.player)
-        return Prompt(d.player, d, view, quiet, cursor, marks, since)
+        return Prompt(d.player, d, view, quiet=quiet, cursor=cursor, cautions=marks, since=since)
 
     def _changed_since(self, seat: int) -> Changes | None:
         """What changed on the public board since `seat`'s previous decision, if others
