@@ -67,7 +67,8 @@ async def test_the_board_marks_what_changed_and_the_status_line_says_it() -> Non
         since = scr.flow.scene.since
         assert since is not None and scr.shown is not None and scr.shown.since is since
         said = status(app)
-        assert said.startswith("Since your turn: ") and len(said) <= SIZE[0]
+        line = app.screen.query_one("#status", Static)
+        assert said.startswith("Since your turn: ") and len(said) <= line.content_size.width
         text = screen_text(app)
         view = scr.shown.view
         letters = scr.session.letters

@@ -160,7 +160,7 @@ class GameScreen(AnswerInput, StyledOnce, Screen[None]):
 
     def _draw_scene(self, scene: Scene) -> None:
         """Draw the flow's scene."""
-        self._say(status_line(scene, self.session.seating, self.size.width))  # or nothing
+        self._say(status_line(scene, self.session.seating, self.size.width - 2))  # its padding
         self._sync_log()
         self._refresh_footer()
         drawn, self._drawn = self._drawn, scene
