@@ -64,21 +64,6 @@ class Changes:
     def court(self, seat: int) -> int:
         return next((n for s, n in self.courts if s == seat), 0)
 
-    @property
-    def places(self) -> frozenset[str]:
-        """Every place something changed in (the board marks them)."""
-        found = {p for p, _, _ in self.caballeros}
-        if self.king is not None:
-            found.update(self.king)
-        for _, a, b in self.grandes:
-            found.update((a, b))
-        for _, c, d in self.scoreboards:
-            found.update(p for p in (c, d) if p is not None)
-        return frozenset(found)
-
-
-NOTHING = Changes()
-
 
 def changes(before: View, after: View, *, castillo_hidden: bool) -> Changes:
     """What changed between two public views of the same game (`before` earlier)."""
@@ -188,9 +173,8 @@ def items(ch: Changes, name: Callable[[int], str]) -> list[str]:
             out.append(t("since.board", board=board, to=region(to)))
     for seat, n in sorted(ch.scores, key=lambda x: -abs(x[1])):  # a stable sort: seat order
         key = "since.scored" if n > 0 else "since.lost"
-        out.append(t(key, name=name(seat), count=abs(n), n=abs(n)))
-    ranked = sorted(enumerate(ch.caballeros), key=lambda x: (-abs(x[1][2]), x[0]))
-    for _, (place, seat, n) in ranked:
+        out.append(t(key, name=name(seat), n=abs(n)))
+    for place, seat, n in sorted(ch.caballeros, key=lambda x: -abs(x[2])):  # stable, too
         out.append(t("since.caballeros", name=name(seat), n=_signed(n), place=region(place)))
     return out
 

@@ -58,7 +58,6 @@ def test_caballeros_more_and_fewer_per_region_and_player() -> None:
     found = changes(before, after, castillo_hidden=False)
     assert found.caballeros == (("galicia", 0, 3), ("aragon", 1, 1), ("valencia", 0, -1))
     assert found.at("galicia") == {0: 3} and found.at("castillo") == {}
-    assert found.places == {"galicia", "aragon", "valencia"}
     assert not (found.king or found.grandes or found.scoreboards or found.scores or found.courts)
     said = summary(found, name, anything)
     assert said == "Since your turn: Ana +3 in Galicia, Ben +1 in Aragon, Ana -1 in Valencia"
@@ -75,7 +74,6 @@ def test_the_king_a_grande_and_the_scoreboards_moved() -> None:
     assert found.king == (king, "granada")
     assert found.grandes == ((0, ana_home, "seville"),)
     assert found.scoreboards == (("8/4/0", None, "aragon"),)
-    assert found.places == {king, "granada", ana_home, "seville", "aragon"}
     said = summary(found, name, anything)
     assert said == (
         "Since your turn: the King moved to Granada, Ana's Grande moved to Seville, "
