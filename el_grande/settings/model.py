@@ -83,6 +83,7 @@ class SettingsModel(BaseModel):
     strict_handovers: bool = False
     warnings: bool = True
     tips: Literal["auto", "on", "off"] = "auto"
+    since_your_turn: bool = True
     players: list[PlayerModel] = Field(default_factory=list, max_length=5)
 
     @field_validator("theme")
@@ -137,6 +138,7 @@ def settings_from_data(data: dict[str, Any]) -> Settings:
         strict_handovers=model.strict_handovers,
         warnings=model.warnings,
         tips=model.tips,
+        since_your_turn=model.since_your_turn,
         players=players,
     )
 

@@ -16,6 +16,7 @@ KEYS = (
     "strict_handovers",
     "warnings",
     "tips",
+    "since_your_turn",
     "players",
 )
 LANGUAGES = ("en", "ko")
@@ -101,6 +102,9 @@ class Settings:
     #: One-line tips in a normal game: "auto" (the first three games finished here), "on",
     #: "off" (`el_grande.flow.lessons.tips_on`).
     tips: str = "auto"
+    #: Marks on the board at a player's decision: what the others changed since their
+    #: previous one (el_grande/flow/changes.py).
+    since_your_turn: bool = True
     players: tuple[PlayerDefault, ...] = DEFAULT_PLAYERS
 
 
