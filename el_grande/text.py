@@ -1154,6 +1154,24 @@ EN: dict[str, Template] = {
     "sheet.key_next": "Scoring after",
     "sheet.key_names": "Names",
     "sheet.key_clear": "New game",
+    # --- confirm: confirm my turn (el_grande/flow/confirm.py, app/widgets/confirm.py) --------
+    "keys.end_turn": "End my turn",
+    "confirm.title": "{name}, end your turn?",
+    "confirm.held": "Held: {choice}",
+    "confirm.nothing_yet": "Nothing is played until you end your turn: the board shows it "
+    "without what it would reveal.",
+    "confirm.keys": "T  end my turn  ·  U  take it back",
+    "confirm.enter_wait": "Enter ends it too, once the keyboard has been quiet.",
+    "confirm.enter_ready": "Enter ends it too.",
+    "confirm.enter_early": "Enter ends your turn only after a moment of quiet: press T to end "
+    "it now.",
+    "confirm.wrong_key": "Your turn waits: T ends it, U takes the last choice back.",
+    "config.confirm_auto": "auto (on when two or more people play)",
+    "set.confirm": "Confirm my turn",
+    "set.confirm_auto": "auto: on with two or more people",
+    "set.confirm_on": "on: every turn waits for T",
+    "set.confirm_off": "off: a turn ends with its last choice",
+    "settings.must.confirm_turn": '"auto", true or false',
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

@@ -1145,4 +1145,22 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.key_seat": "다른 플레이어",
     "review.key_all": "컴퓨터 플레이어",
     "over.key_review": "게임 복기",
+    # --- confirm: confirm my turn (el_grande/flow/confirm.py, app/widgets/confirm.py) --------
+    "keys.end_turn": "차례 끝내기",
+    "confirm.title": "{name}, 차례를 끝낼까요?",
+    "confirm.held": "보류한 선택: {choice}",
+    "confirm.nothing_yet": "차례를 끝내기 전에는 아무것도 진행되지 않습니다: 판에는 드러날 것을 "
+    "뺀 결과가 보입니다.",
+    "confirm.keys": "T  차례 끝내기  ·  U  되돌리기",
+    "confirm.enter_wait": "키보드를 잠시 쉬면 Enter로도 끝낼 수 있습니다.",
+    "confirm.enter_ready": "Enter로도 끝낼 수 있습니다.",
+    "confirm.enter_early": "Enter는 잠시 조용한 뒤에만 차례를 끝냅니다: 지금 끝내려면 T를 "
+    "누르세요.",
+    "confirm.wrong_key": "차례가 확인을 기다립니다: T로 끝내고, U로 마지막 선택을 되돌립니다.",
+    "config.confirm_auto": "자동 (두 사람 이상이 할 때 켜짐)",
+    "set.confirm": "차례 확인",
+    "set.confirm_auto": "자동: 두 사람 이상이면 켜짐",
+    "set.confirm_on": "켜기: 차례마다 T를 기다림",
+    "set.confirm_off": "끄기: 마지막 선택으로 차례가 끝남",
+    "settings.must.confirm_turn": '"auto", `true` 또는 `false`',
 }

@@ -15,6 +15,7 @@ KEYS = (
     "auto_advance",
     "strict_handovers",
     "warnings",
+    "confirm_turn",
     "players",
 )
 LANGUAGES = ("en", "ko")
@@ -93,6 +94,9 @@ class Settings:
     #: Marks on likely mistakes at the prompt (el_grande/flow/cautions.py), at tables with
     #: hints on.
     warnings: bool = True
+    #: Confirm my turn (el_grande/flow/confirm.py): a turn's last choice waits for "end my
+    #: turn". None: "auto", on when two or more people play.
+    confirm_turn: bool | None = None
     players: tuple[PlayerDefault, ...] = DEFAULT_PLAYERS
 
 
