@@ -1158,9 +1158,9 @@ EN: dict[str, Template] = {
     "keys.end_turn": "End my turn",
     "confirm.title": "{name}, end your turn?",
     "confirm.held": "Held: {choice}",
-    "confirm.nothing_yet": "Nothing is played until you end your turn: the board shows it "
-    "without what it would reveal.",
-    "confirm.keys": "T  end my turn  ·  U  take it back",
+    "confirm.held_choice": "{choice} ({what})",
+    "confirm.nothing_yet": "Nothing is played until you end your turn.",
+    "confirm.keys": "T end my turn · U take it back",
     "confirm.enter_wait": "Enter ends it too, once the keyboard has been quiet.",
     "confirm.enter_ready": "Enter ends it too.",
     "confirm.enter_early": "Enter ends your turn only after a moment of quiet: press T to end "

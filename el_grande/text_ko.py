@@ -1149,9 +1149,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "keys.end_turn": "차례 끝내기",
     "confirm.title": "{name}, 차례를 끝낼까요?",
     "confirm.held": "보류한 선택: {choice}",
-    "confirm.nothing_yet": "차례를 끝내기 전에는 아무것도 진행되지 않습니다: 판에는 드러날 것을 "
-    "뺀 결과가 보입니다.",
-    "confirm.keys": "T  차례 끝내기  ·  U  되돌리기",
+    "confirm.held_choice": "{choice} ({what})",
+    "confirm.nothing_yet": "차례를 끝내기 전에는 아무것도 진행되지 않습니다.",
+    "confirm.keys": "T 차례 끝내기 · U 되돌리기",
     "confirm.enter_wait": "키보드를 잠시 쉬면 Enter로도 끝낼 수 있습니다.",
     "confirm.enter_ready": "Enter로도 끝낼 수 있습니다.",
     "confirm.enter_early": "Enter는 잠시 조용한 뒤에만 차례를 끝냅니다: 지금 끝내려면 T를 "
@@ -1162,5 +1162,5 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "set.confirm_auto": "자동: 두 사람 이상이면 켜짐",
     "set.confirm_on": "켜기: 차례마다 T를 기다림",
     "set.confirm_off": "끄기: 마지막 선택으로 차례가 끝남",
-    "settings.must.confirm_turn": '"auto", `true` 또는 `false`',
+    "settings.must.confirm_turn": '`"auto"`, `true` 또는 `false`',
 }

@@ -12,7 +12,8 @@ out on a copy of the game (`Game.clone`, about 10 µs), never by replaying the r
 While it is held the session keeps it (`GameSession.held`, saved with the game) and nothing is
 published; the board shows a preview: the public view with the choice's events played out up
 to the first one that would reveal something or score (`step_view`, `core.undo.reveals`), so
-the next round's cards, a general scoring and another player's decision do not show yet.
+the next round's cards, a scoring and another player's decision do not show yet; the
+narrator tells those same events (on a copy of the story's narrator) for the confirm step.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from el_grande.core import Choice, Decision, DecisionKind, Phase, UndoBlock, View, visible_to
+from el_grande.core import events as E
 from el_grande.core.undo import reveals, undo_block
 from el_grande.flow.display import step_view
 
@@ -38,14 +40,24 @@ HOLDS = frozenset({UndoBlock.OTHER_PLAYER, UndoBlock.OVER, UndoBlock.REVEALED})
 @dataclass(frozen=True, slots=True)
 class Confirm:
     """A turn's last choice held for its player's confirmation. `view`: the preview (the
-    choice's events up to the first that reveals or scores); `ready`: Enter confirms now (the
-    keyboard has been quiet since the latest input); `t` always does."""
+    choice's events up to the first that reveals or scores); `told`: the narrator's lines for
+    those events; `ready`: Enter confirms now (the keyboard has been quiet since the latest
+    input); `t` always does."""
 
     seat: int
     decision: Decision
     choice: Choice
     view: View
     ready: bool
+    told: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a held choice shows: the board, and the narrator's lines for it."""
+
+    view: View
+    told: tuple[str, ...]
 
 
 def confirm_on(setting: bool | None, kinds: list[str] | tuple[str, ...]) -> bool:
@@ -57,9 +69,9 @@ def confirm_on(setting: bool | None, kinds: list[str] | tuple[str, ...]) -> bool
     return sum(1 for kind in kinds if kind == "human") >= AUTO_HUMANS
 
 
-def preview(session: GameSession, d: Decision, choice: Choice) -> View | None:
-    """The board to show while `choice` (a human's answer to the decision at hand, `d`) is
-    held, or None if it is not held (it is applied at once)."""
+def preview(session: GameSession, d: Decision, choice: Choice) -> Preview | None:
+    """What to show while `choice` (a human's answer to the decision at hand, `d`) is held,
+    or None if it is not held (it is applied at once)."""
     current = session.current.public
     if d.secret or d.kind == DecisionKind.POWER:
         return None
@@ -72,7 +84,12 @@ def preview(session: GameSession, d: Decision, choice: Choice) -> View | None:
         return None
     shown = []
     for event in events:
-        if reveals(event, hidden):
+        if reveals(event, hidden) or isinstance(event, _SCORES):
             break
         shown.append(visible_to(event, None))
-    return step_view(current, shown)
+    told = session.story.narrator.copy().lines(shown)
+    return Preview(step_view(current, shown), tuple(line.text for line in told))
+
+
+#: Events that score: a special scoring shows in its display, after the confirmation.
+_SCORES = (E.ScoringStarted, E.PlaceScored, E.ScoringEnded)

@@ -36,7 +36,7 @@ from el_grande.core import events as E
 from el_grande.flow import cautions
 from el_grande.flow.cautions import Caution, court_cautions, court_most, merged
 from el_grande.flow.clock import Cancel, Clock
-from el_grande.flow.confirm import Confirm, preview
+from el_grande.flow.confirm import Confirm, Preview, preview
 from el_grande.flow.display import Display, split_displays, step_view
 from el_grande.flow.handover import (
     LETTERS,
@@ -402,11 +402,11 @@ class TableFlow:
         if choice not in d.choices:
             return t("why.not_legal")
         self.handovers.answered(scene.seat)
-        if self.confirm and (view := preview(self.session, d, choice)) is not None:
+        if self.confirm and (shown := preview(self.session, d, choice)) is not None:
             self.session.hold(choice)
             self._drop_weighing()
             self._autosave()  # a kill while it is held loses nothing
-            self._hold(d, choice, view)
+            self._hold(d, choice, shown)
             return None
         try:
             self.session.apply(choice)
@@ -416,10 +416,11 @@ class TableFlow:
 
     # --- confirm my turn (el_grande.flow.confirm) --------------------------------------------
 
-    def _hold(self, d: Decision, choice: Choice, view: View) -> None:
+    def _hold(self, d: Decision, choice: Choice, shown: Preview | None) -> None:
         """The Confirm scene for the held `choice`: every key acts, Enter only after quiet."""
+        view, told = (shown.view, shown.told) if shown else (self.session.current.public, ())
         self._begin(Wait.CONFIRM)
-        self._set(Confirm(d.player, d, choice, view, self.guard.ready))
+        self._set(Confirm(d.player, d, choice, view, self.guard.ready, told))
 
     def end_turn(self, *, enter: bool = False) -> str | None:
         """ "End my turn": the held choice is applied. `t` at once; Enter (`enter`) only if
@@ -605,7 +606,7 @@ class TableFlow:
         self._skipping = False  # a human decides: skipping ahead ends here
         held = session.held
         if held is not None:  # a resumed game left while a turn waited for its confirmation
-            self._hold(d, held, preview(session, d, held) or session.current.public)
+            self._hold(d, held, preview(session, d, held))
             return
         hidden = d.secret and self._unlocked != d.player
         wait = self.handovers.wait_for(d.player, hidden)

@@ -1,6 +1,7 @@
 """The confirm step on the game screen: a turn's last choice is held until its player ends
 the turn (`el_grande.flow.confirm`). It stands in the decision prompt's place: who, what is
-held (the prompt's own words for the choice), and the keys: T ends the turn, U takes the
+held (the narrator's lines for what the board shows, else the prompt's words for the
+choice), and the keys: T ends the turn, U takes the
 choice back, Enter ends it too once the keyboard has been quiet."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from el_grande.app.present import chip, choice_label
+from el_grande.app.present import chip, choice_label, decision_what
 from el_grande.flow.confirm import Confirm
 from el_grande.session import Seating
 from el_grande.text import t
@@ -20,7 +21,6 @@ class ConfirmBar(Static):
         display: none;
         height: auto;
         border: heavy $warning;
-        padding: 0 1;
     }
     """
 
@@ -44,7 +44,10 @@ def confirm_text(scene: Confirm, seating: Seating) -> Text:
     out.append_text(chip(seating, scene.seat, " "))
     out.append(" ")
     out.append(t("confirm.title", name=seating.name(scene.seat)), style="bold")
-    held = choice_label(scene.choice, scene.decision, seating)
+    # The narrator's words for what the board shows, else the prompt's for the choice.
+    label = choice_label(scene.choice, scene.decision, seating)
+    what = decision_what(scene.decision, seating)
+    held = " ".join(scene.told) or t("confirm.held_choice", choice=label, what=what)
     out.append("\n" + t("confirm.held", choice=held))
     out.append("\n" + t("confirm.nothing_yet"), style="dim")
     out.append("\n" + t("confirm.keys"), style="bold")
