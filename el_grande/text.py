@@ -818,6 +818,8 @@ EN: dict[str, Template] = {
         "w\tin the calculator: the table with the highlighted choice applied\n"
         "h\thints: the strong computer player's three best answers for you\n"
         "u\tundo (when the rules allow it; otherwise it says why)\n"
+        "t\tend my turn, when its last choice waits for it (confirm my turn; Enter too, after "
+        "a quiet moment; u takes the choice back)\n"
         "s\tsave the game to a file of your choice (it is autosaved anyway)\n"
         "l\tthe log, large (↑ ↓ PgUp PgDn scroll; l again: back to the board)\n"
         "f\tskip ahead: computer players move at once until a human decides or a "
@@ -1155,12 +1157,15 @@ EN: dict[str, Template] = {
     "sheet.key_names": "Names",
     "sheet.key_clear": "New game",
     # --- confirm: confirm my turn (el_grande/flow/confirm.py, app/widgets/confirm.py) --------
-    "keys.end_turn": "End my turn",
-    "confirm.title": "{name}, end your turn?",
+    "keys.end_turn": "Confirm",
+    "confirm.title_turn": "{name}, end your turn?",
+    "confirm.title_other": "{name}, play this? Another player decides next.",
+    "confirm.title_reveal": "{name}, play this? It shows what nobody knew yet.",
     "confirm.held": "Held: {choice}",
     "confirm.held_choice": "{choice} ({what})",
     "confirm.nothing_yet": "Nothing is played until you end your turn.",
-    "confirm.keys": "T end my turn · U take it back",
+    "confirm.keys_turn": "T end my turn · U take it back",
+    "confirm.keys_play": "T play it · U take it back",
     "confirm.enter_wait": "Enter ends it too, once the keyboard has been quiet.",
     "confirm.enter_ready": "Enter ends it too.",
     "confirm.enter_early": "Enter ends your turn only after a moment of quiet: press T to end "

@@ -13,7 +13,8 @@ While it is held the session keeps it (`GameSession.held`, saved with the game) 
 published; the board shows a preview: the public view with the choice's events played out up
 to the first one that would reveal something or score (`step_view`, `core.undo.reveals`), so
 the next round's cards, a scoring and another player's decision do not show yet; the
-narrator tells those same events (on a copy of the story's narrator) for the confirm step.
+narrator tells those same events (on a copy of the story's narrator) for the confirm step,
+or, when they are none, the turn's summary (the turn ends there).
 """
 
 from __future__ import annotations
@@ -42,7 +43,9 @@ class Confirm:
     """A turn's last choice held for its player's confirmation. `view`: the preview (the
     choice's events up to the first that reveals or scores); `told`: the narrator's lines for
     those events; `ready`: Enter confirms now (the keyboard has been quiet since the latest
-    input); `t` always does."""
+    input); `t` always does. `then`: what confirming does — "turn" (the turn, or the game,
+    ends), "other" (another player decides next, in this turn), "reveal" (something nobody
+    knew shows, the same player goes on)."""
 
     seat: int
     decision: Decision
@@ -50,6 +53,7 @@ class Confirm:
     view: View
     ready: bool
     told: tuple[str, ...] = ()
+    then: str = "turn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +62,7 @@ class Preview:
 
     view: View
     told: tuple[str, ...]
+    then: str
 
 
 def confirm_on(setting: bool | None, kinds: list[str] | tuple[str, ...]) -> bool:
@@ -83,12 +88,21 @@ def preview(session: GameSession, d: Decision, choice: Choice) -> Preview | None
     if undo_block(d, events, copy.decision, hidden) not in HOLDS:
         return None
     shown = []
+    tell = []
     for event in events:
         if reveals(event, hidden) or isinstance(event, _SCORES):
+            if isinstance(event, E.TurnEnded):
+                tell.append(event)  # the turn's summary: what the log says of it, nothing new
             break
         shown.append(visible_to(event, None))
-    told = session.story.narrator.copy().lines(shown)
-    return Preview(step_view(current, shown), tuple(line.text for line in told))
+    # What the board shows in the log's words; if it shows nothing, the turn's summary.
+    told = session.story.narrator.copy().lines(shown) or session.story.narrator.copy().lines(tell)
+    after = copy.decision
+    if after is None or any(isinstance(e, E.TurnEnded) for e in events):
+        then = "turn"  # (or the game) ends
+    else:
+        then = "other" if after.player != d.player else "reveal"
+    return Preview(step_view(current, shown), tuple(line.text for line in told), then)
 
 
 #: Events that score: a special scoring shows in its display, after the confirmation.

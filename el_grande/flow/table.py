@@ -418,9 +418,11 @@ class TableFlow:
 
     def _hold(self, d: Decision, choice: Choice, shown: Preview | None) -> None:
         """The Confirm scene for the held `choice`: every key acts, Enter only after quiet."""
-        view, told = (shown.view, shown.told) if shown else (self.session.current.public, ())
+        if shown is None:  # (a resumed game's hand-edited held choice: legal, not a turn's end)
+            shown = Preview(self.session.current.public, (), "turn")
         self._begin(Wait.CONFIRM)
-        self._set(Confirm(d.player, d, choice, view, self.guard.ready, told))
+        ready = self.guard.ready
+        self._set(Confirm(d.player, d, choice, shown.view, ready, shown.told, shown.then))
 
     def end_turn(self, *, enter: bool = False) -> str | None:
         """ "End my turn": the held choice is applied. `t` at once; Enter (`enter`) only if

@@ -78,7 +78,7 @@ async def test_the_held_choice_shows_its_bar_t_ends_the_turn_and_u_takes_it_back
         assert "T end my turn · U take it back" in text
         await pilot.pause()  # (laid out again: the bar in the prompt's place)
         assert "end your turn?" in screen_text(app)
-        assert "End my turn" in str(app.screen.query_one(KeyBar).render())
+        assert "t Confirm" in str(app.screen.query_one(KeyBar).render())
         assert not app.screen.query_one(DecisionPrompt).display
         assert (len(session.game.history), len(session.log)) == (moves, lines)
         await press(pilot, "3")  # a key that would answer a prompt: says what the step wants
@@ -89,7 +89,7 @@ async def test_the_held_choice_shows_its_bar_t_ends_the_turn_and_u_takes_it_back
         assert scr is not None and not bar_text(app)
         assert scr.query_one(DecisionPrompt).display and session.held is None
         assert highlighted(scr) == scr.decision.choices.index(choice)  # type: ignore[union-attr]
-        assert "End my turn" not in str(app.screen.query_one(KeyBar).render())
+        assert "t Confirm" not in str(app.screen.query_one(KeyBar).render())
 
         await press(pilot, "enter")  # held again
         assert session.held == choice
@@ -177,7 +177,7 @@ async def test_the_confirm_step_in_korean() -> None:
         assert "차례를 끝낼까요?" in text and "보류한 선택:" in text and "되돌리기" in text
         for word in ("end", "turn", "Held", "take it back", "quiet"):
             assert word not in text
-        assert "차례 끝내기" in str(app.screen.query_one(KeyBar).render())
+        assert "t 확정" in str(app.screen.query_one(KeyBar).render())
 
 
 async def test_a_game_left_at_the_confirm_step_resumes_on_it() -> None:

@@ -40,7 +40,7 @@ def test_a_turns_last_choice_is_held_not_applied_and_nothing_is_published() -> N
     session, scene = table.session, table.scene
     assert isinstance(scene, Confirm)
     moves, log = len(session.game.history), len(session.log)
-    assert session.held == scene.choice
+    assert session.held == scene.choice and scene.then == "turn"  # the turn ends with it
     assert session.decision is scene.decision  # still the decision it answers
     assert len(session.game.history) == moves and len(session.log) == log
     assert table.flow.log_shown == log  # no line of it to read
@@ -143,21 +143,27 @@ def test_the_preview_plays_out_placements_but_no_general_scoring() -> None:
     assert placed or castillo  # the choice itself shows
 
 
-def test_a_choice_that_asks_another_player_for_a_veto_is_held_before_that_question() -> None:
-    def veto(d: Decision, events: list[Event], after: Decision | None) -> bool:
-        return after is not None and after.kind == DecisionKind.VETO
+@pytest.mark.parametrize("kind", [DecisionKind.VETO, DecisionKind.ANGRY_KING])
+def test_a_choice_that_asks_another_player_is_held_before_that_question(
+    kind: DecisionKind,
+) -> None:
+    """A Veto question, the angry King's returns: another player's decision in this turn."""
 
-    table = held(veto, options={"players": 3})
+    def asks(d: Decision, events: list[Event], after: Decision | None) -> bool:
+        return after is not None and after.kind == kind
+
+    table = held(asks, options={"players": 3})
     scene = table.scene
     assert isinstance(scene, Confirm) and table.session.decision is scene.decision
+    assert scene.then == "other"  # not the turn's end: another player decides next
     table.key("t")
     asked = table.scene
-    assert isinstance(asked, Prompt) and asked.decision.kind == DecisionKind.VETO
-    assert asked.seat != scene.seat
-    # The Veto's answer is another player's, not a turn of theirs: never held.
+    assert isinstance(asked, Prompt) and asked.decision.kind == kind
+    assert asked.seat != scene.seat and asked.quiet  # the quiet time, no take-over
+    # The answer is another player's in someone else's turn: never held.
     table.at(table.clock.now() + table.quiet)
-    table.flow.answer(asked.decision.choices[0])
-    assert not isinstance(table.scene, Confirm) or table.scene.seat == scene.seat
+    assert table.flow.answer(asked.decision.choices[0]) is None
+    assert not isinstance(table.scene, Confirm)
 
 
 def test_a_choice_that_hands_secret_disks_to_another_player_is_held_then_a_curtain() -> None:
@@ -241,7 +247,7 @@ def test_a_choice_that_ends_the_game_is_held_and_the_end_comes_with_the_confirma
 
     table = held(over, options={"rounds": 6})
     scene = table.scene
-    assert isinstance(scene, Confirm) and not table.session.game.over
+    assert isinstance(scene, Confirm) and not table.session.game.over and scene.then == "turn"
     table.key("t")
     while isinstance(table.scene, Showing):
         table.key("enter")

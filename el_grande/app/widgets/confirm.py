@@ -43,14 +43,15 @@ def confirm_text(scene: Confirm, seating: Seating) -> Text:
     out = Text()
     out.append_text(chip(seating, scene.seat, " "))
     out.append(" ")
-    out.append(t("confirm.title", name=seating.name(scene.seat)), style="bold")
+    out.append(t(f"confirm.title_{scene.then}", name=seating.name(scene.seat)), style="bold")
     # The narrator's words for what the board shows, else the prompt's for the choice.
     label = choice_label(scene.choice, scene.decision, seating)
     what = decision_what(scene.decision, seating)
     held = " ".join(scene.told) or t("confirm.held_choice", choice=label, what=what)
     out.append("\n" + t("confirm.held", choice=held))
     out.append("\n" + t("confirm.nothing_yet"), style="dim")
-    out.append("\n" + t("confirm.keys"), style="bold")
+    keys = "confirm.keys_turn" if scene.then == "turn" else "confirm.keys_play"
+    out.append("\n" + t(keys), style="bold")
     enter = t("confirm.enter_ready") if scene.ready else t("confirm.enter_wait")
     out.append("\n" + enter, style="dim")
     return out
