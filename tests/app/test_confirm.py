@@ -82,7 +82,7 @@ async def test_the_held_choice_shows_its_bar_t_ends_the_turn_and_u_takes_it_back
         assert not app.screen.query_one(DecisionPrompt).display
         assert (len(session.game.history), len(session.log)) == (moves, lines)
         await press(pilot, "3")  # a key that would answer a prompt: says what the step wants
-        assert "T ends it" in status(app) and session.held == choice
+        assert "T plays it" in status(app) and session.held == choice
 
         await press(pilot, "u")  # taken back: the prompt, the highlight on the held choice
         scr = game_screen(app)
@@ -131,7 +131,7 @@ async def test_a_typed_ahead_enter_never_ends_the_turn() -> None:
         assert session.held == choice and "only after a moment of quiet" in status(app)
         clock.advance(QUIET + 0.1)
         await press_nothing(pilot)
-        assert "Enter ends it too." in bar_text(app)
+        assert "Enter does it too." in bar_text(app)
         key_at(app, "enter", clock.now())
         await press_nothing(pilot)
         assert session.held is None and session.game.history[-1] == str(choice)
