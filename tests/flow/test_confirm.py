@@ -8,11 +8,12 @@ answer would be held in the way a test needs (same seed, same answers: the same 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from el_grande.core import Decision, DecisionKind, Event, UndoBlock, undo_block
+from el_grande.core import Choice, Decision, DecisionKind, Event, UndoBlock, undo_block
 from el_grande.core import events as E
 from el_grande.flow.confirm import Confirm, confirm_on
 from el_grande.flow.handover import HandOvers, Wait
@@ -254,58 +255,63 @@ def test_a_choice_that_ends_the_game_is_held_and_the_end_comes_with_the_confirma
     assert isinstance(table.scene, GameOver) and table.session.game.over
 
 
-def test_power_cards_secrets_and_choices_undo_could_take_back_are_never_held() -> None:
-    session = humans(2, 3)
-    table = Table(session, confirm=True, quiet=0, take_over=0)
-    rng = random.Random(3)
-    seen = 0
+def play_through(table: Table, seed: int, seen: Callable[[Decision, Choice, bool], None]) -> None:
+    """Play the table to its end with seeded random answers (`t` at every confirm step);
+    `seen(decision, choice, held)` for every answer."""
+    rng = random.Random(seed)
     for _ in range(3000):
         scene = table.scene
         if isinstance(scene, Confirm):
-            d, choice = scene.decision, scene.choice
-            assert not d.secret and d.kind != DecisionKind.POWER
-            copy = session.game.clone()
-            events = copy.apply(choice)
-            block = undo_block(d, events, copy.decision, session.castillo_hidden)
-            assert block in (UndoBlock.OTHER_PLAYER, UndoBlock.OVER, UndoBlock.REVEALED)
-            seen += 1
-            table.flow.end_turn()
+            table.key("t")
         elif isinstance(scene, Prompt):
-            d = scene.decision
-            choice = rng.choice(d.choices)
-            copy = session.game.clone()
-            events = copy.apply(choice)
+            choice = rng.choice(scene.decision.choices)
             table.flow.answer(choice)
-            if not isinstance(table.scene, Confirm):
-                block = undo_block(d, events, copy.decision, session.castillo_hidden)
-                turn = not d.secret and d.kind != DecisionKind.POWER
-                assert not turn or block not in (UndoBlock.OTHER_PLAYER, UndoBlock.OVER)
+            seen(scene.decision, choice, isinstance(table.scene, Confirm))
         elif isinstance(scene, TakeOver):
             table.key(scene.letter)
         elif isinstance(scene, GameOver):
-            break
+            return
         else:
             table.key("enter")
         table.clock.run_due()
-    assert isinstance(table.scene, GameOver) and seen > 10
+    raise AssertionError("the game did not end")
+
+
+def test_exactly_a_turns_choices_that_undo_could_not_take_back_are_held() -> None:
+    session = humans(3, 3)
+    table = Table(session, confirm=True, quiet=0, take_over=0)
+    held_ones: list[Choice] = []
+
+    def seen(d: Decision, choice: Choice, held: bool) -> None:
+        game = session.game.clone()
+        if held:
+            held_ones.append(choice)
+        else:  # applied: the choice is the last one of the record
+            game = type(game).replay(game.record(), upto=len(game.history) - 1)
+        view = game.view(None)
+        copy = game.clone()
+        events = copy.apply(choice)
+        block = undo_block(d, events, copy.decision, session.castillo_hidden)
+        turn = not d.secret and d.kind != DecisionKind.POWER and view.active == d.player
+        assert held == (
+            turn and block in (UndoBlock.OTHER_PLAYER, UndoBlock.OVER, UndoBlock.REVEALED)
+        )
+
+    play_through(table, 3, seen)
+    assert session.game.over and len(held_ones) > 10
 
 
 def test_with_the_setting_off_no_choice_is_held() -> None:
-    session = humans(2, 3)
+    session = humans(3, 3)
     table = Table(session, confirm=False, quiet=0, take_over=0)
-    rng = random.Random(3)
-    for _ in range(300):
-        scene = table.scene
-        assert not isinstance(scene, Confirm) and session.held is None
-        if isinstance(scene, Prompt):
-            table.flow.answer(rng.choice(scene.decision.choices))
-        elif isinstance(scene, TakeOver):
-            table.key(scene.letter)
-        elif isinstance(scene, GameOver):
-            break
-        else:
-            table.key("enter")
-        table.clock.run_due()
+    held_ones: list[Choice] = []
+
+    def seen(d: Decision, choice: Choice, held: bool) -> None:
+        assert not held and session.held is None
+        held_ones.append(choice)
+
+    play_through(table, 3, seen)
+    assert session.game.over and held_ones
 
 
 def test_auto_is_on_with_two_or_more_people(monkeypatch: pytest.MonkeyPatch) -> None:
