@@ -52,6 +52,13 @@ class ConfirmInput(AnswerInput):
         if confirming != self._confirming:
             self.refresh_bindings()  # `t` is offered only at the confirm step
 
+    def on_screen_resume(self, event: tevents.ScreenResume) -> None:
+        # (The screen's own handler runs too.) The settings may have changed the palette: the
+        # bar's chip is drawn again.
+        scene = self.flow.scene
+        if isinstance(scene, Confirm):
+            self.query_one(ConfirmBar).show(scene, self.session.seating)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "end_turn":
             return isinstance(self.flow.scene, Confirm)
