@@ -19,6 +19,7 @@ from el_grande.core import Choice
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.confirm import Confirm
 from el_grande.flow.handover import QUIET, TAKE_OVER
+from el_grande.flow.table import Prompt, Showing
 from el_grande.persist.autosave import attach_autosave
 from el_grande.persist.store import load_game
 from el_grande.session import GameSession
@@ -142,28 +143,37 @@ async def press_nothing(pilot: Pilot[None]) -> None:
     await settle(pilot)
 
 
-async def test_a_whole_two_person_game_with_the_confirm_step() -> None:
-    """Every turn ends at its confirm step, with `t`; the game reaches its end."""
+async def test_a_two_person_game_through_its_first_scoring_with_the_confirm_step() -> None:
+    """Every turn ends at its confirm step, with `t`; the first general scoring plays after
+    the confirmation of the round's last turn, and the game goes on (a short game: rounds 2
+    and 3, the scoring, round 5)."""
     session = GameSession.new(GameSetup(default_seats(["Ana", "Ben"]), seed=11, rounds=6))
     app = ElGrandeApp(session=session, curtain_seed=0, settings=ON)
-    confirms = 0
+    confirms, scorings = 0, 0
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(5000):
+        for _ in range(3000):
+            flow = app.table
+            assert flow is not None
             if isinstance(app.screen, GameOverScreen):
                 break
-            flow = app.table
-            if isinstance(app.screen, GameScreen) and flow and isinstance(flow.scene, Confirm):
+            if session.current.public.round >= 5 and isinstance(flow.scene, Prompt):
+                break  # (round 5 begins with the confirmation: its display comes first)
+            if isinstance(app.screen, GameScreen) and isinstance(flow.scene, Confirm):
                 assert "Held: " in bar_text(app)
+                lines = len(session.log)
                 await press(pilot, "t")
                 confirms += 1
+                assert len(session.log) > lines  # published only now
                 continue
+            if isinstance(flow.scene, Showing) and flow.scene.index == 0:
+                scorings += flow.scene.heading.startswith("General")
             scr = game_screen(app)
             if scr is None:
                 await press(pilot, next_key(app))
                 continue
             await pick_first(pilot, scr, scr.decision)  # type: ignore[arg-type]
-        assert isinstance(app.screen, GameOverScreen)
-    assert confirms >= 6 * 2  # at least every turn of every round
+        assert session.current.public.round == 5 and session.general_scorings == 1
+    assert confirms >= 2 * 2 and scorings >= 1  # every turn of rounds 2 and 3
 
 
 async def test_the_confirm_step_in_korean() -> None:
