@@ -72,6 +72,8 @@ class AutosaveListener:
         self.game = game  # the game as it stands (the session's, after undo too)
         #: (hints allowed, hints used per seat) for the save file, if the table keeps them.
         self.table: Callable[[], tuple[bool, list[int]]] | None = None
+        #: The choice held for its confirmation, in the core's notation (None: nothing).
+        self.held: Callable[[], str | None] | None = None
         self.on_change = on_change
         self.error: OSError | None = None
         self.problem: str | None = problem
@@ -85,6 +87,7 @@ class AutosaveListener:
             return  # no save file can describe this game: `problem` says so
         if self.table is not None:  # what the table keeps besides the choices (format 2)
             self.saver.file.hints, self.saver.file.hints_used = self.table()
+        self.saver.file.held = self.held() if self.held is not None else None
         try:
             self.saver.save(game)
         except OSError as exc:
@@ -140,6 +143,10 @@ def attach_autosave(
     def table() -> tuple[bool, list[int]]:
         return bool(getattr(session, "hints", True)), list(getattr(session, "hints_used", []))
 
+    def held() -> str | None:
+        choice = getattr(session, "held", None)
+        return None if choice is None else str(choice)
+
     problem: str | None = None
     error: OSError | None = None
     if saver is None:
@@ -153,7 +160,7 @@ def attach_autosave(
                 on_change,
                 t("save.off"),
             )
-            listener.table = table
+            listener.table, listener.held = table, held
             session.subscribe(listener)
             return listener
         try:
@@ -164,7 +171,7 @@ def attach_autosave(
             log.warning("%s", problem)
     listener = AutosaveListener(saver, game, on_change, problem)
     listener.error = error
-    listener.table = table
+    listener.table, listener.held = table, held
     session.subscribe(listener)
     return listener
 

@@ -83,6 +83,7 @@ class SettingsModel(BaseModel):
     strict_handovers: bool = False
     warnings: bool = True
     since_your_turn: bool = True
+    confirm_turn: bool | Literal["auto"] = "auto"
     players: list[PlayerModel] = Field(default_factory=list, max_length=5)
 
     @field_validator("theme")
@@ -137,6 +138,7 @@ def settings_from_data(data: dict[str, Any]) -> Settings:
         strict_handovers=model.strict_handovers,
         warnings=model.warnings,
         since_your_turn=model.since_your_turn,
+        confirm_turn=None if model.confirm_turn == "auto" else bool(model.confirm_turn),
         players=players,
     )
 

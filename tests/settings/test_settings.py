@@ -85,6 +85,7 @@ colour = "yellow"
         "strict_handovers": "default",
         "warnings": "default",
         "since_your_turn": "default",
+        "confirm_turn": "default",
         "players": "file",
     }
     assert ("palette", "standard", "default") in settings.describe(loaded)

@@ -110,6 +110,13 @@ class SettingsScreen(FormNavigation):
                     value="on" if s.since_your_turn else "off",
                     id="since_your_turn",
                 )
+            with Horizontal(classes="opt-row"):
+                yield Label(t("set.confirm"), classes="opt-label", markup=False)
+                yield FormSelect(
+                    [(t(f"set.confirm_{v}"), v) for v in ("auto", "on", "off")],
+                    value={None: "auto", True: "on", False: "off"}[s.confirm_turn],
+                    id="confirm_turn",
+                )
             yield Label(t("set.players"), classes="section", markup=False)
             for i, seat in enumerate(seat_rows(s.players, MAX_PLAYERS)):
                 yield SeatRow(i, seat, t("set.player_n", n=i + 1))
@@ -209,6 +216,8 @@ class SettingsScreen(FormNavigation):
         data["strict_handovers"] = self.query_one("#strict_handovers", Select).value == "on"
         data["warnings"] = self.query_one("#warnings", Select).value == "on"
         data["since_your_turn"] = self.query_one("#since_your_turn", Select).value == "on"
+        confirm = self.query_one("#confirm_turn", Select).value
+        data["confirm_turn"] = "auto" if confirm == "auto" else confirm == "on"
         try:
             return settings_from_data(data)  # the file's own checks
         except SettingsProblem as exc:
