@@ -28,6 +28,7 @@ from el_grande.core import (
     Decision,
     Event,
     Game,
+    IllegalChoice,
     Options,
     UndoBlock,
     View,
@@ -166,6 +167,9 @@ class GameSession:
     #: each seat has asked for (the game-over screen tells; the save file keeps them).
     hints: bool = True
     hints_used: list[int] = field(default_factory=list)
+    #: A turn's last choice held for its player's confirmation, not applied yet ("confirm my
+    #: turn", `el_grande.flow.confirm`): part of the game's state (the autosave keeps it).
+    held: Choice | None = None
     #: A coached game (`el_grande.flow.lessons`): "learn" (the guided game), "tips" (a normal
     #: game's tips) or None; and the lessons (and tips) met so far, in order (saved with it).
     coach: str | None = None
@@ -334,6 +338,7 @@ class GameSession:
             return False
         record = self.game.record()
         self.game = Game.replay(record, upto=len(record["choices"]) - 1)
+        self.held = None
         self._marks.pop()
         self.story.rewind(self._marks[-1].story)
         nothing = Chapter((), (), self.story.round, (), self.story.general)
@@ -342,6 +347,29 @@ class GameSession:
         for subscriber in tuple(self._subscribers):
             subscriber(update)
         return True
+
+    # --- a choice held for its confirmation -------------------------------------------------
+
+    def hold(self, choice: Choice) -> None:
+        """Keep `choice` for the decision at hand without applying it (nothing is published:
+        no log line, no scoring, no view); `confirm()` applies it. IllegalChoice if it is no
+        public answer to the decision at hand (nothing changes)."""
+        d = self.game.decision
+        if d is None or d.secret or choice not in d.choices:
+            raise IllegalChoice(t("why.not_legal"))
+        self.held = choice
+
+    def unhold(self) -> Choice | None:
+        """Drop the held choice (the decision is open again); returns it."""
+        choice, self.held = self.held, None
+        return choice
+
+    def confirm(self) -> Update:
+        """Apply the held choice and publish its update."""
+        choice = self.held
+        if choice is None:
+            raise IllegalChoice(t("why.not_now"))
+        return self.apply(choice)
 
     # --- the stream ------------------------------------------------------------------------
 
@@ -368,6 +396,7 @@ class GameSession:
         before = self._current
         d = self.game.decision
         applied = self.game.apply(choice)
+        self.held = None  # (the decision it was held for is answered)
         # Whether this choice may be undone: the core's rule, judged now, from the decision
         # it answered, everything it did (secrets too) and the decision after it.
         assert d is not None

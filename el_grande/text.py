@@ -818,6 +818,8 @@ EN: dict[str, Template] = {
         "w\tin the calculator: the table with the highlighted choice applied\n"
         "h\thints: the strong computer player's three best answers for you\n"
         "u\tundo (when the rules allow it; otherwise it says why)\n"
+        "t\tend my turn, when its last choice waits for it (confirm my turn; Enter too, after "
+        "a quiet moment; u takes the choice back)\n"
         "s\tsave the game to a file of your choice (it is autosaved anyway)\n"
         "l\tthe log, large (↑ ↓ PgUp PgDn scroll; l again: back to the board)\n"
         "f\tskip ahead: computer players move at once until a human decides or a "
@@ -1294,6 +1296,27 @@ EN: dict[str, Template] = {
     "set.since": "Since your turn",
     "set.since_on": "mark what the others changed",
     "set.since_off": "off",
+    # --- confirm: confirm my turn (el_grande/flow/confirm.py, app/widgets/confirm.py) --------
+    "keys.end_turn": "Confirm",
+    "confirm.title_turn": "{name}, end your turn?",
+    "confirm.title_other": "{name}, play this? Another player decides next.",
+    "confirm.title_reveal": "{name}, play this? It shows what nobody knew yet.",
+    "confirm.held": "Held: {choice}",
+    "confirm.held_choice": "{choice} ({what})",
+    "confirm.nothing_yet": "Nothing is played before you confirm.",
+    "confirm.keys_turn": "T end my turn · U take it back",
+    "confirm.keys_play": "T play it · U take it back",
+    "confirm.enter_wait": "Enter does it too, once the keyboard has been quiet.",
+    "confirm.enter_ready": "Enter does it too.",
+    "confirm.enter_early": "Enter counts here only after a moment of quiet: press T to confirm "
+    "now.",
+    "confirm.wrong_key": "This waits for your confirmation: T plays it, U takes it back.",
+    "config.confirm_auto": "auto (on when two or more people play)",
+    "set.confirm": "Confirm my turn",
+    "set.confirm_auto": "auto: on with two or more people",
+    "set.confirm_on": "on: every turn waits for T",
+    "set.confirm_off": "off: a turn ends with its last choice",
+    "settings.must.confirm_turn": '"auto", true or false',
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

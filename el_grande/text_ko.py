@@ -785,6 +785,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
         "w\t정산 계산기에서: 커서가 있는 선택을 했을 때의 표\n"
         "h\t힌트: 강한 컴퓨터 플레이어가 추천하는 3수\n"
         "u\t되돌리기 (규칙이 허락할 때만, 아니면 그 이유를 알려 줍니다)\n"
+        "t\t차례 끝내기: 기다리는 마지막 선택을 확정 (잠시 뒤에는 Enter도, u는 되돌리기)\n"
         "s\t원하는 파일에 게임 저장 (자동 저장은 따로 됩니다)\n"
         "l\t진행 기록을 크게 보기 (↑ ↓ PgUp PgDn 스크롤, l을 한 번 더: 보드로)\n"
         "f\t빨리 감기: 사람이 고를 때나 정산이 보일 때까지 컴퓨터 플레이어가 바로 둡니다\n"
@@ -1277,4 +1278,25 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "set.since": "지난 차례 이후",
     "set.since_on": "다른 플레이어가 바꾼 것 표시",
     "set.since_off": "끄기",
+    # --- confirm: confirm my turn (el_grande/flow/confirm.py, app/widgets/confirm.py) --------
+    "keys.end_turn": "확정",
+    "confirm.title_turn": "{name}, 차례를 끝낼까요?",
+    "confirm.title_other": "{name}, 이대로 할까요? 다음은 다른 플레이어가 정합니다.",
+    "confirm.title_reveal": "{name}, 이대로 할까요? 아무도 몰랐던 것이 드러납니다.",
+    "confirm.held": "보류한 선택: {choice}",
+    "confirm.held_choice": "{choice} ({what})",
+    "confirm.nothing_yet": "확정하기 전에는 아무것도 진행되지 않습니다.",
+    "confirm.keys_turn": "T 차례 끝내기 · U 되돌리기",
+    "confirm.keys_play": "T 이대로 하기 · U 되돌리기",
+    "confirm.enter_wait": "키보드를 잠시 쉬면 Enter로도 됩니다.",
+    "confirm.enter_ready": "Enter로도 됩니다.",
+    "confirm.enter_early": "여기서는 잠시 조용한 뒤에만 Enter가 통합니다: 지금 확정하려면 T를 "
+    "누르세요.",
+    "confirm.wrong_key": "확정을 기다립니다: T로 하고, U로 되돌립니다.",
+    "config.confirm_auto": "자동 (두 사람 이상이 할 때 켜짐)",
+    "set.confirm": "차례 확인",
+    "set.confirm_auto": "자동: 두 사람 이상이면 켜짐",
+    "set.confirm_on": "켜기: 차례마다 T를 기다림",
+    "set.confirm_off": "끄기: 마지막 선택으로 차례가 끝남",
+    "settings.must.confirm_turn": '`"auto"`, `true` 또는 `false`',
 }

@@ -80,6 +80,18 @@ def _no_weighing(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_confirm_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Confirm my turn (el_grande/flow/confirm.py) is "auto" in the settings: on with two or
+    more people. Tests that play through games of several people press the keys of the game
+    before it; for them "auto" means off (no table has 99 people). A test of the confirm step
+    turns it on explicitly (`confirm_turn = true`, `TableFlow(confirm=True)`), or sets
+    `confirm.AUTO_HUMANS` back to 2."""
+    from el_grande.flow import confirm
+
+    monkeypatch.setattr(confirm, "AUTO_HUMANS", 99)
+
+
+@pytest.fixture(autouse=True)
 def _no_games_finished() -> None:
     """Every test starts on a machine where no game has been finished (the `tips` setting's
     "auto" count, el_grande/persist/played.py), whatever games the tests before it ended in

@@ -304,6 +304,10 @@ class ElGrandeApp(App[None]):
             flow.bot_delay = self.bot_delay
             flow.auto_advance = self.auto_advance
             flow.since_your_turn = self.settings.since_your_turn
+            # start-up: the flow is there already
+            from el_grande.flow.confirm import confirm_on
+
+            flow.confirm = confirm_on(self.settings.confirm_turn, flow.session.seating.kinds)
 
     async def on_event(self, event: events.Event) -> None:
         # The one gate for keys, clicks and pastes (docs/app.md, "Hand-overs"): the table
@@ -591,7 +595,7 @@ class ElGrandeApp(App[None]):
     def _session_for_save(self, save: SaveFile) -> GameSession:
         # start-up: the saves (pydantic) and the rules core, when a save is opened
         from el_grande.persist.autosave import attach_autosave, setups_of
-        from el_grande.persist.store import Autosaver, record_of
+        from el_grande.persist.store import Autosaver, held_of, record_of
         from el_grande.session import GameSession
 
         saver = Autosaver.resume(save)  # the lock first: if it is taken, nothing is built
@@ -603,6 +607,7 @@ class ElGrandeApp(App[None]):
             coach=save.coach,
             lessons=save.lessons,
         )
+        session.held = held_of(save, session.game)  # checked when the save was loaded
         listener = attach_autosave(session, saver, self._save_problem_changed)
         listener.save(session.game)
         self._watch_listener(listener)

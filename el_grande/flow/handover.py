@@ -21,6 +21,12 @@ Which wait a human's decision gets (`HandOvers.wait_for`):
   other input, restarts the wait. With *strict hand-overs* (a setting) every change of player
   is a take-over.
 
+A player who has just confirmed their turn ("end my turn", `el_grande.flow.confirm`) made the
+deliberate act of that hand-over already: the next human gets the quiet time, not a second
+take-over (a secret decision still gets its curtain, after the quiet time; a display still
+makes the take-over after it). While a turn waits for its confirmation the guard's wait is
+`Wait.CONFIRM`: every input acts, but Enter confirms only after the quiet time (`calm`).
+
 The guard (`HandOverGuard`) sees every key, click and paste with the time stamp it arrived
 with, and says whether it may act. Its clock is injected (`el_grande.flow.clock`): tests move
 time by hand and never sleep.
@@ -57,6 +63,9 @@ class Wait(StrEnum):
     NONE = "none"
     QUIET = "quiet"
     TAKE_OVER = "take_over"
+    #: A turn waits for its confirmation: every input acts, and the guard keeps counting the
+    #: silence (`HandOverGuard.calm`: whether the latest input came after the quiet time).
+    CONFIRM = "confirm"
 
 
 class Input(StrEnum):
@@ -104,13 +113,14 @@ class HandOverGuard:
         self._last = float("-inf")  # the latest input's stamp (admitted or not)
         self._admitted = float("nan")  # the stamp of the last admitted input
         self._pressed = False  # the last admitted input was a mouse button going down
+        self._calm = False  # (a confirmation) the latest input came after the quiet time
         self._ready = True
         self._timer: Cancel | None = None
 
     @property
     def needed(self) -> float:
         """Seconds of silence the wait needs."""
-        if self.wait is Wait.QUIET:
+        if self.wait in (Wait.QUIET, Wait.CONFIRM):
             return self.quiet
         return self.take_over if self.wait is Wait.TAKE_OVER else 0.0
 
@@ -129,11 +139,18 @@ class HandOverGuard:
         """Whether the latest input was admitted (a take-over act must be that input)."""
         return self._admitted == self._last
 
+    @property
+    def calm(self) -> bool:
+        """While a turn waits for its confirmation: whether the latest input came after the
+        quiet time (Enter confirms only then: a typed-ahead Enter never does)."""
+        return self.wait is Wait.CONFIRM and self._calm
+
     def begin(self, wait: Wait) -> None:
         """Start a wait now (`Wait.NONE`: input acts at once)."""
         self.wait = wait
         self._began = self.clock.now()
         self._pressed = False
+        self._calm = False
         self._changed()
 
     def end(self) -> None:
@@ -147,6 +164,11 @@ class HandOverGuard:
         previous, self._last = self._last, max(self._last, stamp)
         if self.wait is Wait.NONE:
             self._admit(kind)
+            return True
+        if self.wait is Wait.CONFIRM:
+            self._calm = stamp >= self._began and stamp - max(previous, self._began) >= self.quiet
+            self._admit(kind)
+            self._changed()  # any input restarts the silence
             return True
         if kind is Input.RELEASE and self._pressed:
             # The release of a button press that was admitted: one click, not two inputs.
@@ -191,6 +213,8 @@ class HandOvers:
         self.strict = strict
         self.last: int | None = None
         self.shown = False
+        #: The last human confirmed their turn: the deliberate act of the next hand-over.
+        self.confirmed = False
 
     def showed(self) -> None:
         """A scoring display, a reveal or a curtain was on screen."""
@@ -198,7 +222,11 @@ class HandOvers:
 
     def answered(self, seat: int) -> None:
         """A human in `seat` answered a decision."""
-        self.last, self.shown = seat, False
+        self.last, self.shown, self.confirmed = seat, False, False
+
+    def confirm(self) -> None:
+        """The human who answered last confirmed their turn ("end my turn")."""
+        self.confirmed = True
 
     def wait_for(self, seat: int, secret: bool = False) -> Wait:
         """The wait before a human's decision in `seat` may be answered."""
@@ -206,6 +234,8 @@ class HandOvers:
             return Wait.TAKE_OVER if secret else Wait.NONE
         if seat == self.last:
             return Wait.QUIET if self.shown or secret else Wait.NONE
+        if self.confirmed and not self.shown:
+            return Wait.QUIET  # the confirmation was the deliberate act (a secret: a curtain)
         if self.shown or secret or self.strict:
             return Wait.TAKE_OVER
         return Wait.QUIET

@@ -7,7 +7,7 @@ choice) and whatever shows the table (the app's game screen; tests drive it dire
                       ▲                                                   │   ▲
                       └─────────── scenes: Prompt · TakeOver · Curtain ◀──┘   │ updates
                                    Showing · BotTurn · HintCurtain ·          │
-                                   Hinting · GameOver                     GameSession
+                                   Hinting · Confirm · GameOver           GameSession
 
 It decides, once and without Textual: who acts now; whether a hand-over, a take-over or a
 curtain comes first and how long its quiet time is (`el_grande.flow.handover`); which
@@ -37,6 +37,7 @@ from el_grande.flow import cautions
 from el_grande.flow.cautions import Caution, court_cautions, court_most, merged
 from el_grande.flow.changes import Changes, SinceMemory, changes
 from el_grande.flow.clock import Cancel, Clock
+from el_grande.flow.confirm import Confirm, Preview, preview
 from el_grande.flow.display import Display, split_displays, step_view
 from el_grande.flow.handover import (
     LETTERS,
@@ -164,7 +165,7 @@ class GameOver:
     view: View
 
 
-Scene = Prompt | TakeOver | Curtain | Showing | BotTurn | HintCurtain | Hinting | GameOver
+Scene = Prompt | TakeOver | Curtain | Showing | BotTurn | HintCurtain | Hinting | Confirm | GameOver
 
 
 def first_cursor(d: Decision, view: View) -> Choice | None:
@@ -261,6 +262,9 @@ class TableFlow:
     #: Cautions on likely mistakes at the prompt (`el_grande.flow.cautions`; only at a table
     #: with hints on).
     warnings: bool = False
+    #: Confirm my turn (`el_grande.flow.confirm`): a turn's last choice is held until its
+    #: player ends the turn (the app resolves the setting's "auto").
+    confirm: bool = False
     #: Whether the table can act now (no other screen on top of it): the flow does nothing by
     #: itself while it cannot (a bot's answer, a display's next step wait), until `kick()`.
     may_act: Callable[[], bool] = lambda: True
@@ -303,7 +307,7 @@ class TableFlow:
         #: The lessons of a guided game or a normal game's tips (`el_grande.flow.lessons`).
         self.coach = Coach.of(self.session)
         if self.coach is not None:
-            self.coach.on_met = self._save_now
+            self.coach.on_met = self._autosave  # lessons survive a resume
         self._since = SinceMemory()
         self.scene = GameOver(self.session.current.public)
 
@@ -413,11 +417,59 @@ class TableFlow:
         if choice not in d.choices:
             return t("why.not_legal")
         self.handovers.answered(scene.seat)
+        if self.confirm and (shown := preview(self.session, d, choice)) is not None:
+            self.session.hold(choice)
+            self._drop_weighing()
+            self._autosave()  # a kill while it is held loses nothing
+            self._hold(d, choice, shown)
+            return None
         try:
             self.session.apply(choice)
         except IllegalChoice as exc:  # the core is the judge; nothing changed
             return str(exc)
         return None
+
+    # --- confirm my turn (el_grande.flow.confirm) --------------------------------------------
+
+    def _hold(self, d: Decision, choice: Choice, shown: Preview | None) -> None:
+        """The Confirm scene for the held `choice`: every key acts, Enter only after quiet."""
+        if shown is None:  # (a resumed game's hand-edited held choice: legal, not a turn's end)
+            shown = Preview(self.session.current.public, (), "turn")
+        self._begin(Wait.CONFIRM)
+        ready = self.guard.ready
+        self._set(Confirm(d.player, d, choice, shown.view, ready, shown.told, shown.then))
+
+    def end_turn(self, *, enter: bool = False) -> str | None:
+        """ "End my turn": the held choice is applied. `t` at once; Enter (`enter`) only if
+        the keyboard was quiet before it (a typed-ahead Enter never confirms). None when
+        done, else why not (nothing changed)."""
+        scene = self.scene
+        if not isinstance(scene, Confirm) or self.session.held is None:
+            return t("why.not_now")
+        if enter and not self.guard.calm:
+            return t("confirm.enter_early")
+        self.guard.end()
+        self.handovers.confirm()  # the deliberate act of the hand-over that follows
+        self.session.confirm()
+        return None
+
+    def _take_back(self) -> None:
+        """Undo at the Confirm scene: the held choice is dropped, its prompt opens on it."""
+        choice = self.session.unhold()
+        self._autosave()
+        self.guard.end()
+        d = self.session.decision
+        if d is not None:
+            self._set(self._prompt(d, cursor=choice))
+
+    def _autosave(self) -> None:
+        """Save at once what the table keeps besides the session's updates (a hint counted,
+        a choice held or dropped, a lesson met)."""
+        from el_grande.persist.autosave import autosaver_of  # start-up: pydantic
+
+        listener = autosaver_of(self.session) if self.session.subscribers else None
+        if listener is not None:
+            listener.save(self.session.game)
 
     def take_over(self, character: str, *, button: bool = False) -> bool:
         """The take-over act: a typed character, or (`button`) a click on the take-over's
@@ -453,7 +505,7 @@ class TableFlow:
         scene = self.scene
         if isinstance(scene, Prompt) and scene.quiet == ready:
             self._set(replace(scene, quiet=not ready))
-        elif isinstance(scene, (TakeOver, Curtain, HintCurtain)) and scene.ready != ready:
+        elif isinstance(scene, (TakeOver, Curtain, HintCurtain, Confirm)) and scene.ready != ready:
             self._set(replace(scene, ready=ready))
 
     def _begin(self, wait: Wait) -> None:
@@ -572,6 +624,10 @@ class TableFlow:
             self._start_bot(d)
             return
         self._skipping = False  # a human decides: skipping ahead ends here
+        held = session.held
+        if held is not None:  # a resumed game left while a turn waited for its confirmation
+            self._hold(d, held, preview(session, d, held))
+            return
         hidden = d.secret and self._unlocked != d.player
         wait = self.handovers.wait_for(d.player, hidden)
         if hidden or wait is Wait.TAKE_OVER:
@@ -868,17 +924,7 @@ class TableFlow:
         scene = self.scene
         if isinstance(scene, Hinting):
             self.session.hint_used(scene.seat)
-            self._save_now()
-
-    def _save_now(self) -> None:
-        """Save the game at once (a hint counted, a lesson met: not a choice)."""
-        if not self.session.subscribers:
-            return
-        from el_grande.persist.autosave import autosaver_of  # start-up: pydantic
-
-        listener = autosaver_of(self.session)
-        if listener is not None:
-            listener.save(self.session.game)
+            self._autosave()
 
     def hint_closed(self, choice: Choice | None = None) -> None:
         """The hints are closed; `choice`, if given, is highlighted at the prompt."""
@@ -938,10 +984,14 @@ class TableFlow:
 
     @property
     def can_undo(self) -> bool:
-        return self.at_prompt and self.session.can_undo()
+        return isinstance(self.scene, Confirm) or (self.at_prompt and self.session.can_undo())
 
     def undo(self) -> str | None:
-        """Take back the player's last decision; None when done, else why not."""
+        """Take back the player's last decision (a held choice first); None when done, else
+        why not."""
+        if isinstance(self.scene, Confirm):
+            self._take_back()
+            return None
         if not self.at_prompt:
             return t("why.not_now")
         if not self.session.undo():

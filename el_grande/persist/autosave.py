@@ -74,6 +74,8 @@ class AutosaveListener:
         self.game = game  # the game as it stands (the session's, after undo too)
         #: (hints allowed, hints used per seat) for the save file, if the table keeps them.
         self.table: Callable[[], tuple[bool, list[int]]] | None = None
+        #: The choice held for its confirmation, in the core's notation (None: nothing).
+        self.held: Callable[[], str | None] | None = None
         #: (the coach's mode, the lessons met) for the save file, if the table keeps them.
         self.coach: Callable[[], tuple[Any, list[str]]] | None = None
         self.on_change = on_change
@@ -89,6 +91,7 @@ class AutosaveListener:
             return  # no save file can describe this game: `problem` says so
         if self.table is not None:  # what the table keeps besides the choices (format 2)
             self.saver.file.hints, self.saver.file.hints_used = self.table()
+        self.saver.file.held = self.held() if self.held is not None else None
         if self.coach is not None:  # a coached game's lessons met
             self.saver.file.coach, self.saver.file.lessons = self.coach()
         try:
@@ -149,6 +152,10 @@ def attach_autosave(
     def table() -> tuple[bool, list[int]]:
         return bool(getattr(session, "hints", True)), list(getattr(session, "hints_used", []))
 
+    def held() -> str | None:
+        choice = getattr(session, "held", None)
+        return None if choice is None else str(choice)
+
     problem: str | None = None
     error: OSError | None = None
     if saver is None:
@@ -162,7 +169,7 @@ def attach_autosave(
                 on_change,
                 t("save.off"),
             )
-            listener.table = table
+            listener.table, listener.held = table, held
             session.subscribe(listener)
             return listener
         try:
@@ -173,7 +180,7 @@ def attach_autosave(
             log.warning("%s", problem)
     listener = AutosaveListener(saver, game, on_change, problem)
     listener.error = error
-    listener.table = table
+    listener.table, listener.held = table, held
     listener.coach = partial(coach_of, session)
     session.subscribe(listener)
     return listener

@@ -36,10 +36,11 @@ from el_grande.persist.errors import SaveFileError
 from el_grande.text import t
 
 FORMAT = "el-grande-save"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 """Bump when the meaning of a field changes; readers refuse files newer than they know.
-Format 2 (El Grande 0.2) added `hints` and `hints_used`; format 3 the save's `name`; files of
-formats 1 and 2 still load."""
+Format 2 (El Grande 0.2) added `hints` and `hints_used`; format 3 the save's `name`; format 4
+`held` (a turn's last choice waiting for its confirmation); files of formats 1 to 3 still
+load."""
 
 MAX_SAVE_NAME_CELLS = 30
 """The widest name a save may be given, in terminal cells."""
@@ -154,6 +155,9 @@ class SaveFile(BaseModel):
     hints_used: list[Annotated[int, Field(ge=0, le=10_000)]] = Field(default_factory=list)
     # Format 3: the name the players gave the save in the resume list (None: no name).
     name: str | None = None
+    # Format 4: a turn's last choice held for its player's confirmation, in the core's text
+    # notation, not yet in `choices` (None: nothing held; el_grande/flow/confirm.py).
+    held: str | None = Field(default=None, max_length=100)
     # A coached game (optional; written only when set, so other saves stay as they were):
     # "learn" (the guided game) or "tips", and the lessons and tips it met, in order.
     coach: Literal["learn", "tips"] | None = None

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from el_grande.atomic import atomic_write_text
-from el_grande.core import Game, IllegalChoice
+from el_grande.core import Choice, Game, IllegalChoice
 from el_grande.files import NotRegular, TooBig, read_regular
 from el_grande.names import fit, printable
 from el_grande.persist.errors import CannotLockError, GameLockedError, SaveFileError
@@ -186,7 +186,31 @@ def game_from_save(save: SaveFile, where: str = "the save file", text: str | Non
             raise SaveFileError(
                 f"{where}: {at()} is not legal at that point: {_reason(exc)}.", path=where, index=i
             ) from None
+    if save.held is not None:
+        try:
+            held_of(save, game)
+        except (ValueError, TypeError, KeyError) as exc:
+            shown = printable(fit(save.held, 60))
+            raise SaveFileError(
+                f"{where}: the choice held for its confirmation ('{shown}') is not legal "
+                f"after the last choice: {_reason(exc)}.",
+                path=where,
+            ) from None
     return game
+
+
+def held_of(save: SaveFile, game: Game) -> Choice | None:
+    """The choice `save` holds for its player's confirmation, on `game` (the save replayed):
+    None if there is none; ValueError (IllegalChoice) if it is no public answer to the
+    decision at hand."""
+    if save.held is None:
+        return None
+    d = game.decision
+    if d is None:
+        raise IllegalChoice("the game is over")
+    if d.secret:
+        raise IllegalChoice("the decision at hand is a secret one")
+    return game.parse(save.held)
 
 
 def _reason(exc: BaseException) -> str:

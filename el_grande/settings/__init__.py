@@ -196,6 +196,7 @@ def to_toml(settings: Settings) -> str:
     data["warnings"] = settings.warnings
     data["tips"] = settings.tips
     data["since_your_turn"] = settings.since_your_turn
+    data["confirm_turn"] = "auto" if settings.confirm_turn is None else settings.confirm_turn
     data["players"] = [
         {"name": p.name, "colour": p.colour, "kind": p.kind} for p in settings.players
     ]
@@ -223,7 +224,9 @@ def shown_value(settings: Settings, key: str) -> str:
         return t("config.seconds", n=_number(value))
     if key == "auto_advance":
         return t("config.off") if value is None else t("config.seconds", n=_number(value))
-    if key in ("strict_handovers", "warnings", "since_your_turn"):
+    if key == "confirm_turn" and value is None:
+        return t("config.confirm_auto")
+    if key in ("strict_handovers", "warnings", "since_your_turn", "confirm_turn"):
         return t("config.on") if value else t("config.off")
     if key == "players":
         return "; ".join(

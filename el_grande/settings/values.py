@@ -17,6 +17,7 @@ KEYS = (
     "warnings",
     "tips",
     "since_your_turn",
+    "confirm_turn",
     "players",
 )
 LANGUAGES = ("en", "ko")
@@ -105,6 +106,9 @@ class Settings:
     #: Marks on the board at a player's decision: what the others changed since their
     #: previous one (el_grande/flow/changes.py).
     since_your_turn: bool = True
+    #: Confirm my turn (el_grande/flow/confirm.py): a turn's last choice waits for "end my
+    #: turn". None: "auto", on when two or more people play.
+    confirm_turn: bool | None = None
     players: tuple[PlayerDefault, ...] = DEFAULT_PLAYERS
 
 

@@ -88,6 +88,10 @@ async def test_settings_change_the_theme_and_palette_at_once_and_save_them(
         for key in ("enter", "down", "enter"):  # what changed since your turn: off
             await press(pilot, key)
         await press(pilot, "down")
+        assert focused_id(app) == "confirm_turn"
+        for key in ("enter", "down", "enter"):  # confirm my turn: on (not "auto")
+            await press(pilot, key)
+        await press(pilot, "down")
         assert focused_id(app) == "name-0"
         await type_into(pilot, "Zoe")
         await press(pilot, "right")  # at the end of the name: on to the colour
@@ -110,6 +114,7 @@ async def test_settings_change_the_theme_and_palette_at_once_and_save_them(
             strict_handovers=True,
             tips="off",
             since_your_turn=False,
+            confirm_turn=True,
             players=(
                 PlayerDefault("Zoe", "yellow", "greedy"),
                 PlayerDefault("Ben", "red"),

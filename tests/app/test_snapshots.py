@@ -391,3 +391,47 @@ def test_since_your_turn_board(snap_compare, size) -> None:  # type: ignore[no-u
 def test_korean_since_your_turn_board(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
     app = app_at(3, 7, _history(20), names=KOREAN_NAMES)
     assert snap_compare(app, terminal_size=SIZE, run_before=_to_a_marked_board)
+
+
+# --- confirm my turn (el_grande/flow/confirm.py, app/widgets/confirm.py) ----------------------
+
+
+def _confirm_app(names: list[str] | None = None) -> tuple[ElGrandeApp, object]:
+    """A two-person table with the confirm step on, just before a turn's last choice."""
+    from pathlib import Path
+
+    from el_grande.settings import Loaded, Settings
+    from el_grande.setup import default_seats
+
+    from ..flow.table import held_at, turn_ends
+
+    session, choice = held_at(turn_ends)
+    if names is not None:  # the same game with other names
+        record = {**session.game.record(), "players": names[:2]}
+        session = GameSession.from_record(record, default_seats(names[:2]))
+    on = Loaded(Settings(confirm_turn=True), Path("settings.toml"))
+    return ElGrandeApp(session=session, curtain_seed=0, settings=on), choice
+
+
+def _held(choice: object):  # type: ignore[no-untyped-def]
+    async def run_before(pilot: Pilot[None]) -> None:
+        from .test_confirm import highlight
+
+        await highlight(pilot, choice)  # type: ignore[arg-type]
+        await press(pilot, "enter")
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_confirm_step(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    """The turn's last placement held: the bar in the prompt's place, the board showing it."""
+    app, choice = _confirm_app()
+    assert snap_compare(app, terminal_size=size, run_before=_held(choice))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_korean_confirm_step(snap_compare, korean, size) -> None:  # type: ignore[no-untyped-def]
+    app, choice = _confirm_app(KOREAN_NAMES)
+    assert snap_compare(app, terminal_size=size, run_before=_held(choice))

@@ -2,16 +2,20 @@
 
 The keys do what they do on the game screen: Enter answers the highlighted choice (or steps
 a display, or lowers a plain curtain), arrows move the highlight, digits and a–e highlight a
-region or a card, letters take over. Every input goes through the flow's hand-over guard
+region or a card, letters take over; at a turn held for its confirmation `t` ends it, Enter
+too after a quiet keyboard, `u` takes it back. Every input goes through the flow's hand-over guard
 first, with the time stamp the test gives it, on a clock the test moves.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from el_grande.core import Choice, Decision, DecisionKind, Event
 from el_grande.flow.clock import ManualClock
+from el_grande.flow.confirm import Confirm, preview
 from el_grande.flow.handover import QUIET, TAKE_OVER, Input
 from el_grande.flow.table import (
     Curtain,
@@ -45,6 +49,8 @@ class Table:
     #: Cautions on likely mistakes, and who thinks them (None: the flow's own, on the clock).
     warnings: bool = False
     thinker: Thinker | None = None
+    #: Confirm my turn: off unless a test asks (the confirm step's own tests).
+    confirm: bool = False
     cursor: int = 0
     #: Every scene the table showed, in order.
     scenes: list[Scene] = field(default_factory=list)
@@ -61,6 +67,7 @@ class Table:
             letters=random.Random(1),
             warnings=self.warnings,
             thinker=self.thinker,
+            confirm=self.confirm,
         )
         self.flow.listen(self._scene)
         self.flow.start()
@@ -99,6 +106,13 @@ class Table:
             case Curtain():
                 if key in ("enter", "space"):
                     flow.lower()
+            case Confirm():
+                if key == "t":
+                    flow.end_turn()
+                elif key == "enter":
+                    flow.end_turn(enter=True)
+                elif key == "u":
+                    flow.undo()
             case Showing():
                 if key in ("enter", "space"):
                     flow.step()
@@ -168,3 +182,28 @@ def secret_position(purpose: str, castillo: str = "hidden", last: bool = False) 
             pick = pick or next((c for c in d.choices if c.verb == "special"), None)
             session.apply(pick or rng.choice(d.choices))
     raise AssertionError(f"no game reaches a shared {purpose} step")
+
+
+Want = Callable[[Decision, list[Event], Decision | None], bool]
+
+
+def held_at(want: Want, players: int = 2, **options: object) -> tuple[GameSession, Choice]:
+    """A session of humans just before an answer that would be held and that `want`s: the
+    decision it answers, the events it would bring and the decision after it."""
+    for seed in range(300):
+        session = humans(players, seed, **options)
+        rng = random.Random(seed)
+        while (d := session.decision) is not None:
+            choice = rng.choice(d.choices)
+            if preview(session, d, choice) is not None:
+                copy = session.game.clone()
+                events = copy.apply(choice)
+                if want(d, events, copy.decision):
+                    return session, choice
+            session.apply(choice)
+    raise AssertionError("no game reaches such a held choice")
+
+
+def turn_ends(d: Decision, events: list[Event], after: Decision | None) -> bool:
+    """The turn ends and the next player brings Caballeros to court (an ordinary change)."""
+    return after is not None and after.player != d.player and after.kind == DecisionKind.COURT

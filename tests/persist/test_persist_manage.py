@@ -75,7 +75,7 @@ def test_an_old_save_loads_and_can_be_named(home: Path) -> None:
     assert game.file.name is None and game.file.version == 1
     rename_save(game, "the first one")
     again = load_save(old)
-    assert again.name == "the first one" and again.version == 3
+    assert again.name == "the first one" and again.version == 4
     assert again.choices == game.file.choices
 
 

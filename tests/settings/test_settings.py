@@ -86,6 +86,7 @@ colour = "yellow"
         "warnings": "default",
         "tips": "default",
         "since_your_turn": "default",
+        "confirm_turn": "default",
         "players": "file",
     }
     assert ("palette", "standard", "default") in settings.describe(loaded)

@@ -28,14 +28,14 @@ from el_grande.app.access import el_app
 from el_grande.app.closing import close, replace
 from el_grande.app.colours import palette
 from el_grande.app.present import bot_text, decision_what, prompt_text, seconds_text
-from el_grande.app.screens.game_input import AnswerInput
+from el_grande.app.screens.game_confirm import ConfirmInput
 from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Legal, Shown
 from el_grande.app.since import status_line
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
-from el_grande.app.widgets.coach import Coached, CoachPanel, coached
+from el_grande.app.widgets.coach import Coached, CoachPanel
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-class GameScreen(Coached, AnswerInput, StyledOnce, Screen[None]):
+class GameScreen(Coached, ConfirmInput, StyledOnce, Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
@@ -74,6 +74,7 @@ class GameScreen(Coached, AnswerInput, StyledOnce, Screen[None]):
         Binding("o", "settings", "keys.settings", id="settings"),  # never on a secret
         # Offered only in games with computer players (check_action).
         Binding("f", "skip_ahead", "keys.skip", id="skip_ahead"),
+        Binding("t", "end_turn", "keys.end_turn", id="end_turn"),  # a turn held: game_confirm.py
         *[Binding(k, f"pick_place('{k}')", show=False) for k in "0123456789"],
         *[Binding(k, f"pick_card('{k}')", show=False) for k in "abcde"],
     ]
@@ -111,6 +112,7 @@ class GameScreen(Coached, AnswerInput, StyledOnce, Screen[None]):
             with Vertical(id="right"):
                 yield CardList(session.seating, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt")
+                yield self.confirm_bar()
         yield Static("", id="status", markup=False)
         yield KeyBar()
 
@@ -377,7 +379,7 @@ class GameScreen(Coached, AnswerInput, StyledOnce, Screen[None]):
             return not flow.secret_open
         if action == "hint":
             return self.session.hints and flow.at_prompt
-        return coached(self, action)
+        return super().check_action(action, parameters)  # end_turn: game_confirm.py
 
     def action_undo(self) -> None:
         why = self.flow.undo()

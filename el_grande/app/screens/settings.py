@@ -113,6 +113,13 @@ class SettingsScreen(FormNavigation):
                     value="on" if s.since_your_turn else "off",
                     id="since_your_turn",
                 )
+            with Horizontal(classes="opt-row"):
+                yield Label(t("set.confirm"), classes="opt-label", markup=False)
+                yield FormSelect(
+                    [(t(f"set.confirm_{v}"), v) for v in ("auto", "on", "off")],
+                    value={None: "auto", True: "on", False: "off"}[s.confirm_turn],
+                    id="confirm_turn",
+                )
             yield Label(t("set.players"), classes="section", markup=False)
             for i, seat in enumerate(seat_rows(s.players, MAX_PLAYERS)):
                 yield SeatRow(i, seat, t("set.player_n", n=i + 1))
@@ -213,6 +220,8 @@ class SettingsScreen(FormNavigation):
         data["warnings"] = self.query_one("#warnings", Select).value == "on"
         data["tips"] = self.query_one("#tips", Select).value
         data["since_your_turn"] = self.query_one("#since_your_turn", Select).value == "on"
+        confirm = self.query_one("#confirm_turn", Select).value
+        data["confirm_turn"] = "auto" if confirm == "auto" else confirm == "on"
         try:
             return settings_from_data(data)  # the file's own checks
         except SettingsProblem as exc:

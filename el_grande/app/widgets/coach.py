@@ -12,7 +12,7 @@ board): it never tells a secret.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -42,13 +42,16 @@ class Coached(Screen[None]):
         Binding("escape", "coach(True)", show=False),
     ]
 
+    flow: TableFlow
+
     def action_coach(self, dismiss: bool = False) -> None:
         self.query_one(CoachPanel).toggle(dismiss)
 
-
-def coached(screen: Any, action: str) -> bool:
-    """The game screen's `check_action` for the coach's key (offered in a coached game)."""
-    return action != "coach" or screen.flow.coach is not None
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`i` is offered in a coached game only (the screen's other keys: its bases')."""
+        if action == "coach":
+            return self.flow.coach is not None
+        return super().check_action(action, parameters)
 
 
 def lesson_text(lesson: Lesson) -> str:
