@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from el_grande.names import printable
-from el_grande.persist.model import SaveFile, Seat
+from el_grande.persist.model import Hand, SaveFile, Seat
 from el_grande.persist.store import Autosaver, save_from_game, saves_dir
 from el_grande.setup import COLOURS, SeatSetup
 from el_grande.text import t
@@ -32,11 +32,20 @@ log = logging.getLogger(__name__)
 
 
 def seats_of(seats: Sequence[Any]) -> list[Seat]:
-    """The save file's seats for a table's seats (name, colour, kind)."""
-    return [
-        Seat(name=s.name, colour=getattr(s, "colour", None), kind=getattr(s, "kind", "human"))
-        for s in seats
-    ]
+    """The save file's seats for a table's seats (name, colour, kind, who played it when)."""
+    out = []
+    for s in seats:
+        hands = tuple(getattr(s, "played_by", ()))
+        played_by = (
+            [Hand.model_validate({"from": at, "kind": kind}) for at, kind in hands]
+            if len(hands) > 1
+            else None
+        )
+        kind = getattr(s, "kind", "human")
+        out.append(
+            Seat(name=s.name, colour=getattr(s, "colour", None), kind=kind, played_by=played_by)
+        )
+    return out
 
 
 def setups_of(save: SaveFile) -> tuple[SeatSetup, ...]:
@@ -47,7 +56,7 @@ def setups_of(save: SaveFile) -> tuple[SeatSetup, ...]:
     out = []
     for seat in save.seats:
         colour = seat.colour if seat.colour in COLOURS else next(spare, COLOURS[0])
-        out.append(SeatSetup(seat.name, colour, seat.kind))
+        out.append(SeatSetup(seat.name, colour, seat.kind, seat.hands))
     return tuple(out)
 
 
@@ -72,6 +81,8 @@ class AutosaveListener:
         self.game = game  # the game as it stands (the session's, after undo too)
         #: (hints allowed, hints used per seat) for the save file, if the table keeps them.
         self.table: Callable[[], tuple[bool, list[int]]] | None = None
+        #: The table's seats as the save file holds them (who plays them changes: format 4).
+        self.seats: Callable[[], list[Seat]] | None = None
         self.on_change = on_change
         self.error: OSError | None = None
         self.problem: str | None = problem
@@ -85,6 +96,8 @@ class AutosaveListener:
             return  # no save file can describe this game: `problem` says so
         if self.table is not None:  # what the table keeps besides the choices (format 2)
             self.saver.file.hints, self.saver.file.hints_used = self.table()
+        if self.seats is not None:
+            self.saver.file.seats = self.seats()
         try:
             self.saver.save(game)
         except OSError as exc:
@@ -140,6 +153,14 @@ def attach_autosave(
     def table() -> tuple[bool, list[int]]:
         return bool(getattr(session, "hints", True)), list(getattr(session, "hints_used", []))
 
+    kept: dict[str, Any] = {}
+
+    def seats() -> list[Seat]:  # made again only when a seat changed hands
+        if kept.get("of") is not session.seats:
+            kept["of"], kept["seats"] = session.seats, seats_of(session.seats)
+        found: list[Seat] = kept["seats"]
+        return found
+
     problem: str | None = None
     error: OSError | None = None
     if saver is None:
@@ -165,6 +186,7 @@ def attach_autosave(
     listener = AutosaveListener(saver, game, on_change, problem)
     listener.error = error
     listener.table = table
+    listener.seats = seats
     session.subscribe(listener)
     return listener
 
