@@ -98,7 +98,7 @@ _KIND = r"^[A-Za-z0-9_.:-]{1,40}$"
 class Hand(BaseModel):
     """Format 4: from which decision on a kind played a seat (`el_grande.hands`)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
+    model_config = _STRICT
 
     at: int = Field(alias="from", ge=0, le=100_000)
     """The index (0-based) of the first decision `kind` played: the choices made before."""
@@ -203,11 +203,11 @@ class SaveFile(BaseModel):
 
     @model_validator(mode="after")
     def _hands(self) -> SaveFile:
-        for seat in self.seats:
+        for at, seat in enumerate(self.seats):
             problem = hands_problem(seat.hands, seat.kind, len(self.choices))
             if problem is not None:
                 name = fit(printable(seat.name), 40)
-                raise ValueError(f"{name}'s played_by: {problem}")
+                raise ValueError(f"seats[{at}].played_by ({name}): {problem}")
         return self
 
     @field_validator("game_id")
