@@ -279,3 +279,18 @@ async def _settings_two_tabs(pilot: Pilot[None]) -> None:
 
 def test_settings_label_follows_tab(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(ElGrandeApp(), terminal_size=SIZE, run_before=_settings_two_tabs)
+
+
+# --- seats change hands (the seat menu, r) --------------------------------------------------------
+
+
+async def _seat_menu(pilot: Pilot[None]) -> None:
+    await press(pilot, "r")
+    await press(pilot, "down")
+
+
+def test_seat_menu(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    session = session_at(3, 7, _history(10))
+    session.seat_to(2, "bot:strong")  # Cy's seat went to the Hard player
+    app = ElGrandeApp(session=session, curtain_seed=0)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_seat_menu)
