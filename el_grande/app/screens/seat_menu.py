@@ -95,7 +95,7 @@ class SeatMenu(ModalScreen[tuple[int, str] | None]):
         rows = []
         for seat in range(self.seating.count):
             name = self.seating.name(seat)
-            row = Text.assemble(chip(self.seating, seat), " ")
+            row = Text.assemble(chip(self.seating, seat, " "), " ")
             row.append(t("seats.row", name=name, who=who(self.seating.kind(seat))))
             rows.append(Option(row, id=str(seat)))
         return rows
