@@ -823,6 +823,7 @@ EN: dict[str, Template] = {
         "f\tskip ahead: computer players move at once until a human decides or a "
         "scoring is shown\n"
         "o\tsettings: theme, player colours, pace (not while a secret choice is open)\n"
+        "r\tseats: give a seat to a computer player, or take it back\n"
         "?\tthis help\n"
         "ctrl+q\tquit (ctrl+c too)"
     ),

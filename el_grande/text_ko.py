@@ -789,6 +789,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
         "l\t진행 기록을 크게 보기 (↑ ↓ PgUp PgDn 스크롤, l을 한 번 더: 보드로)\n"
         "f\t빨리 감기: 사람이 고를 때나 정산이 보일 때까지 컴퓨터 플레이어가 바로 둡니다\n"
         "o\t설정: 테마, 플레이어 색, 속도 (비밀 선택 중에는 안 됨)\n"
+        "r\t자리: 컴퓨터 플레이어에게 자리를 넘기거나 되찾기\n"
         "?\t이 도움말\n"
         "ctrl+q\t끝내기 (ctrl+c도 됩니다)"
     ),
