@@ -4,6 +4,7 @@ Textual changes the private part a workaround uses, or the workaround stops work
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import inspect
 import re
@@ -124,18 +125,23 @@ def test_start_nothing_means_run_returns_before_any_screen() -> None:
     assert composed == [] and not app.is_running
 
 
+@functools.cache
+def _assigned_on_self(base: type) -> frozenset[str]:
+    """The attributes a Textual class assigns on `self` in its source (read once per class:
+    `inspect.getsource` of Textual's big classes is slow)."""
+    try:
+        source = inspect.getsource(base)
+    except (OSError, TypeError):
+        return frozenset()
+    return frozenset(re.findall(r"self\.(\w+)\s*[:=]", source))
+
+
 def _textual_defines(cls: type, attr: str) -> bool:
     """Whether a Textual class `cls` inherits from has the private attribute `attr`."""
     for base in cls.__mro__:
         if not base.__module__.startswith("textual"):
             continue
-        if attr in vars(base):
-            return True
-        try:
-            source = inspect.getsource(base)
-        except (OSError, TypeError):
-            continue
-        if re.search(rf"self\.{attr}\b\s*[:=]", source):
+        if attr in vars(base) or attr in _assigned_on_self(base):
             return True
     return False
 
