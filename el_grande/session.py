@@ -296,14 +296,15 @@ class GameSession:
 
     def _hands_back_to(self, moves: int) -> None:
         """After an undo: a hand that began after the choices left begins now."""
-        seats = []
-        for s in self.seats:
+        seats = list(self.seats)
+        for at, s in enumerate(seats):
             hands = H.hands_of(s.kind, getattr(s, "played_by", ()))
             if H.changed(hands) and hands[-1][0] > moves:
                 hands = H.handed(hands, moves, s.kind)
-                s = SeatSetup(s.name, str(s.colour), s.kind, hands if H.changed(hands) else ())
-            seats.append(s)
-        self.seats = tuple(seats)
+                played_by = hands if H.changed(hands) else ()
+                seats[at] = SeatSetup(s.name, str(s.colour), s.kind, played_by)
+        if seats != list(self.seats):
+            self.seats = tuple(seats)
 
     @property
     def has_bots(self) -> bool:

@@ -4,7 +4,6 @@ languages; the autosave keeps who played which decisions."""
 
 from __future__ import annotations
 
-
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.seat_menu import SeatMenu
