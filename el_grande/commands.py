@@ -104,6 +104,14 @@ def seat_changes(args: argparse.Namespace, names: list[str]) -> dict[int, str]:
     return out
 
 
+#: The resume options that open no game: seats cannot change hands with them.
+_NO_SEATS = "--list, --delete, --name"
+
+
+def _seat_flag(args: argparse.Namespace) -> str:
+    return "--bots" if args.bots else "--human"
+
+
 def _usage(message: str) -> int:
     print(f"el-grande: {message}", file=sys.stderr)
     return EXIT_USAGE
@@ -159,7 +167,7 @@ def run_resume(args: argparse.Namespace) -> int:
     )
 
     if (args.bots or args.human) and (args.list or args.delete is not None or args.name):
-        return _usage(t("cli.seat_bad", flag="--bots" if args.bots else "--human"))
+        return _usage(t("cli.seat_bad", flag=_seat_flag(args), others=_NO_SEATS))
     if args.list:
         return _list_saves()
     if args.delete is not None:
@@ -268,7 +276,7 @@ def run_load(args: argparse.Namespace) -> int:
     from el_grande.persist.store import load_game  # start-up: pydantic
 
     if args.check and (args.bots or args.human):
-        return _usage(t("cli.seat_bad", flag="--bots" if args.bots else "--human"))
+        return _usage(t("cli.seat_bad", flag=_seat_flag(args), others="--check"))
     try:
         save, game = load_game(args.file)
         if not args.check:

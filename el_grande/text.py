@@ -1182,7 +1182,7 @@ EN: dict[str, Template] = {
     "counted as a hint: {counts}",
     "cli.no_such_player": "{flag}: no player called {name} (players: {names})",
     "cli.twice": "{flag}: {name} is given twice",
-    "cli.seat_bad": "{flag} cannot be used with --list, --delete, --name or --check",
+    "cli.seat_bad": "{flag} cannot be used with {others}",
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

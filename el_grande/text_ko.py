@@ -1173,5 +1173,5 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "힌트로 셉니다: {counts}",
     "cli.no_such_player": "{flag}: {name}라는 플레이어가 없습니다 (플레이어: {names})",
     "cli.twice": "{flag}: {name:이/가} 두 번 나옵니다",
-    "cli.seat_bad": "{flag}는 --list, --delete, --name, --check와 함께 쓸 수 없습니다",
+    "cli.seat_bad": "{flag}는 {others}와 함께 쓸 수 없습니다",
 }

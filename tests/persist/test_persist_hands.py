@@ -271,7 +271,9 @@ def test_seat_flags_are_refused_with_the_commands_that_open_no_game(
     (path,) = (home / "saves").glob("*.json")
     assert cli_main(["resume", "--list", "--bots", "Ben=greedy"]) == 2
     assert cli_main(["load", str(path), "--check", "--human", "Ben"]) == 2
-    assert "cannot be used with --list" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "--bots cannot be used with --list, --delete, --name" in err
+    assert "--human cannot be used with --check" in err
     assert launched == []
 
 
