@@ -120,10 +120,14 @@ def _usage(message: str) -> int:
 def _reseating(args: argparse.Namespace, save: SaveFile) -> dict[int, str] | None:
     """The seats to change as the game opens, or None after saying why not (nothing changed)."""
     try:
-        return seat_changes(args, list(save.names))
+        changes = seat_changes(args, list(save.names))
     except ValueError as exc:
         _usage(str(exc))
         return None
+    if changes and save.finished:
+        _usage(t("seats.over"))
+        return None
+    return changes
 
 
 def _refuse_if_open(save: SaveFile) -> None:

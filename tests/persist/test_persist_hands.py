@@ -294,3 +294,18 @@ def test_a_resumed_game_opens_with_its_seats_given(home: Path) -> None:
     app._leave_game()
     if app._listener is not None:
         app._listener.close()
+
+
+def test_the_seats_of_a_finished_game_stay_as_they_were(
+    launched: list[tuple[str, object]],
+    home: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from el_grande.persist import save_as
+
+    path = tmp_path / "over.json"
+    save_as(random_game(4, players=3), path)  # played to its end
+    assert load_save(path).finished
+    assert cli_main(["load", str(path), "--bots", "Ben=greedy"]) == 2
+    assert t("seats.over") in capsys.readouterr().err and launched == []
