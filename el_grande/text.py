@@ -1155,6 +1155,26 @@ EN: dict[str, Template] = {
     "sheet.key_next": "Scoring after",
     "sheet.key_names": "Names",
     "sheet.key_clear": "New game",
+    # --- since: what changed since a player's turn (el_grande/flow/changes.py) ---------------
+    "since.head": "Since your turn: {what}",
+    "since.king": "the King moved to {to}",
+    "since.grande": "{name}'s Grande moved to {to}",
+    "since.board": "scoreboard {board} to {to}",
+    "since.board_off": "scoreboard {board} off the board",
+    "since.scored": "{name} scored {n}",
+    "since.lost": "{name} lost {n}",
+    "since.caballeros": "{name} {n} in {place}",
+    "since.more": "and {n} more on the board",
+    "since.more_only": Plural(
+        "{n} change, marked on the board", "{n} changes, marked on the board"
+    ),
+    "board.since_legend": "At your decision after the others played, what changed since your "
+    "previous one: ▲ came, ▼ went · A3▲2: A has 3 here, 2 more · ♔▲ the King came, ♔▼ it left "
+    "· ⌂A▲ A's Grande came · ▣8/4/0▲ a scoreboard came · 12▲ a score rose, 5▼ a court shrank "
+    "(the summary is on the status line; o: settings turn it off)",
+    "set.since": "Since your turn",
+    "set.since_on": "mark what the others changed",
+    "set.since_off": "off",
     # --- seats: seats change hands (flow/seats.py, el_grande/hands.py, screens/seat_menu.py) ---
     "keys.seats": "Seats",
     "seats.title": "Who plays each seat",

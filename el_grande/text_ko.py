@@ -1146,6 +1146,24 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.key_seat": "다른 플레이어",
     "review.key_all": "컴퓨터 플레이어",
     "over.key_review": "게임 복기",
+    # --- since: what changed since a player's turn (el_grande/flow/changes.py) ---------------
+    "since.head": "지난 차례 이후: {what}",
+    "since.king": "왕이 {to:으로/로} 이동",
+    "since.grande": "{name}의 그란데가 {to:으로/로} 이동",
+    "since.board": "점수판 {board:이/가} {to:으로/로}",
+    "since.board_off": "점수판 {board:이/가} 판 밖으로",
+    "since.scored": "{name:이/가} {n}점 득점",
+    "since.lost": "{name:이/가} {n}점 잃음",
+    "since.caballeros": "{name} {place} {n}",
+    "since.more": "그 밖에 {n}개는 판에 표시",
+    "since.more_only": "변화 {n}개, 판에 표시",
+    "board.since_legend": "다른 플레이어들이 둔 뒤 내 결정 때, 지난 결정 이후 바뀐 것: ▲ 들어옴, "
+    "▼ 나감 · A3▲2: A가 여기 3개, 2개 더 · ♔▲ 왕이 옴, ♔▼ 왕이 떠남 · ⌂A▲ A의 그란데가 옴 · "
+    "▣8/4/0▲ 점수판이 옴 · 12▲ 점수가 오름, 5▼ 궁정이 줄어듦 (요약은 상태 줄에; o: 설정에서 끌 수 "
+    "있음)",
+    "set.since": "지난 차례 이후",
+    "set.since_on": "다른 플레이어가 바꾼 것 표시",
+    "set.since_off": "끄기",
     # --- seats: seats change hands (flow/seats.py, el_grande/hands.py, screens/seat_menu.py) ---
     "keys.seats": "자리",
     "seats.title": "자리마다 누가 두는지",

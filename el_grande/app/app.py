@@ -297,11 +297,13 @@ class ElGrandeApp(App[None]):
         self._check_size(self.size.width, self.size.height)
 
     def _set_pace(self) -> None:
-        """The game on screen follows the settings' paces."""
+        """The game on screen follows the settings' paces (and whether it marks what changed
+        since a player's turn)."""
         flow = self.table
         if flow is not None:
             flow.bot_delay = self.bot_delay
             flow.auto_advance = self.auto_advance
+            flow.since_your_turn = self.settings.since_your_turn
 
     async def on_event(self, event: events.Event) -> None:
         # The one gate for keys, clicks and pastes (docs/app.md, "Hand-overs"): the table

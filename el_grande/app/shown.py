@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from el_grande.core import PLACES, Choice, Decision, View
+from el_grande.flow.changes import Changes
 
 #: Verbs whose argument is a place, answered on the map.
 PLACE_VERBS = frozenset(
@@ -68,6 +69,7 @@ class Shown:
     legal: Legal = NO_LEGAL  # lit targets (none for a bot, behind a curtain, in a display)
     cursor: Choice | None = None  # the highlighted choice, mirrored on the board
     lit: str | None = None  # the place a scoring display is scoring now
+    since: Changes | None = None  # what changed since the player's turn (marked ▲ ▼)
 
     @property
     def cursor_place(self) -> str | None:

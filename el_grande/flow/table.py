@@ -35,6 +35,7 @@ from el_grande.core import Choice, Decision, DecisionKind, IllegalChoice, View
 from el_grande.core import events as E
 from el_grande.flow import cautions, seats
 from el_grande.flow.cautions import Caution, court_cautions, court_most, merged
+from el_grande.flow.changes import Changes, SinceMemory, changes
 from el_grande.flow.clock import Cancel, Clock
 from el_grande.flow.display import Display, split_displays, step_view
 from el_grande.flow.handover import (
@@ -64,7 +65,8 @@ class Prompt:
     behind their curtain); `quiet`: input still waits for a moment of quiet (a change of
     player); `cursor`: a choice to highlight (a hint picked); `cautions`: choices marked as
     likely mistakes (`el_grande.flow.cautions`: the fixed rule at once, the engine's when its
-    weighing is done; they refuse nothing)."""
+    weighing is done; they refuse nothing); `since`: what the others changed on the board
+    since this player's previous decision (`el_grande.flow.changes`), if anything."""
 
     seat: int
     decision: Decision
@@ -72,6 +74,7 @@ class Prompt:
     quiet: bool = False
     cursor: Choice | None = None
     cautions: tuple[Caution, ...] = ()
+    since: Changes | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +263,8 @@ class TableFlow:
     #: Whether the table can act now (no other screen on top of it): the flow does nothing by
     #: itself while it cannot (a bot's answer, a display's next step wait), until `kick()`.
     may_act: Callable[[], bool] = lambda: True
+    #: Mark what changed since the player's previous decision (`el_grande.flow.changes`).
+    since_your_turn: bool = True
 
     scene: Scene = field(init=False)
     #: How many of the session's log lines the table may read now.
@@ -294,6 +299,7 @@ class TableFlow:
         self._moving = False
         self._unsubscribe: Callable[[], None] | None = None
         self._weighing: _Weighing | None = None
+        self._since = SinceMemory()
         self.scene = GameOver(self.session.current.public)
 
     # --- listening -------------------------------------------------------------------------
@@ -341,6 +347,8 @@ class TableFlow:
             )
             self._to_show = []
         self.log_shown = len(self.session.log)
+        if self.session.game.history:  # resumed, loaded: "since your turn" as it was
+            self._since = SinceMemory.of(self.session.game)
         self._unsubscribe = self.session.subscribe(self._published)
         self._advance()
 
@@ -457,8 +465,11 @@ class TableFlow:
             return
         self._drop_weighing()  # the decision it weighed is gone
         if update.undone:
+            self._since.rewind(update.moves)
             self._undone()
             return
+        if update.chooser is not None:
+            self._since.decided(update.chooser, update.moves, update.public)
         self._queue(update)
         if not self._to_show and self._showing is None:
             self.log_shown = len(self.session.log)
@@ -581,7 +592,19 @@ class TableFlow:
             elif weighing.found is not None:
                 marks = merged(marks, weighing.found)
         cursor = first_cursor(d, view) if cursor is None else cursor
-        return Prompt(d.player, d, view, quiet=quiet, cursor=cursor, cautions=marks)
+        since = self._changed_since(d.player)
+        return Prompt(d.player, d, view, quiet=quiet, cursor=cursor, cautions=marks, since=since)
+
+    def _changed_since(self, seat: int) -> Changes | None:
+        """What changed on the public board since `seat`'s previous decision, if others
+        acted since and anything changed (docs/app.md: "What changed since your turn")."""
+        before = self._since.before(seat) if self.since_your_turn else None
+        if before is None:
+            return None
+        found = changes(
+            before, self.session.current.public, castillo_hidden=self.session.castillo_hidden
+        )
+        return found or None
 
     def _view_for(self, d: Decision) -> View:
         current = self.session.current

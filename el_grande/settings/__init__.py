@@ -194,6 +194,7 @@ def to_toml(settings: Settings) -> str:
     data["auto_advance"] = False if settings.auto_advance is None else settings.auto_advance
     data["strict_handovers"] = settings.strict_handovers
     data["warnings"] = settings.warnings
+    data["since_your_turn"] = settings.since_your_turn
     data["players"] = [
         {"name": p.name, "colour": p.colour, "kind": p.kind} for p in settings.players
     ]
@@ -221,7 +222,7 @@ def shown_value(settings: Settings, key: str) -> str:
         return t("config.seconds", n=_number(value))
     if key == "auto_advance":
         return t("config.off") if value is None else t("config.seconds", n=_number(value))
-    if key in ("strict_handovers", "warnings"):
+    if key in ("strict_handovers", "warnings", "since_your_turn"):
         return t("config.on") if value else t("config.off")
     if key == "players":
         return "; ".join(

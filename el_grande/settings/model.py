@@ -82,6 +82,7 @@ class SettingsModel(BaseModel):
     auto_advance: bool | float = Field(default=False)
     strict_handovers: bool = False
     warnings: bool = True
+    since_your_turn: bool = True
     players: list[PlayerModel] = Field(default_factory=list, max_length=5)
 
     @field_validator("theme")
@@ -135,6 +136,7 @@ def settings_from_data(data: dict[str, Any]) -> Settings:
         auto_advance=auto,
         strict_handovers=model.strict_handovers,
         warnings=model.warnings,
+        since_your_turn=model.since_your_turn,
         players=players,
     )
 

@@ -15,6 +15,7 @@ KEYS = (
     "auto_advance",
     "strict_handovers",
     "warnings",
+    "since_your_turn",
     "players",
 )
 LANGUAGES = ("en", "ko")
@@ -93,6 +94,9 @@ class Settings:
     #: Marks on likely mistakes at the prompt (el_grande/flow/cautions.py), at tables with
     #: hints on.
     warnings: bool = True
+    #: Marks on the board at a player's decision: what the others changed since their
+    #: previous one (el_grande/flow/changes.py).
+    since_your_turn: bool = True
     players: tuple[PlayerDefault, ...] = DEFAULT_PLAYERS
 
 

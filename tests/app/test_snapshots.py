@@ -281,6 +281,39 @@ def test_settings_label_follows_tab(snap_compare) -> None:  # type: ignore[no-un
     assert snap_compare(ElGrandeApp(), terminal_size=SIZE, run_before=_settings_two_tabs)
 
 
+# --- what changed since your turn (issue 19 item 2) -------------------------------------------
+
+
+def _much_changed(app: ElGrandeApp) -> bool:
+    """A prompt whose changes since the player's turn include Caballeros and a score or the
+    King (the marks of several kinds at once)."""
+    from el_grande.app.screens.game import GameScreen
+    from el_grande.flow.table import Prompt
+
+    scr = app.screen
+    if not isinstance(scr, GameScreen) or not scr.waiting_for_choice:
+        return False
+    scene = scr.flow.scene
+    since = scene.since if isinstance(scene, Prompt) else None
+    return since is not None and bool(since.caballeros) and bool(since.scores or since.king)
+
+
+async def _to_a_marked_board(pilot: Pilot[None]) -> None:
+    await play(pilot, until=_much_changed)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_since_your_turn_board(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    """▲ / ▼ by the chips, the King, a score and a court; the summary on the status line."""
+    app = app_at(3, 7, _history(20))
+    assert snap_compare(app, terminal_size=size, run_before=_to_a_marked_board)
+
+
+def test_korean_since_your_turn_board(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+    app = app_at(3, 7, _history(20), names=KOREAN_NAMES)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_to_a_marked_board)
+
+
 # --- seats change hands (the seat menu, r) --------------------------------------------------------
 
 

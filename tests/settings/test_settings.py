@@ -84,6 +84,7 @@ colour = "yellow"
         "auto_advance": "file",
         "strict_handovers": "default",
         "warnings": "default",
+        "since_your_turn": "default",
         "players": "file",
     }
     assert ("palette", "standard", "default") in settings.describe(loaded)

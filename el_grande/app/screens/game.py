@@ -32,6 +32,7 @@ from el_grande.app.screens.game_input import AnswerInput
 from el_grande.app.screens.seat_menu import SeatKeys
 from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Legal, Shown
+from el_grande.app.since import status_line
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
@@ -161,7 +162,7 @@ class GameScreen(AnswerInput, SeatKeys, StyledOnce, Screen[None]):
 
     def _draw_scene(self, scene: Scene) -> None:
         """Draw the flow's scene."""
-        self.query_one("#status", Static).update("")
+        self._say(status_line(scene, self.session.seating, self.size.width - 2))  # its padding
         self._sync_log()
         self._refresh_footer()
         drawn, self._drawn = self._drawn, scene
@@ -275,6 +276,7 @@ class GameScreen(AnswerInput, SeatKeys, StyledOnce, Screen[None]):
             doing=decision_what(d, self.session.seating),
             legal=Legal.of(d),
             cursor=text.cursor,
+            since=scene.since,
         )
         prompt = self.query_one(DecisionPrompt)
         prompt.show(text.title, text.progress, text.labels, d.secret, text.idle)

@@ -99,6 +99,7 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(keys_table(), classes="help-keys", markup=False)
                 yield Static(t("help.map_title"), classes="help-h", markup=False)
                 yield Static(t("board.legend"), markup=False)
+                yield Static(t("board.since_legend"), markup=False)
                 yield Static(t("help.rules_title"), classes="help-h", markup=False)
                 yield Static(t("help.rules"), markup=False)
                 yield Static(t("help.cards_title"), classes="help-h", markup=False)

@@ -103,6 +103,13 @@ class SettingsScreen(FormNavigation):
                     value="on" if s.warnings else "off",
                     id="warnings",
                 )
+            with Horizontal(classes="opt-row"):
+                yield Label(t("set.since"), classes="opt-label", markup=False)
+                yield FormSelect(
+                    [(t("set.since_on"), "on"), (t("set.since_off"), "off")],
+                    value="on" if s.since_your_turn else "off",
+                    id="since_your_turn",
+                )
             yield Label(t("set.players"), classes="section", markup=False)
             for i, seat in enumerate(seat_rows(s.players, MAX_PLAYERS)):
                 yield SeatRow(i, seat, t("set.player_n", n=i + 1))
@@ -201,6 +208,7 @@ class SettingsScreen(FormNavigation):
         data["auto_advance"] = False if pace is None else pace
         data["strict_handovers"] = self.query_one("#strict_handovers", Select).value == "on"
         data["warnings"] = self.query_one("#warnings", Select).value == "on"
+        data["since_your_turn"] = self.query_one("#since_your_turn", Select).value == "on"
         try:
             return settings_from_data(data)  # the file's own checks
         except SettingsProblem as exc:

@@ -15,7 +15,9 @@ scoreboard's), every player's Caballeros as chips (letter on colour, with the co
 reads without colour), each Grande (⌂ and the letter) and the King (♔). The King's region
 and the region under the cursor or the mouse show their neighbours (◇ before the name and a
 tint); legal targets of a decision carry ▸ before their key and a green tint (the theme's
-"success" colour: `colours.tints`), the others are dimmed — never colour alone.
+"success" colour: `colours.tints`), the others are dimmed — never colour alone. At a
+player's decision after the others acted, what changed since their previous one is marked ▲
+(came) and ▼ (went): "A3▲2", "♔▲", "⌂A▼", "▣8/4/0▲" (`app.since`; never in a hidden Castillo).
 
 The widget draws from `shown` (bound to the screen's `Shown`) and keeps nothing else but
 where the mouse is.
@@ -36,6 +38,7 @@ from el_grande.app.colours import FOLLOWS_COLOURS, Tints, tints
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
+from el_grande.app.since import board_mark, delta, grande_marks, king_mark
 from el_grande.app.tips import region_tip, show_tip
 from el_grande.core import NEIGHBOURS
 from el_grande.names import fit
@@ -132,7 +135,7 @@ class MapView(Widget):
     hover: reactive[str | None] = reactive(None)
 
     def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
-        if differs(old, new, "view", "legal", "cursor_place", "lit"):
+        if differs(old, new, "view", "legal", "cursor_place", "lit", "since"):
             self.refresh()
         if differs(old, new, "view"):
             self._tip()
@@ -260,7 +263,9 @@ class MapView(Widget):
         title = Text(mark, style="bold")
         title.append(PLACE_KEYS[place], style="bold" if legal or not choosing else "")
         title.append(" ")
-        king = " ♔" if r.king else ""
+        since = shown.since
+        king_moved = king_mark(since, place)
+        king = " ♔" + king_moved if r.king or king_moved else ""
         room = max(1, width - cell_len(title.plain) - cell_len(king))  # cells left on the line
         long, short = region_name(place), region_name(place, short=True)
         name = long if cell_len(long) <= room else short
@@ -269,6 +274,7 @@ class MapView(Widget):
         if king:
             title.append(king, style="bold")
         values = ("▣" if r.scoreboard else "") + "/".join(map(str, r.values))
+        values += board_mark(since, place)
         value_style = "bold" if r.scoreboard else "dim"
         lines = [title]
         gap = width - cell_len(title.plain) - cell_len(values)
@@ -277,13 +283,15 @@ class MapView(Widget):
             title.append(values, style=value_style)
         else:
             lines.append(Text(" " + values, style=value_style))
-        lines.extend(self._chips(r.caballeros, width))
+        lines.extend(self._chips(r.caballeros, width, since.at(place) if since else {}))
         grandes = homes.get(place, [])
-        if grandes:
+        came, went = grande_marks(since, place)
+        if grandes or went:
             home = Text(" ")
-            for seat in grandes:
+            for seat in (*grandes, *went):
                 home.append("⌂")
                 home.append_text(chip(self.seating, seat))
+                home.append(came.get(seat, "▼" if seat in went else ""), style="bold")
                 home.append(" ")
             lines.append(home)
         if choosing and not legal:
@@ -291,13 +299,19 @@ class MapView(Widget):
                 line.stylize("dim")
         return lines
 
-    def _chips(self, counts: tuple[int | None, ...], width: int) -> list[Text]:
-        """Every player's Caballeros as chips ("A3"), wrapped to `width`."""
+    def _chips(
+        self, counts: tuple[int | None, ...], width: int, since: dict[int, int] | None = None
+    ) -> list[Text]:
+        """Every player's Caballeros as chips ("A3"), wrapped to `width`; with how many more
+        or fewer since the viewer's turn ("A3▲2", "B0▼1")."""
         lines: list[Text] = []
         chips = Text(" ")
+        since = since or {}
         for seat, count in enumerate(counts):
-            if count:
-                piece = chip(self.seating, seat, str(count))
+            if count or since.get(seat):
+                piece = Text.assemble(
+                    chip(self.seating, seat, str(count or 0)), (delta(since.get(seat, 0)), "bold")
+                )
                 if cell_len(chips.plain) + cell_len(piece.plain) > width and chips.plain.strip():
                     lines.append(chips)
                     chips = Text(" ")
@@ -323,18 +337,21 @@ class MapView(Widget):
         )
         body.append(title)
         board = view.castillo_scoreboard
+        hidden = any(p.castillo is None for p in view.players)
+        came = "" if hidden else board_mark(shown.since, "castillo")  # a hidden one: no marks
         body.append(
-            Text(" " + ("▣" + board if board else "5/3/1"), style="bold" if board else "dim")
+            Text(" " + ("▣" + board if board else "5/3/1") + came, style="bold" if board else "dim")
         )
-        if any(p.castillo is None for p in view.players):  # hidden: the total, and one's own
+        if hidden:  # the total, and one's own
             body.append(Text(" " + t("board.castillo_total", n=view.castillo_total)))
             own = view.seat
             if own is not None and view.players[own].castillo:
                 body.append(
                     Text(" ").append_text(chip(self.seating, own, str(view.players[own].castillo)))
                 )
-        else:
-            body.extend(self._chips(tuple(p.castillo for p in view.players), inner))
+        else:  # open: what changed since the player's turn too (`Changes` has none if hidden)
+            since = shown.since.at("castillo") if shown.since else {}
+            body.extend(self._chips(tuple(p.castillo for p in view.players), inner, since))
         if choosing and not legal:
             for line in body:
                 line.stylize("dim")

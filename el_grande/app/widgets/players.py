@@ -1,6 +1,7 @@
 """The players: one line each under a header that says what every column is — the chip and
 name (computer players marked), score, court, province, Castillo, a held Veto, and the 13
-power cards (in hand bold, played earlier struck through, this round's reversed).
+power cards (in hand bold, played earlier struck through, this round's reversed). A score or
+court that changed since the player at the keyboard's turn is marked ▲ or ▼ (`app.since`).
 
 Drawn from `shown`; a click on a power card of the player who must choose posts
 PowerPicked (the screen checks it against the legal choices).
@@ -20,6 +21,7 @@ from el_grande.app.colours import FOLLOWS_COLOURS, tints
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
+from el_grande.app.since import sign
 from el_grande.app.tips import player_tip, show_tip
 from el_grande.names import MAX_NAME_CELLS, fit, pad
 from el_grande.text import t
@@ -78,7 +80,7 @@ class PlayersPanel(Widget):
     hover: reactive[int | None] = reactive(None, repaint=False)
 
     def watch_shown(self, old: Shown | None, new: Shown | None) -> None:
-        if differs(old, new, "view", "to_move", "legal", "cursor_power"):
+        if differs(old, new, "view", "to_move", "legal", "cursor_power", "since"):
             self.refresh()
         if differs(old, new, "view"):
             self._tip()
@@ -149,9 +151,10 @@ class PlayersPanel(Widget):
             line.append("▶" if to_move else " ", style="bold")
             line.append_text(chip(self.seating, p.seat, " "))
             line.append(self.name_text(p.seat, cells), "bold" if to_move else "")
+            since = shown.since
             values = [
-                str(p.score),
-                str(p.court),
+                str(p.score) + (sign(since.score(p.seat)) if since else ""),
+                str(p.court) + (sign(since.court(p.seat)) if since else ""),
                 "?" if p.province is None else str(p.province),  # hidden Castillo: secret too
                 "?" if p.castillo is None else str(p.castillo),
             ]

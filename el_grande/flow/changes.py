@@ -1,0 +1,203 @@
+"""What changed since a player's turn: the public board then and now, compared (plain Python).
+
+At a human's decision after other players acted, the table marks what changed since that
+player's previous decision (issue 19, item 2). `changes(before, after, castillo_hidden=…)`
+compares two *public* views only: each player's Caballeros per region (and in an open
+Castillo), the King, the Grandes, the mobile scoreboards, the scores and the courts. With a
+hidden Castillo neither the Castillo nor the courts are compared (a court's change beside
+the regions' would tell how many went into the Castillo), so nothing built from `Changes`
+can name a count the table may not see.
+
+`SinceMemory` is the flow's memory of "that player's previous decision": per seat, the public
+board right after that seat's latest choice (the computer player's choices while it held the
+seat count as the seat's), keyed by the move number; an undo rewinds it with the game, and a
+game opened from its record rebuilds it by replaying the record.
+
+`summary` words the changes as one sentence for the status line, cut to fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from el_grande.core import Game, View
+from el_grande.text import region, t
+
+CASTILLO = "castillo"
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What changed on the public board. Places are ids ("galicia", "castillo")."""
+
+    #: (place, seat, more or fewer), board order then seat; "castillo" only when it is open.
+    caballeros: tuple[tuple[str, int, int], ...] = ()
+    #: (from, to): the King moved.
+    king: tuple[str, str] | None = None
+    #: (seat, from, to): a Grande moved.
+    grandes: tuple[tuple[int, str, str], ...] = ()
+    #: (scoreboard, from, to): a mobile scoreboard came, moved or went (None: off the board).
+    scoreboards: tuple[tuple[str, str | None, str | None], ...] = ()
+    #: (seat, points more or fewer).
+    scores: tuple[tuple[int, int], ...] = ()
+    #: (seat, Caballeros more or fewer in the court): an open Castillo only.
+    courts: tuple[tuple[int, int], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(
+            self.caballeros
+            or self.king
+            or self.grandes
+            or self.scoreboards
+            or self.scores
+            or self.courts
+        )
+
+    def at(self, place: str) -> dict[int, int]:
+        """Per seat, how many Caballeros more (or fewer) stand in `place`."""
+        return {seat: n for p, seat, n in self.caballeros if p == place}
+
+    def score(self, seat: int) -> int:
+        return next((n for s, n in self.scores if s == seat), 0)
+
+    def court(self, seat: int) -> int:
+        return next((n for s, n in self.courts if s == seat), 0)
+
+
+def changes(before: View, after: View, *, castillo_hidden: bool) -> Changes:
+    """What changed between two public views of the same game (`before` earlier)."""
+    caballeros = [
+        (a.id, seat, n - m)
+        for b, a in zip(before.regions, after.regions, strict=True)
+        for seat, (m, n) in enumerate(zip(b.caballeros, a.caballeros, strict=True))
+        if n != m
+    ]
+    if not castillo_hidden:
+        for b, a in zip(before.players, after.players, strict=True):
+            if b.castillo is not None and a.castillo is not None and a.castillo != b.castillo:
+                caballeros.append((CASTILLO, a.seat, a.castillo - b.castillo))
+    pairs = tuple(zip(before.players, after.players, strict=True))
+    boards_before = dict(before.scoreboards)
+    return Changes(
+        caballeros=tuple(caballeros),
+        king=(before.king, after.king) if before.king != after.king else None,
+        grandes=tuple((a.seat, b.home, a.home) for b, a in pairs if a.home != b.home),
+        scoreboards=tuple(
+            (board, boards_before.get(board), place)
+            for board, place in after.scoreboards
+            if boards_before.get(board) != place
+        ),
+        scores=tuple((a.seat, a.score - b.score) for b, a in pairs if a.score != b.score),
+        courts=()
+        if castillo_hidden
+        else tuple((a.seat, a.court - b.court) for b, a in pairs if a.court != b.court),
+    )
+
+
+# --- the flow's memory -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _After:
+    """The public board right after `seat`'s choice that made move number `moves`."""
+
+    moves: int
+    seat: int
+    view: View
+
+
+@dataclass
+class SinceMemory:
+    """Per seat, the public board after its previous decision (see the module docstring).
+
+    Kept: every entry since the latest change of deciding seat (an undo walks back through
+    one player's decisions only: the core's rule), and before that each seat's latest."""
+
+    _entries: list[_After] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, game: Game) -> SinceMemory:
+        """The memory of a game opened part-way (resumed, loaded): its record replayed once,
+        with the public board after every choice (a few milliseconds for a whole game)."""
+        memory = cls()
+        record = game.record()
+        replay = Game.replay(record, upto=0)
+        for moves, text in enumerate(record["choices"], start=1):
+            d = replay.decision
+            assert d is not None  # a recorded choice answered it
+            replay.apply(replay.parse(text))
+            memory.decided(d.player, moves, replay.view(None))
+        return memory
+
+    def decided(self, seat: int, moves: int, view: View) -> None:
+        """`seat` made a choice; `moves` choices are made now, `view` is the public board."""
+        entries = self._entries
+        if entries and entries[-1].seat != seat:  # a new run: the older ones are history
+            latest = {e.seat: e for e in entries}
+            entries[:] = sorted(latest.values(), key=lambda e: e.moves)
+        entries.append(_After(moves, seat, view))
+
+    def rewind(self, moves: int) -> None:
+        """The game was taken back to `moves` choices: later decisions never happened."""
+        self._entries = [e for e in self._entries if e.moves <= moves]
+
+    def before(self, seat: int) -> View | None:
+        """The public board after `seat`'s previous decision, if others have acted since
+        (None: no decision of theirs yet, or the last decision was their own)."""
+        entries = self._entries
+        if not entries or entries[-1].seat == seat:
+            return None
+        return next((e.view for e in reversed(entries) if e.seat == seat), None)
+
+
+# --- the sentence ----------------------------------------------------------------------------
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else f"-{-n}"
+
+
+def items(ch: Changes, name: Callable[[int], str]) -> list[str]:
+    """The changes in words, most telling first: the King, the Grandes, the scoreboards, the
+    scores (most first), the Caballeros (most first; ties in board order, then seat order).
+    The courts are left to the board's marks."""
+    out: list[str] = []
+    if ch.king is not None:
+        out.append(t("since.king", to=region(ch.king[1])))
+    out.extend(t("since.grande", name=name(s), to=region(b)) for s, _, b in ch.grandes)
+    for board, _, to in ch.scoreboards:
+        if to is None:
+            out.append(t("since.board_off", board=board))
+        else:
+            out.append(t("since.board", board=board, to=region(to)))
+    for seat, n in sorted(ch.scores, key=lambda x: -abs(x[1])):  # a stable sort: seat order
+        key = "since.scored" if n > 0 else "since.lost"
+        out.append(t(key, name=name(seat), n=abs(n)))
+    for place, seat, n in sorted(ch.caballeros, key=lambda x: -abs(x[2])):  # stable, too
+        out.append(t("since.caballeros", name=name(seat), n=_signed(n), place=region(place)))
+    return out
+
+
+def summary(ch: Changes, name: Callable[[int], str], fits: Callable[[str], bool]) -> str | None:
+    """One sentence: "Since your turn: …", as many of the `items` as `fits` allows, the rest
+    counted ("and 3 more on the board"; only the head and the count if none fits). None when
+    there is nothing to say (no change, or only the courts: the board marks those)."""
+    words = items(ch, name)
+    sep = t("join.list")
+    for keep in range(len(words), 0, -1):
+        left = len(words) - keep
+        shown = words[:keep] + ([t("since.more", count=left, n=left)] if left else [])
+        sentence = t("since.head", what=sep.join(shown))
+        if fits(sentence):
+            return sentence
+    if not words:
+        return None
+    return t("since.head", what=t("since.more_only", count=len(words), n=len(words)))
+
+
+def sentence_for(
+    ch: Changes | None, names: Sequence[str], fits: Callable[[str], bool]
+) -> str | None:
+    """The summary of a prompt's changes (`Prompt.since`), if any."""
+    return None if ch is None else summary(ch, names.__getitem__, fits)
