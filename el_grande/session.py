@@ -283,6 +283,9 @@ class GameSession:
         old = self.seats[seat]
         if kind == old.kind:
             return False
+        d = self.game.decision
+        if self.held is not None and d is not None and d.player == seat:
+            self.held = None  # (a resumed game's held choice: the seat's new player decides)
         moves = len(self.game.history)
         hands = H.handed(self.hands(seat), moves, kind)
         played_by = hands if H.changed(hands) else ()

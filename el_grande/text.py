@@ -1209,6 +1209,7 @@ EN: dict[str, Template] = {
     "seats.over": "The game is over: its seats stay as they were.",
     "seats.not_secret": "Seats change hands only while no secret choice is pending.",
     "seats.not_display": "Seats change hands after the display, not during it.",
+    "seats.not_held": "Seats change hands once this turn is ended (T) or taken back (U).",
     "seats.not_now": "Seats change hands at a player's decision, once the keyboard is theirs.",
     "seats.unknown": "There is no such seat or player.",
     "seats.to_bot": "From now on the {level} computer player plays {name}'s seat.",

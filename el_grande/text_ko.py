@@ -1197,6 +1197,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "seats.over": "게임이 끝났습니다. 자리는 그대로입니다.",
     "seats.not_secret": "비밀 선택이 남아 있는 동안에는 자리를 바꿀 수 없습니다.",
     "seats.not_display": "정산 화면이 끝난 뒤에 자리를 바꿀 수 있습니다.",
+    "seats.not_held": "이 차례를 끝내거나(T) 되돌린(U) 뒤에 자리를 바꿀 수 있습니다.",
     "seats.not_now": "자리는 플레이어가 결정할 차례에, 키보드를 넘겨받은 뒤에 바꿀 수 있습니다.",
     "seats.unknown": "그런 자리나 플레이어는 없습니다.",
     "seats.to_bot": "이제부터 {level} 컴퓨터가 {name}의 자리를 둡니다.",

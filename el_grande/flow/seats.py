@@ -50,6 +50,8 @@ def why_not(flow: TableFlow) -> str | None:
         return t("seats.not_secret")
     if flow.showing:
         return t("seats.not_display")
+    if flow.session.held is not None:  # the Confirm scene: the turn is its player's to end
+        return t("seats.not_held")
     if flow.bot_playing or flow.at_prompt:
         return None
     return t("seats.not_now")  # a take-over, a curtain, a hint, a wait for a quiet keyboard
