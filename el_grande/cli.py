@@ -147,37 +147,10 @@ def _usage_error(message: str) -> SystemExit:
 
 
 def parse_bots(text: str, names: list[str]) -> dict[int, str]:
-    """`--bots Ben=greedy,Cy=strong` -> {seat: level}; raises ValueError with a sentence."""
-    # start-up: only for `play`
-    from el_grande.bots.registry import level_ids
-    from el_grande.names import key, normalise, printable
+    """`--bots Ben=greedy,Cy=strong` -> {seat: level} (`el_grande.setup.parse_bots`)."""
+    from el_grande.setup import parse_bots as parse  # start-up: only for `play`
 
-    levels = level_ids()
-    out: dict[int, str] = {}
-    by_name = {key(n): i for i, n in enumerate(names)}
-    for item in (x.strip() for x in text.split(",")):
-        if not item:
-            continue
-        name, eq, level = (normalise(part) for part in item.partition("="))
-        if not eq or not name or not level:
-            raise ValueError(
-                f"--bots takes NAME=LEVEL pairs, e.g. Ben=greedy (got {printable(repr(item))})"
-            )
-        seat = by_name.get(key(name))
-        if seat is None:
-            raise ValueError(
-                f"--bots: no player called {printable(repr(name))} "
-                f"(players: {printable(', '.join(names))})"
-            )
-        if level.casefold() not in levels:
-            raise ValueError(
-                f"--bots: unknown level {printable(repr(level))} for {printable(names[seat])} "
-                f"(levels: {', '.join(levels)})"
-            )
-        if seat in out:
-            raise ValueError(f"--bots: {printable(names[seat])} is given twice")
-        out[seat] = level.casefold()
-    return out
+    return parse(text, names)
 
 
 def setup_from_args(args: argparse.Namespace) -> GameSetup:

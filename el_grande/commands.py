@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from el_grande.persist.model import SaveFile
 
 EXIT_BAD_FILE = 1
+EXIT_USAGE = 2
 
 
 def _fail(message: str) -> int:
@@ -32,14 +33,14 @@ def _fail(message: str) -> int:
     return EXIT_BAD_FILE
 
 
-def _launch(save: SaveFile) -> int:
+def _launch(save: SaveFile, reseat: dict[int, str] | None = None) -> int:
     """Open the app on a loaded game (its lock taken first: nothing opens if another window
-    has it)."""
+    has it); `reseat`: the seats that change hands as it opens (`--bots`, `--human`)."""
     # start-up: the app (Textual) only for the commands that open it
     from el_grande.app.app import ElGrandeApp, stdin_is_a_terminal
     from el_grande.settings import load_and_report
 
-    app = ElGrandeApp(saved=save, settings=load_and_report())
+    app = ElGrandeApp(saved=save, settings=load_and_report(), reseat=reseat)
     # Without a terminal, `run` says so and opens nothing: the game is neither locked nor
     # written (taking it saves it, which would make it the latest to resume).
     if stdin_is_a_terminal():
@@ -49,6 +50,84 @@ def _launch(save: SaveFile) -> int:
             return _fail(str(exc))
     app.run()
     return app.exit_report()
+
+
+# ------------------------------------------------------------------ seats change hands
+
+
+def seat_options(p: argparse.ArgumentParser) -> None:
+    """`--bots` and `--human` for `resume` and `load`: seats change hands as the game opens."""
+    p.add_argument(
+        "--bots",
+        action="append",
+        metavar="NAME=LEVEL,...",
+        help="give these players' seats to computer players from the next decision on, e.g. "
+        "Ben=greedy (a comma list, or the flag again; levels: random, greedy, strong)",
+    )
+    p.add_argument(
+        "--human",
+        action="append",
+        metavar="NAME,...",
+        help="a person plays these players' seats again from the next decision on (a comma "
+        "list, or the flag again)",
+    )
+
+
+def seat_changes(args: argparse.Namespace, names: list[str]) -> dict[int, str]:
+    """The seats `--bots` and `--human` give to someone else: {seat: kind}. Raises ValueError
+    with one sentence (a name nobody has, a level the registry does not know, a seat named
+    twice)."""
+    from el_grande.names import key, normalise  # start-up: only with these flags
+    from el_grande.setup import SeatKind, bot_kind, parse_bots
+
+    bots = getattr(args, "bots", None) or []
+    humans = getattr(args, "human", None) or []
+    levels = parse_bots(",".join(bots), names) if bots else {}
+    out = {seat: bot_kind(lv) for seat, lv in levels.items()}
+    by_name = {key(n): i for i, n in enumerate(names)}
+    for item in (normalise(x) for text in humans for x in text.split(",")):
+        if not item:
+            continue
+        seat = by_name.get(key(item))
+        if seat is None:
+            raise ValueError(
+                t(
+                    "cli.no_such_player",
+                    flag="--human",
+                    name=printable(repr(item)),
+                    names=printable(", ".join(names)),
+                )
+            )
+        if seat in out:
+            raise ValueError(t("cli.twice", flag="--human", name=printable(names[seat])))
+        out[seat] = SeatKind.HUMAN
+    return out
+
+
+#: The resume options that open no game: seats cannot change hands with them.
+_NO_SEATS = "--list, --delete, --name"
+
+
+def _seat_flag(args: argparse.Namespace) -> str:
+    return "--bots" if args.bots else "--human"
+
+
+def _usage(message: str) -> int:
+    print(f"el-grande: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _reseating(args: argparse.Namespace, save: SaveFile) -> dict[int, str] | None:
+    """The seats to change as the game opens, or None after saying why not (nothing changed)."""
+    try:
+        changes = seat_changes(args, list(save.names))
+    except ValueError as exc:
+        _usage(str(exc))
+        return None
+    if changes and save.finished:
+        _usage(t("seats.over"))
+        return None
+    return changes
 
 
 def _refuse_if_open(save: SaveFile) -> None:
@@ -79,6 +158,7 @@ def configure_resume(p: argparse.ArgumentParser) -> None:
         metavar=("GAME", "NAME"),
         help="give a saved game a name (an empty NAME takes it off)",
     )
+    seat_options(p)
 
 
 def run_resume(args: argparse.Namespace) -> int:
@@ -90,6 +170,8 @@ def run_resume(args: argparse.Namespace) -> int:
         shown_path,
     )
 
+    if (args.bots or args.human) and (args.list or args.delete is not None or args.name):
+        return _usage(t("cli.seat_bad", flag=_seat_flag(args), others=_NO_SEATS))
     if args.list:
         return _list_saves()
     if args.delete is not None:
@@ -108,7 +190,10 @@ def run_resume(args: argparse.Namespace) -> int:
         _refuse_if_open(save)
     except SaveFileError as exc:
         return _fail(str(exc))
-    return _launch(save)
+    reseat = _reseating(args, save)
+    if reseat is None:
+        return EXIT_USAGE
+    return _launch(save, reseat) if reseat else _launch(save)
 
 
 def _list_saves() -> int:
@@ -188,11 +273,14 @@ def file_arg(text: str) -> Path:
 def configure_load(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", type=file_arg)
     p.add_argument("--check", action="store_true", help="only check the file, then exit")
+    seat_options(p)
 
 
 def run_load(args: argparse.Namespace) -> int:
     from el_grande.persist.store import load_game  # start-up: pydantic
 
+    if args.check and (args.bots or args.human):
+        return _usage(t("cli.seat_bad", flag=_seat_flag(args), others="--check"))
     try:
         save, game = load_game(args.file)
         if not args.check:
@@ -203,7 +291,10 @@ def run_load(args: argparse.Namespace) -> int:
         key = "check.finished" if game.over else "check.unfinished"
         print(t(key, path=printable(str(args.file)), count=len(save.choices)))
         return 0
-    return _launch(save)
+    reseat = _reseating(args, save)
+    if reseat is None:
+        return EXIT_USAGE
+    return _launch(save, reseat) if reseat else _launch(save)
 
 
 # ------------------------------------------------------------------ replay
@@ -266,9 +357,17 @@ def run_export(args: argparse.Namespace) -> int:
         save, game = load_game(args.file)
         if output is None:
             fmt = export_format(None, args.format)
-            sys.stdout.write(export_text(record_of(save), fmt, reveal=game.over))
+            text = export_text(record_of(save), fmt, reveal=game.over, hands=save.seat_hands)
+            sys.stdout.write(text)
         else:
-            write_export(record_of(save), output, args.format, reveal=game.over, source=args.file)
+            write_export(
+                record_of(save),
+                output,
+                args.format,
+                reveal=game.over,
+                source=args.file,
+                hands=save.seat_hands,
+            )
     except SaveFileError as exc:
         return _fail(str(exc))
     return 0

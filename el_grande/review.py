@@ -17,8 +17,8 @@ choice's margin is the seat's estimated final points minus the best other seat's
 is capped by play-outs, never by the clock, so the same record gives the same review on any
 machine, in one process or several.
 
-Who played a seat at a decision is `Seats.kind(seat, index)`: today a seat's kind holds for the
-whole game; a record of seats changing hands during a game plugs in there.
+Who played a seat at a decision is `Seats.kind(seat, index)`: a seat may change hands during a
+game (`el_grande.hands`), and only a person's decisions are reviewed (unless `everyone`).
 
 Plain Python (core, text, narrate and bots; no app, no rich, no pydantic): a screen drives it
 with `review(..., progress=..., cancelled=...)` from a worker thread, or analyses one decision
@@ -47,6 +47,7 @@ from el_grande.bots.strong import (
     play_out,
 )
 from el_grande.core import Game
+from el_grande.hands import Hand, Hands, hands_of, kind_at
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, View
@@ -69,25 +70,39 @@ HUMAN = "human"
 
 @dataclass(frozen=True)
 class Seats:
-    """Who played each seat of a game: a seat kind (`"human"`, `"bot:strong"`…) per seat.
+    """Who played each seat of a game: a seat kind (`"human"`, `"bot:strong"`…) per seat, and
+    each seat's hands when seats changed hands during the game (`el_grande.hands`).
 
     `kind(seat, index)` says who played `seat`'s decision number `index` (0-based, in the
-    record's choices). A seat's kind holds for the whole game today; when seats change hands
-    during a game, the record's changes ("from decision N, played by …") are what this
-    answers from, and everything else reads it through here."""
+    record's choices): the hand that decision falls in ("from decision N, played by …"), or the
+    seat's kind when it never changed hands. Everything else reads it through here."""
 
     kinds: tuple[str, ...]
+    hands: tuple[Hands, ...] = ()
 
     @classmethod
-    def of(cls, kinds: Sequence[str]) -> Seats:
-        return cls(tuple(kinds))
+    def of(cls, kinds: Sequence[str], hands: Sequence[Sequence[Hand]] = ()) -> Seats:
+        return cls(tuple(kinds), tuple(tuple(h) for h in hands))
+
+    @classmethod
+    def of_seats(cls, seats: Sequence[Any]) -> Seats:
+        """From a table's seats (`SeatSetup`: a kind and who played it when)."""
+        kinds = [s.kind for s in seats]
+        return cls.of(kinds, [hands_of(s.kind, getattr(s, "played_by", ())) for s in seats])
 
     def kind(self, seat: int, index: int) -> str:
+        if self.hands and self.hands[seat]:
+            return kind_at(self.hands[seat], index)
         return self.kinds[seat]
 
     def person(self, seat: int, index: int) -> bool:
         """Whether a person (not a computer player) made `seat`'s decision `index`."""
         return self.kind(seat, index) == HUMAN
+
+    def has_person(self, seat: int) -> bool:
+        """Whether a person played `seat` at any time of the game."""
+        hands = self.hands[seat] if self.hands and self.hands[seat] else ((0, self.kinds[seat]),)
+        return any(kind == HUMAN for _, kind in hands)
 
 
 @dataclass(frozen=True)

@@ -272,6 +272,7 @@ def _fail(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     # start-up: as in `render`, loaded only when a review runs.
     from el_grande.atomic import atomic_write_text
+    from el_grande.hands import hands_of
     from el_grande.names import key
     from el_grande.persist.errors import SaveFileError
     from el_grande.persist.store import load_game, record_of
@@ -301,8 +302,8 @@ def run(args: argparse.Namespace) -> int:
         seats_reviewed: list[int] | None = sorted(set(only))
     else:
         seats_reviewed = None
-    kinds = Seats.of([s.kind for s in save.seats])
-    if not args.all and not any(kinds.person(s, 0) for s in (seats_reviewed or range(len(names)))):
+    kinds = Seats.of([s.kind for s in save.seats], [hands_of(s.kind, s.hands) for s in save.seats])
+    if not args.all and not any(kinds.has_person(s) for s in (seats_reviewed or range(len(names)))):
         return _fail(t("review.err_no_person"))
     target = None
     if args.output is not None:
@@ -341,7 +342,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _reviewed(result: Review, kinds: Any, everyone: bool) -> list[int]:
     """The seats with a review to show: every reviewed seat a person played (or all)."""
-    return [s for s in result.seats if everyone or kinds.person(s, 0)]
+    return [s for s in result.seats if everyone or kinds.has_person(s)]
 
 
 def _output_target(output: Path, save: Path) -> tuple[Path | None, str | None]:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from el_grande import hands as H
 from el_grande.bots.registry import level
 from el_grande.core import (
     Castillo,
@@ -36,7 +37,7 @@ from el_grande.core import (
 )
 from el_grande.names import printable
 from el_grande.narrate import Line
-from el_grande.setup import bot_level, letters_for
+from el_grande.setup import SeatSetup, bot_level, letters_for
 from el_grande.story import Bookmark, Chapter, ScoringRecord, Story
 from el_grande.text import t
 
@@ -138,6 +139,8 @@ class Update:
     #: while a computer player has the decision; None: undo is allowed.
     undo: str | None = None
     undone: bool = False  # the game was taken back (undo): redraw everything
+    #: A seat changed hands (`GameSession.seat_to`): nothing was played, `seating` is new.
+    reseated: bool = False
 
     @property
     def over(self) -> bool:
@@ -278,6 +281,51 @@ class GameSession:
         self.hints_used[seat] += 1
         self.seating = Seating.of(self.seats, self.hints, self.hints_used)
 
+    # --- seats change hands ----------------------------------------------------------------
+
+    def hands(self, seat: int) -> H.Hands:
+        """Who played `seat` when (`el_grande.hands`): its whole history."""
+        s = self.seats[seat]
+        return H.hands_of(s.kind, getattr(s, "played_by", ()))
+
+    def seat_to(self, seat: int, kind: str) -> bool:
+        """Give `seat` to `kind` ("human", "bot:strong"…) from the decision at hand on, and
+        publish a `reseated` update (nothing is played: every screen redraws the seating, the
+        autosave keeps the seat's new hand). At a table without hints, handing a seat to the
+        Hard player counts as a hint for it. False if `kind` plays it already."""
+        old = self.seats[seat]
+        if kind == old.kind:
+            return False
+        d = self.game.decision
+        if self.held is not None and d is not None and d.player == seat:
+            self.held = None  # (a resumed game's held choice: the seat's new player decides)
+        moves = len(self.game.history)
+        hands = H.handed(self.hands(seat), moves, kind)
+        played_by = hands if H.changed(hands) else ()
+        new = SeatSetup(old.name, str(getattr(old, "colour", "")), kind, played_by)
+        self.seats = (*self.seats[:seat], new, *self.seats[seat + 1 :])
+        if not self.hints and bot_level(kind) == H.HARD and bot_level(old.kind) != H.HARD:
+            self.hints_used[seat] += 1
+        self.seating = Seating.of(self.seats, self.hints, self.hints_used)
+        nothing = Chapter((), (), self.story.round, (), self.story.general)
+        update = self._update(None, None, False, nothing, self._current, False, reseated=True)
+        self._current = update
+        for subscriber in tuple(self._subscribers):
+            subscriber(update)
+        return True
+
+    def _hands_back_to(self, moves: int) -> None:
+        """After an undo: a hand that began after the choices left begins now."""
+        seats = list(self.seats)
+        for at, s in enumerate(seats):
+            hands = H.hands_of(s.kind, getattr(s, "played_by", ()))
+            if H.changed(hands) and hands[-1][0] > moves:
+                hands = H.handed(hands, moves, s.kind)
+                played_by = hands if H.changed(hands) else ()
+                seats[at] = SeatSetup(s.name, str(s.colour), s.kind, played_by)
+        if seats != list(self.seats):
+            self.seats = tuple(seats)
+
     @property
     def has_bots(self) -> bool:
         return any(self.bot_level(s) for s in range(len(self.seats)))
@@ -340,6 +388,7 @@ class GameSession:
         self.game = Game.replay(record, upto=len(record["choices"]) - 1)
         self.held = None
         self._marks.pop()
+        self._hands_back_to(len(self.game.history))
         self.story.rewind(self._marks[-1].story)
         nothing = Chapter((), (), self.story.round, (), self.story.general)
         update = self._update(None, None, False, nothing, self._current, True)
@@ -419,6 +468,8 @@ class GameSession:
         chapter: Chapter,
         before: Update | None,
         undone: bool,
+        *,
+        reseated: bool = False,
     ) -> Update:
         game = self.game
         public = game.view(None)
@@ -440,4 +491,5 @@ class GameSession:
             seating=self.seating,
             undo=self._undo_code(),
             undone=undone,
+            reseated=reseated,
         )

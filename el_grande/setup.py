@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from el_grande.bots.registry import LEVELS as BOT_LEVELS  # stdlib only: start-up stays light
 from el_grande.bots.registry import level_ids
-from el_grande.names import names_problem, width
+from el_grande.names import key, names_problem, normalise, printable, width
 from el_grande.text import t
 
 COLOURS: tuple[str, ...] = ("yellow", "red", "green", "blue", "purple", "cyan", "orange", "white")
@@ -67,6 +67,9 @@ class SeatSetup:
     name: str
     colour: str
     kind: str = SeatKind.HUMAN  # a SeatKind, or a kind from elsewhere (played by a human)
+    #: Who played the seat when (`el_grande.hands`): (from decision, kind) pairs ending with
+    #: `kind`; empty: `kind` from the first decision.
+    played_by: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -133,3 +136,33 @@ def letters_for(names: list[str]) -> list[str]:
                     taken.add(c)
     free = (c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in taken)
     return [letter or next(free) for letter in out]  # then a free letter for the others
+
+
+def parse_bots(text: str, names: list[str]) -> dict[int, str]:
+    """`--bots Ben=greedy,Cy=strong` -> {seat: level}; raises ValueError with a sentence."""
+    levels = level_ids()
+    out: dict[int, str] = {}
+    by_name = {key(n): i for i, n in enumerate(names)}
+    for item in (x.strip() for x in text.split(",")):
+        if not item:
+            continue
+        name, eq, level = (normalise(part) for part in item.partition("="))
+        if not eq or not name or not level:
+            raise ValueError(
+                f"--bots takes NAME=LEVEL pairs, e.g. Ben=greedy (got {printable(repr(item))})"
+            )
+        seat = by_name.get(key(name))
+        if seat is None:
+            raise ValueError(
+                f"--bots: no player called {printable(repr(name))} "
+                f"(players: {printable(', '.join(names))})"
+            )
+        if level.casefold() not in levels:
+            raise ValueError(
+                f"--bots: unknown level {printable(repr(level))} for {printable(names[seat])} "
+                f"(levels: {', '.join(levels)})"
+            )
+        if seat in out:
+            raise ValueError(f"--bots: {printable(names[seat])} is given twice")
+        out[seat] = level.casefold()
+    return out

@@ -825,6 +825,7 @@ EN: dict[str, Template] = {
         "f\tskip ahead: computer players move at once until a human decides or a "
         "scoring is shown\n"
         "o\tsettings: theme, player colours, pace (not while a secret choice is open)\n"
+        "r\tseats: give a seat to a computer player, or take it back\n"
         "i\tthe coach of a guided game: hide it, bring it back; a tip: dismiss it (Esc too)\n"
         "?\tthis help\n"
         "ctrl+q\tquit (ctrl+c too)"
@@ -1317,6 +1318,35 @@ EN: dict[str, Template] = {
     "set.confirm_on": "on: every turn waits for T",
     "set.confirm_off": "off: a turn ends with its last choice",
     "settings.must.confirm_turn": '"auto", true or false',
+    # --- seats: seats change hands (flow/seats.py, el_grande/hands.py, screens/seat_menu.py) ---
+    "keys.seats": "Seats",
+    "seats.title": "Who plays each seat",
+    "seats.note": "↑↓ a seat · Enter: choose who plays it · Esc: close. From the decision at "
+    "hand on; the game stays the same game.",
+    "seats.kinds_note": "Who plays {name}'s seat from now on? ↑↓ · Enter · Esc: back to the seats.",
+    "seats.row": "{name}: {who}",
+    "seats.person": "a person",
+    "seats.over": "The game is over: its seats stay as they were.",
+    "seats.not_secret": "Seats change hands only while no secret choice is pending.",
+    "seats.not_display": "Seats change hands after the display, not during it.",
+    "seats.not_held": "Seats change hands once this turn is ended (T) or taken back (U).",
+    "seats.not_now": "Seats change hands at a player's decision, once the keyboard is theirs.",
+    "seats.unknown": "There is no such seat or player.",
+    "seats.to_bot": "From now on the {level} computer player plays {name}'s seat.",
+    "seats.to_person": "{name} plays their own seat again.",
+    "seats.counted": "Hints are off at this table: handing the seat to the Hard player counts "
+    "as a hint for {name}.",
+    "hands.bot": "the {level} player",
+    "hands.line": "{name}: {spells}.",
+    "hands.span": "decisions {first}–{last} by {who}",
+    "hands.one": "decision {n} by {who}",
+    "hands.from": "from decision {first} on by {who}",
+    "hands.head": "Seats that changed hands:",
+    "over.hard_counted": "Hints were off at this table; handing a seat to the Hard player "
+    "counted as a hint: {counts}",
+    "cli.no_such_player": "{flag}: no player called {name} (players: {names})",
+    "cli.twice": "{flag}: {name} is given twice",
+    "cli.seat_bad": "{flag} cannot be used with {others}",
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

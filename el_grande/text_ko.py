@@ -790,6 +790,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
         "l\t진행 기록을 크게 보기 (↑ ↓ PgUp PgDn 스크롤, l을 한 번 더: 보드로)\n"
         "f\t빨리 감기: 사람이 고를 때나 정산이 보일 때까지 컴퓨터 플레이어가 바로 둡니다\n"
         "o\t설정: 테마, 플레이어 색, 속도 (비밀 선택 중에는 안 됨)\n"
+        "r\t자리: 컴퓨터 플레이어에게 자리를 넘기거나 되찾기\n"
         "i\t안내 게임의 코치 숨기기·다시 보기, 팁 닫기 (Esc도 됩니다)\n"
         "?\t이 도움말\n"
         "ctrl+q\t끝내기 (ctrl+c도 됩니다)"
@@ -1299,4 +1300,33 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "set.confirm_on": "켜기: 차례마다 T를 기다림",
     "set.confirm_off": "끄기: 마지막 선택으로 차례가 끝남",
     "settings.must.confirm_turn": '`"auto"`, `true` 또는 `false`',
+    # --- seats: seats change hands (flow/seats.py, el_grande/hands.py, screens/seat_menu.py) ---
+    "keys.seats": "자리",
+    "seats.title": "자리마다 누가 두는지",
+    "seats.note": "↑↓ 자리 · Enter: 이 자리를 누가 둘지 고르기 · Esc: 닫기. 지금 결정부터 "
+    "적용되며, 게임은 같은 게임입니다.",
+    "seats.kinds_note": "이제부터 {name}의 자리는 누가 둡니까? ↑↓ · Enter · Esc: 자리 목록으로.",
+    "seats.row": "{name}: {who}",
+    "seats.person": "사람",
+    "seats.over": "게임이 끝났습니다. 자리는 그대로입니다.",
+    "seats.not_secret": "비밀 선택이 남아 있는 동안에는 자리를 바꿀 수 없습니다.",
+    "seats.not_display": "정산 화면이 끝난 뒤에 자리를 바꿀 수 있습니다.",
+    "seats.not_held": "이 차례를 끝내거나(T) 되돌린(U) 뒤에 자리를 바꿀 수 있습니다.",
+    "seats.not_now": "자리는 플레이어가 결정할 차례에, 키보드를 넘겨받은 뒤에 바꿀 수 있습니다.",
+    "seats.unknown": "그런 자리나 플레이어는 없습니다.",
+    "seats.to_bot": "이제부터 {level} 컴퓨터가 {name}의 자리를 둡니다.",
+    "seats.to_person": "{name:이/가} 다시 자기 자리를 둡니다.",
+    "seats.counted": "이 게임은 힌트를 쓰지 않으므로, 어려움 컴퓨터에게 자리를 넘기면 "
+    "{name}의 힌트 1번으로 셉니다.",
+    "hands.bot": "{level} 컴퓨터",
+    "hands.line": "{name}: {spells}.",
+    "hands.span": "결정 {first}–{last}번은 {who}",
+    "hands.one": "결정 {n}번은 {who}",
+    "hands.from": "결정 {first}번부터는 {who}",
+    "hands.head": "자리를 넘긴 플레이어:",
+    "over.hard_counted": "이 게임은 힌트를 쓰지 않았습니다. 어려움 컴퓨터에게 자리를 넘긴 것을 "
+    "힌트로 셉니다: {counts}",
+    "cli.no_such_player": "{flag}: {name}라는 플레이어가 없습니다 (플레이어: {names})",
+    "cli.twice": "{flag}: {name:이/가} 두 번 나옵니다",
+    "cli.seat_bad": "{flag}는 {others}와 함께 쓸 수 없습니다",
 }

@@ -297,3 +297,22 @@ def test_a_seat_is_played_by_whoever_the_seats_say() -> None:
     seats = Seats.of(["human", "bot:strong"])
     assert seats.person(0, 10) and not seats.person(1, 10)
     assert seats.kind(1, 0) == "bot:strong"
+
+
+def test_a_seat_that_changed_hands_is_reviewed_only_where_a_person_played_it(
+    open_game: Game,
+) -> None:
+    """Decisions a computer player made for a seat (from decision N, played by …) are skipped;
+    the person's before and after are reviewed."""
+    record = open_game.record()
+    total = len(record["choices"])
+    lent, back = total // 3, 2 * total // 3
+    hands = ((0, "human"), (lent, "bot:strong"), (back, "human"))
+    seats = Seats.of(["human", "human"], [hands, ((0, "human"),)])
+    assert seats.person(0, lent - 1) and not seats.person(0, lent) and seats.person(0, back)
+    assert seats.has_person(0) and not Seats.of(["bot:greedy"]).has_person(0)
+    indices = [task.index for task in tasks(record, lambda s, i: s == 0 and seats.person(s, i))]
+    assert indices and all(i < lent or i >= back for i in indices)
+    assert any(i >= back for i in indices) and any(i < lent for i in indices)
+    everyone = [task.index for task in tasks(record, lambda s, i: s == 0)]
+    assert any(lent <= i < back for i in everyone)  # there were the computer's decisions

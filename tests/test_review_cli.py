@@ -143,3 +143,27 @@ def test_review_o_never_replaces_a_link_a_device_or_a_fifo(
             after = os.lstat(out)
             assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
     assert os.readlink(to_null) == "/dev/null" and not (tmp_path / "nothing").exists()
+
+
+def test_a_seat_that_changed_hands_is_reviewed_where_a_person_played_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ana's seat went to the Hard player for a stretch: her review has none of its decisions."""
+    from el_grande.persist.model import Hand
+
+    game = Game.new(list(NAMES), seed=8, options=Options(rounds=6))
+    play_game(game, [make_bot("greedy", seed=s) for s in range(2)])
+    total = len(game.history)
+    lent, back = total // 3, 2 * total // 3
+    hands = [(0, "human"), (lent, "bot:strong"), (back, "human")]
+    played_by = [Hand.model_validate({"from": at, "kind": kind}) for at, kind in hands]
+    seats = [Seat(name=NAMES[0], played_by=played_by), Seat(name=NAMES[1], kind="bot:greedy")]
+    path = tmp_path / "game.json"
+    write_save(save_from_game(game, seats=seats), path)
+    assert main(["review", str(path), *FAST]) == 0
+    table = capsys.readouterr().out.split("## Every decision", 1)[1]
+    numbers = [
+        int(row.split("|")[1]) for row in table.splitlines() if row[:3].strip("| ").isdigit()
+    ]
+    assert numbers and all(n <= lent or n > back for n in numbers)
+    assert any(n > back for n in numbers) and any(n <= lent for n in numbers)

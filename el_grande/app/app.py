@@ -196,6 +196,7 @@ class ElGrandeApp(App[None]):
         settings: Loaded | None = None,
         clock: Clock | None = None,
         sheet: bool = False,
+        reseat: dict[int, str] | None = None,
         learn: bool = False,
     ) -> None:
         """`settings`: what `el_grande.settings.load()` found (loaded here if not given);
@@ -204,8 +205,9 @@ class ElGrandeApp(App[None]):
         a change of player and before a take-over counts (`el_grande.flow.handover`; given
         only by tests and benchmarks); `curtain_seed` seeds the take-over letters; `clock`:
         the table flow's clock (tests give one they move by hand; else the app's timers).
-        `sheet`: open the scoring sheet for a real board (`el-grande calc`); `learn`: start
-        the guided first game (`el-grande learn`)."""
+        `sheet`: open the scoring sheet for a real board (`el-grande calc`); `reseat`: seats
+        of `saved` that change hands as it opens ({seat: kind}: `resume --bots`, `--human`);
+        `learn`: start the guided first game (`el-grande learn`)."""
         game, title = _STYLES / "screens/game.tcss", _STYLES / "screens/title.tcss"
         if replay is not None:
             first = [game, _STYLES / "screens/replay.tcss"]
@@ -220,6 +222,7 @@ class ElGrandeApp(App[None]):
         self._setup = setup
         self._session = session
         self._saved = saved
+        self._reseat = dict(reseat or {})
         self._replay = replay
         self._sheet = sheet
         self._learn = learn
@@ -585,14 +588,16 @@ class ElGrandeApp(App[None]):
         lock first: `GameLockedError` (a `SaveFileError`) if another window has it open."""
         if self._session is not None or self._saved is None:
             return
-        self._session = self._session_for_save(self._saved)
+        self._session = self._session_for_save(self._saved, self._reseat)
 
     def open_saved(self, save: SaveFile) -> None:
         """Open a saved game (the title screen's resume list): `GameLockedError` if another
         window has it, and nothing is opened."""
         self.open_game(self._session_for_save(save))
 
-    def _session_for_save(self, save: SaveFile) -> GameSession:
+    def _session_for_save(
+        self, save: SaveFile, reseat: dict[int, str] | None = None
+    ) -> GameSession:
         # start-up: the saves (pydantic) and the rules core, when a save is opened
         from el_grande.persist.autosave import attach_autosave, setups_of
         from el_grande.persist.store import Autosaver, held_of, record_of
@@ -608,6 +613,8 @@ class ElGrandeApp(App[None]):
             lessons=save.lessons,
         )
         session.held = held_of(save, session.game)  # checked when the save was loaded
+        for seat, kind in sorted((reseat or {}).items()):  # from the decision at hand on
+            session.seat_to(seat, kind)
         listener = attach_autosave(session, saver, self._save_problem_changed)
         listener.save(session.game)
         self._watch_listener(listener)

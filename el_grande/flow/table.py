@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from el_grande.core import Choice, Decision, DecisionKind, IllegalChoice, View
 from el_grande.core import events as E
-from el_grande.flow import cautions
+from el_grande.flow import cautions, seats
 from el_grande.flow.cautions import Caution, court_cautions, court_most, merged
 from el_grande.flow.changes import Changes, SinceMemory, changes
 from el_grande.flow.clock import Cancel, Clock
@@ -519,6 +519,9 @@ class TableFlow:
     # --- the session's updates ---------------------------------------------------------------
 
     def _published(self, update: Update) -> None:
+        if update.reseated:  # a seat changed hands; nothing was played (flow/seats.py)
+            seats.reseated(self, self.prompt)
+            return
         self._drop_weighing()  # the decision it weighed is gone
         if update.undone:
             self._since.rewind(update.moves)
@@ -1005,6 +1008,27 @@ class TableFlow:
         """A human's prompt is open and the next input counts (no curtain, display, bot or
         wait for quiet)."""
         return isinstance(self.scene, Prompt) and self.guard.ready
+
+    # --- seats change hands (flow/seats.py) ----------------------------------------------------
+
+    def give_seat(self, seat: int, kind: str) -> str | None:
+        """Give `seat` to `kind` ("human", "bot:greedy"…) from the decision at hand on; None
+        when done, else why not (nothing changed)."""
+        return seats.give(self, seat, kind)
+
+    def why_no_seats(self) -> str | None:
+        """Why seats may not change hands now (a sentence), or None."""
+        return seats.why_not(self)
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The person's prompt on the table, if that is the scene."""
+        return self.scene if isinstance(self.scene, Prompt) else None
+
+    @property
+    def showing(self) -> bool:
+        """True while a scoring or reveal display is on the table."""
+        return self._showing is not None
 
     @property
     def secret_open(self) -> bool:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from el_grande.names import printable
-from el_grande.persist.model import SaveFile, Seat
+from el_grande.persist.model import Hand, SaveFile, Seat
 from el_grande.persist.played import game_finished
 from el_grande.persist.store import Autosaver, save_from_game, saves_dir
 from el_grande.setup import COLOURS, SeatSetup
@@ -34,11 +34,20 @@ log = logging.getLogger(__name__)
 
 
 def seats_of(seats: Sequence[Any]) -> list[Seat]:
-    """The save file's seats for a table's seats (name, colour, kind)."""
-    return [
-        Seat(name=s.name, colour=getattr(s, "colour", None), kind=getattr(s, "kind", "human"))
-        for s in seats
-    ]
+    """The save file's seats for a table's seats (name, colour, kind, who played it when)."""
+    out = []
+    for s in seats:
+        hands = tuple(getattr(s, "played_by", ()))
+        played_by = (
+            [Hand.model_validate({"from": at, "kind": kind}) for at, kind in hands]
+            if len(hands) > 1
+            else None
+        )
+        kind = getattr(s, "kind", "human")
+        out.append(
+            Seat(name=s.name, colour=getattr(s, "colour", None), kind=kind, played_by=played_by)
+        )
+    return out
 
 
 def setups_of(save: SaveFile) -> tuple[SeatSetup, ...]:
@@ -49,7 +58,7 @@ def setups_of(save: SaveFile) -> tuple[SeatSetup, ...]:
     out = []
     for seat in save.seats:
         colour = seat.colour if seat.colour in COLOURS else next(spare, COLOURS[0])
-        out.append(SeatSetup(seat.name, colour, seat.kind))
+        out.append(SeatSetup(seat.name, colour, seat.kind, seat.hands))
     return tuple(out)
 
 
@@ -76,6 +85,8 @@ class AutosaveListener:
         self.table: Callable[[], tuple[bool, list[int]]] | None = None
         #: The choice held for its confirmation, in the core's notation (None: nothing).
         self.held: Callable[[], str | None] | None = None
+        #: The table's seats as the save file holds them (who plays them changes: format 4).
+        self.seats: Callable[[], list[Seat]] | None = None
         #: (the coach's mode, the lessons met) for the save file, if the table keeps them.
         self.coach: Callable[[], tuple[Any, list[str]]] | None = None
         self.on_change = on_change
@@ -92,6 +103,8 @@ class AutosaveListener:
         if self.table is not None:  # what the table keeps besides the choices (format 2)
             self.saver.file.hints, self.saver.file.hints_used = self.table()
         self.saver.file.held = self.held() if self.held is not None else None
+        if self.seats is not None:
+            self.saver.file.seats = self.seats()
         if self.coach is not None:  # a coached game's lessons met
             self.saver.file.coach, self.saver.file.lessons = self.coach()
         try:
@@ -156,6 +169,14 @@ def attach_autosave(
         choice = getattr(session, "held", None)
         return None if choice is None else str(choice)
 
+    kept: dict[str, Any] = {}
+
+    def seats() -> list[Seat]:  # made again only when a seat changed hands
+        if kept.get("of") is not session.seats:
+            kept["of"], kept["seats"] = session.seats, seats_of(session.seats)
+        found: list[Seat] = kept["seats"]
+        return found
+
     problem: str | None = None
     error: OSError | None = None
     if saver is None:
@@ -180,7 +201,7 @@ def attach_autosave(
             log.warning("%s", problem)
     listener = AutosaveListener(saver, game, on_change, problem)
     listener.error = error
-    listener.table, listener.held = table, held
+    listener.table, listener.held, listener.seats = table, held, seats
     listener.coach = partial(coach_of, session)
     session.subscribe(listener)
     return listener

@@ -11,12 +11,14 @@ HTML or emphasis to the export.
 from __future__ import annotations
 
 import string
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from el_grande.atomic import atomic_write_text
 from el_grande.epilogue import Epilogue, EpilogueBuilder, winners_of
 from el_grande.files import Dangling, NotRegular, SameFile, reason, regular_target
+from el_grande.hands import Hand, table_lines
 from el_grande.names import fit, printable, width
 from el_grande.narrate import Line, Tone
 from el_grande.persist.errors import SaveFileError
@@ -36,7 +38,11 @@ def md_escape(text: str) -> str:
 
 
 def export_text(
-    record: dict[str, Any], fmt: str = "text", title: str | None = None, reveal: bool = True
+    record: dict[str, Any],
+    fmt: str = "text",
+    title: str | None = None,
+    reveal: bool = True,
+    hands: Sequence[Sequence[Hand]] = (),
 ) -> str:
     """The event log as plain text (``fmt="text"``) or Markdown (``fmt="md"``).
 
@@ -44,7 +50,9 @@ def export_text(
     a hidden Castillo stays hidden.  The seed is told only for a finished game with
     ``reveal``: in a game still running it would tell every card to come.  Names and other
     text from the record are printable, and escaped in Markdown.  The sentences are the
-    narrator's (`el_grande.narrate`), the same as in the live log.
+    narrator's (`el_grande.narrate`), the same as in the live log. `hands`: who played each
+    seat when (`el_grande.hands`, the save's `seat_hands`): the seats that changed hands are
+    said after the setup line.
     """
     md = fmt == "md"
     shown = md_escape if md else printable
@@ -93,6 +101,9 @@ def export_text(
         lines += [f"# {head}", "", setup, ""]
     else:
         lines += [head, "=" * width(head), "", setup, ""]
+    who = table_lines(names, hands, len(record["choices"]))
+    if who:
+        lines += [who[0], *[f"- {line}" if md else f"  {line}" for line in who[1:]], ""]
     lines += body
     lines.append("")
     if md:
@@ -163,6 +174,7 @@ def write_export(
     *,
     reveal: bool,
     source: Path | None = None,
+    hands: Sequence[Sequence[Hand]] = (),
 ) -> str:
     """Write the export of `record` to `out` (atomically); returns the sentence saying where.
 
@@ -174,7 +186,7 @@ def write_export(
     """
     shown = fit(printable(str(out)), 200)  # a person may have typed thousands of characters
     target = export_target(out, source, shown)
-    text = export_text(record, export_format(out, fmt), reveal=reveal)
+    text = export_text(record, export_format(out, fmt), reveal=reveal, hands=hands)
     try:
         atomic_write_text(target, text)
     except (OSError, ValueError) as exc:

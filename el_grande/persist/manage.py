@@ -96,4 +96,6 @@ def export_save(saved: SavedGame, out: Path, fmt: str | None = None) -> str:
     given); returns the sentence to show.  A finished game is told whole, an unfinished one as
     the table saw it.  Never writes over the save itself, nor into what is not a file."""
     save, game = load_game(saved.path)
-    return write_export(record_of(save), out, fmt, reveal=game.over, source=saved.path)
+    return write_export(
+        record_of(save), out, fmt, reveal=game.over, source=saved.path, hands=save.seat_hands
+    )

@@ -22,6 +22,8 @@ from pydantic import (
 )
 
 from el_grande import __version__
+from el_grande.hands import hands_of
+from el_grande.hands import problem as hands_problem
 from el_grande.names import (
     describe_char,
     fit,
@@ -39,8 +41,8 @@ FORMAT = "el-grande-save"
 FORMAT_VERSION = 4
 """Bump when the meaning of a field changes; readers refuse files newer than they know.
 Format 2 (El Grande 0.2) added `hints` and `hints_used`; format 3 the save's `name`; format 4
-`held` (a turn's last choice waiting for its confirmation); files of formats 1 to 3 still
-load."""
+`held` (a turn's last choice waiting for its confirmation) and a seat's `played_by` (who
+played it when); files of formats 1 to 3 still load."""
 
 MAX_SAVE_NAME_CELLS = 30
 """The widest name a save may be given, in terminal cells."""
@@ -91,6 +93,19 @@ def _seat_name_problem(name: str) -> str | None:
     return problem
 
 
+_KIND = r"^[A-Za-z0-9_.:-]{1,40}$"
+
+
+class Hand(BaseModel):
+    """Format 4: from which decision on a kind played a seat (`el_grande.hands`)."""
+
+    model_config = _STRICT
+
+    at: int = Field(alias="from", ge=0, le=100_000)
+    """The index (0-based) of the first decision `kind` played: the choices made before."""
+    kind: str = Field(pattern=_KIND)
+
+
 class Seat(BaseModel):
     """One player at the table."""
 
@@ -100,8 +115,23 @@ class Seat(BaseModel):
     """Any name `el_grande.names` accepts from a save (``legacy=True``): no control or
     format characters, at most 40 characters (new games: at most 12 cells)."""
     colour: str | None = Field(default=None, max_length=20)
-    kind: str = Field(default="human", pattern=r"^[A-Za-z0-9_.:-]{1,40}$")
+    kind: str = Field(default="human", pattern=_KIND)
     """The app's seat kind: "human", or e.g. "bot:greedy", so a resumed game seats it again."""
+    played_by: list[Hand] | None = Field(default=None, max_length=10_000)
+    """Format 4: the seat's hands when it changed hands during the game (None: it did not,
+    `kind` played it from the first decision)."""
+
+    @property
+    def hands(self) -> tuple[tuple[int, str], ...]:
+        """The hands as `el_grande.hands` reads them (empty: `kind` from decision 0)."""
+        return tuple((h.at, h.kind) for h in self.played_by or ())
+
+    @model_validator(mode="after")
+    def _hands_rules(self) -> Seat:
+        problem = hands_problem(self.hands, self.kind)
+        if problem is not None:
+            raise ValueError(f"played_by: {problem}")
+        return self
 
     @field_validator("name")
     @classmethod
@@ -181,6 +211,15 @@ class SaveFile(BaseModel):
             raise ValueError("hints_used must count one number per seat")
         return self
 
+    @model_validator(mode="after")
+    def _hands(self) -> SaveFile:
+        for at, seat in enumerate(self.seats):
+            problem = hands_problem(seat.hands, seat.kind, len(self.choices))
+            if problem is not None:
+                name = fit(printable(seat.name), 40)
+                raise ValueError(f"seats[{at}].played_by ({name}): {problem}")
+        return self
+
     @field_validator("game_id")
     @classmethod
     def _safe_game_id(cls, game_id: str) -> str:
@@ -216,9 +255,17 @@ class SaveFile(BaseModel):
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    @property
+    def seat_hands(self) -> list[tuple[tuple[int, str], ...]]:
+        """Who played each seat when (`el_grande.hands`: the whole history of each)."""
+        return [hands_of(s.kind, s.hands) for s in self.seats]
+
     def to_json(self) -> str:
         """Indented JSON, one choice (and one seat) per line: readable and diffable."""
-        data = self.model_dump(mode="json")
+        data = self.model_dump(mode="json", by_alias=True)
+        for seat in data["seats"]:
+            if seat.get("played_by") is None:
+                seat.pop("played_by", None)  # a seat that never changed hands: as before
         if self.coach is None and not self.lessons:
             del data["coach"], data["lessons"]
         parts = []

@@ -74,3 +74,24 @@ def test_the_markdown_export_has_a_table_per_scoring_and_the_score_by_round() ->
     for seat, line in enumerate(by_round[2:]):
         assert line.rstrip(" |").endswith(f"| {game.scores[seat]}")
     assert "## Score by round" not in export_text(game.record(), "text")  # Markdown's alone
+
+
+async def test_game_over_says_who_played_which_decisions_and_counts_the_hard_player() -> None:
+    """At a table without hints, a seat handed to the Hard player counts as a hint for it, and
+    the seats that changed hands say who played which decisions."""
+    from el_grande.app.app import ElGrandeApp
+
+    session = session_at(3, 14, lambda s: len(s.game.history) == 40, hints=False)
+    session.seat_to(1, "bot:strong")
+    while session.decision is not None:
+        session.apply(session.decision.choices[0])
+    total = len(session.game.history)
+    app = ElGrandeApp(session=session, curtain_seed=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(GameOverScreen(session))
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "counted as a hint: Ben 1" in text
+        assert "Seats that changed hands:" in text
+        assert f"Ben: decisions 1–40 by Ben, decisions 41–{total} by the Hard player." in text

@@ -76,3 +76,40 @@ async def test_textual_s_own_keys_are_in_the_catalogue_s_words() -> None:
             assert "Dismiss" not in text
     finally:
         use("en")
+
+
+class _CrowdedScreen(Screen[None]):
+    """As many keys as a game screen offers, with labels as long as Korean ones (2 cells a
+    character)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(k, f"press('{k}')", "다른 이름으로 저장") for k in "abcdefghij"],
+        Binding("q", "app.quit", "종료"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield KeyBar()
+
+
+class _CrowdedApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(_CrowdedScreen())
+
+
+async def test_a_crowded_bar_shortens_labels_and_keeps_every_key() -> None:
+    """Too many keys for the width: the padding goes, then the longest labels shorten (with
+    "…"), so every key, the last one (quit) too, stays on the line and clickable."""
+    app = _CrowdedApp()
+    async with app.run_test(size=(100, 5)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        text = bar.render().plain
+        assert text.endswith("q 종료")  # the last key whole, not cut off by the edge
+        assert all(f"{k} " in text for k in "abcdefghij")
+        assert "…" in text and bar.render().cell_len <= 100
+        assert [key for _s, _e, key in bar._spans] == [*"abcdefghij", "q"]
+    wide = _CrowdedApp()
+    async with wide.run_test(size=(300, 5)) as pilot:
+        await pilot.pause()
+        text = wide.screen.query_one(KeyBar).render().plain
+        assert "…" not in text and " a 다른 이름으로 저장 " in text  # room: as before

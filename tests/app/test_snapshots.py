@@ -435,3 +435,18 @@ def test_the_confirm_step(snap_compare, size) -> None:  # type: ignore[no-untype
 def test_korean_confirm_step(snap_compare, korean, size) -> None:  # type: ignore[no-untyped-def]
     app, choice = _confirm_app(KOREAN_NAMES)
     assert snap_compare(app, terminal_size=size, run_before=_held(choice))
+
+
+# --- seats change hands (the seat menu, r) --------------------------------------------------------
+
+
+async def _seat_menu(pilot: Pilot[None]) -> None:
+    await press(pilot, "r")
+    await press(pilot, "down")
+
+
+def test_seat_menu(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    session = session_at(3, 7, _history(10))
+    session.seat_to(2, "bot:strong")  # Cy's seat went to the Hard player
+    app = ElGrandeApp(session=session, curtain_seed=0)
+    assert snap_compare(app, terminal_size=SIZE, run_before=_seat_menu)

@@ -22,6 +22,7 @@ from el_grande.persist.autosave import attach_autosave, setups_of
 from el_grande.persist.errors import SaveFileError
 from el_grande.persist.store import held_of, load_game, record_of
 from el_grande.session import GameSession
+from el_grande.text import t as t_
 
 from .table import Table, Want, held_at, humans, turn_ends
 
@@ -386,3 +387,29 @@ def test_a_hand_edited_held_choice_that_is_not_legal_is_one_sentence(tmp_path: P
     message = str(err.value)
     assert "held for its confirmation ('power 99')" in message and message.count(".") >= 1
     assert "\n" not in message
+
+
+def test_seats_do_not_change_hands_over_a_held_choice() -> None:
+    """The Confirm scene is its player's: the seat menu waits for T or U, and changes
+    nothing meanwhile."""
+    from el_grande.flow import seats
+
+    table = held()
+    kinds = table.session.seating.kinds
+    assert seats.give(table.flow, 0, "bot:greedy") == t_("seats.not_held")
+    assert table.session.seating.kinds == kinds and table.session.held is not None
+    table.key("u")  # taken back: the prompt is open again, and seats may change hands
+    assert isinstance(table.scene, Prompt) and table.flow.guard.ready
+    assert seats.why_not(table.flow) is None
+
+
+def test_a_resumed_held_choice_goes_with_its_seat_to_a_computer_player() -> None:
+    """`resume --bots Ben=…` for the seat whose choice was held: the computer player decides
+    afresh (the held choice was its person's)."""
+    session, choice = held_at(turn_ends)
+    seat = session.decision.player  # type: ignore[union-attr]
+    session.hold(choice)
+    assert session.seat_to(seat, "bot:random")
+    assert session.held is None
+    table = Table(session, confirm=True)
+    assert not isinstance(table.scene, Confirm)

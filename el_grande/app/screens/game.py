@@ -29,6 +29,7 @@ from el_grande.app.closing import close, replace
 from el_grande.app.colours import palette
 from el_grande.app.present import bot_text, decision_what, prompt_text, seconds_text
 from el_grande.app.screens.game_confirm import ConfirmInput
+from el_grande.app.screens.seat_menu import SeatKeys
 from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Legal, Shown
 from el_grande.app.since import status_line
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-class GameScreen(Coached, ConfirmInput, StyledOnce, Screen[None]):
+class GameScreen(Coached, ConfirmInput, SeatKeys, StyledOnce, Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
@@ -72,6 +73,7 @@ class GameScreen(Coached, ConfirmInput, StyledOnce, Screen[None]):
         Binding("u", "undo", "keys.undo", id="undo"),  # offered only when allowed
         Binding("s", "save_as", "keys.save_as", id="save_as"),
         Binding("o", "settings", "keys.settings", id="settings"),  # never on a secret
+        Binding("r", "seats", "keys.seats", id="seats"),  # the seat menu (seat_menu.py)
         # Offered only in games with computer players (check_action).
         Binding("f", "skip_ahead", "keys.skip", id="skip_ahead"),
         Binding("t", "end_turn", "keys.end_turn", id="end_turn"),  # a turn held: game_confirm.py

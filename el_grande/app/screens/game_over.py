@@ -30,8 +30,8 @@ from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.epilogue import Epilogue, Scoring, winners_of
 from el_grande.flow.lessons import LEARN
+from el_grande.hands import ever_person, table_lines
 from el_grande.persist.replay import revealed_view
-from el_grande.setup import bot_level
 from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
@@ -176,6 +176,9 @@ class GameOverScreen(Screen[None]):
                 hints = self._hints_line()
                 if hints is not None:  # a table of computer players only: nobody to count
                     yield Static(hints, id="over-hints", markup=False)
+                hands = self._hands_lines()
+                if hands is not None:  # seats that changed hands: who played which decisions
+                    yield Static(hands, id="over-hands", markup=False)
                 yield Static(t("over.keys"), id="over-keys", markup=False)
             if self.session.coach == LEARN:  # the guided game: what it taught (opens here)
                 with TabPane(t("learn.summary_title"), id="lessons"), VerticalScroll():
@@ -254,19 +257,35 @@ class GameOverScreen(Screen[None]):
         return Group(*blocks[:-1])
 
     def _hints_line(self) -> Text | None:
-        """How many hints each person at the table used (computer players take none)."""
+        """How many hints each person at the table used (computer players take none; at a
+        table without hints, a seat handed to the Hard player counts one)."""
         session = self.session
-        people = [s for s in range(len(session.seats)) if bot_level(session.kind(s)) is None]
+        people = [s for s in range(len(session.seats)) if ever_person(session.hands(s))]
         if not people:
             return None
-        if not session.hints:
-            return Text(t("over.no_hints"), style="dim")
         used = session.hints_used
-        counts = t("join.list").join(
-            t("over.hint_count", name=session.name(s), count=used[s] if s < len(used) else 0)
-            for s in people
-        )
-        return Text(t("over.hints", counts=counts), style="dim")
+
+        def counts(seats: list[int]) -> str:
+            return t("join.list").join(
+                t("over.hint_count", name=session.name(s), count=used[s] if s < len(used) else 0)
+                for s in seats
+            )
+
+        if not session.hints:
+            counted = [s for s in people if s < len(used) and used[s]]
+            if counted:
+                return Text(t("over.hard_counted", counts=counts(counted)), style="dim")
+            return Text(t("over.no_hints"), style="dim")
+        return Text(t("over.hints", counts=counts(people)), style="dim")
+
+    def _hands_lines(self) -> Text | None:
+        """Who played which decisions, for the seats that changed hands."""
+        session = self.session
+        seats = range(len(session.seats))
+        names = [session.name(s) for s in seats]
+        total = len(session.game.history)
+        lines = table_lines(names, [session.hands(s) for s in seats], total)
+        return Text("\n".join(lines), style="dim") if lines else None
 
     # --- keys ----------------------------------------------------------------------------
 

@@ -117,11 +117,11 @@ class ReviewScreen(Screen[None]):
 
         self.record = record
         self.seating = Seating.of(tuple(seats))
-        self.kinds = Seats.of([s.kind for s in seats])
+        self.kinds = Seats.of_seats(seats)
         self.runner: Runner = runner or full_review
         self.heading = printable(title) if title else None
         self.model = ReplayModel(record, reveal=True)
-        people = [s for s in range(self.seating.count) if self.kinds.person(s, 0)]
+        people = [s for s in range(self.seating.count) if self.kinds.has_person(s)]
         #: Whether the computer players are offered too (always when nobody else played).
         self.everyone = not people
         self.seat: int | None = None  # the player reviewed (None: being chosen)
@@ -167,7 +167,7 @@ class ReviewScreen(Screen[None]):
             return self.phase == "review"
         if action == "everyone":
             kinds = range(self.seating.count)
-            mixed = len({self.kinds.person(s, 0) for s in kinds}) == 2
+            mixed = len({self.kinds.has_person(s) for s in kinds}) == 2
             return self.phase == "choose" and mixed
         return True
 
@@ -189,7 +189,7 @@ class ReviewScreen(Screen[None]):
         seats.clear_options()
         first = None
         for s in range(self.seating.count):
-            person = self.kinds.person(s, 0)
+            person = self.kinds.has_person(s)
             if not (person or self.everyone):
                 continue
             label = (
@@ -241,7 +241,7 @@ class ReviewScreen(Screen[None]):
         bar = self.query_one("#review-progress", ProgressBar)
         bar.update(total=None, progress=0)
         record, kinds, stop, run = self.record, self.kinds, self._stop, self.runner
-        everyone = not kinds.person(seat, 0)
+        everyone = not kinds.has_person(seat)
 
         def progress(done: int, total: int) -> None:
             if not stop.is_set():

@@ -8,6 +8,7 @@ its old keys alive (bound to the footer), so memory grew all game long.
 
 from __future__ import annotations
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
@@ -49,8 +50,7 @@ class KeyBar(Widget):
             self.refresh()
 
     def render(self) -> Text:
-        line = Text(no_wrap=True, overflow="ellipsis", end="")
-        self._spans = []
+        entries: list[tuple[str, str, str, bool]] = []  # (key shown, label, key, enabled)
         seen: set[str] = set()
         for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             # One key per action: a screen's `q` for `app.quit` hides the app's ctrl+q.
@@ -58,16 +58,37 @@ class KeyBar(Widget):
             if not binding.show or action in seen:
                 continue
             seen.add(action)
-            key = self.app.get_key_display(binding)
-            start = line.cell_len
-            line.append(
-                f" {key} ", style=self.get_component_rich_style("keybar--key") if enabled else "dim"
-            )
             label = binding.description
             label = t(TEXTUAL_LABELS[label]) if label in TEXTUAL_LABELS else label
+            key = binding.key.split(",")[0]
+            entries.append((self.app.get_key_display(binding), label, key, enabled))
+        width = self.size.width or 10_000
+        line = self._line(entries, pad=True)
+        if line.cell_len > width:  # too narrow for every key (Korean labels, 100 columns):
+            line = self._line(entries, pad=False)  # first the padding goes,
+            cut = max((cell_len(e[1]) for e in entries), default=0)
+            while line.cell_len > width and cut > 1:  # then the longest labels shorten
+                cut -= 1
+                line = self._line(entries, pad=False, cut=cut)
+        return line
+
+    def _line(
+        self, entries: list[tuple[str, str, str, bool]], *, pad: bool, cut: int | None = None
+    ) -> Text:
+        """The bar's line: every key and its label (`cut`: labels at most that many cells,
+        ending in "…"); `pad`: a space either side of each key."""
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        self._spans = []
+        key_style = self.get_component_rich_style("keybar--key")
+        for shown, label, key, enabled in entries:
+            if cut is not None and cell_len(label) > cut:
+                label = set_cell_size(label, cut - 1).rstrip() + "…"
+            start = line.cell_len
+            line.append(f" {shown} " if pad else f"{shown} ", style=key_style if enabled else "dim")
             line.append(label, style="" if enabled else "dim")
-            self._spans.append((start, line.cell_len, binding.key.split(",")[0]))
-            line.append(" ")
+            self._spans.append((start, line.cell_len, key))
+            line.append(" " if pad else "  ")
+        line.rstrip()
         return line
 
     def on_click(self, event: events.Click) -> None:

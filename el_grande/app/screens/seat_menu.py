@@ -1,0 +1,199 @@
+"""The seat menu (`r` on the game screen): who plays each seat, and a seat given to a computer
+player or taken back from one, from the decision at hand on.
+
+Two steps in one small box: the seats (each with its chip, its name and who plays it now),
+then for the chosen seat who plays it from now on — a person, or a computer player of each
+level of the one bot registry (`el_grande.bots.registry`). The menu decides nothing: it
+returns (seat, kind), and the table's flow gives the seat (`TableFlow.give_seat`), which
+also says when seats may not change hands (`el_grande.flow.seats`): the key is refused there
+with the flow's one sentence, and the menu never opens.
+
+`SeatKeys` is the game screen's part: the `r` action and the widgets' seating kept up to date
+(the players' panel marks the computer players).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from el_grande.app.closing import close
+from el_grande.app.present import chip
+from el_grande.bots.registry import level
+from el_grande.flow.seats import kinds
+from el_grande.hands import HARD
+from el_grande.setup import bot_level
+from el_grande.text import t
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from el_grande.flow.table import TableFlow
+    from el_grande.session import GameSession, Seating
+
+    _Base = Screen[None]
+else:
+    _Base = object
+
+
+def who(kind: str) -> str:
+    """Who plays a seat of `kind`, as the menu says it ("a person", "computer: hard")."""
+    found = bot_level(kind)
+    return t("seats.person") if found is None else t(level(found).seat_key)
+
+
+class SeatMenu(ModalScreen[tuple[int, str] | None]):
+    """Returns (seat, kind) chosen, or None (closed)."""
+
+    DEFAULT_CSS = """
+    SeatMenu {
+        align: center middle;
+        background: $background 60%;
+        &:ansi { background: ansi_black; }
+    }
+    #seats-box {
+        width: 64;
+        max-width: 95%;
+        height: auto;
+        border: round $accent;
+        padding: 1 2;
+        background: $surface;
+        &:ansi { background: ansi_black; }
+    }
+    #seats-title { text-style: bold; margin-bottom: 1; }
+    #seats-list, #seats-kinds { height: auto; max-height: 8; }
+    #seats-note { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "keys.close", id="seats_close"),
+    ]
+
+    def __init__(self, seating: Seating) -> None:
+        super().__init__()
+        self.seating = seating
+        self.seat: int | None = None  # the seat being given (None: choosing the seat)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="seats-box"):
+            yield Static(t("seats.title"), id="seats-title", markup=False)
+            yield OptionList(*self._seat_rows(), id="seats-list", markup=False)
+            yield OptionList(id="seats-kinds", markup=False)
+            yield Static(t("seats.note"), id="seats-note", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#seats-kinds").display = False
+        self.query_one("#seats-list", OptionList).focus()
+
+    def _seat_rows(self) -> list[Option]:
+        rows = []
+        for seat in range(self.seating.count):
+            name = self.seating.name(seat)
+            row = Text.assemble(chip(self.seating, seat, " "), " ")
+            row.append(t("seats.row", name=name, who=who(self.seating.kind(seat))))
+            rows.append(Option(row, id=str(seat)))
+        return rows
+
+    def _choose_kind(self, seat: int) -> None:
+        self.seat = seat
+        now = self.seating.kind(seat)
+        options = self.query_one("#seats-kinds", OptionList)
+        options.clear_options()
+        for kind in kinds():
+            mark = "✓ " if kind == now else "  "
+            options.add_option(Option(Text(mark + who(kind)), id=kind))
+        options.highlighted = kinds().index(now) if now in kinds() else 0
+        self.query_one("#seats-list").display = False
+        options.display = True
+        options.focus()
+        note = t("seats.kinds_note", name=self.seating.name(seat))
+        self.query_one("#seats-note", Static).update(Text(note))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        picked = event.option.id
+        if picked is None:
+            return
+        if event.option_list.id == "seats-list":
+            self._choose_kind(int(picked))
+        elif self.seat is not None:
+            close(self, (self.seat, picked))
+
+    def action_back(self) -> None:
+        if self.seat is None:
+            close(self)
+            return
+        self.seat = None  # back to the seats
+        self.query_one("#seats-kinds").display = False
+        seats = self.query_one("#seats-list", OptionList)
+        seats.display = True
+        seats.focus()
+        self.query_one("#seats-note", Static).update(Text(t("seats.note")))
+
+
+class SeatKeys(_Base):
+    """The game screen's seat menu (a part of `GameScreen`)."""
+
+    flow: TableFlow
+    session: GameSession
+
+    if TYPE_CHECKING:
+
+        def _say(self, text: str) -> None: ...  # the game screen's (AnswerInput)
+
+    def action_seats(self) -> None:
+        why = self.flow.why_no_seats()
+        if why is not None:
+            self._say(why)
+            self.app.bell()
+            return
+
+        def chosen(result: tuple[int, str] | None) -> None:
+            if result is None:
+                return
+            seat, kind = result
+            before = self.session.kind(seat)
+            why = self.flow.give_seat(seat, kind)
+            if why is not None:
+                self._say(why)
+                self.app.bell()
+            elif before != kind:
+                self.notify(said(self.session, seat), markup=False)
+
+        self.app.push_screen(SeatMenu(self.session.seating), chosen)
+
+    _seating: Seating | None = None  # the seating the widgets draw
+
+    def on_mount(self) -> None:
+        self._seating = self.session.seating
+        self.flow.listen(lambda _scene: self.reseat())
+
+    def reseat(self) -> None:
+        """The widgets draw the session's seating (a seat changed hands, or a hint counted)."""
+        seating = self.session.seating
+        if seating is self._seating:
+            return
+        self._seating = seating
+        for widget in self.query("*"):
+            if getattr(widget, "seating", seating) is not seating:
+                widget_: Any = widget
+                widget_.seating = seating
+                widget.refresh(layout=True)
+
+
+def said(session: GameSession, seat: int) -> str:
+    """What the table is told once `seat` changed hands."""
+    name = session.name(seat)
+    found = session.bot_level(seat)
+    if found is None:
+        return t("seats.to_person", name=name)
+    text = t("seats.to_bot", level=t(level(found).label_key), name=name)
+    if not session.hints and found == HARD:
+        text += " " + t("seats.counted", name=name)
+    return text
