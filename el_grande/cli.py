@@ -1,6 +1,6 @@
 """The `el-grande` command line.
 
-`el-grande` alone opens the title screen; subcommands skip it: `play` and `calc` (here),
+`el-grande` alone opens the title screen; subcommands skip it: `play`, `calc` and `learn` (here),
 `resume`, `load`, `replay`, `export` (`el_grande/commands.py`) and `simulate`
 (`el_grande/sim.py`), all in one registry (`COMMANDS`, filled with `command(...)`).
 
@@ -37,7 +37,7 @@ class Command(NamedTuple):
 COMMANDS: dict[str, Command] = {}
 #: The commands that may open the app: garbage collection stays held for its first frame
 #: (`el_grande.startup`); every other command gets it back before it starts.
-APP_COMMANDS = frozenset({"play", "resume", "load", "replay", "calc"})
+APP_COMMANDS = frozenset({"play", "resume", "load", "replay", "calc", "learn"})
 
 
 def command(
@@ -234,6 +234,27 @@ def _run_calc(args: argparse.Namespace) -> int:
     from el_grande.settings import load_and_report
 
     app = ElGrandeApp(sheet=True, settings=load_and_report())
+    app.run()
+    return app.exit_report()
+
+
+# --- learn: the guided first game (flow/guided.py, flow/lessons.py) -------------------------
+
+
+@command(
+    "learn",
+    "learn to play: a guided first game against two computer players",
+    lambda p: None,
+    description="Play a guided first game: you against two computer players, on a fixed "
+    "deal. A coach explains each rule the first time it matters (i hides it) and h shows "
+    "the Hard player's pick; every choice is yours. It is saved and resumed like any game.",
+)
+def _run_learn(args: argparse.Namespace) -> int:
+    # start-up: the app (Textual) only for the commands that open it
+    from el_grande.app.app import ElGrandeApp
+    from el_grande.settings import load_and_report
+
+    app = ElGrandeApp(learn=True, settings=load_and_report())
     app.run()
     return app.exit_report()
 

@@ -173,6 +173,10 @@ class GameSession:
     #: A turn's last choice held for its player's confirmation, not applied yet ("confirm my
     #: turn", `el_grande.flow.confirm`): part of the game's state (the autosave keeps it).
     held: Choice | None = None
+    #: A coached game (`el_grande.flow.lessons`): "learn" (the guided game), "tips" (a normal
+    #: game's tips) or None; and the lessons (and tips) met so far, in order (saved with it).
+    coach: str | None = None
+    lessons: list[str] = field(default_factory=list)
     _subscribers: list[Subscriber] = field(default_factory=list)
     _current: Update | None = None
 
@@ -210,11 +214,20 @@ class GameSession:
         *,
         hints: bool = True,
         hints_used: Sequence[int] = (),
+        coach: str | None = None,
+        lessons: Sequence[str] = (),
     ) -> GameSession:
         """The session of a recorded game (resume, load, undo), its log and scoring tally
         rebuilt as if it had been played here: one replay, nobody notified."""
         game = Game.replay(record, upto=0)
-        session = cls(game=game, seats=tuple(seats), hints=hints, hints_used=list(hints_used))
+        session = cls(
+            game=game,
+            seats=tuple(seats),
+            hints=hints,
+            hints_used=list(hints_used),
+            coach=coach,
+            lessons=list(lessons),
+        )
         session._open()
         for text in record["choices"]:
             session._apply(game.parse(text), publish=False)

@@ -826,6 +826,7 @@ EN: dict[str, Template] = {
         "scoring is shown\n"
         "o\tsettings: theme, player colours, pace (not while a secret choice is open)\n"
         "r\tseats: give a seat to a computer player, or take it back\n"
+        "i\tthe coach of a guided game: hide it, bring it back; a tip: dismiss it (Esc too)\n"
         "?\tthis help\n"
         "ctrl+q\tquit (ctrl+c too)"
     ),
@@ -1157,6 +1158,125 @@ EN: dict[str, Template] = {
     "sheet.key_next": "Scoring after",
     "sheet.key_names": "Names",
     "sheet.key_clear": "New game",
+    # --- learn: the guided first game and tips (el_grande/flow/lessons.py, app/widgets/coach.py)
+    "title.learn": "Learn to play (a guided first game)",
+    "learn.you": "Player",
+    "learn.bot1": "Carmen",
+    "learn.bot2": "Diego",
+    "learn.coach_title": "Coach",
+    "learn.coach_wait": "The coach explains each rule the first time it matters. Play as you "
+    "like: every choice is yours.",
+    "learn.coach_keys": "{title} — i: hide · h: the Hard player's pick and why",
+    "learn.coach_keys_tip": "i or Esc: dismiss",
+    "set.tips": "Tips",
+    "set.tips_auto": "in the first three games finished here",
+    "set.tips_on": "always: a card or a rule met the first time",
+    "set.tips_off": "off",
+    "settings.must.tips": '"auto", "on" or "off"',
+    "learn.tip": "Tip — {title}: {text}",
+    "learn.tip_card": "Tip — {card}: {text}",
+    "learn.key_coach": "Coach",
+    "learn.summary_title": "What you learned",
+    "learn.summary_met": "Lessons met ({n}):",
+    "learn.summary_missed": "Lessons this game never reached ({n}):",
+    "learn.summary_none": "none",
+    "learn.summary_line": "{title} — help: {page}",
+    "learn.summary_close": "Enter or Esc: close",
+    "lesson.power.title": "Power cards and turn order",
+    "lesson.power.1": "Everyone plays one power card a round, a value nobody has played yet "
+    "this round; a card played is gone for the rest of the game.",
+    "lesson.power.2": "The highest card goes first this round, then the next highest.",
+    "lesson.power.3": "Whoever plays the lowest card starts choosing next round: a low card "
+    "now buys the first pick later.",
+    "lesson.court.title": "Court and province",
+    "lesson.court.1": "Your Caballeros wait in your province; only those in your court can "
+    "go onto the board.",
+    "lesson.court.2": "Each turn you bring up to your power card's number of Caballeros from "
+    "the province to the court.",
+    "lesson.action_card.title": "Taking an action card",
+    "lesson.action_card.1": "You must take one of the face-up action cards: its number is how "
+    "many Caballeros you may place.",
+    "lesson.action_card.2": "Each card also has a special action; the cards nobody takes are "
+    "gone at the end of the round.",
+    "lesson.turn.title": "Placing and the special action",
+    "lesson.turn.1": "Place your Caballeros and do the card's special action in the order you "
+    "like, one finished before the other.",
+    "lesson.turn.2": "You may skip the special action.",
+    "lesson.king.title": "Placing next to the King",
+    "lesson.king.1": "Caballeros go only into regions next to the King's region, or into the "
+    "Castillo.",
+    "lesson.king.2": "The King's region itself is closed: nothing enters or leaves it, but it "
+    "is scored.",
+    "lesson.king.3": "The map marks the regions you may place in.",
+    "lesson.castillo.title": "The Castillo",
+    "lesson.castillo.1": "The Castillo is not a region: it is scored first at each general "
+    "scoring.",
+    "lesson.castillo.2": "Then its Caballeros march out to the region each owner chose in "
+    "secret, which can swing a region at the last moment.",
+    "lesson.veto.title": "The Veto",
+    "lesson.veto.1": "Taking a Veto card and doing its special action keeps a Veto in front "
+    "of you.",
+    "lesson.veto.2": "When another player announces a special action, you may veto it: that "
+    "action is cancelled, their placing is not.",
+    "lesson.veto.3": "A Veto is good this round and the next, then it is gone.",
+    "lesson.card_king.title": "Moving the King",
+    "lesson.card_king.1": "The King card (always there) moves the King anywhere; the Royal "
+    "Adviser moves him next door.",
+    "lesson.card_king.2": "Where the King goes decides where everyone may place next, and "
+    "locks the Caballeros in his new region.",
+    "lesson.card_move.title": "Intrigue cards",
+    "lesson.card_move.1": "Intrigue cards move Caballeros already on the board, yours or "
+    "others', to any region or the Castillo.",
+    "lesson.card_move.2": "Moves ignore the King's neighbourhood, but never touch the King's "
+    "region.",
+    "lesson.card_score.title": "Scoring cards",
+    "lesson.card_score.1": "Scoring cards score some places at once, between the general "
+    "scorings, with the usual ranks and bonuses.",
+    "lesson.card_score.2": "Being first where a card scores pays twice: now and again later.",
+    "lesson.card_return.title": "Sending Caballeros home",
+    "lesson.card_return.1": "Some cards send other players' Caballeros back to their "
+    "province, from the court or from the board.",
+    "lesson.card_return.2": "Caballeros in the province must be brought to court again "
+    "before they can be placed.",
+    "lesson.card_disk.title": "Secret choices",
+    "lesson.card_disk.1": "Some cards make players choose a region in secret, with the disk.",
+    "lesson.card_disk.2": "Everyone chooses behind a curtain; the choices are shown together.",
+    "lesson.card_scoreboard.title": "Mobile scoreboards",
+    "lesson.card_scoreboard.1": "A mobile scoreboard laid on a place replaces its values "
+    "(8/4/0 or 4/0/0).",
+    "lesson.card_scoreboard.2": "It can make a small region worth a lot, or a rich one worth "
+    "little.",
+    "lesson.card_grande.title": "Your Grande and your home region",
+    "lesson.card_grande.1": "Your Grande marks your home region: most Caballeros there scores "
+    "2 more.",
+    "lesson.card_grande.2": "The Grande card moves your Grande, and your home with it.",
+    "lesson.card_hand.title": "Power cards and court cards",
+    "lesson.card_hand.1": "These cards give back a power card you played, or bring 2 more "
+    "Caballeros to your court.",
+    "lesson.disk.title": "The secret disk",
+    "lesson.disk.1": "At a general scoring, each player with Caballeros in the Castillo sets "
+    "a disk to a region in secret.",
+    "lesson.disk.2": "After the Castillo is scored, each player's Caballeros in it march to "
+    "the region on their disk.",
+    "lesson.disk.3": "A disk on the King's region sends them back to the court instead.",
+    "lesson.general.title": "The general scoring",
+    "lesson.general.1": "After the 3rd, 6th and 9th rounds every place is scored, the "
+    "Castillo first, then the nine regions in order.",
+    "lesson.general.2": "Most Caballeros scores a region's first value, second most the "
+    "second; with three players there is no third place.",
+    "lesson.general.3": "Grandes never count, and a player with no Caballero there scores nothing.",
+    "lesson.tie.title": "Ties",
+    "lesson.tie.1": "Tied players all score the next lower value: two tied for first both "
+    "score the second value.",
+    "lesson.tie.2": "A tie pushes the places below it down too.",
+    "lesson.king_bonus.title": "The King's bonus",
+    "lesson.king_bonus.1": "Whoever has strictly the most Caballeros in the King's region "
+    "scores 2 more.",
+    "lesson.king_bonus.2": "A tie for first there gives no bonus.",
+    "lesson.home_bonus.title": "The home bonus",
+    "lesson.home_bonus.1": "Strictly the most Caballeros in your own home region (your "
+    "Grande's) scores 2 more.",
+    "lesson.home_bonus.2": "It adds to the King's bonus: both in one region is 4 more.",
     # --- since: what changed since a player's turn (el_grande/flow/changes.py) ---------------
     "since.head": "Since your turn: {what}",
     "since.king": "the King moved to {to}",

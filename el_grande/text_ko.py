@@ -791,6 +791,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
         "f\t빨리 감기: 사람이 고를 때나 정산이 보일 때까지 컴퓨터 플레이어가 바로 둡니다\n"
         "o\t설정: 테마, 플레이어 색, 속도 (비밀 선택 중에는 안 됨)\n"
         "r\t자리: 컴퓨터 플레이어에게 자리를 넘기거나 되찾기\n"
+        "i\t안내 게임의 코치 숨기기·다시 보기, 팁 닫기 (Esc도 됩니다)\n"
         "?\t이 도움말\n"
         "ctrl+q\t끝내기 (ctrl+c도 됩니다)"
     ),
@@ -1147,6 +1148,119 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.key_seat": "다른 플레이어",
     "review.key_all": "컴퓨터 플레이어",
     "over.key_review": "게임 복기",
+    # --- learn: 안내 게임과 팁 (el_grande/flow/lessons.py, app/widgets/coach.py)
+    "title.learn": "배우며 하기 (안내 받는 첫 게임)",
+    "learn.you": "플레이어",
+    "learn.bot1": "카르멘",
+    "learn.bot2": "디에고",
+    "learn.coach_title": "코치",
+    "learn.coach_wait": "코치가 규칙이 처음 중요해질 때마다 설명합니다. 마음대로 두세요: 모든 "
+    "선택은 당신의 것입니다.",
+    "learn.coach_keys": "{title} — i: 숨기기 · h: 어려움 컴퓨터의 선택과 이유",
+    "learn.coach_keys_tip": "i 또는 Esc: 닫기",
+    "set.tips": "팁",
+    "set.tips_auto": "이 컴퓨터에서 끝낸 첫 게임 세 판 동안",
+    "set.tips_on": "항상: 카드나 규칙을 처음 만날 때",
+    "set.tips_off": "끄기",
+    "settings.must.tips": '`"auto"`, `"on"` 또는 `"off"`',
+    "learn.tip": "팁 — {title}: {text}",
+    "learn.tip_card": "팁 — {card}: {text}",
+    "learn.key_coach": "코치",
+    "learn.summary_title": "배운 것",
+    "learn.summary_met": "만난 규칙 ({n}개):",
+    "learn.summary_missed": "이 게임에서 나오지 않은 규칙 ({n}개):",
+    "learn.summary_none": "없음",
+    "learn.summary_line": "{title} — 도움말: {page}",
+    "learn.summary_close": "Enter 또는 Esc: 닫기",
+    "lesson.power.title": "파워 카드와 차례",
+    "lesson.power.1": "라운드마다 모두 이번 라운드에 아무도 내지 않은 숫자의 파워 카드 한 장을 "
+    "냅니다. 낸 카드는 다시 쓰지 못합니다.",
+    "lesson.power.2": "가장 높은 카드를 낸 사람부터 차례가 옵니다.",
+    "lesson.power.3": "가장 낮은 카드를 낸 사람이 다음 라운드에 먼저 고릅니다: 지금의 낮은 "
+    "카드가 나중의 첫 선택을 삽니다.",
+    "lesson.court.title": "궁정과 속령",
+    "lesson.court.1": "카바예로는 속령에서 기다리고, 궁정에 있는 카바예로만 보드에 올릴 수 "
+    "있습니다.",
+    "lesson.court.2": "차례마다 파워 카드의 숫자만큼까지 카바예로를 속령에서 궁정으로 데려옵니다.",
+    "lesson.action_card.title": "액션 카드 가져오기",
+    "lesson.action_card.1": "앞면이 보이는 액션 카드 중 한 장을 꼭 가져와야 합니다. 카드의 "
+    "숫자만큼 카바예로를 배치할 수 있습니다.",
+    "lesson.action_card.2": "카드마다 특수 행동도 있습니다. 아무도 가져가지 않은 카드는 "
+    "라운드가 끝나면 사라집니다.",
+    "lesson.turn.title": "배치와 특수 행동",
+    "lesson.turn.1": "카바예로 배치와 카드의 특수 행동은 원하는 순서로 하되, 하나를 끝내고 "
+    "다른 것을 합니다.",
+    "lesson.turn.2": "특수 행동은 건너뛸 수 있습니다.",
+    "lesson.king.title": "왕의 이웃에 배치하기",
+    "lesson.king.1": "카바예로는 왕이 있는 지역의 이웃 지역이나 카스티요에만 배치할 수 있습니다.",
+    "lesson.king.2": "왕이 있는 지역은 닫혀 있습니다: 아무것도 들어가거나 나오지 못하지만, "
+    "정산은 됩니다.",
+    "lesson.king.3": "지도에 배치할 수 있는 지역이 표시됩니다.",
+    "lesson.castillo.title": "카스티요",
+    "lesson.castillo.1": "카스티요는 지역이 아닙니다: 일반 정산 때마다 가장 먼저 정산됩니다.",
+    "lesson.castillo.2": "그다음 그 안의 카바예로는 주인이 몰래 고른 지역으로 나가므로, 마지막 "
+    "순간에 지역의 순위가 뒤집힐 수 있습니다.",
+    "lesson.veto.title": "베토",
+    "lesson.veto.1": "베토 카드를 가져와 특수 행동을 하면 베토 하나를 앞에 둡니다.",
+    "lesson.veto.2": "다른 플레이어가 특수 행동을 선언하면 베토할 수 있습니다: 그 행동은 "
+    "취소되지만, 그 사람의 배치는 취소되지 않습니다.",
+    "lesson.veto.3": "베토는 이번 라운드와 다음 라운드에만 쓸 수 있고, 그 뒤에는 사라집니다.",
+    "lesson.card_king.title": "왕 옮기기",
+    "lesson.card_king.1": "왕 카드(언제나 있음)는 왕을 어디로든 옮기고, 왕의 조언자는 이웃 "
+    "지역으로 옮깁니다.",
+    "lesson.card_king.2": "왕이 가는 곳이 다음에 모두가 배치할 수 있는 곳을 정하고, 새 지역의 "
+    "카바예로를 묶어 둡니다.",
+    "lesson.card_move.title": "인트리그 카드",
+    "lesson.card_move.1": "인트리그 카드는 이미 보드에 있는 카바예로를, 내 것이든 남의 것이든, "
+    "어느 지역이나 카스티요로 옮깁니다.",
+    "lesson.card_move.2": "옮길 때는 왕의 이웃을 따지지 않지만, 왕이 있는 지역은 건드리지 "
+    "못합니다.",
+    "lesson.card_score.title": "점수 카드",
+    "lesson.card_score.1": "점수 카드는 일반 정산 사이에 몇몇 곳을 바로 정산합니다. "
+    "순위와 보너스는 평소와 같습니다.",
+    "lesson.card_score.2": "카드가 정산하는 곳에서 1등이면 두 번 받습니다: 지금 한 번, 나중에 "
+    "또 한 번.",
+    "lesson.card_return.title": "카바예로 돌려보내기",
+    "lesson.card_return.1": "어떤 카드는 다른 플레이어의 카바예로를 궁정이나 보드에서 속령으로 "
+    "돌려보냅니다.",
+    "lesson.card_return.2": "속령의 카바예로는 다시 궁정으로 데려와야 배치할 수 있습니다.",
+    "lesson.card_disk.title": "몰래 고르기",
+    "lesson.card_disk.1": "어떤 카드는 플레이어들이 디스크로 지역을 몰래 고르게 합니다.",
+    "lesson.card_disk.2": "모두 가림막 뒤에서 고르고, 고른 것은 한꺼번에 공개됩니다.",
+    "lesson.card_scoreboard.title": "이동식 점수판",
+    "lesson.card_scoreboard.1": "이동식 점수판이 놓인 곳은 그 값(8/4/0 또는 4/0/0)으로 계산됩니다.",
+    "lesson.card_scoreboard.2": "작은 지역을 큰 지역으로, 큰 지역을 작은 지역으로 만들 수 "
+    "있습니다.",
+    "lesson.card_grande.title": "그란데와 본거지",
+    "lesson.card_grande.1": "그란데가 있는 곳이 본거지입니다: 거기서 카바예로가 가장 많으면 2점을 "
+    "더 받습니다.",
+    "lesson.card_grande.2": "그란데 카드는 그란데를, 그리고 본거지를 함께 옮깁니다.",
+    "lesson.card_hand.title": "파워 카드와 궁정 카드",
+    "lesson.card_hand.1": "이 카드들은 낸 파워 카드 한 장을 돌려받거나, 카바예로 2개를 궁정에 "
+    "더 데려옵니다.",
+    "lesson.disk.title": "비밀 디스크",
+    "lesson.disk.1": "정산 때 카스티요에 카바예로가 있는 플레이어는 디스크로 지역 "
+    "하나를 몰래 고릅니다.",
+    "lesson.disk.2": "카스티요를 정산한 뒤, 각 플레이어의 카스티요 카바예로는 모두 디스크에 "
+    "고른 지역으로 나갑니다.",
+    "lesson.disk.3": "왕이 있는 지역을 고르면 대신 궁정으로 돌아갑니다.",
+    "lesson.general.title": "일반 정산",
+    "lesson.general.1": "3, 6, 9라운드가 끝나면 모든 곳을 정산합니다. 카스티요가 먼저, 그다음 "
+    "아홉 지역을 차례로 정산합니다.",
+    "lesson.general.2": "카바예로가 가장 많으면 지역의 첫째 값, 둘째로 많으면 둘째 값을 받고, "
+    "세 명일 때는 3등이 없습니다.",
+    "lesson.general.3": "그란데는 세지 않고, 거기에 카바예로가 없는 플레이어는 점수가 없습니다.",
+    "lesson.tie.title": "동점",
+    "lesson.tie.1": "동점인 플레이어는 모두 한 단계 낮은 값을 받습니다: 1등 동점 두 명은 둘 다 "
+    "둘째 값을 받습니다.",
+    "lesson.tie.2": "동점은 그 아래 순위도 한 칸씩 밀어냅니다.",
+    "lesson.king_bonus.title": "왕 보너스",
+    "lesson.king_bonus.1": "왕이 있는 지역에서 카바예로가 혼자 가장 많은 사람은 2점을 더 받습니다.",
+    "lesson.king_bonus.2": "거기서 1등이 동점이면 보너스가 없습니다.",
+    "lesson.home_bonus.title": "본거지 보너스",
+    "lesson.home_bonus.1": "내 본거지(그란데가 있는 지역)에서 카바예로가 혼자 가장 많으면 2점을 "
+    "더 받습니다.",
+    "lesson.home_bonus.2": "왕 보너스와 함께 받을 수 있습니다: 한 지역에서 둘 다면 4점입니다.",
     # --- since: what changed since a player's turn (el_grande/flow/changes.py) ---------------
     "since.head": "지난 차례 이후: {what}",
     "since.king": "왕이 {to:으로/로} 이동",

@@ -89,3 +89,13 @@ def _no_confirm_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     from el_grande.flow import confirm
 
     monkeypatch.setattr(confirm, "AUTO_HUMANS", 99)
+
+
+@pytest.fixture(autouse=True)
+def _no_games_finished() -> None:
+    """Every test starts on a machine where no game has been finished (the `tips` setting's
+    "auto" count, el_grande/persist/played.py), whatever games the tests before it ended in
+    the shared data folder: a new game in the app has its tips, in every order."""
+    from el_grande.persist.played import finished_path
+
+    finished_path().unlink(missing_ok=True)

@@ -197,6 +197,7 @@ class ElGrandeApp(App[None]):
         clock: Clock | None = None,
         sheet: bool = False,
         reseat: dict[int, str] | None = None,
+        learn: bool = False,
     ) -> None:
         """`settings`: what `el_grande.settings.load()` found (loaded here if not given);
         `bot_delay` and `auto_advance`, when given (command-line flags), win over them.
@@ -205,13 +206,14 @@ class ElGrandeApp(App[None]):
         only by tests and benchmarks); `curtain_seed` seeds the take-over letters; `clock`:
         the table flow's clock (tests give one they move by hand; else the app's timers).
         `sheet`: open the scoring sheet for a real board (`el-grande calc`); `reseat`: seats
-        of `saved` that change hands as it opens ({seat: kind}: `resume --bots`, `--human`)."""
+        of `saved` that change hands as it opens ({seat: kind}: `resume --bots`, `--human`);
+        `learn`: start the guided first game (`el-grande learn`)."""
         game, title = _STYLES / "screens/game.tcss", _STYLES / "screens/title.tcss"
         if replay is not None:
             first = [game, _STYLES / "screens/replay.tcss"]
         elif sheet:
             first = [_STYLES / "screens/sheet.tcss"]
-        elif setup is None and session is None and saved is None:
+        elif setup is None and session is None and saved is None and not learn:
             first = [title]
         else:
             first = [game]
@@ -223,6 +225,7 @@ class ElGrandeApp(App[None]):
         self._reseat = dict(reseat or {})
         self._replay = replay
         self._sheet = sheet
+        self._learn = learn
         if settings is None:
             settings = load()
         #: The settings in effect (the settings screen edits and saves them).
@@ -505,6 +508,8 @@ class ElGrandeApp(App[None]):
             self.open_game(self._session)
         elif self._sheet:
             self.open_sheet(standalone=True)
+        elif self._learn:
+            self.start_learning()
         elif self._setup is not None:
             # Straight into the game (the title screen is only built when asked for: start-up).
             self.start_game(self._setup)
@@ -544,10 +549,30 @@ class ElGrandeApp(App[None]):
         from el_grande.session import GameSession  # start-up: the title needs no rules core
 
         session = GameSession.new(setup)
+        session.coach = self._tips()
         self.open_game(session)
         # Saved after every decision (el_grande/persist). Attached once the first frame is
         # on screen: importing the save machinery (pydantic) costs ~100 ms of start-up.
         # Attaching late loses nothing: the autosaver writes the whole game when it starts.
+        self.call_after_refresh(partial(self._autosave, session))
+
+    def _tips(self) -> str | None:
+        """A new normal game's coach: "tips" while the `tips` setting says so."""
+        from el_grande.flow.lessons import TIPS, tips_on
+        from el_grande.persist.played import finished_games
+        from el_grande.settings.values import TIPS_GAMES
+
+        setting = self.settings.tips
+        finished = finished_games() if setting == "auto" else 0
+        return TIPS if tips_on(setting, finished, TIPS_GAMES) else None
+
+    def start_learning(self) -> None:
+        """The guided first game (`el_grande.flow.guided`): a new one each time."""
+        from el_grande.flow.guided import guided_session  # start-up: the rules core
+
+        you = next((p.name for p in self.settings.players if p.kind == "human"), None)
+        session = guided_session(you)
+        self.open_game(session)
         self.call_after_refresh(partial(self._autosave, session))
 
     def _autosave(self, session: GameSession) -> None:
@@ -580,7 +605,12 @@ class ElGrandeApp(App[None]):
 
         saver = Autosaver.resume(save)  # the lock first: if it is taken, nothing is built
         session = GameSession.from_record(
-            record_of(save), setups_of(save), hints=save.hints, hints_used=save.hints_used
+            record_of(save),
+            setups_of(save),
+            hints=save.hints,
+            hints_used=save.hints_used,
+            coach=save.coach,
+            lessons=save.lessons,
         )
         session.held = held_of(save, session.game)  # checked when the save was loaded
         for seat, kind in sorted((reseat or {}).items()):  # from the decision at hand on

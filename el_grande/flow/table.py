@@ -49,6 +49,7 @@ from el_grande.flow.handover import (
     Wait,
     letter_matches,
 )
+from el_grande.flow.lessons import LEARN, Coach
 from el_grande.narrate import ScoringStep, scoring_what
 from el_grande.text import t
 
@@ -303,6 +304,10 @@ class TableFlow:
         self._moving = False
         self._unsubscribe: Callable[[], None] | None = None
         self._weighing: _Weighing | None = None
+        #: The lessons of a guided game or a normal game's tips (`el_grande.flow.lessons`).
+        self.coach = Coach.of(self.session)
+        if self.coach is not None:
+            self.coach.on_met = self._autosave  # lessons survive a resume
         self._since = SinceMemory()
         self.scene = GameOver(self.session.current.public)
 
@@ -325,6 +330,8 @@ class TableFlow:
 
     def _set(self, scene: Scene) -> None:
         self.scene = scene
+        if self.coach is not None and isinstance(scene, Prompt | Showing):  # a lesson's moment
+            self.coach.see(scene, self.session.current.public, self.is_bot)
         for listener in tuple(self._listeners):
             listener(scene)
 
@@ -457,7 +464,7 @@ class TableFlow:
 
     def _autosave(self) -> None:
         """Save at once what the table keeps besides the session's updates (a hint counted,
-        a choice held or dropped)."""
+        a choice held or dropped, a lesson met)."""
         from el_grande.persist.autosave import autosaver_of  # start-up: pydantic
 
         listener = autosaver_of(self.session) if self.session.subscribers else None
@@ -752,7 +759,12 @@ class TableFlow:
         assert level is not None
         game = self.session.game
         seed = random.Random(f"{game.record()['seed']}/{seat}/{len(game.history)}")
-        return make_bot(level, seed=seed.randrange(2**31))
+        bot = make_bot(level, seed=seed.randrange(2**31))
+        if self.session.coach == LEARN:  # the guided game's script, then this bot
+            from el_grande.flow.guided import Scripted
+
+            return Scripted(bot, seat)
+        return bot
 
     def _start_bot(self, d: Decision) -> None:
         from el_grande.bots.base import needs_view  # start-up: with the first computer player

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from el_grande.names import printable
 from el_grande.persist.model import Hand, SaveFile, Seat
+from el_grande.persist.played import game_finished
 from el_grande.persist.store import Autosaver, save_from_game, saves_dir
 from el_grande.setup import COLOURS, SeatSetup
 from el_grande.text import t
@@ -85,6 +87,8 @@ class AutosaveListener:
         self.held: Callable[[], str | None] | None = None
         #: The table's seats as the save file holds them (who plays them changes: format 4).
         self.seats: Callable[[], list[Seat]] | None = None
+        #: (the coach's mode, the lessons met) for the save file, if the table keeps them.
+        self.coach: Callable[[], tuple[Any, list[str]]] | None = None
         self.on_change = on_change
         self.error: OSError | None = None
         self.problem: str | None = problem
@@ -101,6 +105,8 @@ class AutosaveListener:
         self.saver.file.held = self.held() if self.held is not None else None
         if self.seats is not None:
             self.saver.file.seats = self.seats()
+        if self.coach is not None:  # a coached game's lessons met
+            self.saver.file.coach, self.saver.file.lessons = self.coach()
         try:
             self.saver.save(game)
         except OSError as exc:
@@ -110,6 +116,9 @@ class AutosaveListener:
         else:
             self.error = None
             self._set_problem(None)
+            file = self.saver.file
+            if game.over and any(seat.kind == "human" for seat in file.seats):
+                game_finished(file.game_id)  # the `tips` setting's count (persist/played.py)
 
     def _set_problem(self, problem: str | None) -> None:
         if problem == self.problem:
@@ -193,8 +202,14 @@ def attach_autosave(
     listener = AutosaveListener(saver, game, on_change, problem)
     listener.error = error
     listener.table, listener.held, listener.seats = table, held, seats
+    listener.coach = partial(coach_of, session)
     session.subscribe(listener)
     return listener
+
+
+def coach_of(session: GameSession) -> tuple[Any, list[str]]:
+    """A session's coach and the lessons it met, as the save file keeps them."""
+    return getattr(session, "coach", None), list(getattr(session, "lessons", []))
 
 
 def _save_for(session: GameSession) -> SaveFile:

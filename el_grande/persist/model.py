@@ -188,6 +188,12 @@ class SaveFile(BaseModel):
     # Format 4: a turn's last choice held for its player's confirmation, in the core's text
     # notation, not yet in `choices` (None: nothing held; el_grande/flow/confirm.py).
     held: str | None = Field(default=None, max_length=100)
+    # A coached game (optional; written only when set, so other saves stay as they were):
+    # "learn" (the guided game) or "tips", and the lessons and tips it met, in order.
+    coach: Literal["learn", "tips"] | None = None
+    lessons: list[Annotated[str, Field(pattern=r"^(card:)?[a-z0-9_]{1,40}$")]] = Field(
+        default_factory=list, max_length=200
+    )
 
     @field_validator("name")
     @classmethod
@@ -260,6 +266,8 @@ class SaveFile(BaseModel):
         for seat in data["seats"]:
             if seat.get("played_by") is None:
                 seat.pop("played_by", None)  # a seat that never changed hands: as before
+        if self.coach is None and not self.lessons:
+            del data["coach"], data["lessons"]
         parts = []
         for key, value in data.items():
             if key in ("seats", "choices") and value:

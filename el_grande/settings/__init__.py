@@ -194,6 +194,7 @@ def to_toml(settings: Settings) -> str:
     data["auto_advance"] = False if settings.auto_advance is None else settings.auto_advance
     data["strict_handovers"] = settings.strict_handovers
     data["warnings"] = settings.warnings
+    data["tips"] = settings.tips
     data["since_your_turn"] = settings.since_your_turn
     data["confirm_turn"] = "auto" if settings.confirm_turn is None else settings.confirm_turn
     data["players"] = [

@@ -82,6 +82,7 @@ class SettingsModel(BaseModel):
     auto_advance: bool | float = Field(default=False)
     strict_handovers: bool = False
     warnings: bool = True
+    tips: Literal["auto", "on", "off"] = "auto"
     since_your_turn: bool = True
     confirm_turn: bool | Literal["auto"] = "auto"
     players: list[PlayerModel] = Field(default_factory=list, max_length=5)
@@ -137,6 +138,7 @@ def settings_from_data(data: dict[str, Any]) -> Settings:
         auto_advance=auto,
         strict_handovers=model.strict_handovers,
         warnings=model.warnings,
+        tips=model.tips,
         since_your_turn=model.since_your_turn,
         confirm_turn=None if model.confirm_turn == "auto" else bool(model.confirm_turn),
         players=players,

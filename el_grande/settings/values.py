@@ -15,12 +15,17 @@ KEYS = (
     "auto_advance",
     "strict_handovers",
     "warnings",
+    "tips",
     "since_your_turn",
     "confirm_turn",
     "players",
 )
 LANGUAGES = ("en", "ko")
 PALETTES = ("standard", "colour-blind")
+#: `tips`: one-line tips the first time a card or a rule comes up in a game (the lessons of
+#: `el_grande.flow.lessons`); "auto": on until this machine has finished `TIPS_GAMES` games.
+TIPS = ("auto", "on", "off")
+TIPS_GAMES = 3
 #: `auto_advance = true`: a scoring display's steps go on after this many seconds.
 AUTO_ADVANCE_ON = 2.0
 MAX_BOT_DELAY = 10.0
@@ -95,6 +100,9 @@ class Settings:
     #: Marks on likely mistakes at the prompt (el_grande/flow/cautions.py), at tables with
     #: hints on.
     warnings: bool = True
+    #: One-line tips in a normal game: "auto" (the first three games finished here), "on",
+    #: "off" (`el_grande.flow.lessons.tips_on`).
+    tips: str = "auto"
     #: Marks on the board at a player's decision: what the others changed since their
     #: previous one (el_grande/flow/changes.py).
     since_your_turn: bool = True

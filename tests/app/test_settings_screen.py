@@ -80,6 +80,10 @@ async def test_settings_change_the_theme_and_palette_at_once_and_save_them(
         await press(pilot, "down")
         assert focused_id(app) == "warnings"
         await press(pilot, "down")
+        assert focused_id(app) == "tips"
+        for key in ("enter", "down", "down", "enter"):  # tips: off
+            await press(pilot, key)
+        await press(pilot, "down")
         assert focused_id(app) == "since_your_turn"
         for key in ("enter", "down", "enter"):  # what changed since your turn: off
             await press(pilot, key)
@@ -108,6 +112,7 @@ async def test_settings_change_the_theme_and_palette_at_once_and_save_them(
             bot_delay=0.2,
             auto_advance=2.0,
             strict_handovers=True,
+            tips="off",
             since_your_turn=False,
             confirm_turn=True,
             players=(

@@ -16,7 +16,7 @@ from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.handover import QUIET, TAKE_OVER
 from el_grande.session import GameSession
-from el_grande.text import use
+from el_grande.text import t, use
 
 from .helpers import KOREAN_NAMES, SIZE, app_at, next_key, pick_first, play, press, session_at
 
@@ -279,6 +279,85 @@ async def _settings_two_tabs(pilot: Pilot[None]) -> None:
 
 def test_settings_label_follows_tab(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(ElGrandeApp(), terminal_size=SIZE, run_before=_settings_two_tabs)
+
+
+# --- learn: the guided first game's coach (app/widgets/coach.py) -----------------------------
+
+
+def _guided_at_first_placement() -> GameSession:
+    """The guided game at the player's first placement, its "next to the King" lesson not
+    met yet (the app's table meets it as the prompt opens: the coach lights the map)."""
+    from el_grande.flow.guided import guided_session
+    from el_grande.flow.table import Prompt
+
+    from ..flow.test_guided import first_choice, flow_for, play
+
+    session = guided_session()
+    flow, clock = flow_for(session)
+    flow.start()
+
+    def placing() -> bool:
+        scene = flow.scene
+        return isinstance(scene, Prompt) and str(scene.decision.kind) == "placement"
+
+    play(flow, clock, first_choice, until=placing)
+    flow.close()
+    session.lessons.remove("king")
+    return session
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_guided_game_coach_at_the_start(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    """The first lesson (power cards and turn order) beside the players it lights; at 100×30
+    in the log's room."""
+    assert snap_compare(ElGrandeApp(learn=True, curtain_seed=0), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_guided_game_coach_lights_the_map(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    session = _guided_at_first_placement()
+    assert snap_compare(ElGrandeApp(session=session, curtain_seed=0), terminal_size=size)
+
+
+def test_korean_guided_game_coach(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+    session = _guided_at_first_placement()
+    app = ElGrandeApp(session=session, curtain_seed=0)
+    assert snap_compare(app, terminal_size=(100, 30))
+
+
+async def _to_the_first_general_scoring(pilot: Pilot[None]) -> None:
+    """By keys, from the guided game's start to its first general scoring's display (the
+    player takes the first choice every time)."""
+
+    def at_general(app: ElGrandeApp) -> bool:
+        scr = app.screen
+        return isinstance(scr, ScoringScreen) and scr.heading == t("scoring.heading_general", n=1)
+
+    await play(pilot, pick_first, until=at_general)  # type: ignore[arg-type]
+    await press(pilot, "enter")  # the display's first step: the Castillo
+    await pilot.pause()
+
+
+def test_guided_game_coach_beside_a_general_scoring(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The scoring display covers the right column; the coach, in the left, stays in view."""
+    app = ElGrandeApp(learn=True, curtain_seed=0, bot_delay=0)
+    assert snap_compare(app, terminal_size=(120, 40), run_before=_to_the_first_general_scoring)
+
+
+def _tipped_app() -> ElGrandeApp:
+    from el_grande.setup import GameSetup, default_seats
+
+    names = ["Ana", "Ben", "Cy"]
+    return ElGrandeApp(setup=GameSetup(default_seats(names), seed=7), curtain_seed=0)
+
+
+def test_a_tip_in_one_line(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """A normal game's first tip, above the log, at 100×30."""
+    assert snap_compare(_tipped_app(), terminal_size=(100, 30))
+
+
+def test_korean_tip_in_one_line(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(_tipped_app(), terminal_size=(100, 30))
 
 
 # --- what changed since your turn (issue 19 item 2) -------------------------------------------

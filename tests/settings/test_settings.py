@@ -84,6 +84,7 @@ colour = "yellow"
         "auto_advance": "file",
         "strict_handovers": "default",
         "warnings": "default",
+        "tips": "default",
         "since_your_turn": "default",
         "confirm_turn": "default",
         "players": "file",

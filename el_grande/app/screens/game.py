@@ -36,6 +36,7 @@ from el_grande.app.since import status_line
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.coach import Coached, CoachPanel
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-class GameScreen(ConfirmInput, SeatKeys, StyledOnce, Screen[None]):
+class GameScreen(Coached, ConfirmInput, SeatKeys, StyledOnce, Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
@@ -108,6 +109,7 @@ class GameScreen(ConfirmInput, SeatKeys, StyledOnce, Screen[None]):
             with Vertical(id="left"):
                 yield MapView(session.seating, id="map").data_bind(GameScreen.shown)
                 yield PlayersPanel(session.seating, id="players").data_bind(GameScreen.shown)
+                yield CoachPanel(self.flow, id="coach")
                 yield GameLog(id="log")
             with Vertical(id="right"):
                 yield CardList(session.seating, id="cards").data_bind(GameScreen.shown)

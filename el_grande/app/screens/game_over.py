@@ -25,9 +25,11 @@ from el_grande.app.present import chip, winners_text
 from el_grande.app.shown import Shown
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.chart import score_chart
+from el_grande.app.widgets.coach import summary_text
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.epilogue import Epilogue, Scoring, winners_of
+from el_grande.flow.lessons import LEARN
 from el_grande.hands import ever_person, table_lines
 from el_grande.persist.replay import revealed_view
 from el_grande.text import card_name, region, t
@@ -178,6 +180,9 @@ class GameOverScreen(Screen[None]):
                 if hands is not None:  # seats that changed hands: who played which decisions
                     yield Static(hands, id="over-hands", markup=False)
                 yield Static(t("over.keys"), id="over-keys", markup=False)
+            if self.session.coach == LEARN:  # the guided game: what it taught (opens here)
+                with TabPane(t("learn.summary_title"), id="lessons"), VerticalScroll():
+                    yield Static(summary_text(self.session.lessons), id="over-lessons")
             with TabPane(t("over.tab_board"), id="board"), VerticalScroll():
                 yield MapView(seating, id="over-map")
                 yield PlayersPanel(seating, id="over-players")
@@ -194,6 +199,8 @@ class GameOverScreen(Screen[None]):
         final = Shown(revealed_view(game) if game.over else self.epilogue.final)
         self.query_one(MapView).shown = final
         self.query_one(PlayersPanel).shown = final
+        if self.session.coach == LEARN:
+            self.query_one(TabbedContent).active = "lessons"
 
     # --- the pages -----------------------------------------------------------------------
 

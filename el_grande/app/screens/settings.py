@@ -24,7 +24,7 @@ from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, Se
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.names import normalise, printable
 from el_grande.settings import MAX_BOT_DELAY, PALETTES, Settings, save, settings_path
-from el_grande.settings.values import KEYS
+from el_grande.settings.values import KEYS, TIPS
 from el_grande.setup import COLOURS, MAX_PLAYERS, bot_level
 from el_grande.text import t
 
@@ -103,6 +103,9 @@ class SettingsScreen(FormNavigation):
                     value="on" if s.warnings else "off",
                     id="warnings",
                 )
+            with Horizontal(classes="opt-row"):
+                yield Label(t("set.tips"), classes="opt-label", markup=False)
+                yield FormSelect([(t(f"set.tips_{v}"), v) for v in TIPS], value=s.tips, id="tips")
             with Horizontal(classes="opt-row"):
                 yield Label(t("set.since"), classes="opt-label", markup=False)
                 yield FormSelect(
@@ -215,6 +218,7 @@ class SettingsScreen(FormNavigation):
         data["auto_advance"] = False if pace is None else pace
         data["strict_handovers"] = self.query_one("#strict_handovers", Select).value == "on"
         data["warnings"] = self.query_one("#warnings", Select).value == "on"
+        data["tips"] = self.query_one("#tips", Select).value
         data["since_your_turn"] = self.query_one("#since_your_turn", Select).value == "on"
         confirm = self.query_one("#confirm_turn", Select).value
         data["confirm_turn"] = "auto" if confirm == "auto" else confirm == "on"

@@ -37,6 +37,7 @@ class TitleScreen(StyledOnce, Screen[None]):
                     Option(t("title.rules"), id="rules"),
                     Option(t("title.settings"), id="settings"),
                     Option(t("title.sheet"), id="sheet"),
+                    Option(t("title.learn"), id="learn"),
                     Option(t("title.quit"), id="quit"),
                     id="title-menu",
                     markup=False,
@@ -61,6 +62,8 @@ class TitleScreen(StyledOnce, Screen[None]):
                 from el_grande.app.screens.new_game import NewGameScreen  # start-up: later
 
                 self.app.push_screen(NewGameScreen())
+            case "learn":
+                el_app(self).start_learning()
             case "resume":
                 from el_grande.app.screens.resume import ResumeScreen  # start-up: pydantic
 

@@ -1,0 +1,168 @@
+"""The coach panel: the lesson of a guided game, or a normal game's one-line tip.
+
+It reads the table flow's coach (`el_grande.flow.lessons.Coach`) whenever the flow's scene
+changes, and lights the widget the lesson speaks of (the class `-coached` on it). It sits in
+the left column, between the players and the log: there it stays in view while a scoring
+display covers the right column. At 100×30 it takes the log's room (the log keeps two lines);
+`i` hides it and brings it back (a tip: `i` or Escape dismisses it).
+
+Everything it says is the catalogue's, from public things only (the coach reads the public
+board): it never tells a secret.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Static
+
+from el_grande.flow.lessons import BY_ID, CARD_TIP, LEARN
+from el_grande.text import card_name, card_text, t
+
+if TYPE_CHECKING:
+    from el_grande.flow.lessons import Coach, Lesson
+    from el_grande.flow.table import Scene, TableFlow
+
+#: Terminals shorter than this (100×30) give the guided game's coach the log's room.
+ROOMY = 36
+#: The game screen's widgets a lesson may light (their ids).
+LIT = ("map", "cards", "players", "prompt", "track")
+
+
+class Coached(Screen[None]):
+    """The game screen's coach keys (a base of the screen: Textual merges the bindings of
+    the screen classes it is made of): `i` hides and brings back the coach, Escape
+    dismisses a tip."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("i", "coach", "learn.key_coach", id="coach"),  # a coached game only
+        Binding("escape", "coach(True)", show=False),
+    ]
+
+    flow: TableFlow
+
+    def action_coach(self, dismiss: bool = False) -> None:
+        self.query_one(CoachPanel).toggle(dismiss)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`i` is offered in a coached game only (the screen's other keys: its bases')."""
+        if action == "coach":
+            return self.flow.coach is not None
+        return super().check_action(action, parameters)
+
+
+def lesson_text(lesson: Lesson) -> str:
+    """A lesson's sentences, one paragraph."""
+    return " ".join(t(key) for key in lesson.sentence_keys)
+
+
+def tip_line(current: str) -> str:
+    """A tip in one line: a lesson's title and first sentence, or an action card's text."""
+    if current.startswith(CARD_TIP):
+        card = current[len(CARD_TIP) :]
+        return t("learn.tip_card", card=card_name(card), text=card_text(card))
+    lesson = BY_ID[current]
+    return t("learn.tip", title=t(lesson.title_key), text=t(lesson.sentence_keys[0]))
+
+
+class CoachPanel(Static):
+    """The coach (see the module docstring); hidden in a game with no coach."""
+
+    def __init__(self, flow: TableFlow, **kwargs: object) -> None:
+        super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
+        self.flow = flow
+        self._stop: object = None
+
+    @property
+    def coach(self) -> Coach | None:
+        return self.flow.coach
+
+    def on_mount(self) -> None:
+        self.border_title = t("learn.coach_title")  # a guided game's: with its keys (draw)
+        self._stop = self.flow.listen(self._scene)
+        self.draw()
+
+    def _scene(self, _scene: Scene) -> None:
+        self.draw()
+
+    @property
+    def showing(self) -> bool:
+        """Whether the panel is on screen now."""
+        coach = self.coach
+        if coach is None or coach.hidden:
+            return False
+        return coach.mode == LEARN or coach.current is not None
+
+    def toggle(self, dismiss: bool = False) -> None:
+        """`i`: hide or bring back the coach (a tip: dismiss it, or show it again);
+        `dismiss` (Escape): only hide a tip on show."""
+        coach = self.coach
+        if dismiss and (coach is None or coach.mode == LEARN or not self.showing):
+            return
+        if coach is not None:
+            coach.toggle()
+            self.draw()
+
+    def on_resize(self) -> None:
+        self._make_room()
+
+    def _make_room(self) -> None:
+        """Below `ROOMY` rows (100×30) the guided game's coach takes the log's room (the
+        class `-coach-room` on the column; set on it, not on the screen: only the column
+        is restyled)."""
+        coach = self.coach
+        room = self.showing and coach is not None and coach.mode == LEARN
+        if self.parent is not None:
+            self.parent.set_class(room and self.app.size.height < ROOMY, "-coach-room")
+
+    def draw(self) -> None:
+        coach = self.coach
+        shown = self.showing
+        self.display = shown
+        self._make_room()
+        self.set_class(coach is not None and coach.mode != LEARN, "-tip")
+        lesson = coach.lesson if coach is not None else None
+        lit = lesson.widget if shown and lesson is not None and coach is not None else None
+        if coach is not None and coach.mode != LEARN:
+            lit = None  # a tip lights nothing: one line, out of the way
+        for id in LIT:
+            for widget in self.screen.query(f"#{id}"):
+                widget.set_class(id == lit, "-coached")
+        if not shown or coach is None:
+            return
+        if coach.mode != LEARN:
+            assert coach.current is not None
+            tip = tip_line(coach.current)
+            self.update(Text(tip, no_wrap=True, overflow="ellipsis"))
+            # The whole sentence, if the line is cut, and how to dismiss it (the footer: `i`).
+            self.tooltip = tip + "\n" + t("learn.coach_keys_tip")
+            return
+        # The lesson's title on the panel's top edge, with the coach's keys (the sentences
+        # get every row below it: five at 100×30).
+        title = t("learn.coach_title") if lesson is None else t(lesson.title_key)
+        self.border_title = t("learn.coach_keys", title=title)
+        self.update(Text(t("learn.coach_wait") if lesson is None else lesson_text(lesson)))
+
+
+def summary_text(met_ids: list[str]) -> Text:
+    """The guided game's summary: the lessons met and those the game never reached, each
+    with its help page (`?`)."""
+    from el_grande.flow.lessons import LESSONS
+
+    met = [lesson for lesson in LESSONS if lesson.id in met_ids]
+    missed = [lesson for lesson in LESSONS if lesson.id not in met_ids]
+    text = Text()
+    text.append(t("learn.summary_title") + "\n\n", style="bold")
+    for heading, lessons in (("learn.summary_met", met), ("learn.summary_missed", missed)):
+        text.append(t(heading, n=len(lessons)) + "\n", style="bold")
+        if not lessons:
+            text.append("  " + t("learn.summary_none") + "\n")
+        for lesson in lessons:
+            page = t(f"help.{lesson.help}_title")
+            text.append("  " + t("learn.summary_line", title=t(lesson.title_key), page=page))
+            text.append("\n")
+        text.append("\n")
+    return text

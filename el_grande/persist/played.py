@@ -1,0 +1,61 @@
+"""How many games have been finished on this machine: what the `tips` setting's "auto" reads
+(tips until three games have been finished, `el_grande.flow.lessons.tips_on`).
+
+A small file in the data folder (`finished.json`: the ids of the first games finished, at
+most `KEEP`), written atomically when a game with a person at it ends (the autosave calls
+`game_finished`), so a crash leaves the old count or the new one. A game counts once, however
+often its end is saved. A file that cannot be read counts as no game finished (tips on: the
+harmless side); the next finished game writes it anew. Deleting saves changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+from el_grande.atomic import atomic_write_text
+from el_grande.files import read_regular
+from el_grande.persist.paths import home_dir
+
+log = logging.getLogger(__name__)
+
+FILE = "finished.json"
+#: The count stops growing here: only "fewer than three" is ever asked.
+KEEP = 10
+LIMIT = 16 * 1024
+
+
+def finished_path(home: Path | None = None) -> Path:
+    return (home or home_dir()) / FILE
+
+
+def _ids(home: Path | None) -> list[str]:
+    try:
+        data = json.loads(read_regular(finished_path(home), LIMIT).decode("utf-8"))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as exc:  # unreadable, not JSON: as if none were finished
+        log.warning("%s is not used: %s", finished_path(home), type(exc).__name__)
+        return []
+    ids = data.get("finished") if isinstance(data, dict) else None
+    if not isinstance(ids, list):
+        return []
+    return [i for i in ids if isinstance(i, str)][:KEEP]
+
+
+def finished_games(home: Path | None = None) -> int:
+    """How many games have been finished here (at most `KEEP`)."""
+    return len(_ids(home))
+
+
+def game_finished(game_id: str, home: Path | None = None) -> None:
+    """`game_id` has ended: counted, once. Never raises (a count is not worth a game)."""
+    ids = _ids(home)
+    if game_id in ids or len(ids) >= KEEP:
+        return
+    text = json.dumps({"finished": [*ids, game_id]}, indent=1) + "\n"
+    try:
+        atomic_write_text(finished_path(home), text)
+    except OSError as exc:
+        log.warning("cannot count a finished game in %s: %s", finished_path(home), exc)
