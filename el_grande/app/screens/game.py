@@ -29,6 +29,7 @@ from el_grande.app.closing import close, replace
 from el_grande.app.colours import palette
 from el_grande.app.present import bot_text, decision_what, prompt_text, seconds_text
 from el_grande.app.screens.game_confirm import ConfirmInput
+from el_grande.app.screens.game_keys import TableKeys
 from el_grande.app.screens.seat_menu import SeatKeys
 from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Legal, Shown
@@ -60,7 +61,7 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-class GameScreen(Coached, ConfirmInput, SeatKeys, StyledOnce, Screen[None]):
+class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
@@ -339,22 +340,6 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, StyledOnce, Screen[None]):
         a table of computer players only: to the end)."""
         self.flow.skip_ahead()
 
-    def action_help(self) -> None:
-        from el_grande.app.screens.help import HelpScreen  # start-up: when asked for
-
-        self.app.push_screen(HelpScreen())
-
-    def action_preview(self) -> None:
-        """The scoring calculator, from what the board shows now (the chooser's own view
-        behind their curtain: their what-if may use their hidden Castillo count)."""
-        from el_grande.app.screens.calculator import CalculatorScreen  # start-up: when asked for
-
-        shown = self.shown
-        if shown is None:
-            return
-        decision = self.decision if self.flow.at_prompt else None
-        self.app.push_screen(CalculatorScreen(self.session, shown, decision))
-
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
         if log.has_focus:
@@ -387,20 +372,3 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, StyledOnce, Screen[None]):
         why = self.flow.undo()
         if why is not None:
             self._illegal(t("undo.what"), why)
-
-    def action_settings(self) -> None:
-        if self.flow.secret_open:
-            return  # never over a secret prompt (a curtain is a screen of its own)
-        el_app(self).open_settings()
-
-    def action_save_as(self) -> None:
-        from el_grande.app.screens.save_as import SaveAsScreen  # start-up: the saves (pydantic)
-
-        if self.flow.secret_open:
-            return  # never over a secret prompt
-
-        def saved(message: str | None) -> None:
-            if message:
-                self.notify(message, markup=False)
-
-        self.app.push_screen(SaveAsScreen(self.session), saved)
