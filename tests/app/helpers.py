@@ -144,15 +144,26 @@ async def play(
     until: Callable[[ElGrandeApp], bool] | None = None,
     max_steps: int = 20000,
 ) -> None:
-    """Play until the game-over screen (or `until`): pick at every prompt, Enter elsewhere."""
+    """Play until the game-over screen (or `until`): pick at every prompt, Enter elsewhere —
+    but no key while a computer player has the decision (its answer comes from a thread: a
+    key typed meanwhile could land on whatever its answer opens, a display's first step, and
+    the game would go on differently under load)."""
     app = pilot.app
-    for _ in range(max_steps):
+    steps = waits = 0
+    while steps < max_steps:
         if isinstance(app.screen, GameOverScreen) or (until is not None and until(app)):
             return
         scr = game_screen(app)
         if scr is None:
+            if isinstance(app.screen, GameScreen) and app.screen.flow.bot_playing:
+                waits += 1  # (not a step: a computer player's pace is real seconds)
+                assert waits < 1_000_000, "a computer player never answered"
+                await pilot.pause(0.005)
+                continue
+            steps += 1
             await press(pilot, next_key(app))
             continue
+        steps += 1
         d = scr.decision
         assert d is not None
         if at_prompt is not None:
