@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from el_grande.app.closing import close
+from el_grande.app.screens.boxed import BoxedModal
 from el_grande.names import fit, printable
 from el_grande.persist.autosave import autosaver_of, seats_of
 from el_grande.persist.store import save_as, save_from_game
@@ -60,24 +60,11 @@ def _shown(path: Path) -> str:
     return fit(printable(str(path)), 200)
 
 
-class SaveAsScreen(ModalScreen[str | None]):
+class SaveAsScreen(BoxedModal[str | None]):
     """Returns the sentence shown after saving (or None if cancelled)."""
 
     DEFAULT_CSS = """
-    SaveAsScreen {
-        align: center middle;
-        background: $background 60%;
-        &:ansi { background: ansi_black; }
-    }
-    #save-box {
-        width: 90;
-        max-width: 95%;
-        height: auto;
-        border: round $accent;
-        padding: 1 2;
-        background: $surface;
-        &:ansi { background: ansi_black; }
-    }
+    #save-box { width: 90; }
     #save-title { text-style: bold; margin-bottom: 1; }
     #save-note { color: $text-muted; margin-top: 1; }
     #save-error { color: $error; }
@@ -91,7 +78,7 @@ class SaveAsScreen(ModalScreen[str | None]):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="save-box"):
+        with Vertical(id="save-box", classes="box"):
             yield Static(t("save.title"), id="save-title", markup=False)
             yield Input(str(default_path(self.session)), id="save-path")
             yield Static("", id="save-error", markup=False)

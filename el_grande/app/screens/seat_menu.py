@@ -20,12 +20,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from el_grande.app.closing import close
 from el_grande.app.present import chip
+from el_grande.app.screens.boxed import BoxedModal
 from el_grande.bots.registry import level
 from el_grande.flow.seats import kinds
 from el_grande.hands import HARD
@@ -49,24 +49,11 @@ def who(kind: str) -> str:
     return t("seats.person") if found is None else t(level(found).seat_key)
 
 
-class SeatMenu(ModalScreen[tuple[int, str] | None]):
+class SeatMenu(BoxedModal[tuple[int, str] | None]):
     """Returns (seat, kind) chosen, or None (closed)."""
 
     DEFAULT_CSS = """
-    SeatMenu {
-        align: center middle;
-        background: $background 60%;
-        &:ansi { background: ansi_black; }
-    }
-    #seats-box {
-        width: 64;
-        max-width: 95%;
-        height: auto;
-        border: round $accent;
-        padding: 1 2;
-        background: $surface;
-        &:ansi { background: ansi_black; }
-    }
+    #seats-box { width: 64; }
     #seats-title { text-style: bold; margin-bottom: 1; }
     #seats-list, #seats-kinds { height: auto; max-height: 8; }
     #seats-note { color: $text-muted; margin-top: 1; }
@@ -81,7 +68,7 @@ class SeatMenu(ModalScreen[tuple[int, str] | None]):
         self.seat: int | None = None  # the seat being given (None: choosing the seat)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="seats-box"):
+        with Vertical(id="seats-box", classes="box"):
             yield Static(t("seats.title"), id="seats-title", markup=False)
             yield OptionList(*self._seat_rows(), id="seats-list", markup=False)
             yield OptionList(id="seats-kinds", markup=False)
