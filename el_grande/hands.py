@@ -33,8 +33,10 @@ BOT_PREFIX = "bot:"
 HARD = "strong"
 
 
-def _level(kind: str) -> str | None:
-    """The bot level a kind names, None for a person (as `setup.bot_level`)."""
+def bot_level(kind: str) -> str | None:
+    """The bot level a seat kind names ("bot:greedy" -> "greedy"), or None for a human.
+
+    A kind this version does not know (a save from elsewhere) is played by a human."""
     found = kind[len(BOT_PREFIX) :] if kind.startswith(BOT_PREFIX) else None
     return found if found in level_ids() else None
 
@@ -99,7 +101,7 @@ def problem(hands: Sequence[Hand], kind: str, choices: int | None = None) -> str
 def player_words(name: str, kind: str) -> str:
     """Who a kind is, in words: the seat's own name for a person, "the Hard player" for a
     computer player."""
-    found = _level(kind)
+    found = bot_level(kind)
     return name if found is None else t("hands.bot", level=t(level(found).label_key))
 
 
@@ -141,4 +143,4 @@ def table_lines(names: Sequence[str], seats: Sequence[Sequence[Hand]], total: in
 
 def ever_person(hands: Sequence[Hand]) -> bool:
     """Whether a person played the seat at some time of the game."""
-    return any(_level(kind) is None for _, kind in hands)
+    return any(bot_level(kind) is None for _, kind in hands)

@@ -307,18 +307,14 @@ class GameSession:
         if not self.hints and bot_level(kind) == H.HARD and bot_level(old.kind) != H.HARD:
             self.hints_used[seat] += 1
         self.seating = Seating.of(self.seats, self.hints, self.hints_used)
-        nothing = Chapter((), (), self.story.round, (), self.story.general)
-        update = self._update(None, None, False, nothing, self._current, False, reseated=True)
-        self._current = update
-        for subscriber in tuple(self._subscribers):
-            subscriber(update)
+        self._publish_nothing(reseated=True)
         return True
 
     def _hands_back_to(self, moves: int) -> None:
         """After an undo: a hand that began after the choices left begins now."""
         seats = list(self.seats)
         for at, s in enumerate(seats):
-            hands = H.hands_of(s.kind, getattr(s, "played_by", ()))
+            hands = self.hands(at)
             if H.changed(hands) and hands[-1][0] > moves:
                 hands = H.handed(hands, moves, s.kind)
                 played_by = hands if H.changed(hands) else ()
@@ -390,11 +386,7 @@ class GameSession:
         self._marks.pop()
         self._hands_back_to(len(self.game.history))
         self.story.rewind(self._marks[-1].story)
-        nothing = Chapter((), (), self.story.round, (), self.story.general)
-        update = self._update(None, None, False, nothing, self._current, True)
-        self._current = update
-        for subscriber in tuple(self._subscribers):
-            subscriber(update)
+        self._publish_nothing(undone=True)
         return True
 
     # --- a choice held for its confirmation -------------------------------------------------
@@ -456,9 +448,20 @@ class GameSession:
         update = self._update(choice, d.player, d.secret, chapter, before, False)
         self._current = update
         if publish:
-            for subscriber in tuple(self._subscribers):
-                subscriber(update)
+            self._publish(update)
         return update
+
+    def _publish(self, update: Update) -> None:
+        for subscriber in tuple(self._subscribers):
+            subscriber(update)
+
+    def _publish_nothing(self, *, undone: bool = False, reseated: bool = False) -> None:
+        """Publish the game as it stands after something that played nothing: an undo (the
+        game was taken back), a seat changing hands."""
+        nothing = Chapter((), (), self.story.round, (), self.story.general)
+        update = self._update(None, None, False, nothing, self._current, undone, reseated=reseated)
+        self._current = update
+        self._publish(update)
 
     def _update(
         self,

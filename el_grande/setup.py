@@ -15,6 +15,8 @@ from enum import StrEnum
 
 from el_grande.bots.registry import LEVELS as BOT_LEVELS  # stdlib only: start-up stays light
 from el_grande.bots.registry import level_ids
+from el_grande.hands import BOT_PREFIX
+from el_grande.hands import bot_level as bot_level  # (the one reading of a kind, here too)
 from el_grande.names import key, names_problem, normalise, printable, width
 from el_grande.text import t
 
@@ -43,8 +45,6 @@ def register_kind(kind: str, label_key: str) -> None:
     KINDS[kind] = label_key
 
 
-BOT_PREFIX = "bot:"
-
 for _level in BOT_LEVELS:
     register_kind(f"{BOT_PREFIX}{_level.id}", _level.seat_key)
 
@@ -52,14 +52,6 @@ for _level in BOT_LEVELS:
 def bot_kind(level: str) -> str:
     """The seat kind of a bot level: "greedy" -> "bot:greedy"."""
     return f"{BOT_PREFIX}{level}"
-
-
-def bot_level(kind: str) -> str | None:
-    """The bot level a seat kind names ("bot:greedy" -> "greedy"), or None for a human.
-
-    A kind this version does not know (a save from elsewhere) is played by a human."""
-    level = kind[len(BOT_PREFIX) :] if kind.startswith(BOT_PREFIX) else None
-    return level if level in level_ids() else None
 
 
 @dataclass(frozen=True)
