@@ -35,11 +35,20 @@ LIT = ("map", "cards", "players", "prompt", "track")
 class Coached(Screen[None]):
     """The game screen's coach keys (a base of the screen: Textual merges the bindings of
     the screen classes it is made of): `i` hides and brings back the coach, Escape
-    dismisses a tip."""
+    dismisses a tip, `[` and `]` page back and on through the lessons met (the guided game;
+    no other key of the game screen uses them)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("i", "coach", "learn.key_coach", id="coach"),  # a coached game only
         Binding("escape", "coach(True)", show=False),
+        Binding(
+            "left_square_bracket",
+            "coach_page(-1)",
+            "learn.key_pages",
+            key_display="[ ]",
+            id="coach_back",
+        ),
+        Binding("right_square_bracket", "coach_page(1)", show=False, id="coach_on"),
     ]
 
     flow: TableFlow
@@ -47,10 +56,17 @@ class Coached(Screen[None]):
     def action_coach(self, dismiss: bool = False) -> None:
         self.query_one(CoachPanel).toggle(dismiss)
 
+    def action_coach_page(self, by: int) -> None:
+        self.query_one(CoachPanel).turn_page(by)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """`i` is offered in a coached game only (the screen's other keys: its bases')."""
+        """`i` is offered in a coached game only, `[ ]` in the guided game once two lessons
+        were met (the screen's other keys: its bases')."""
         if action == "coach":
             return self.flow.coach is not None
+        if action == "coach_page":
+            coach = self.flow.coach
+            return coach is not None and coach.mode == LEARN and len(coach.pages) > 1
         return super().check_action(action, parameters)
 
 
@@ -75,6 +91,7 @@ class CoachPanel(Static):
         super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
         self.flow = flow
         self._stop: object = None
+        self._pageable = False
 
     @property
     def coach(self) -> Coach | None:
@@ -106,6 +123,14 @@ class CoachPanel(Static):
             coach.toggle()
             self.draw()
 
+    def turn_page(self, by: int) -> None:
+        """`[` (-1), `]` (+1): the lesson met before or after the one on show (the first and
+        the latest stay where they are)."""
+        coach = self.coach
+        if coach is not None and coach.turn_page(by):
+            self.draw()
+            self.screen.refresh_bindings()  # `i`'s state: the coach is back if it was hidden
+
     def on_resize(self) -> None:
         self._make_room()
 
@@ -121,6 +146,10 @@ class CoachPanel(Static):
     def draw(self) -> None:
         coach = self.coach
         shown = self.showing
+        pageable = coach is not None and coach.mode == LEARN and len(coach.pages) > 1
+        if pageable != self._pageable:  # `[ ]` offered from the second lesson on
+            self._pageable = pageable
+            self.screen.refresh_bindings()
         self.display = shown
         self._make_room()
         self.set_class(coach is not None and coach.mode != LEARN, "-tip")
@@ -140,10 +169,15 @@ class CoachPanel(Static):
             # The whole sentence, if the line is cut, and how to dismiss it (the footer: `i`).
             self.tooltip = tip + "\n" + t("learn.coach_keys_tip")
             return
-        # The lesson's title on the panel's top edge, with the coach's keys (the sentences
-        # get every row below it: five at 100×30).
+        # The lesson's title on the panel's top edge, where it stands among the lessons met
+        # and the coach's keys (the sentences get every row below it: five at 100×30).
         title = t("learn.coach_title") if lesson is None else t(lesson.title_key)
-        self.border_title = t("learn.coach_keys", title=title)
+        position = coach.position
+        if position is not None and position[1] > 1:
+            title = t("learn.coach_page", n=position[0], of=position[1], title=title)
+            self.border_title = t("learn.coach_keys_pages", title=title)
+        else:
+            self.border_title = t("learn.coach_keys", title=title)
         self.update(Text(t("learn.coach_wait") if lesson is None else lesson_text(lesson)))
 
 
