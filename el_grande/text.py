@@ -1189,11 +1189,9 @@ EN: dict[str, Template] = {
     "learn.coach_page": "Lesson {n} of {of}: {title}",
     "learn.coach_keys_pages": "{title} — [ ]: lessons met · i: hide · h: the Hard player's "
     "pick and why",
-    "learn.key_pages": "Lessons",
     "lesson.power.title": "Power cards and turn order",
-    "lesson.power.1": "Everyone plays one power card a round, a value nobody has played yet this "
-    "round; a card played does not come back (only the action card Power card back returns "
-    "one).",
+    "lesson.power.1": "Everyone plays one power card a round, a value not yet played this "
+    "round; a played card is gone, unless an action card gives it back.",
     "lesson.power.2": "The highest card goes first this round, then the next highest.",
     "lesson.power.3": "Whoever plays the lowest card starts choosing next round: a low card "
     "now buys the first pick later.",
@@ -1235,12 +1233,10 @@ EN: dict[str, Template] = {
     "lesson.card_king.2": "Where the King goes decides where everyone may place next, and "
     "locks the Caballeros in his new region.",
     "lesson.card_move.title": "Intrigue cards",
-    "lesson.card_move.1": "Intrigue cards move Caballeros already in regions (the card says "
-    "whose and how many) to other regions or into the Castillo; one lets you place 2 more "
-    "from your court.",
+    "lesson.card_move.1": "Intrigue cards move Caballeros from regions (the card says whose "
+    "and how many) to other regions or into the Castillo; one places 2 more from your court.",
     "lesson.card_move.2": "Moves ignore the King's neighbourhood but never touch the King's "
-    "region, and nothing is ever taken out of the Castillo: it empties only at a general "
-    "scoring.",
+    "region, and nothing ever leaves the Castillo this way.",
     "lesson.card_score.title": "Scoring cards",
     "lesson.card_score.1": "Scoring cards score some places at once, between the general "
     "scorings, with the usual ranks and bonuses.",

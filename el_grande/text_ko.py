@@ -1179,7 +1179,6 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "learn.coach_page": "규칙 {n}/{of}: {title}",
     "learn.coach_keys_pages": "{title} — [ ]: 지난 규칙 · i: 숨기기 · h: 어려움 컴퓨터의 "
     "선택과 이유",
-    "learn.key_pages": "지난 규칙",
     "lesson.power.title": "파워 카드와 차례",
     "lesson.power.1": "라운드마다 모두 이번 라운드에 아무도 내지 않은 숫자의 파워 카드 한 "
     "장을 냅니다. 낸 카드는 돌아오지 않습니다 (액션 카드 '파워 카드 회수'만 한 장을 "
@@ -1222,11 +1221,10 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "lesson.card_king.2": "왕이 가는 곳이 다음에 모두가 배치할 수 있는 곳을 정하고, 새 지역의 "
     "카바예로를 묶어 둡니다.",
     "lesson.card_move.title": "인트리그 카드",
-    "lesson.card_move.1": "인트리그 카드는 이미 지역에 있는 카바예로를 (누구의 것을 몇 개 "
-    "옮길지는 카드에 적혀 있습니다) 다른 지역이나 카스티요로 옮깁니다. 궁정의 카바예로를 2개 "
-    "더 배치하게 하는 카드도 있습니다.",
+    "lesson.card_move.1": "인트리그 카드는 지역에 있는 카바예로를 (누구의 것을 몇 개인지는 "
+    "카드마다 다릅니다) 다른 지역이나 카스티요로 옮깁니다.",
     "lesson.card_move.2": "옮길 때는 왕의 이웃을 따지지 않지만 왕이 있는 지역은 건드리지 "
-    "못하고, 카스티요에서는 아무것도 꺼낼 수 없습니다: 카스티요는 일반 정산 때만 비워집니다.",
+    "못하고, 카스티요에서는 아무것도 꺼낼 수 없습니다.",
     "lesson.card_score.title": "점수 카드",
     "lesson.card_score.1": "점수 카드는 일반 정산 사이에 몇몇 곳을 바로 정산합니다. "
     "순위와 보너스는 평소와 같습니다.",

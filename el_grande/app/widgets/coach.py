@@ -41,13 +41,9 @@ class Coached(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("i", "coach", "learn.key_coach", id="coach"),  # a coached game only
         Binding("escape", "coach(True)", show=False),
-        Binding(
-            "left_square_bracket",
-            "coach_page(-1)",
-            "learn.key_pages",
-            key_display="[ ]",
-            id="coach_back",
-        ),
+        # Said on the coach's top edge and in the help, not in the key bar: at 100 columns
+        # one more key there cuts every label short.
+        Binding("left_square_bracket", "coach_page(-1)", show=False, id="coach_back"),
         Binding("right_square_bracket", "coach_page(1)", show=False, id="coach_on"),
     ]
 
@@ -91,7 +87,6 @@ class CoachPanel(Static):
         super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
         self.flow = flow
         self._stop: object = None
-        self._pageable = False
 
     @property
     def coach(self) -> Coach | None:
@@ -129,7 +124,6 @@ class CoachPanel(Static):
         coach = self.coach
         if coach is not None and coach.turn_page(by):
             self.draw()
-            self.screen.refresh_bindings()  # `i`'s state: the coach is back if it was hidden
 
     def on_resize(self) -> None:
         self._make_room()
@@ -146,10 +140,6 @@ class CoachPanel(Static):
     def draw(self) -> None:
         coach = self.coach
         shown = self.showing
-        pageable = coach is not None and coach.mode == LEARN and len(coach.pages) > 1
-        if pageable != self._pageable:  # `[ ]` offered from the second lesson on
-            self._pageable = pageable
-            self.screen.refresh_bindings()
         self.display = shown
         self._make_room()
         self.set_class(coach is not None and coach.mode != LEARN, "-tip")
