@@ -483,7 +483,7 @@ class Coach:
                 self.waiting.append(Due(id, why, self.moments, not decision))
         # The same kind of decision again, by the same person (the next Caballero to place,
         # the next step of a move): one decision for the coach, whose lesson stays on show.
-        run = (scene.seat, moment.kind) if decision else None
+        run = (cast("Prompt", scene).seat, moment.kind) if decision else None
         again, self._run = run is not None and run == self._run, run
         due = None if again else self._next(moment)
         if due is None and self.mode == TIPS and decision and not again:
