@@ -827,7 +827,7 @@ EN: dict[str, Template] = {
         "o\tsettings: theme, player colours, pace (not while a secret choice is open)\n"
         "r\tseats: give a seat to a computer player, or take it back\n"
         "i\tthe coach of a guided game: hide it, bring it back; a tip: dismiss it (Esc too)\n"
-        "[ ]\tthe coach of a guided game: the lesson met before or after the one on show\n"
+        "[ ]\tlessons met in a guided game: read the one before or after the one on show\n"
         "?\tthis help\n"
         "ctrl+q\tquit (ctrl+c too)"
     ),
@@ -1198,9 +1198,9 @@ EN: dict[str, Template] = {
     "lesson.court.title": "Court and province",
     "lesson.court.1": "Your Caballeros wait in your province; only those in your court can "
     "go onto the board.",
-    "lesson.court.2": "Each turn you may bring Caballeros from the province to the court, up to "
-    "the number your power card allows: card 7 brings 3, card 1 brings 6 (each choice shows "
-    "it).",
+    "lesson.court.2": "Each turn you may bring Caballeros from the province to the court, up "
+    "to the number your power card allows: card 7 brings 3, card 1 brings 6 (the power "
+    "cards' choices show it).",
     "lesson.action_card.title": "Taking an action card",
     "lesson.action_card.1": "You must take one of the face-up action cards: its number is how "
     "many Caballeros you may place.",
