@@ -248,3 +248,19 @@ def test_el_grande_learn_is_a_command_that_opens_the_app(monkeypatch: pytest.Mon
     assert "learn" in cli.APP_COMMANDS
     assert cli.main(["learn"]) == 0
     assert opened == [True]
+
+
+def test_the_guided_games_player_is_named_in_the_language_unless_someone_chose_a_name() -> None:
+    """The built-in players (nobody chose them) are named as the new-game form names them
+    (민준 in Korean, Ana in English); a name someone set stays as it is."""
+    from el_grande.app.widgets.form import in_language
+    from el_grande.settings import DEFAULT_PLAYERS, PlayerDefault
+
+    use("ko")
+    try:
+        assert in_language(DEFAULT_PLAYERS)[0].name == "민준"
+        chosen = (PlayerDefault("Jack", "yellow"), *DEFAULT_PLAYERS[1:])
+        assert in_language(chosen) == chosen
+    finally:
+        use("en")
+    assert in_language(DEFAULT_PLAYERS)[0].name == "Ana"
