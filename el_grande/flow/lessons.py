@@ -19,7 +19,7 @@ it at every scene (`TableFlow.coach`); the coach panel (`el_grande.app.widgets.c
     coach.turn_page(-1)              # `[`: the lesson met before the one on show
 
 Pace: at most one new lesson per moment (a decision, a display's step), and none at the same
-kind of decision again (placing the next Caballero, the next step of a move: the lesson on
+kind of decision again (placing the next Caballero, the next one to recall: the lesson on
 show stays). Lessons whose rules happen together wait their turn, in order, and speak at the
 next moments: first one whose rule happens again then, else the one that waited longest (a
 display's step speaks only of scoring; a lesson of a decision that comes back every round,
@@ -482,7 +482,7 @@ class Coach:
             if id not in self.met and id not in waiting:
                 self.waiting.append(Due(id, why, self.moments, not decision))
         # The same kind of decision again, by the same person (the next Caballero to place,
-        # the next step of a move): one decision for the coach, whose lesson stays on show.
+        # the next one to recall): one decision for the coach, whose lesson stays on show.
         run = (cast("Prompt", scene).seat, moment.kind) if decision else None
         again, self._run = run is not None and run == self._run, run
         due = None if again else self._next(moment)

@@ -4,7 +4,8 @@ It reads the table flow's coach (`el_grande.flow.lessons.Coach`) whenever the fl
 changes, and lights the widget the lesson speaks of (the class `-coached` on it). It sits in
 the left column, between the players and the log: there it stays in view while a scoring
 display covers the right column. At 100×30 it takes the log's room (the log keeps two lines);
-`i` hides it and brings it back (a tip: `i` or Escape dismisses it).
+`i` hides it and brings it back (a tip: `i` or Escape dismisses it); in the guided game `[`
+and `]` page back and on through the lessons met ("Lesson 3 of 9" on its top edge).
 
 Everything it says is the catalogue's, from public things only (the coach reads the public
 board): it never tells a secret.
