@@ -91,38 +91,6 @@ def test_the_guided_game_is_three_players_you_first_against_two_computer_players
     assert session.game.decision is not None and session.game.decision.player == 0
 
 
-def test_the_guided_game_reaches_every_lesson() -> None:
-    """Played through by a player who plays like the Medium bot: every lesson comes up,
-    and the script made its rules happen (a Veto used on the player, Caballeros in the
-    Castillo at the first general scoring)."""
-    session = guided_session()
-    seen = events_of(session)
-    flow, clock = flow_for(session)
-    flow.start()
-    play(flow, clock, greedy_human)
-    assert session.game.over
-    assert [lesson.id for lesson in LESSONS if lesson.id not in session.lessons] == []
-    assert session.lessons == flow.coach.met if flow.coach else False
-    vetoed = [e for e in seen if isinstance(e, E.SpecialVetoed)]
-    assert vetoed and vetoed[0].by == 1 and vetoed[0].seat == 0
-    castillo = next(
-        e
-        for e in seen
-        if isinstance(e, E.PlaceScored) and e.place == "castillo" and e.why == "general"
-    )
-    assert castillo.counts[2] > 0  # the second computer player filled it
-
-
-def test_a_player_who_takes_every_first_choice_still_meets_the_main_lessons() -> None:
-    session = guided_session()
-    flow, clock = flow_for(session)
-    flow.start()
-    play(flow, clock, first_choice)
-    assert session.game.over  # the script never stops the game
-    main = {"power", "court", "action_card", "turn", "king", "castillo", "veto", "general"}
-    assert main <= set(session.lessons)
-
-
 def test_same_choices_same_guided_game() -> None:
     records = []
     for _ in range(2):
@@ -340,14 +308,16 @@ def rule_happens(lesson: str, at: Seen) -> bool:
     )
 
 
-def watched_game(human: Human, lang: str = "en") -> tuple[GameSession, list[Seen]]:
+def watched_game(human: Human, lang: str = "en") -> tuple[GameSession, list[Seen], list[E.Event]]:
     """A guided game played to its end (the scripted computer players, `human` for the
-    person), every moment the coach saw recorded with the lesson that came then."""
+    person), every moment the coach saw recorded with the lesson that came then, and every
+    event published."""
     use(lang)
     try:
         session = guided_session()
         since: list[E.Event] = []
         session.subscribe(lambda update: since.extend(update.events))
+        events = events_of(session)
         flow, clock = flow_for(session)
         coach = flow.coach
         assert coach is not None
@@ -379,7 +349,7 @@ def watched_game(human: Human, lang: str = "en") -> tuple[GameSession, list[Seen
         flow.start()
         play(flow, clock, human)
         assert session.game.over
-        return session, seen
+        return session, seen, events
     finally:
         use("en")
 
@@ -419,9 +389,22 @@ def test_every_lesson_comes_when_its_rule_happens_one_at_a_time(lang: str) -> No
     """The guided game played to its end in each language by a player who plays like the
     Medium bot: every lesson comes, each at a moment its rule happens (or waiting its turn
     right after), never two at one moment, none at the next Caballero placed."""
-    session, seen = watched_game(greedy_human, lang)
+    session, seen, events = watched_game(greedy_human, lang)
     listed = check_timing(seen)
     assert sorted(id for _, id, _ in listed) == sorted(lesson.id for lesson in LESSONS), listed
+    assert session.lessons == [id for _, id, _ in listed]  # met in that order, and saved so
+    # The script made its rules happen: a Veto used on the player, Caballeros in the
+    # Castillo at the first general scoring, the cards it plays done.
+    vetoes = [e for e in events if isinstance(e, E.SpecialVetoed)]
+    assert vetoes and vetoes[0].by == 1 and vetoes[0].seat == 0
+    castillo = next(
+        e
+        for e in events
+        if isinstance(e, E.PlaceScored) and e.place == "castillo" and e.why == "general"
+    )
+    assert castillo.counts[2] > 0  # the second computer player filled it
+    done = {(e.seat, e.card) for e in events if isinstance(e, E.SpecialAnnounced)}
+    assert {(2, "grande"), (1, "return_one_each"), (2, "power_cards")} <= done
     # Round 1 teaches its turn, not the whole game (it was 10 of the 20, one a key).
     first_round = [at for at in seen if at.view.round_number == 1 and at.due is not None]
     assert len(first_round) <= 7, [at.due for at in first_round]
@@ -437,6 +420,7 @@ def test_every_lesson_comes_when_its_rule_happens_one_at_a_time(lang: str) -> No
 
 
 def test_a_player_who_takes_every_first_choice_meets_every_lesson_on_time() -> None:
-    _session, seen = watched_game(first_choice)
+    """The script never stops the game, and the other way of playing meets every lesson too."""
+    _session, seen, _events = watched_game(first_choice)
     listed = check_timing(seen)
     assert sorted(id for _, id, _ in listed) == sorted(lesson.id for lesson in LESSONS), listed
