@@ -545,6 +545,12 @@ class Coach:
             return None
         return (self.page + 1 if self.page is not None else len(pages), len(pages))
 
+    @property
+    def can_page(self) -> bool:
+        """Whether there is another lesson to read than the one on show (`turn_page`)."""
+        pages = self.pages
+        return len(pages) > 1 or (bool(pages) and self.current not in pages)
+
     def turn_page(self, by: int) -> bool:
         """`[` (-1), `]` (+1): the lesson met before or after the one on show (the coach
         comes back if it was hidden). False when there is none that way (nothing changed)."""

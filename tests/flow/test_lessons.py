@@ -341,9 +341,12 @@ def test_what_the_coach_heard_is_read_once_and_an_undo_forgets_it() -> None:
 
 def test_paging_back_and_on_through_the_lessons_met() -> None:
     coach = Coach(LEARN, [])
-    assert not coach.turn_page(-1) and coach.position is None
-    for kind in (K.POWER, K.COURT, K.ACTION_CARD):
+    assert not coach.turn_page(-1) and coach.position is None and not coach.can_page
+    _see(coach, _prompt(K.POWER))
+    assert not coach.can_page  # one lesson, on show
+    for kind in (K.COURT, K.ACTION_CARD):
         _see(coach, _prompt(kind))
+    assert coach.can_page
     assert coach.shown == "action_card" and coach.position == (3, 3)
     assert not coach.turn_page(1)  # the latest: nothing after it
     assert coach.turn_page(-1) and coach.shown == "court" and coach.position == (2, 3)
@@ -359,6 +362,6 @@ def test_paging_back_and_on_through_the_lessons_met() -> None:
 
 def test_paging_after_a_resume_starts_from_the_latest_lesson_met() -> None:
     coach = Coach(LEARN, ["power", "court"])  # resumed: none speaks yet
-    assert coach.shown is None and coach.position is None
+    assert coach.shown is None and coach.position is None and coach.can_page
     assert coach.turn_page(-1) and coach.shown == "court" and coach.position == (2, 2)
     assert coach.turn_page(1) and coach.shown is None  # back to the coach's waiting line

@@ -57,13 +57,13 @@ class Coached(Screen[None]):
         self.query_one(CoachPanel).turn_page(by)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """`i` is offered in a coached game only, `[ ]` in the guided game once two lessons
-        were met (the screen's other keys: its bases')."""
+        """`i` is offered in a coached game only, `[ ]` in the guided game once there is a
+        lesson to read again (the screen's other keys: its bases')."""
         if action == "coach":
             return self.flow.coach is not None
         if action == "coach_page":
             coach = self.flow.coach
-            return coach is not None and coach.mode == LEARN and len(coach.pages) > 1
+            return coach is not None and coach.mode == LEARN and coach.can_page
         return super().check_action(action, parameters)
 
 
@@ -166,9 +166,8 @@ class CoachPanel(Static):
         position = coach.position
         if position is not None and position[1] > 1:
             title = t("learn.coach_page", n=position[0], of=position[1], title=title)
-            self.border_title = t("learn.coach_keys_pages", title=title)
-        else:
-            self.border_title = t("learn.coach_keys", title=title)
+        keys = "learn.coach_keys_pages" if coach.can_page else "learn.coach_keys"
+        self.border_title = t(keys, title=title)
         self.update(Text(t("learn.coach_wait") if lesson is None else lesson_text(lesson)))
 
 
