@@ -391,9 +391,8 @@ def moment_of(
     d = scene.decision
     purpose = d.context.get("purpose")
     args = frozenset(str(c.arg) for c in d.choices if c.arg is not None)
-    kind = d.kind
     return Moment(
-        public, kind, None if purpose is None else str(purpose), args, recent=tuple(recent)
+        public, d.kind, None if purpose is None else str(purpose), args, recent=tuple(recent)
     )
 
 
