@@ -1,0 +1,70 @@
+"""Non-interference at the table flow (tests/noninterference.py): for many positions of each
+kind of hidden difference, everything the flow hands the screen for its audience is the same
+in two games that differ only in another seat's hidden information, at every step until the
+reveal — the prompt and its ⚠ marks, since-your-turn, the status line, the tooltips, the
+coach's lessons and tips, the log, the curtains, banners and displays, the computer players'
+turns (and their choices)."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import pytest
+
+from el_grande.flow import cautions
+from el_grande.flow.lessons import LEARN, TIPS
+from tests.noninterference import CASTILLO, DECK, DISK, KINDS, build, probe_weigh, run_flow
+
+#: Runs per kind: enough for at least `POSITIONS` compared screens each, 210 in all (a
+#: disk's secret step is short: more runs). EL_GRANDE_NONINTERFERENCE=k runs k times as many
+#: (a longer search, by hand).
+_TIMES = int(os.environ.get("EL_GRANDE_NONINTERFERENCE", "1"))
+RUNS = {DISK: 18 * _TIMES, CASTILLO: 4 * _TIMES, DECK: 6 * _TIMES}
+POSITIONS = 70
+
+
+def _config(i: int) -> dict[str, object]:
+    """Run `i`'s table: 3–5 players, computer players in some seats (random or greedy),
+    the ⚠ warnings weighed on half, tips or the guided game's coach on some, confirm my
+    turn on some, a hidden Castillo on some."""
+    players = 3 + i % 3
+    bots = () if i % 4 == 0 else ((i % players),) if i % 4 != 3 else (1, 2)
+    return {
+        "players": players,
+        "bots": bots,
+        "level": "greedy" if i % 5 == 1 else "random",
+        "warnings": i % 2 == 0,
+        "coach": (None, TIPS, LEARN)[i % 3],
+        "confirm": i % 4 == 1,
+        "hidden": i % 3 == 1,
+    }
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_seat_is_shown_nothing_of_another_seats_hidden_information(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cautions, "DRAWS", 1)  # weighed, by a weigher that reads all it gets
+    monkeypatch.setattr(cautions, "weigh", probe_weigh)
+    positions, ends, scenes = 0, Counter[str](), set[str]()
+    for i in range(RUNS[kind]):
+        c = _config(i)
+        options: dict[str, object] = {"level": c["level"]}
+        if kind != CASTILLO and c["hidden"]:
+            options["castillo"] = "hidden"
+        twins = build(kind, 1000 + i, c["players"], c["bots"], **options)  # type: ignore[arg-type]
+        run = run_flow(
+            twins,
+            i,
+            warnings=bool(c["warnings"]),
+            confirm=bool(c["confirm"]),
+            coach=c["coach"],  # type: ignore[arg-type]
+        )
+        positions += run.positions
+        ends[run.ended.split(" by ")[0]] += 1
+        scenes |= run.scenes
+    assert positions >= POSITIONS, positions
+    assert set(ends) <= {"revealed", "over", "diverged"}, ends  # never the step limit
+    assert ends["revealed"] >= RUNS[kind] // 2, ends
+    assert {"Prompt", "TakeOver"} <= scenes, scenes
