@@ -42,7 +42,7 @@ from tests.noninterference import (
 
 from .helpers import highlighted, press, screen_text, settle
 
-SIZE = (120, 40)
+SIZE = (100, 30)  # the smallest the game supports: the most cut to fit
 
 
 @dataclass
@@ -81,19 +81,23 @@ def tooltip_text(side: AppSide, who: Audience) -> str:
         scr.query_one(PlayersPanel),
         scr.query_one(CardList),
     )
+    # The pointer over each in turn, as the widgets see it (without repainting them).
     for place in PLACES:
-        board.hover = place
+        board.set_reactive(MapView.hover, place)
+        board._tip()
         out.append(_tip(board))
-    board.hover = None
     for seat in range(players.seating.count):
-        players.hover = seat
+        players.set_reactive(PlayersPanel.hover, seat)
+        players._tip()
         out.append(_tip(players))
-    players.hover = None
     shown = scr.shown
     for card in () if shown is None else shown.view.face_up:
-        cards.hover = card
+        cards.watch_hover(card)
         out.append(_tip(cards))
-    cards.hover = None
+    board.set_reactive(MapView.hover, None)
+    players.set_reactive(PlayersPanel.hover, None)
+    for widget in (board, players, cards):
+        widget.tooltip = None
     return "\n".join(out)
 
 
@@ -198,7 +202,7 @@ def _compare(twins: Twins, left: list[Step], right: list[Step]) -> int:
 
 #: Per kind, the games tried (seed, players) until 5 positions were compared: a disk's
 #: secret step is short.
-CASES = {DISK: [(2002, 5), (2001, 4)], CASTILLO: [(2003, 3)], DECK: [(2004, 3)]}
+CASES = {DISK: [(2001, 5)], CASTILLO: [(2003, 3)], DECK: [(2004, 3)]}
 STEPS = 8
 
 
