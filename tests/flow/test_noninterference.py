@@ -11,10 +11,26 @@ import os
 from collections import Counter
 
 import pytest
+from rich.text import Text
 
+from el_grande.core import Game, View
+from el_grande.core.board import CASTILLO_INDEX
 from el_grande.flow import cautions
 from el_grande.flow.lessons import LEARN, TIPS
-from tests.noninterference import CASTILLO, DECK, DISK, KINDS, build, probe_weigh, run_flow
+from el_grande.session import Seating
+from tests import noninterference
+from tests.noninterference import (
+    CASTILLO,
+    DECK,
+    DISK,
+    KINDS,
+    Audience,
+    FlowSide,
+    build,
+    flow_text,
+    probe_weigh,
+    run_flow,
+)
 
 #: Runs per kind: enough for at least `POSITIONS` compared screens each, 210 in all (a
 #: disk's secret step is short: more runs). EL_GRANDE_NONINTERFERENCE=k runs k times as many
@@ -68,3 +84,39 @@ def test_a_seat_is_shown_nothing_of_another_seats_hidden_information(
     assert set(ends) <= {"revealed", "over", "diverged"}, ends  # never the step limit
     assert ends["revealed"] >= RUNS[kind] // 2, ends
     assert {"Prompt", "TakeOver"} <= scenes, scenes
+
+
+def _truth(side: FlowSide, who: Audience) -> str:
+    """A renderer that tells what nobody may see: the whole truth of the game."""
+    del who
+    return repr(side.session.game.snapshot())
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_harness_finds_a_screen_that_shows_the_truth(kind: str) -> None:
+    """The comparison can fail: a screen that showed the truth is caught at once, for each
+    kind of hidden difference (the harness is not comparing a game with itself)."""
+    twins = build(kind, 1000, 3)
+    with pytest.raises(AssertionError, match=f"{kind} leak"):
+        run_flow(twins, 0, renderers=(flow_text, _truth))
+
+
+def test_the_harness_finds_a_tooltip_that_reads_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A planted leak in a real renderer: the player tooltip telling the true Castillo count
+    (as if `app.tips` read the game, not its view) is caught in a Castillo twin."""
+    twins = build(CASTILLO, 1001, 3)
+    reading: list[Game] = []
+    real = noninterference.player_tip
+
+    def leaky(view: View, seat: int, seating: Seating) -> Text:
+        count = reading[-1].cab[CASTILLO_INDEX][seat]
+        return Text(f"{real(view, seat, seating).plain} ({count} in the Castillo)")
+
+    def rendered(side: FlowSide, who: Audience) -> str:
+        reading.append(side.session.game)
+        noninterference._TIPS.clear()  # (the cache knows nothing of the leak)
+        return flow_text(side, who)
+
+    monkeypatch.setattr(noninterference, "player_tip", leaky)
+    with pytest.raises(AssertionError, match="castillo leak"):
+        run_flow(twins, 0, renderers=(rendered,))
