@@ -109,6 +109,8 @@ def test_the_harness_finds_a_tooltip_that_reads_the_game(monkeypatch: pytest.Mon
     real = noninterference.player_tip
 
     def leaky(view: View, seat: int, seating: Seating) -> Text:
+        if not reading:  # (the scenes on the way, before the first screen is rendered)
+            return real(view, seat, seating)
         count = reading[-1].cab[CASTILLO_INDEX][seat]
         return Text(f"{real(view, seat, seating).plain} ({count} in the Castillo)")
 
