@@ -536,12 +536,24 @@ def _passing(side: FlowSide, privy: frozenset[int], since: int) -> list[list[str
     return [scene_text(s, side.session) for s in scenes if audience(s) not in privy]
 
 
-#: What may first tell the hidden thing to the table, by kind: the disks revealed (and what
-#: they do), the Castillo scored or emptied, the next cards turned up.
-REVEALS: dict[str, tuple[type[Event], ...]] = {
-    DISK: (E.SecretsRevealed,),
-    CASTILLO: (E.ScoringStarted, E.PlaceScored, E.Award, E.CaballerosMoved, E.SecretsRevealed),
-    DECK: (E.CardsRevealed, E.RoundStarted),
+def _castillo_told(e: Event, privy: frozenset[int]) -> bool:
+    """The Castillo scored (its counts), emptied (Caballeros leaving it), or a privy seat
+    bringing more Caballeros to court than its province held: the rest come from the board,
+    in everybody's view (R-R3.1), which tells the province ran short — the rules' reveal."""
+    if isinstance(e, E.PlaceScored):
+        return e.place == "castillo"
+    if isinstance(e, E.CaballerosMoved):
+        short = e.src == "province" and e.dst == "court" and e.whose in privy
+        return e.src == "castillo" or short
+    return False
+
+
+#: What may first tell the hidden thing to the table, by kind (the event and the privy
+#: seats): the disks revealed; the Castillo's counts (above); the next cards turned up.
+REVEALS: dict[str, Callable[[Event, frozenset[int]], bool]] = {
+    DISK: lambda e, _privy: isinstance(e, E.SecretsRevealed),
+    CASTILLO: _castillo_told,
+    DECK: lambda e, _privy: isinstance(e, E.CardsRevealed | E.RoundStarted),
 }
 
 
@@ -560,9 +572,8 @@ def _revealed(twins: Twins, left: FlowSide, right: FlowSide) -> str:
     first = (a[at:] or b[at:])[:1]
     assert first, f"{twins.kind}: the public board parted with nothing told"
     event = first[0]
-    assert isinstance(event, REVEALS[twins.kind]), f"{twins.kind}: told {event!r}"
-    if twins.kind == CASTILLO and isinstance(event, E.PlaceScored):
-        assert event.place == "castillo", f"told {event!r}"
+    told = REVEALS[twins.kind](event, twins.privy)
+    assert told, f"{twins.kind} leak: the table was told {event!r}"
     return f"revealed by {type(event).__name__}"
 
 

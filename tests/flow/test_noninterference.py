@@ -8,16 +8,17 @@ turns (and their choices)."""
 from __future__ import annotations
 
 import os
+import random
 from collections import Counter
 
 import pytest
 from rich.text import Text
 
-from el_grande.core import Game, View
+from el_grande.core import DecisionKind, Game, View
 from el_grande.core.board import CASTILLO_INDEX
 from el_grande.flow import cautions
 from el_grande.flow.lessons import LEARN, TIPS
-from el_grande.session import Seating
+from el_grande.session import GameSession, Seating
 from tests import noninterference
 from tests.noninterference import (
     CASTILLO,
@@ -26,6 +27,7 @@ from tests.noninterference import (
     KINDS,
     Audience,
     FlowSide,
+    Twins,
     build,
     flow_text,
     probe_weigh,
@@ -122,3 +124,38 @@ def test_the_harness_finds_a_tooltip_that_reads_the_game(monkeypatch: pytest.Mon
     monkeypatch.setattr(noninterference, "player_tip", leaky)
     with pytest.raises(AssertionError, match="castillo leak"):
         run_flow(twins, 0, renderers=(rendered,))
+
+
+def test_a_province_running_short_is_the_rules_reveal_not_a_leak() -> None:
+    """With a hidden Castillo, a player who brings more Caballeros to court than their
+    province holds takes the rest from the board, in everybody's view (R-R3.1): that tells
+    the table their province ran short. Twins where one opponent's province is nearly empty
+    in one game and not in the other end there — the rules' reveal, told as such — with every
+    screen before it identical."""
+    rng = random.Random(52)
+    session = noninterference._session(3, 52, castillo="hidden")
+
+    def short(s: GameSession) -> tuple[int, int] | None:
+        g, d = s.game, s.decision
+        if d is None or d.kind != DecisionKind.POWER:
+            return None
+        pairs = [(a, b) for a in range(g.n) for b in range(g.n) if a != b]
+        return next(
+            ((a, b) for a, b in pairs if 1 <= g.province[a] <= min(3, g.cab[CASTILLO_INDEX][b])),
+            None,
+        )
+
+    assert noninterference._play_to(session, rng, lambda s: short(s) is not None)
+    found = short(session)
+    assert found is not None
+    a, b = found
+    right = noninterference._twin(session)
+    g, k = right.game, right.game.province[a]
+    g.cab[CASTILLO_INDEX][a] += k  # the whole province in the Castillo, the other's out of it
+    g.province[a] -= k
+    g.cab[CASTILLO_INDEX][b] -= k
+    g.province[b] += k
+    twins = Twins(CASTILLO, session, right, frozenset({a, b}))
+    noninterference._check_views(twins)
+    run = run_flow(twins, 52)
+    assert run.ended == "revealed by CaballerosMoved" and run.positions > 0, run
