@@ -26,6 +26,7 @@ from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import PLACES, Choice, Event
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.confirm import Confirm
+from el_grande.flow.lessons import TIPS
 from el_grande.flow.table import GameOver, HintCurtain, Prompt, TakeOver
 from el_grande.session import GameSession, Update
 from tests.noninterference import (
@@ -202,16 +203,22 @@ def _compare(twins: Twins, left: list[Step], right: list[Step]) -> int:
 
 #: Per kind, the games tried (seed, players) until 5 positions were compared: a disk's
 #: secret step is short.
-CASES = {DISK: [(2001, 5)], CASTILLO: [(2003, 3)], DECK: [(2004, 3)]}
+#: Seed, players, the seats computer players play, the coach (tips on the screen or none).
+CASES: dict[str, list[tuple[int, int, tuple[int, ...], str | None]]] = {
+    DISK: [(2001, 5, (), TIPS)],
+    CASTILLO: [(2003, 3, (), None)],
+    DECK: [(2004, 3, (1,), TIPS)],
+}
 STEPS = 8
 
 
 @pytest.mark.parametrize("kind", KINDS)
 async def test_the_screen_shows_nothing_of_another_seats_hidden_information(kind: str) -> None:
     positions = 0
-    for seed, players in CASES[kind]:
+    for seed, players, bots, coach in CASES[kind]:
         options = {} if kind == CASTILLO else {"castillo": "hidden"}
-        twins = build(kind, seed, players, **options)  # type: ignore[arg-type]
+        twins = build(kind, seed, players, bots, **options)  # type: ignore[arg-type]
+        twins.left.coach = twins.right.coach = coach
         split = twins.split
         apart = (None, None) if split is None else ((split[0], split[1]), (split[0], split[2]))
         left = await play_twin(twins.left, apart[0], seed, STEPS)

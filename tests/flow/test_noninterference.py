@@ -7,7 +7,6 @@ turns (and their choices)."""
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 
@@ -35,11 +34,11 @@ from tests.noninterference import (
 )
 
 #: Runs per kind: enough for at least `POSITIONS` compared screens each, 210 in all (a
-#: disk's secret step is short: more runs). EL_GRANDE_NONINTERFERENCE=k runs k times as many
-#: (a longer search, by hand).
-_TIMES = int(os.environ.get("EL_GRANDE_NONINTERFERENCE", "1"))
-RUNS = {DISK: 18 * _TIMES, CASTILLO: 4 * _TIMES, DECK: 6 * _TIMES}
+#: disk's secret step is short: more runs). The stress run (`pytest -m stress`) plays ten
+#: times as many, other games.
+RUNS = {DISK: 18, CASTILLO: 4, DECK: 6}
 POSITIONS = 70
+STRESS = 10
 
 
 def _config(i: int) -> dict[str, object]:
@@ -63,10 +62,21 @@ def _config(i: int) -> dict[str, object]:
 def test_a_seat_is_shown_nothing_of_another_seats_hidden_information(
     kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    _runs(kind, range(RUNS[kind]), POSITIONS, monkeypatch)
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("kind", KINDS)
+def test_many_more_games_show_nothing_hidden(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = RUNS[kind]
+    _runs(kind, range(first, first * (STRESS + 1)), POSITIONS * STRESS, monkeypatch)
+
+
+def _runs(kind: str, runs: range, least: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cautions, "DRAWS", 1)  # weighed, by a weigher that reads all it gets
     monkeypatch.setattr(cautions, "weigh", probe_weigh)
     positions, ends, scenes = 0, Counter[str](), set[str]()
-    for i in range(RUNS[kind]):
+    for i in runs:
         c = _config(i)
         options: dict[str, object] = {"level": c["level"]}
         if kind != CASTILLO and c["hidden"]:
@@ -82,9 +92,9 @@ def test_a_seat_is_shown_nothing_of_another_seats_hidden_information(
         positions += run.positions
         ends[run.ended.split(" by ")[0]] += 1
         scenes |= run.scenes
-    assert positions >= POSITIONS, positions
+    assert positions >= least, positions
     assert set(ends) <= {"revealed", "over", "diverged"}, ends  # never the step limit
-    assert ends["revealed"] >= RUNS[kind] // 2, ends
+    assert ends["revealed"] >= len(runs) // 2, ends
     assert {"Prompt", "TakeOver"} <= scenes, scenes
 
 
