@@ -223,5 +223,7 @@ async def test_the_screen_shows_nothing_of_another_seats_hidden_information(kind
         apart = (None, None) if split is None else ((split[0], split[1]), (split[0], split[2]))
         left = await play_twin(twins.left, apart[0], seed, STEPS)
         right = await play_twin(twins.right, apart[1], seed, STEPS)
+        # The apps played the twins themselves (never a game rebuilt from the shared record).
+        assert twins.left.game.snapshot() != twins.right.game.snapshot()
         positions += _compare(twins, left, right)
     assert positions >= 5, positions
