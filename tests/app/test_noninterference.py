@@ -24,6 +24,7 @@ from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import PLACES, Choice, Event
+from el_grande.flow import cautions
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.confirm import Confirm
 from el_grande.flow.lessons import TIPS
@@ -39,6 +40,7 @@ from tests.noninterference import (
     audience,
     build,
     differences,
+    probe_weigh,
 )
 
 from .helpers import highlighted, press, screen_text, settle
@@ -114,22 +116,28 @@ class Step:
 
 
 async def _settled(pilot: Pilot[None], side: AppSide) -> None:
-    """Until nothing runs: no computer player deciding, no weighing, every quiet time over
-    (the clock moved on past them; what the app itself repeats on the clock, such as a
-    display's pace, is left to the clock)."""
-    for _ in range(500):
-        side.clock.advance(1.0)
+    """Until nothing runs: no computer player deciding, no weighing, every quiet time over.
+    The clock moves on only while the table waits for it (a quiet time, a computer player's
+    pace), never while a worker thread thinks: how far it moves never depends on how fast a
+    thread is."""
+    side.clock.advance(1.0)  # the quiet times are over
+    for _ in range(5000):
         await settle(pilot)
         flow = side.app.table
-        if flow is not None and not flow.bot_playing and not flow.weighing:
-            # The log follows its last line after a refresh (Textual's own timing): at the
-            # end, as it settles, before the screen is read.
-            for log in side.app.screen.query(GameLog):
-                log.scroll_end(animate=False, immediate=True)
-            await settle(pilot)
-            return
-        await pilot.pause(0.001)
-    raise AssertionError("the app never settled")
+        task = None if flow is None else flow._bot
+        if flow is None or flow.weighing or (task is not None and task.cancel is not None):
+            await pilot.pause(0.001)  # a thread at work: wait for its answer
+            continue
+        if not flow.bot_playing:
+            break
+        side.clock.advance(1.0)  # a computer player's pace
+    else:
+        raise AssertionError("the app never settled")
+    # The log follows its last line after a refresh (Textual's own timing): at the end, as
+    # it settles, before the screen is read.
+    for log in side.app.screen.query(GameLog):
+        log.scroll_end(animate=False, immediate=True)
+    await settle(pilot)
 
 
 async def _answer(pilot: Pilot[None], side: AppSide, choice: Choice) -> None:
@@ -213,7 +221,11 @@ STEPS = 8
 
 
 @pytest.mark.parametrize("kind", KINDS)
-async def test_the_screen_shows_nothing_of_another_seats_hidden_information(kind: str) -> None:
+async def test_the_screen_shows_nothing_of_another_seats_hidden_information(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cautions, "DRAWS", 1)  # ⚠ marks weighed (in the app's worker thread)
+    monkeypatch.setattr(cautions, "weigh", probe_weigh)
     positions = 0
     for seed, players, bots, coach in CASES[kind]:
         options = {} if kind == CASTILLO else {"castillo": "hidden"}
