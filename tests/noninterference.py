@@ -443,9 +443,14 @@ def settle(side: FlowSide) -> None:
     raise AssertionError("the table never settled")
 
 
-def _act(side: FlowSide, choice: Choice | None) -> None:
-    """One deliberate input at a settled table: the answer `choice` at a prompt, the letter at
-    a take-over, Enter elsewhere, `t` at a held turn."""
+#: At a prompt: ask for hints (`h`) instead of answering.
+HINT = "hint"
+
+
+def _act(side: FlowSide, choice: Choice | str | None) -> None:
+    """One deliberate input at a settled table: the answer `choice` at a prompt (or `HINT`),
+    the letter at a take-over, Enter elsewhere, `t` at a held turn; hints on show are read
+    and closed."""
     table = side.table
     scene = table.scene
     table.at(table.clock.now() + table.take_over + 0.1)
@@ -453,8 +458,14 @@ def _act(side: FlowSide, choice: Choice | None) -> None:
         case Prompt():
             assert choice is not None
             assert table.flow.input(Input.KEY, table.clock.now())
-            assert table.flow.answer(choice) is None
+            if choice == HINT:
+                assert table.flow.hint() is None
+            else:
+                assert isinstance(choice, Choice) and table.flow.answer(choice) is None
             table.clock.run_due()
+        case Hinting():
+            table.flow.hint_shown()  # the hints screen was drawn: counted, saved
+            table.flow.hint_closed()
         case TakeOver() | HintCurtain():
             table.key(scene.letter)
         case Confirm():
@@ -470,6 +481,7 @@ def run_flow(
     warnings: bool = False,
     confirm: bool = False,
     coach: str | None = None,
+    hints: bool = False,
     renderers: Sequence[Renderer[FlowSide]] = (flow_text,),
     limit: int = 400,
 ) -> Run:
@@ -509,8 +521,10 @@ def run_flow(
         if isinstance(scene, GameOver):
             run.ended = "over"
             return run
-        choices: tuple[Choice | None, Choice | None] = (None, None)
-        if isinstance(scene, Prompt):
+        choices: tuple[Choice | str | None, Choice | str | None] = (None, None)
+        if isinstance(scene, Prompt) and hints and rng.random() < 0.1:
+            choices = (HINT, HINT)  # its player asks for hints first
+        elif isinstance(scene, Prompt):
             d, other = scene.decision, right.table.scene
             if split is not None and d.player == split[0] and d.secret:
                 choices, split = (split[1], split[2]), None

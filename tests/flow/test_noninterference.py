@@ -44,7 +44,7 @@ STRESS = 10
 def _config(i: int) -> dict[str, object]:
     """Run `i`'s table: 3–5 players, computer players in some seats (random or greedy),
     the ⚠ warnings weighed on half, tips or the guided game's coach on some, confirm my
-    turn on some, a hidden Castillo on some."""
+    turn on some, a hidden Castillo on some, hints asked for now and then on some."""
     players = 3 + i % 3
     bots = () if i % 4 == 0 else ((i % players),) if i % 4 != 3 else (1, 2)
     return {
@@ -54,6 +54,7 @@ def _config(i: int) -> dict[str, object]:
         "warnings": i % 2 == 0,
         "coach": (None, TIPS, LEARN)[i % 3],
         "confirm": i % 4 == 1,
+        "hints": i % 2 == 1,
         "hidden": i % 3 == 1,
     }
 
@@ -88,6 +89,7 @@ def _runs(kind: str, runs: range, least: int, monkeypatch: pytest.MonkeyPatch) -
             warnings=bool(c["warnings"]),
             confirm=bool(c["confirm"]),
             coach=c["coach"],  # type: ignore[arg-type]
+            hints=bool(c["hints"]),
         )
         positions += run.positions
         ends[run.ended.split(" by ")[0]] += 1
