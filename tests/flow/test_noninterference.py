@@ -18,6 +18,7 @@ from el_grande.core.board import CASTILLO_INDEX
 from el_grande.flow import cautions
 from el_grande.flow.lessons import LEARN, TIPS
 from el_grande.session import GameSession, Seating
+from el_grande.text import use
 from tests import noninterference
 from tests.noninterference import (
     CASTILLO,
@@ -171,3 +172,12 @@ def test_a_province_running_short_is_the_rules_reveal_not_a_leak() -> None:
     noninterference._check_views(twins)
     run = run_flow(twins, 52)
     assert run.ended == "revealed by CaballerosMoved" and run.positions > 0, run
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_in_korean_too(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Korean catalogue words the same screens with sentences of its own: they tell
+    nothing more (a few games of each kind)."""
+    use("ko")
+    runs = {DISK: 4, CASTILLO: 1, DECK: 2}[kind]
+    _runs(kind, range(100, 100 + runs), 10, monkeypatch)
