@@ -380,7 +380,7 @@ def differences(
 def probe_weigh(
     view: View, d: Decision, seed: int, cancelled: Callable[[], bool] | None = None
 ) -> tuple[Caution, ...]:
-    """Stands in for `cautions.weigh` (the engine's play-outs cost a second a decision): marks
+    """Stands in for `cautions.weigh` (its play-outs cost ~0.3 s a decision at one draw): marks
     choices by a checksum of everything the flow hands the weighing — the view, the decision,
     the seed — so any difference in what it is given shows as different ⚠ marks. The engine
     itself reads only those (`el_grande.review.costs`: draws from the view, with the seed)."""
