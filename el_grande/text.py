@@ -470,13 +470,13 @@ EN: dict[str, Template] = {
     "board.castillo_total": "inside: {n}",
     "board.castillo_hidden": "hidden: only the total is known",
     "board.neighbour": "next to the King",
-    "board.legend": "♔ the King's region (tinted) · ◇ next to the King, or to the place under "
-    "the cursor · ▸ a legal choice now (tinted too) · ✦ the place being scored · A3: 3 "
-    "Caballeros of player A · ⌂A: A's Grande (home) · ▣ a mobile scoreboard lies here (its "
-    "values count) · #N: key N picks the place, 0 the Castillo · power cards: bold in hand, "
-    "dim played, reversed this round · (b) after a name: a computer player · score, court, "
-    "prov., Cast., V: points, Caballeros in the court, in the province and in the Castillo, "
-    "Veto cards held",
+    "board.legend": "♔ the King's region (tinted) · ◇ next to the King · ◦ next to the place under "
+    "the cursor or the mouse · ▸ a legal choice now (tinted too) · ✦ the place being scored · A3: "
+    "3 Caballeros of player A · ⌂A: A's Grande (home) · ▣ a mobile scoreboard lies here (its "
+    "values count) · #N: key N picks the place, 0 the Castillo · power cards: bold in hand, dim "
+    "played, reversed this round · (b) after a name: a computer player · score, court, prov., "
+    "Cast., V: points, Caballeros in the court, in the province and in the Castillo, Veto cards "
+    "held",
     "board.round": "Round {number} of {of}",
     "board.scoring_after": "scoring after rounds 3, 6, 9",
     "board.track": "Rounds",
