@@ -453,6 +453,9 @@ EN: dict[str, Template] = {
     "no key pressed.",
     "why.not_now": "nothing can be answered right now",
     "why.court_empty": "your court is empty: nothing to place",
+    # --- issue 33, "Smaller" (small): digits at "bring to court", the sheet's numbers, the trash
+    "why.court_most": "at most {n} can come to court now",
+    "prompt.keys_count": "a digit picks how many, then Enter",
     "prompt.does_nothing": "{choice} ({why})",
     "caution.mark": "{choice}\n⚠ {why}",
     "caution.cost": Plural(

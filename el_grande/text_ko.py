@@ -480,6 +480,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "않은 뒤부터 키가 통합니다.",
     "why.not_now": "지금은 답할 수 없습니다",
     "why.court_empty": "궁정이 비어 있어 배치할 카바예로가 없습니다",
+    # --- issue 33, "Smaller" (small): digits at "bring to court", the sheet's numbers, the trash
+    "why.court_most": "지금은 궁정으로 최대 {n}개까지 데려올 수 있습니다",
+    "prompt.keys_count": "숫자 키로 몇 개인지 고르고 Enter",
     "prompt.does_nothing": "{choice} ({why})",
     "caution.mark": "{choice}\n⚠ {why}",
     "caution.cost": "최선의 선택보다 약 {count}점 손해",

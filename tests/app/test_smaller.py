@@ -1,0 +1,50 @@
+"""The table's rough edges, round two (issue 33, item 9 "Smaller"): the screens' part, each
+defect proved mended through the keys a player presses."""
+
+from __future__ import annotations
+
+from el_grande.app.present import prompt_text
+from el_grande.app.widgets.prompt import DecisionPrompt
+from el_grande.core import DecisionKind
+
+from .helpers import SIZE, app_at, game_screen, press, session_at, settle
+
+
+async def test_R_R3_digits_pick_how_many_come_to_court() -> None:
+    """At "bring to court" a digit highlights the choice bringing that many (Enter plays it);
+    a number beyond the choices says the most there is and changes nothing."""
+    app = app_at(3, 7, lambda s: s.decision is not None and s.decision.kind == DecisionKind.COURT)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        scr = game_screen(app)
+        assert scr is not None and scr.decision is not None
+        d = scr.decision
+        most = max(int(c.arg) for c in d.choices)  # type: ignore[call-overload]
+        assert most >= 2
+        before = scr.session.game.history
+        options = scr.query_one(DecisionPrompt).options
+
+        def highlighted() -> str:
+            assert options.highlighted is not None
+            return str(options.get_option_at_index(options.highlighted).id)
+
+        await press(pilot, "1")
+        assert highlighted() == "court 1"
+        await press(pilot, "9")
+        status = str(scr.query_one("#status").render())
+        assert f"Bring 9 to court is not possible now: at most {most} can come" in status
+        assert scr.session.game.history == before
+        await press(pilot, str(most))
+        assert highlighted() == f"court {most}"
+        await press(pilot, "enter")
+        assert scr.session.game.history[len(before)] == f"court {most}"
+
+
+def test_the_key_line_at_bring_to_court_says_digits_pick_how_many() -> None:
+    session = session_at(
+        3, 7, lambda s: s.decision is not None and s.decision.kind == DecisionKind.COURT
+    )
+    d = session.decision
+    assert d is not None
+    text = prompt_text(d, session.current.public, session.seating, None)
+    assert "a digit picks how many, then Enter" in text.progress
