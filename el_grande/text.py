@@ -456,6 +456,9 @@ EN: dict[str, Template] = {
     # --- issue 33, "Smaller" (small): digits at "bring to court", the sheet's numbers, the trash
     "why.court_most": "at most {n} can come to court now",
     "prompt.keys_count": "a digit picks how many, then Enter",
+    "sheet.typing": "{n} … a second digit makes {low}–{high}; Enter or Tab keeps {n}.",
+    "sheet.clear_kept": "Nothing is cleared.",
+    "sheet.typing_one": "{n} … 0 makes {low}; Enter or Tab keeps {n}.",
     "prompt.does_nothing": "{choice} ({why})",
     "caution.mark": "{choice}\n⚠ {why}",
     "caution.cost": Plural(
@@ -1097,8 +1100,8 @@ EN: dict[str, Template] = {
     "gone to their disks' regions.",
     "sheet.reduced_2": "2 players: only 1st places score.",
     "sheet.reduced_3": "3 players: only 1st and 2nd places score.",
-    "sheet.hint": "0–9: the count, then on to the next player · + −: one more or less (for 10 "
-    "and up) · Backspace: back and clear · Enter: the next place · arrows, Tab: move",
+    "sheet.hint": "0–9: the count, then on to the next player (10–30: two digits) · + −: one "
+    "more or less · Backspace: back and clear · Enter: the next place · arrows, Tab: move",
     "sheet.kept": "Saved after every key in {path}.",
     "sheet.kept_aside": "The file that could not be used is kept as {aside}.",
     "sheet.no_king": "Where is the King? k in his region's row.",

@@ -483,6 +483,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     # --- issue 33, "Smaller" (small): digits at "bring to court", the sheet's numbers, the trash
     "why.court_most": "지금은 궁정으로 최대 {n}개까지 데려올 수 있습니다",
     "prompt.keys_count": "숫자 키로 몇 개인지 고르고 Enter",
+    "sheet.typing": "{n} … 숫자를 하나 더 누르면 {low}–{high}, Enter나 Tab이면 {n} 그대로.",
+    "sheet.clear_kept": "아무것도 지우지 않았습니다.",
+    "sheet.typing_one": "{n} … 0을 누르면 {low}, Enter나 Tab이면 {n} 그대로.",
     "prompt.does_nothing": "{choice} ({why})",
     "caution.mark": "{choice}\n⚠ {why}",
     "caution.cost": "최선의 선택보다 약 {count}점 손해",
@@ -997,7 +1000,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "옮겨 간 뒤의 개수를 셉니다.",
     "sheet.reduced_2": "2인 게임: 1위만 점수를 얻습니다.",
     "sheet.reduced_3": "3인 게임: 1위와 2위만 점수를 얻습니다.",
-    "sheet.hint": "0–9: 개수, 그리고 다음 플레이어로 · + −: 하나 더하기·빼기 (10개 이상일 때) · "
+    "sheet.hint": "0–9: 개수, 그리고 다음 플레이어로 (10–30: 숫자 두 개) · + −: 하나 더하기·빼기 · "
     "백스페이스: 뒤로 가서 지우기 · Enter: 다음 곳 · 화살표, Tab: 이동",
     "sheet.kept": "키를 누를 때마다 {path}에 저장됩니다.",
     "sheet.kept_aside": "쓸 수 없던 파일은 {aside:으로/로} 남겨 두었습니다.",
