@@ -13,7 +13,6 @@ import contextlib
 import dataclasses
 import errno
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,11 +41,12 @@ from el_grande.persist.model import (
     now,
     parse_save,
 )
-
-# Their home is `paths` (light: the app looks at the trash before pydantic loads).
 from el_grande.persist.paths import HOME_ENV as HOME_ENV
 from el_grande.persist.paths import home_dir as home_dir
 from el_grande.persist.paths import saves_dir as saves_dir
+
+# Their home is `paths` (light: the app looks at the trash before pydantic loads).
+from el_grande.persist.slug import name_slug
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -66,12 +66,11 @@ def _options_dict(options: Any) -> dict[str, Any]:
 
 
 def new_game_id(names: Sequence[str], when: Any = None) -> str:
-    """The time and the players' names in ASCII letters and digits, e.g.
-    ``20261129-203015-Ana-Ben``; a name with none of those (김민준) is its seat: ``p1``."""
+    """The time and the players' names in ASCII letters and digits (`slug.name_slug`), e.g.
+    ``20261129-203015-Ana-Ben``, ``…-Gimminjun-Seoyeon``; a name with none (🙂) is its seat:
+    ``p1``."""
     when = when or now()
-    slug = "-".join(
-        re.sub(r"[^A-Za-z0-9]+", "", n)[:12] or f"p{seat}" for seat, n in enumerate(names, 1)
-    )
+    slug = "-".join(name_slug(n) or f"p{seat}" for seat, n in enumerate(names, 1))
     return f"{when:%Y%m%d-%H%M%S}-{slug}"[:100]
 
 
