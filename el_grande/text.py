@@ -353,6 +353,14 @@ EN: dict[str, Template] = {
     "manage.confirm": "Delete {game} ({names})? It goes to the trash for {days} days. [y/N] ",
     "manage.kept": "Nothing deleted.",
     "manage.no_tty": "Not deleted: give `--yes` to delete without being asked.",
+    # --- issue 33 (small): the trash's restore
+    "manage.restored": "Restored: {game} is back in the resume list.",
+    "manage.restored_as": "Restored as {game}: a save with the id {old} is there already.",
+    "manage.trash_none": "The trash is empty ({path}).",
+    "manage.trash_head": "In the trash ({path}; each kept {days} days):",
+    "manage.no_such_trashed": "No save '{key}' in the trash ({path}).",
+    "manage.many_trashed": "'{key}' matches {count} saves in the trash ({path}); give more of "
+    "the id.",
     "export.over_save": "{path} is the save file itself: the export is not written over it.",
     "export.not_a_file": "{path} is not a regular file: the export is not written into it.",
     "export.dangling": "{path} is a symbolic link to nothing: the export is not written.",

@@ -469,6 +469,7 @@ class Autosaver:
             with contextlib.suppress(OSError):
                 self.path.unlink(missing_ok=True)  # this saver's own file
 
+
 def _continues(path: Path, save: SaveFile) -> bool:
     """True if the save at `path` is the same game as `save` with no choice `save` lacks."""
     try:
