@@ -3,11 +3,13 @@ defect proved mended through the keys a player presses."""
 
 from __future__ import annotations
 
+import pytest
+
 from el_grande.app.present import prompt_text
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import DecisionKind
 
-from .helpers import SIZE, app_at, game_screen, press, session_at, settle
+from .helpers import SIZE, app_at, game_screen, make_app, press, session_at, settle
 
 
 async def test_R_R3_digits_pick_how_many_come_to_court() -> None:
@@ -48,3 +50,22 @@ def test_the_key_line_at_bring_to_court_says_digits_pick_how_many() -> None:
     assert d is not None
     text = prompt_text(d, session.current.public, session.seating, None)
     assert "a digit picks how many, then Enter" in text.progress
+
+
+@pytest.mark.parametrize("size", [SIZE, (120, 40)])
+async def test_a_toast_never_covers_the_choices(size: tuple[int, int]) -> None:
+    from textual.widgets._toast import Toast
+
+    app = make_app(3, seed=7)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await settle(pilot)
+        scr = game_screen(app)
+        assert scr is not None
+        scr.notify("Saved as a-rather-long-file-name-for-a-toast.json " * 3, markup=False)
+        await settle(pilot)
+        toasts = list(scr.query(Toast))
+        assert toasts
+        prompt = scr.query_one(DecisionPrompt).region
+        right = scr.query_one("#right").region
+        for toast in toasts:
+            assert not toast.region.overlaps(prompt) and not toast.region.overlaps(right)
