@@ -4,6 +4,7 @@ defect proved mended through the keys a player presses."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets import OptionList
 
 from el_grande.app.present import prompt_text
 from el_grande.app.widgets.prompt import DecisionPrompt
@@ -69,3 +70,27 @@ async def test_a_toast_never_covers_the_choices(size: tuple[int, int]) -> None:
         right = scr.query_one("#right").region
         for toast in toasts:
             assert not toast.region.overlaps(prompt) and not toast.region.overlaps(right)
+
+
+@pytest.mark.parametrize("size", [SIZE, (120, 40)])
+async def test_the_seat_menu_opens_on_the_deciding_seat_and_leaves_the_map_in_view(
+    size: tuple[int, int],
+) -> None:
+    from el_grande.app.app import ElGrandeApp
+    from el_grande.app.screens.seat_menu import SeatMenu
+    from el_grande.app.widgets.board import MapView
+
+    session = session_at(3, 7, lambda s: s.decision is not None and s.decision.player == 2)
+    app = ElGrandeApp(session=session, curtain_seed=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        scr = game_screen(app)
+        assert scr is not None
+        board = scr.query_one(MapView).region
+        await press(pilot, "r")
+        menu = app.screen
+        assert isinstance(menu, SeatMenu)
+        seats = menu.query_one("#seats-list", OptionList)
+        assert seats.highlighted == 2  # Cy decides: the menu opens on Cy's seat
+        box = menu.query_one("#seats-box").region
+        assert box.width >= 32 and not box.overlaps(board)
