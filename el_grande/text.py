@@ -328,7 +328,7 @@ EN: dict[str, Template] = {
     "resume.skipped_file": "(skipped: {problem})",
     "resume.finished_head": "Finished games",
     "resume.keys_all": "Enter: resume (a finished game: replay) · v: review a finished game · "
-    "n: name · x: export · d: delete · Esc: back",
+    "n: name · x: export · d: delete · t: the trash (restore) · Esc: back",
     "resume.key_review": "Review",
     "resume.not_finished": "Only a finished game can be reviewed.",
     "resume.named": "“{name}”",
@@ -355,6 +355,8 @@ EN: dict[str, Template] = {
     "manage.no_tty": "Not deleted: give `--yes` to delete without being asked.",
     # --- issue 33 (small): the trash's restore
     "manage.restored": "Restored: {game} is back in the resume list.",
+    "manage.trash_keys": "Enter: restore (back into the resume list) · Esc: back",
+    "resume.key_trash": "Trash",
     "manage.restored_as": "Restored as {game}: a save with the id {old} is there already.",
     "manage.trash_none": "The trash is empty ({path}).",
     "manage.trash_head": "In the trash ({path}; each kept {days} days):",

@@ -377,7 +377,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "resume.skipped_file": "(건너뜀: {problem})",
     "resume.finished_head": "끝난 게임",
     "resume.keys_all": "Enter: 이어 하기 (끝난 게임: 다시 보기) · v: 끝난 게임 복기 · "
-    "n: 이름 · x: 내보내기 · d: 삭제 · Esc: 뒤로",
+    "n: 이름 · x: 내보내기 · d: 삭제 · t: 휴지통 (복원) · Esc: 뒤로",
     "resume.key_review": "복기",
     "resume.not_finished": "끝난 게임만 복기할 수 있습니다.",
     "resume.named": "“{name}”",
@@ -402,7 +402,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "manage.kept": "아무것도 삭제하지 않았습니다.",
     "manage.no_tty": "삭제하지 않았습니다: 묻지 않고 삭제하려면 `--yes`를 주세요.",
     # --- issue 33 (small): the trash's restore
-    "manage.restored": "복원했습니다: {game:이/가} 다시 이어하기 목록에 있습니다.",
+    "manage.restored": "복원했습니다: {game:이/가} 다시 이어 하기 목록에 있습니다.",
+    "manage.trash_keys": "Enter: 복원 (이어 하기 목록으로) · Esc: 뒤로",
+    "resume.key_trash": "휴지통",
     "manage.restored_as": "{game:으로/로} 복원했습니다: id가 {old}인 저장이 이미 있습니다.",
     "manage.trash_none": "휴지통이 비어 있습니다 ({path}).",
     "manage.trash_head": "휴지통 ({path}; 각각 {days}일 동안 보관):",

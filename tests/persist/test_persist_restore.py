@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from persist_helpers import random_game
+from textual.widgets import OptionList
 
 from el_grande.cli import main as cli_main
 from el_grande.persist import Autosaver, load_game
@@ -67,3 +68,45 @@ def test_a_file_in_the_trash_that_is_no_save_is_neither_listed_nor_restored(home
     assert trashed() == []
     with pytest.raises(SaveFileError, match="No save 'junk' in the trash"):
         find_trashed("junk")
+
+
+async def test_the_resume_lists_trash_brings_a_deleted_save_back(home: Path) -> None:
+    """d puts a save in the trash; t opens the trash, Enter brings it back into the list, and
+    Enter there resumes it (issue 33, item 9)."""
+    from el_grande.app.app import ElGrandeApp
+    from el_grande.app.screens.game import GameScreen
+    from el_grande.app.screens.resume import ResumeScreen, TrashScreen
+
+    game_id = _deleted()
+    app = ElGrandeApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(ResumeScreen())
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ResumeScreen) and screen.games == []
+        assert "t: the trash (restore)" in str(screen.query_one("#resume-note").render())
+        await pilot.press("t")
+        await pilot.pause()
+        trash = app.screen
+        assert isinstance(trash, TrashScreen) and len(trash.games) == 1
+        listed = trash.query_one("#trash-list", OptionList).get_option_at_index(0).prompt
+        assert str(listed).startswith("Ana, Ben, Cy")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and [g.file.game_id for g in screen.games] == [game_id]
+        notice = str(screen.query_one("#resume-notice").render())
+        assert f"Restored: {game_id} is back in the resume list." in notice
+        await pilot.press("t")
+        await pilot.pause()
+        assert "The trash is empty" in str(app.screen.query_one("#trash-empty").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("enter")  # the restored save resumes
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, GameScreen):
+                break
+        assert isinstance(app.screen, GameScreen)
+        assert len(app.screen.session.game.history) == 12
