@@ -55,7 +55,7 @@ class SeatMenu(BoxedModal[tuple[int, str] | None]):
 
     DEFAULT_CSS = """
     SeatMenu { align: right top; }  /* its see-through background: app.tcss */
-    #seats-box { width: 33%; min-width: 32; max-width: 60; height: 100%; padding: 1 1; }
+    #seats-box { width: 33%; min-width: 33; max-width: 60; height: 100%; padding: 1 1; }
     #seats-title { text-style: bold; margin-bottom: 1; }
     #seats-list, #seats-kinds { height: auto; max-height: 8; }
     #seats-note { color: $text-muted; margin-top: 1; }
