@@ -4,13 +4,19 @@ defect proved mended through the keys a player presses."""
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
+from el_grande.app.app import ElGrandeApp
 from el_grande.app.present import prompt_text
+from el_grande.app.shown import place_of
+from el_grande.app.widgets.board import PLACE_KEYS
 from el_grande.app.widgets.prompt import DecisionPrompt
-from el_grande.core import DecisionKind
+from el_grande.core import NEIGHBOURS, DecisionKind
+from el_grande.session import GameSession
+from el_grande.text import use
 
-from .helpers import SIZE, app_at, game_screen, make_app, press, session_at, settle
+from .helpers import KOREAN_NAMES, SIZE, app_at, game_screen, make_app, press, session_at, settle
 
 
 async def test_R_R3_digits_pick_how_many_come_to_court() -> None:
@@ -76,7 +82,6 @@ async def test_a_toast_never_covers_the_choices(size: tuple[int, int]) -> None:
 async def test_the_seat_menu_opens_on_the_deciding_seat_and_leaves_the_map_in_view(
     size: tuple[int, int],
 ) -> None:
-    from el_grande.app.app import ElGrandeApp
     from el_grande.app.screens.seat_menu import SeatMenu
     from el_grande.app.widgets.board import MapView
 
@@ -94,3 +99,41 @@ async def test_the_seat_menu_opens_on_the_deciding_seat_and_leaves_the_map_in_vi
         assert seats.highlighted == 2  # Cy decides: the menu opens on Cy's seat
         box = menu.query_one("#seats-box").region
         assert box.width >= 32 and not box.overlaps(board)
+
+
+def _placing_next_to_a_far_region(s: GameSession) -> bool:
+    """A placement with a legal region that borders regions nobody may place in (they get
+    ◦ when that region has the cursor, the King's neighbours ◇)."""
+    d = s.decision
+    if d is None or d.kind != DecisionKind.PLACEMENT:
+        return False
+    king = s.current.public.king
+    return any(_far_neighbours(place_of(c), king) for c in d.choices)
+
+
+def _far_neighbours(place: str | None, king: str) -> list[str]:
+    near = NEIGHBOURS.get(place or "", ())
+    return [p for p in near if p != king and p not in NEIGHBOURS[king]]
+
+
+@pytest.mark.parametrize("size", [SIZE, (120, 40)])
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_cursors_neighbours_are_marked_apart_from_the_kings(  # type: ignore[no-untyped-def]
+    snap_compare, size, lang
+) -> None:
+    """◦ before the names next to the cursor's region, ◇ next to the King's, and the values a
+    3-player game scores (6/4/0) on the map (issue 33, item 9)."""
+    use(lang)
+    names = KOREAN_NAMES if lang == "ko" else None
+    session = session_at(3, 7, _placing_next_to_a_far_region, names=names)
+    d = session.decision
+    assert d is not None
+    king = session.current.public.king
+    place = next(p for c in d.choices if _far_neighbours(p := place_of(c), king))
+    assert place is not None
+
+    async def cursor_there(pilot: Pilot[None]) -> None:
+        await press(pilot, PLACE_KEYS[place])
+
+    app = ElGrandeApp(session=session, curtain_seed=0)
+    assert snap_compare(app, terminal_size=size, run_before=cursor_there)
