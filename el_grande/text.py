@@ -464,7 +464,7 @@ EN: dict[str, Template] = {
     "why.not_now": "nothing can be answered right now",
     "why.court_empty": "your court is empty: nothing to place",
     # --- issue 33, "Smaller" (small): digits at "bring to court", the sheet's numbers, the trash
-    "why.court_most": "at most {n} can come to court now",
+    "why.court_most": "at most {n} can come to court",
     "prompt.keys_count": "a digit picks how many, then Enter",
     "sheet.typing": "{n} … a second digit makes {low}–{high}; Enter or Tab keeps {n}.",
     "sheet.clear_kept": "Nothing is cleared.",

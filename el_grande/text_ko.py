@@ -491,7 +491,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "why.not_now": "지금은 답할 수 없습니다",
     "why.court_empty": "궁정이 비어 있어 배치할 카바예로가 없습니다",
     # --- issue 33, "Smaller" (small): digits at "bring to court", the sheet's numbers, the trash
-    "why.court_most": "지금은 궁정으로 최대 {n}개까지 데려올 수 있습니다",
+    "why.court_most": "궁정으로 최대 {n}개까지 데려올 수 있습니다",
     "prompt.keys_count": "숫자 키로 몇 개인지 고르고 Enter",
     "sheet.typing": "{n} … 숫자를 하나 더 누르면 {low}–{high}, Enter나 Tab이면 {n} 그대로.",
     "sheet.clear_kept": "아무것도 지우지 않았습니다.",
