@@ -409,8 +409,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "manage.trash_none": "휴지통이 비어 있습니다 ({path}).",
     "manage.trash_head": "휴지통 ({path}; 각각 {days}일 동안 보관):",
     "manage.no_such_trashed": "휴지통에 '{key}' 저장이 없습니다 ({path}).",
-    "manage.many_trashed": "'{key}'에 맞는 저장이 휴지통에 {count}개 있습니다 ({path}). 아이디를 더 "
-    "길게 적어 주세요.",
+    "manage.many_trashed": "'{key}'에 맞는 저장이 휴지통에 {count}개 있습니다 ({path}). 아이디를 "
+    "더 길게 적어 주세요.",
     "export.over_save": "{path:은/는} 저장 파일 자체라서 그 위에 내보내지 않습니다.",
     "export.not_a_file": "{path:은/는} 일반 파일이 아니라서 그 안에 내보내지 않습니다.",
     "export.dangling": "{path:은/는} 아무것도 가리키지 않는 심볼릭 링크라서 내보내지 않습니다.",
