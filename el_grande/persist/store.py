@@ -41,11 +41,11 @@ from el_grande.persist.model import (
     now,
     parse_save,
 )
+
+# Their home is `paths` (light: the app looks at the trash before pydantic loads).
 from el_grande.persist.paths import HOME_ENV as HOME_ENV
 from el_grande.persist.paths import home_dir as home_dir
 from el_grande.persist.paths import saves_dir as saves_dir
-
-# Their home is `paths` (light: the app looks at the trash before pydantic loads).
 from el_grande.persist.slug import name_slug
 from el_grande.text import t
 
