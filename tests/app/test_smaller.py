@@ -19,6 +19,9 @@ from el_grande.text import use
 from .helpers import KOREAN_NAMES, SIZE, app_at, game_screen, make_app, press, session_at, settle
 
 
+SIZES = [pytest.param(SIZE, id="100x30"), pytest.param((120, 40), id="120x40")]
+
+
 async def test_R_R3_digits_pick_how_many_come_to_court() -> None:
     """At "bring to court" a digit highlights the choice bringing that many (Enter plays it);
     a number beyond the choices says the most there is and changes nothing."""
@@ -59,7 +62,7 @@ def test_the_key_line_at_bring_to_court_says_digits_pick_how_many() -> None:
     assert "a digit picks how many, then Enter" in text.progress
 
 
-@pytest.mark.parametrize("size", [SIZE, (120, 40)])
+@pytest.mark.parametrize("size", SIZES)
 async def test_a_toast_never_covers_the_choices(size: tuple[int, int]) -> None:
     from textual.widgets._toast import Toast
 
@@ -78,7 +81,7 @@ async def test_a_toast_never_covers_the_choices(size: tuple[int, int]) -> None:
             assert not toast.region.overlaps(prompt) and not toast.region.overlaps(right)
 
 
-@pytest.mark.parametrize("size", [SIZE, (120, 40)])
+@pytest.mark.parametrize("size", SIZES)
 async def test_the_seat_menu_opens_on_the_deciding_seat_and_leaves_the_map_in_view(
     size: tuple[int, int],
 ) -> None:
@@ -116,7 +119,7 @@ def _far_neighbours(place: str | None, king: str) -> list[str]:
     return [p for p in near if p != king and p not in NEIGHBOURS[king]]
 
 
-@pytest.mark.parametrize("size", [SIZE, (120, 40)])
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_cursors_neighbours_are_marked_apart_from_the_kings(  # type: ignore[no-untyped-def]
     snap_compare, size, lang
