@@ -18,7 +18,6 @@ from el_grande.text import use
 
 from .helpers import KOREAN_NAMES, SIZE, app_at, game_screen, make_app, press, session_at, settle
 
-
 SIZES = [pytest.param(SIZE, id="100x30"), pytest.param((120, 40), id="120x40")]
 
 
