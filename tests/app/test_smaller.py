@@ -139,3 +139,17 @@ def test_the_cursors_neighbours_are_marked_apart_from_the_kings(  # type: ignore
 
     app = ElGrandeApp(session=session, curtain_seed=0)
     assert snap_compare(app, terminal_size=size, run_before=cursor_there)
+
+
+def test_digits_mean_a_count_at_the_court_card_too() -> None:
+    """The court action card asks 0-2 to court: the same digits pick the count."""
+    from el_grande.app.answers import COUNTS, count_choice
+
+    session = session_at(
+        3, 11, lambda s: s.decision is not None and s.decision.kind == DecisionKind.COURT_CARD
+    )
+    d = session.decision
+    assert d is not None and d.kind in COUNTS
+    for choice in d.choices:
+        assert count_choice(d, int(choice.arg)) == choice  # type: ignore[call-overload]
+    assert count_choice(d, 9) is None
