@@ -105,7 +105,7 @@ def seat_changes(args: argparse.Namespace, names: list[str]) -> dict[int, str]:
 
 
 #: The resume options that open no game: seats cannot change hands with them.
-_NO_SEATS = "--list, --delete, --name"
+_NO_SEATS = "--list, --delete, --name, --trash, --restore"
 
 
 def _seat_flag(args: argparse.Namespace) -> str:
@@ -153,6 +153,14 @@ def configure_resume(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--yes", action="store_true", help="with --delete: do not ask")
     p.add_argument(
+        "--trash", action="store_true", help="list the deleted games waiting in the trash"
+    )
+    p.add_argument(
+        "--restore",
+        metavar="GAME",
+        help="bring a deleted game back from the trash (number from --trash, or the game id)",
+    )
+    p.add_argument(
         "--name",
         nargs=2,
         metavar=("GAME", "NAME"),
@@ -170,7 +178,8 @@ def run_resume(args: argparse.Namespace) -> int:
         shown_path,
     )
 
-    if (args.bots or args.human) and (args.list or args.delete is not None or args.name):
+    managing = args.list or args.delete is not None or args.name or args.trash
+    if (args.bots or args.human) and (managing or args.restore is not None):
         return _usage(t("cli.seat_bad", flag=_seat_flag(args), others=_NO_SEATS))
     if args.list:
         return _list_saves()
@@ -178,6 +187,10 @@ def run_resume(args: argparse.Namespace) -> int:
         return _delete_save(args.delete, ask=not args.yes)
     if args.name is not None:
         return _name_save(*args.name)
+    if args.trash:
+        return _list_trash()
+    if args.restore is not None:
+        return _restore_save(args.restore)
     try:
         if args.game:
             found = find_save(args.game)
@@ -240,6 +253,40 @@ def _delete_save(key: str, *, ask: bool) -> int:
     where = shown_path(trash_dir())
     game = printable(found.file.game_id)
     print(t("manage.deleted", game=game, path=where, days=TRASH_DAYS))
+    return 0
+
+
+def _list_trash() -> int:
+    """The trash, numbered as `resume --restore N` reads it: the latest deleted first."""
+    from el_grande.persist.manage import TRASH_DAYS, trash_dir, trashed  # start-up: pydantic
+    from el_grande.persist.store import shown_path
+
+    games = trashed()
+    where = shown_path(trash_dir())
+    if not games:
+        print(t("manage.trash_none", path=where))
+        return 0
+    print(t("manage.trash_head", path=where, days=TRASH_DAYS))
+    for i, g in enumerate(games, 1):
+        print(f"{i:2}. {g.describe()}  [{printable(g.file.game_id)}]")
+    return 0
+
+
+def _restore_save(key: str) -> int:
+    # start-up: the saves (pydantic), only for these commands
+    from el_grande.persist.manage import find_trashed, restore_save
+
+    try:
+        found = find_trashed(key)
+        restored = restore_save(found)
+    except SaveFileError as exc:
+        return _fail(str(exc))
+    game, old = printable(restored.file.game_id), printable(found.file.game_id)
+    print(
+        t("manage.restored", game=game)
+        if game == old
+        else t("manage.restored_as", game=game, old=old)
+    )
     return 0
 
 

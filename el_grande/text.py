@@ -328,7 +328,7 @@ EN: dict[str, Template] = {
     "resume.skipped_file": "(skipped: {problem})",
     "resume.finished_head": "Finished games",
     "resume.keys_all": "Enter: resume (a finished game: replay) · v: review a finished game · "
-    "n: name · x: export · d: delete · Esc: back",
+    "n: name · x: export · d: delete · t: the trash (restore) · Esc: back",
     "resume.key_review": "Review",
     "resume.not_finished": "Only a finished game can be reviewed.",
     "resume.named": "“{name}”",
@@ -353,6 +353,16 @@ EN: dict[str, Template] = {
     "manage.confirm": "Delete {game} ({names})? It goes to the trash for {days} days. [y/N] ",
     "manage.kept": "Nothing deleted.",
     "manage.no_tty": "Not deleted: give `--yes` to delete without being asked.",
+    # --- issue 33 (small): the trash's restore
+    "manage.restored": "Restored: {game} is back in the resume list.",
+    "manage.trash_keys": "Enter: restore (back into the resume list) · Esc: back",
+    "resume.key_trash": "Trash",
+    "manage.restored_as": "Restored as {game}: a save with the id {old} is there already.",
+    "manage.trash_none": "The trash is empty ({path}).",
+    "manage.trash_head": "In the trash ({path}; each kept {days} days):",
+    "manage.no_such_trashed": "No save '{key}' in the trash ({path}).",
+    "manage.many_trashed": "'{key}' matches {count} saves in the trash ({path}); give more of "
+    "the id.",
     "export.over_save": "{path} is the save file itself: the export is not written over it.",
     "export.not_a_file": "{path} is not a regular file: the export is not written into it.",
     "export.dangling": "{path} is a symbolic link to nothing: the export is not written.",
@@ -453,6 +463,12 @@ EN: dict[str, Template] = {
     "no key pressed.",
     "why.not_now": "nothing can be answered right now",
     "why.court_empty": "your court is empty: nothing to place",
+    # --- issue 33, "Smaller" (small): digits at "bring to court", the sheet's numbers, the trash
+    "why.court_most": "at most {n} can come to court",
+    "prompt.keys_count": "a digit picks how many, then Enter",
+    "sheet.typing": "{n} … a second digit makes {low}–{high}; Enter or Tab keeps {n}.",
+    "sheet.clear_kept": "Nothing is cleared.",
+    "sheet.typing_one": "{n} … 0 makes {low}; Enter or Tab keeps {n}.",
     "prompt.does_nothing": "{choice} ({why})",
     "caution.mark": "{choice}\n⚠ {why}",
     "caution.cost": Plural(
@@ -470,13 +486,13 @@ EN: dict[str, Template] = {
     "board.castillo_total": "inside: {n}",
     "board.castillo_hidden": "hidden: only the total is known",
     "board.neighbour": "next to the King",
-    "board.legend": "♔ the King's region (tinted) · ◇ next to the King, or to the place under "
-    "the cursor · ▸ a legal choice now (tinted too) · ✦ the place being scored · A3: 3 "
-    "Caballeros of player A · ⌂A: A's Grande (home) · ▣ a mobile scoreboard lies here (its "
-    "values count) · #N: key N picks the place, 0 the Castillo · power cards: bold in hand, "
-    "dim played, reversed this round · (b) after a name: a computer player · score, court, "
-    "prov., Cast., V: points, Caballeros in the court, in the province and in the Castillo, "
-    "Veto cards held",
+    "board.legend": "♔ the King's region (tinted) · ◇ next to the King · ◦ next to the place under "
+    "the cursor or the mouse · ▸ a legal choice now (tinted too) · ✦ the place being scored · A3: "
+    "3 Caballeros of player A · ⌂A: A's Grande (home) · ▣ a mobile scoreboard lies here (its "
+    "values count) · #N: key N picks the place, 0 the Castillo · power cards: bold in hand, dim "
+    "played, reversed this round · (b) after a name: a computer player · score, court, prov., "
+    "Cast., V: points, Caballeros in the court, in the province and in the Castillo, Veto cards "
+    "held",
     "board.round": "Round {number} of {of}",
     "board.scoring_after": "scoring after rounds 3, 6, 9",
     "board.track": "Rounds",
@@ -1097,8 +1113,8 @@ EN: dict[str, Template] = {
     "gone to their disks' regions.",
     "sheet.reduced_2": "2 players: only 1st places score.",
     "sheet.reduced_3": "3 players: only 1st and 2nd places score.",
-    "sheet.hint": "0–9: the count, then on to the next player · + −: one more or less (for 10 "
-    "and up) · Backspace: back and clear · Enter: the next place · arrows, Tab: move",
+    "sheet.hint": "0–9: the count, then on to the next player (10–30: two digits) · + −: one "
+    "more or less · Backspace: back and clear · Enter: the next place · arrows, Tab: move",
     "sheet.kept": "Saved after every key in {path}.",
     "sheet.kept_aside": "The file that could not be used is kept as {aside}.",
     "sheet.no_king": "Where is the King? k in his region's row.",

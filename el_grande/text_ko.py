@@ -377,7 +377,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "resume.skipped_file": "(건너뜀: {problem})",
     "resume.finished_head": "끝난 게임",
     "resume.keys_all": "Enter: 이어 하기 (끝난 게임: 다시 보기) · v: 끝난 게임 복기 · "
-    "n: 이름 · x: 내보내기 · d: 삭제 · Esc: 뒤로",
+    "n: 이름 · x: 내보내기 · d: 삭제 · t: 휴지통 (복원) · Esc: 뒤로",
     "resume.key_review": "복기",
     "resume.not_finished": "끝난 게임만 복기할 수 있습니다.",
     "resume.named": "“{name}”",
@@ -401,6 +401,16 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "manage.confirm": "{game} ({names}) 저장을 삭제할까요? 휴지통에 {days}일 동안 있습니다. [y/N] ",
     "manage.kept": "아무것도 삭제하지 않았습니다.",
     "manage.no_tty": "삭제하지 않았습니다: 묻지 않고 삭제하려면 `--yes`를 주세요.",
+    # --- issue 33 (small): the trash's restore
+    "manage.restored": "복원했습니다: {game:이/가} 다시 이어 하기 목록에 있습니다.",
+    "manage.trash_keys": "Enter: 복원 (이어 하기 목록으로) · Esc: 뒤로",
+    "resume.key_trash": "휴지통",
+    "manage.restored_as": "{game:으로/로} 복원했습니다: 아이디가 {old}인 저장이 이미 있습니다.",
+    "manage.trash_none": "휴지통이 비어 있습니다 ({path}).",
+    "manage.trash_head": "휴지통 ({path}; 각각 {days}일 동안 보관):",
+    "manage.no_such_trashed": "휴지통에 '{key}' 저장이 없습니다 ({path}).",
+    "manage.many_trashed": "'{key}'에 맞는 저장이 휴지통에 {count}개 있습니다 ({path}). 아이디를 "
+    "더 길게 적어 주세요.",
     "export.over_save": "{path:은/는} 저장 파일 자체라서 그 위에 내보내지 않습니다.",
     "export.not_a_file": "{path:은/는} 일반 파일이 아니라서 그 안에 내보내지 않습니다.",
     "export.dangling": "{path:은/는} 아무것도 가리키지 않는 심볼릭 링크라서 내보내지 않습니다.",
@@ -480,6 +490,12 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "않은 뒤부터 키가 통합니다.",
     "why.not_now": "지금은 답할 수 없습니다",
     "why.court_empty": "궁정이 비어 있어 배치할 카바예로가 없습니다",
+    # --- issue 33, "Smaller" (small): digits at "bring to court", the sheet's numbers, the trash
+    "why.court_most": "궁정으로 최대 {n}개까지 데려올 수 있습니다",
+    "prompt.keys_count": "숫자 키로 몇 개인지 고르고 Enter",
+    "sheet.typing": "{n} … 숫자를 하나 더 누르면 {low}–{high}, Enter나 Tab이면 {n} 그대로.",
+    "sheet.clear_kept": "아무것도 지우지 않았습니다.",
+    "sheet.typing_one": "{n} … 0을 누르면 {low}, Enter나 Tab이면 {n} 그대로.",
     "prompt.does_nothing": "{choice} ({why})",
     "caution.mark": "{choice}\n⚠ {why}",
     "caution.cost": "최선의 선택보다 약 {count}점 손해",
@@ -494,9 +510,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "board.castillo_total": "안: {n}",
     "board.castillo_hidden": "비공개: 합계만 알 수 있음",
     "board.neighbour": "왕의 이웃",
-    "board.legend": "♔ 왕의 지역 (색칠됨) · ◇ 왕의 지역, 또는 커서가 있는 곳에 인접 · ▸ 지금 "
-    "고를 수 있는 곳 (역시 색칠됨) · ✦ 정산 중인 곳 · A3: 플레이어 A의 카바예로 3개 · ⌂A: A의 "
-    "그란데 (본거지) · ▣ 이동식 점수판이 놓인 곳 (그 점수가 적용됨) · #N: N 키로 그곳을 고름, "
+    "board.legend": "♔ 왕의 지역 (색칠됨) · ◇ 왕의 지역에 인접 · ◦ 커서나 마우스가 있는 곳에 인접 "
+    "· ▸ 지금 고를 수 있는 곳 (역시 색칠됨) · ✦ 정산 중인 곳 · A3: 플레이어 A의 카바예로 3개 · ⌂A: "
+    "A의 그란데 (본거지) · ▣ 이동식 점수판이 놓인 곳 (그 점수가 적용됨) · #N: N 키로 그곳을 고름, "
     "0은 카스티요 · 파워 카드: 굵은 글씨는 손에 있는 카드, 흐린 글씨는 낸 카드, 반전은 이번 "
     "라운드에 낸 카드 · 이름 뒤의 (봇): 컴퓨터 플레이어 · 점수 궁정 속령 성 베토: 점수, "
     "궁정·속령·카스티요(성)의 카바예로, 가진 베토(거부권) 카드",
@@ -997,7 +1013,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "옮겨 간 뒤의 개수를 셉니다.",
     "sheet.reduced_2": "2인 게임: 1위만 점수를 얻습니다.",
     "sheet.reduced_3": "3인 게임: 1위와 2위만 점수를 얻습니다.",
-    "sheet.hint": "0–9: 개수, 그리고 다음 플레이어로 · + −: 하나 더하기·빼기 (10개 이상일 때) · "
+    "sheet.hint": "0–9: 개수, 그리고 다음 플레이어로 (10–30: 숫자 두 개) · + −: 하나 더하기·빼기 · "
     "백스페이스: 뒤로 가서 지우기 · Enter: 다음 곳 · 화살표, Tab: 이동",
     "sheet.kept": "키를 누를 때마다 {path}에 저장됩니다.",
     "sheet.kept_aside": "쓸 수 없던 파일은 {aside:으로/로} 남겨 두었습니다.",

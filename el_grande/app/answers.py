@@ -39,6 +39,15 @@ def power_choice(d: Decision, value: int, seat: int | None = None) -> Choice | N
     return next((c for c in d.choices if power_of(c) == value), None)
 
 
+#: Decisions answered by a number of Caballeros (the power card's, or the court card's 0-2).
+COUNTS = (DecisionKind.COURT, DecisionKind.COURT_CARD)
+
+
+def count_choice(d: Decision, n: int) -> Choice | None:
+    """How many to bring to court (`COUNTS`): the choice bringing `n`, if it is one."""
+    return next((c for c in d.choices if c.verb == "court" and c.arg == n), None)
+
+
 def why_not_place(d: Decision, place: str, king: str) -> str:
     if not any(place_of(c) for c in d.choices):
         return t("why.not_region_now")

@@ -273,7 +273,8 @@ def prompt_text(
     heading.pad_left(1)
     title.append_text(heading)
     kinds = {place_kind for c in d.choices if (place_kind := _answer_kind(c, d))}
-    keys = next((t(f"prompt.keys_{k}") for k in ("map", "cards", "power") if k in kinds), "")
+    answered_by = ("map", "cards", "power", "count")
+    keys = next((t(f"prompt.keys_{k}") for k in answered_by if k in kinds), "")
     progress = decision_progress(d, seating, view)
     if keys:
         progress = f"{progress}\n{keys}" if progress else keys
@@ -299,6 +300,8 @@ def _answer_kind(c: Choice, d: Decision) -> str | None:
         return "cards"
     if power_of(c) is not None and d.kind == DecisionKind.POWER:
         return "power"
+    if c.verb == "court" and d.kind in (DecisionKind.COURT, DecisionKind.COURT_CARD):
+        return "count"  # how many to court: a digit
     return None
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from el_grande.app.present import Glued
-from el_grande.core import NEIGHBOURS, REGIONS, SCOREBOARDS, VALUES
+from el_grande.core import NEIGHBOURS, REGIONS, SCOREBOARDS, VALUES, reduced_values
 from el_grande.text import card_name, card_text, region, t
 
 if TYPE_CHECKING:
@@ -66,7 +66,8 @@ def region_tip(view: View, place: str, seating: Seating) -> Text:
     if place == "castillo":
         return _castillo_tip(view, seating)
     rv = view.region(place)
-    lines = [t("tip.region", name=region(place), values=" · ".join(map(str, rv.values)))]
+    values = " · ".join(map(str, scored_values(view, place)))
+    lines = [t("tip.region", name=region(place), values=values)]
     if rv.king:
         lines.append(t("tip.king"))
     homes = [p.seat for p in view.players if p.home == place]
@@ -89,8 +90,19 @@ def _counts_line(counts: tuple[int | None, ...], seating: Seating) -> str:
     return t("tip.caballeros", counts=t("join.list").join(parts))
 
 
+def scored_values(view: View, place: str) -> tuple[int, int, int]:
+    """The values `place` scores in this game: its printed ones, or a mobile scoreboard's
+    lying there (R-K4), reduced for 2 and 3 players (R-K3: 6/4/2 scores 6/0/0 and 6/4/0)."""
+    if place == "castillo":
+        board = view.castillo_scoreboard
+        values = SCOREBOARDS[board] if board else VALUES["castillo"]
+    else:
+        values = view.region(place).values
+    return reduced_values(values, view.players_count)
+
+
 def _castillo_tip(view: View, seating: Seating) -> Text:
-    values = " · ".join(map(str, _castillo_values(view)))
+    values = " · ".join(map(str, scored_values(view, "castillo")))
     lines = [t("tip.castillo", values=values), t("tip.castillo_total", count=view.castillo_total)]
     counts = tuple(public_count(view, p.castillo) for p in view.players)
     lines.append(_counts_line(counts, seating))
@@ -99,11 +111,6 @@ def _castillo_tip(view: View, seating: Seating) -> Text:
     else:
         lines.append(_lead(view, tuple(c or 0 for c in counts), seating))
     return Text("\n".join(lines))
-
-
-def _castillo_values(view: View) -> tuple[int, ...]:
-    board = view.castillo_scoreboard
-    return SCOREBOARDS[board] if board else VALUES["castillo"]
 
 
 def card_tip(card: str) -> Text:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from el_grande.core import NEIGHBOURS, View
+from el_grande.core import NEIGHBOURS, SCOREBOARDS, VALUES, View
 from el_grande.core import events as E
 from el_grande.narrate import ScoringStep, scoring_steps
 from el_grande.text import card_name, t
@@ -132,7 +132,29 @@ def step_view(view: View, events: Iterable[E.Event]) -> View:
                     replace(p, home=ev.dst) if p.seat == ev.seat else p for p in view.players
                 )
                 view = replace(view, players=players)
+            case E.ScoreboardMoved():
+                view = _board_moved(view, ev.board, ev.dst)
     return view
+
+
+def _board_moved(view: View, board: str, dst: str) -> View:
+    """`view` with the mobile scoreboard `board` lying on `dst` (R-K4: its values replace
+    the place's; the place it left shows its printed values again)."""
+    boards = tuple((b, dst if b == board else p) for b, p in view.scoreboards)
+    lying = {p: b for b, p in boards if p is not None}
+    regions = tuple(
+        replace(
+            r,
+            scoreboard=lying.get(r.id),
+            values=SCOREBOARDS[lying[r.id]] if r.id in lying else VALUES[r.id],
+        )
+        if r.scoreboard != lying.get(r.id)
+        else r
+        for r in view.regions
+    )
+    return replace(
+        view, scoreboards=boards, regions=regions, castillo_scoreboard=lying.get("castillo")
+    )
 
 
 def _moved(view: View, seat: int, place: str, delta: int) -> View:

@@ -6,7 +6,8 @@ and a window cannot open a game while it is being renamed or moved.
 
 A deleted save is moved, whole, into ``trash/`` in the data folder (beside ``saves/``), where
 it stays for `TRASH_DAYS` days: the app empties the trash of older files when it starts
-(`empty_trash`).  Moving it back into ``saves/`` by hand undeletes it.
+(`empty_trash`).  `restore_save` moves one back into ``saves/`` (`trashed` lists them):
+under its own game id, or, when that id is taken meanwhile, under a new one (``…_2``).
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from el_grande.names import normalise, printable
 from el_grande.persist.errors import SaveFileError
 from el_grande.persist.export import write_export
 from el_grande.persist.lock import GameLock, lock_path
-from el_grande.persist.model import FORMAT_VERSION, save_name_problem
+from el_grande.persist.model import FORMAT_VERSION, MAX_GAME_ID, save_name_problem
+from el_grande.persist.paths import saves_dir
 from el_grande.persist.paths import trash_dir as trash_dir
 from el_grande.persist.store import (
     SavedGame,
+    game_is_open,
     load_game,
     load_save,
     locked_error,
@@ -99,3 +102,70 @@ def export_save(saved: SavedGame, out: Path, fmt: str | None = None) -> str:
     return write_export(
         record_of(save), out, fmt, reveal=game.over, source=saved.path, hands=save.seat_hands
     )
+
+
+# --------------------------------------------------------------------------- the trash: restore
+
+
+def trashed(home: Path | None = None) -> list[SavedGame]:
+    """The saves in the trash, the most recently deleted first (what cannot be read as a
+    save is left alone and not listed)."""
+    found = []
+    try:
+        entries = sorted(trash_dir(home).glob("*.json"))
+    except OSError:
+        return []
+    for path in entries:
+        try:
+            found.append(SavedGame(path, load_save(path)))
+        except SaveFileError:
+            continue
+    found.sort(key=lambda g: _deleted_at(g.path), reverse=True)
+    return found
+
+
+def _deleted_at(path: Path) -> float:
+    try:
+        return path.lstat().st_mtime  # `delete_save` sets it: the days in the trash
+    except OSError:
+        return 0.0
+
+
+def find_trashed(key: str, home: Path | None = None) -> SavedGame:
+    """A save in the trash by its number in `trashed` (1-based) or its game id (or a unique
+    start of it); `SaveFileError` in one sentence if there is none."""
+    games = trashed(home)
+    if key.isascii() and key.isdigit() and len(key) < 6 and 1 <= int(key) <= len(games):
+        return games[int(key) - 1]
+    exact = [g for g in games if g.file.game_id == key]
+    prefix = exact or [g for g in games if g.file.game_id.startswith(key)]
+    if len(prefix) == 1 or exact:
+        return prefix[0]
+    shown, where = printable(key[:60]), shown_path(trash_dir(home))
+    if not prefix:
+        raise SaveFileError(t("manage.no_such_trashed", key=shown, path=where))
+    raise SaveFileError(t("manage.many_trashed", key=shown, count=len(prefix), path=where))
+
+
+def restore_save(saved: SavedGame, home: Path | None = None) -> SavedGame:
+    """Move a save from the trash back into ``saves/``, where the resume list has it again.
+    Under its own game id if no save or open game has it meanwhile; else under a new one
+    (``<id>_2``, ``_3``…, written into the file: a file's name is its id).  Never over a
+    file."""
+    saves = saves_dir(home)
+    save = load_save(saved.path)  # read again: the file as it is now
+    base, game_id, n = save.game_id[: MAX_GAME_ID - 8], save.game_id, 2
+    while (saves / f"{game_id}.json").exists() or game_is_open(game_id, home):
+        game_id, n = f"{base}_{n}", n + 1
+    target = saves / f"{game_id}.json"
+    try:
+        saves.mkdir(parents=True, exist_ok=True)
+        if game_id == save.game_id:
+            os.replace(saved.path, target)  # whole, as it was deleted
+        else:
+            save.game_id = game_id
+            write_save(save, target)
+            saved.path.unlink()
+    except OSError as exc:
+        raise _cannot(saved.path, exc) from None
+    return SavedGame(target, save)

@@ -13,7 +13,6 @@ import contextlib
 import dataclasses
 import errno
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +46,7 @@ from el_grande.persist.model import (
 from el_grande.persist.paths import HOME_ENV as HOME_ENV
 from el_grande.persist.paths import home_dir as home_dir
 from el_grande.persist.paths import saves_dir as saves_dir
+from el_grande.persist.slug import name_slug
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -66,12 +66,11 @@ def _options_dict(options: Any) -> dict[str, Any]:
 
 
 def new_game_id(names: Sequence[str], when: Any = None) -> str:
-    """The time and the players' names in ASCII letters and digits, e.g.
-    ``20261129-203015-Ana-Ben``; a name with none of those (김민준) is its seat: ``p1``."""
+    """The time and the players' names in ASCII letters and digits (`slug.name_slug`), e.g.
+    ``20261129-203015-Ana-Ben``, ``…-Gimminjun-Seoyeon``; a name with none (🙂) is its seat:
+    ``p1``."""
     when = when or now()
-    slug = "-".join(
-        re.sub(r"[^A-Za-z0-9]+", "", n)[:12] or f"p{seat}" for seat, n in enumerate(names, 1)
-    )
+    slug = "-".join(name_slug(n) or f"p{seat}" for seat, n in enumerate(names, 1))
     return f"{when:%Y%m%d-%H%M%S}-{slug}"[:100]
 
 
@@ -368,7 +367,10 @@ class Autosaver:
         check_openable(save, home)
         base, n = save.game_id[: MAX_GAME_ID - 8], 2  # room for "_<n>": every new id is new
         path = directory / f"{save.game_id}.json"
+        ahead: tuple[Path, list[str]] | None = None
         while (path.exists() and not _continues(path, save)) or _taken(directory, save.game_id):
+            if ahead is None:
+                ahead = _ahead_of(path, save)
             save.game_id = f"{base}_{n}"
             path = directory / f"{save.game_id}.json"
             n += 1
@@ -383,7 +385,13 @@ class Autosaver:
                 why = Unlockable(lock.path, exc.strerror or str(exc))
                 raise cannot_lock_error(save, why) from None
             return cls(save, path, None)  # no lock file can be made: writing fails, and says so
-        return cls(save, path, lock)
+        saver = cls(save, path, lock)
+        saver._ahead = ahead
+        return saver
+
+    #: An autosave of this same game further on than the loaded save (its path and choices),
+    #: while the game may still catch up with it (`_catch_up`).
+    _ahead: tuple[Path, list[str]] | None = None
 
     def save(self, game: Game) -> None:
         """Write the game (atomically).  Raises OSError if it cannot be written, also when
@@ -394,9 +402,42 @@ class Autosaver:
         if not game.over:
             self._relock()
         update_save(self.file, game)
+        if self._ahead is not None:
+            self._catch_up()
         write_save(self.file, self.path)
         if game.over:
             self.close()
+
+    def _catch_up(self) -> None:
+        """A save loaded behind an autosave of the same game went under a new id (nothing
+        is overwritten); once the game has caught up with that autosave (the same choices,
+        as when computer players replay their turns) it goes on in that file, under its
+        id, and the new one goes: loading one file twice makes one entry, not two.  A game
+        that takes another way keeps its new id."""
+        assert self._ahead is not None
+        path, choices = self._ahead
+        mine = self.file.choices
+        if mine == choices[: len(mine)] and len(mine) < len(choices):
+            return  # still on the way to it
+        self._ahead = None
+        if mine != choices:
+            return  # another way (or past it, which the loop in `resume` rules out)
+        game_id = path.stem
+        directory = self.path.parent
+        if _ahead_of(path, self.file, equal=True) is None or _taken(directory, game_id):
+            return  # changed meanwhile, or open in another window: keep the new id
+        lock = GameLock(lock_path(directory, game_id))
+        try:
+            if not lock.acquire():
+                return
+        except OSError:
+            return
+        old_path, old_lock = self.path, self.lock
+        self.file.game_id, self.path, self.lock = game_id, path, lock
+        if old_lock is not None:
+            old_lock.release()
+        with contextlib.suppress(OSError):
+            old_path.unlink(missing_ok=True)  # this saver's own file: the other holds it all
 
     def _relock(self) -> None:
         lock = self.lock or GameLock(lock_path(self.path.parent, self.file.game_id))
@@ -412,8 +453,21 @@ class Autosaver:
 
     def close(self) -> None:
         """Let the game go: its lock is released and the lock file removed.  Idempotent."""
+        if self._ahead is not None:
+            self._drop_behind()
         if self.lock is not None:
             self.lock.release()
+
+    def _drop_behind(self) -> None:
+        """Let a game loaded behind its own autosave go without a second entry: while it has
+        made no choice of its own (every one is in that autosave, and nothing is held for a
+        confirmation) its new file holds nothing the other lacks, and goes."""
+        assert self._ahead is not None
+        path, _choices = self._ahead
+        self._ahead = None
+        if self.file.held is None and _ahead_of(path, self.file) is not None:
+            with contextlib.suppress(OSError):
+                self.path.unlink(missing_ok=True)  # this saver's own file
 
 
 def _continues(path: Path, save: SaveFile) -> bool:
@@ -429,6 +483,26 @@ def _continues(path: Path, save: SaveFile) -> bool:
         save.start_player,
     )
     return same_game and save.choices[: len(old.choices)] == old.choices
+
+
+def _ahead_of(path: Path, save: SaveFile, equal: bool = False) -> tuple[Path, list[str]] | None:
+    """`path` and its choices if the save there is the same game as `save` further on
+    (`save`'s choices begin its own; `equal`: or the same choices), else None."""
+    try:
+        old = load_save(path)
+    except SaveFileError:
+        return None
+    same_game = (old.names, old.seed, old.options, old.start_player) == (
+        save.names,
+        save.seed,
+        save.options,
+        save.start_player,
+    )
+    mine = save.choices
+    further = len(old.choices) > len(mine) or (equal and len(old.choices) == len(mine))
+    if not (same_game and further and old.choices[: len(mine)] == mine):
+        return None
+    return path, list(old.choices)
 
 
 def save_as(game: Game, path: Path, base: SaveFile | None = None) -> SaveFile:

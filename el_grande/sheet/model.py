@@ -32,6 +32,23 @@ class SheetError(ValueError):
     """An edit the sheet refuses, as one sentence for the player."""
 
 
+def typed_count(before: int | None, digit: int) -> tuple[int, bool]:
+    """A count built from the digits typed into one cell, as a form's number field does:
+    `before` is the count its digits made so far (None: this is the first digit). Returns the
+    count and whether it is complete — no further digit could make a count (0, 4-9, two
+    digits); 1, 2 and 3 always wait for a second digit or for Enter/Tab (always: the typist
+    knows which key comes next without reading the board). Two digits beyond `IN_PLAY` are a
+    `SheetError`.
+
+    >>> typed_count(None, 1), typed_count(1, 2), typed_count(None, 4), typed_count(3, 0)
+    ((1, False), (12, True), (4, True), (30, True))
+    """
+    count = digit if before is None else before * 10 + digit
+    if count > IN_PLAY:
+        raise SheetError(t("sheet.err_count", n=IN_PLAY))
+    return count, before is not None or count == 0 or count * 10 > IN_PLAY
+
+
 @dataclass
 class Board:
     """One general scoring's board: what the players read off the table.

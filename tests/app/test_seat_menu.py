@@ -18,11 +18,13 @@ from .test_bots_in_app import wait_for
 
 
 async def choose(pilot, seat: int, kind_row: int) -> None:  # type: ignore[no-untyped-def]
-    """r, the seat's row, Enter, the kind's row (0 a person, then the levels), Enter."""
+    """r, the seat's row (from the one the menu opens on), Enter, the kind's row (0 a person,
+    then the levels), Enter."""
     await press(pilot, "r")
-    assert isinstance(pilot.app.screen, SeatMenu)
-    for _ in range(seat):
-        await press(pilot, "down")
+    menu = pilot.app.screen
+    assert isinstance(menu, SeatMenu)
+    for _ in range(abs(seat - menu.start)):
+        await press(pilot, "down" if seat > menu.start else "up")
     await press(pilot, "enter")
     menu = pilot.app.screen
     assert isinstance(menu, SeatMenu) and menu.seat == seat

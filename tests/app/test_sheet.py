@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 
 from el_grande.app.app import ElGrandeApp
-from el_grande.app.screens.sheet import CELL, NamesScreen, SheetScreen, _widths
+from el_grande.app.screens.sheet import CELL, NamesScreen, SheetScreen, _widths, open_sheet
 from el_grande.app.screens.title import TitleScreen
 from el_grande.sheet.model import Sheet
 from el_grande.sheet.store import ORDER, SheetFile, load, sheet_path
@@ -64,22 +64,20 @@ async def go(pilot: Pilot[None], row: int, col: int) -> None:
 
 
 async def type_board(pilot: Pilot[None], board: RealBoard) -> int:
-    """A whole board read aloud and typed: each place, each player, one key a count (10 or
-    more: + that many times, then Tab); the King, the Grandes, the scoreboards. Returns the
-    number of keys."""
+    """A whole board read aloud and typed: each place, each player, the count's digits (1, 2
+    and 3 could begin a two-digit count: Tab keeps them and moves on); the King, the Grandes,
+    the scoreboards. Returns the number of keys."""
     keys = 0
     scr = sheet_of(pilot.app)  # type: ignore[arg-type]
     await go(pilot, 0, 0)
     for place in ORDER:
         for count in board.counts[place]:
-            if count <= 9:
-                await press(pilot, str(count))
-                keys += 1
-            else:
-                for _ in range(count):
-                    await press(pilot, "plus")
+            for digit in str(count):
+                await press(pilot, digit)
+            keys += len(str(count))
+            if count in (1, 2, 3):
                 await press(pilot, "tab")
-                keys += count + 1
+                keys += 1
     await go(pilot, ORDER.index(board.king), 0)
     await press(pilot, "k")
     for seat, home in enumerate(board.homes):
@@ -209,8 +207,13 @@ async def test_keys_that_cannot_be_say_why_and_change_nothing(home: Path) -> Non
             screen_text(app)
         )
         assert scr.sheet.scorings[0].counts["aragon"] == [0, 0] and (scr.row, scr.col) == (3, 0)
-        await press(pilot, "3")  # exactly 30: taken, on to Ben
-        assert scr.sheet.scorings[0].counts["aragon"] == [3, 0] and scr.col == 1
+        await press(pilot, "3")  # exactly 30: taken; it could begin 30: Tab keeps it
+        assert scr.sheet.scorings[0].counts["aragon"] == [3, 0] and scr.col == 0
+        await press(pilot, "0")  # 30 would make 57: refused, the 3 stays
+        assert "Ana would have 57 Caballeros" in screen_text(app)
+        assert scr.sheet.scorings[0].counts["aragon"] == [3, 0] and scr.col == 0
+        await press(pilot, "tab")  # on to Ben
+        assert scr.col == 1
         await press(pilot, "backspace")  # back to Ana's 3 and cleared
         assert scr.sheet.scorings[0].counts["aragon"] == [0, 0] and scr.col == 0
         await press(pilot, "minus")  # never below 0
@@ -249,6 +252,77 @@ async def test_a_new_game_clears_the_scorings_after_a_second_c(home: Path) -> No
         await press(pilot, "escape")
         assert sheet_of(app).sheet.players == 4
     assert load(sheet_path()).sheet is not None
+
+
+async def test_typed_digits_build_a_count_as_a_number_field_does(home: Path) -> None:
+    """ "12" is twelve in one cell, not 1 and 2 (issue 33, item 9): 1-3 wait for a second
+    digit or for Enter/Tab, which keep them and move on; 0 and 4-9 move on at once; two
+    digits beyond 30 are refused and the first one stays."""
+    app = ElGrandeApp(sheet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_names(pilot, ["Ana", "Ben", "Cy"])
+        scr = sheet_of(app)
+        counts = scr.sheet.scorings[0].counts
+        await press(pilot, "1")
+        assert counts["castillo"] == [1, 0, 0] and scr.col == 0
+        assert "a second digit makes 10–19; Enter or Tab keeps 1" in screen_text(app)
+        await press(pilot, "2")
+        assert counts["castillo"] == [12, 0, 0] and scr.col == 1
+        await press(pilot, "3")
+        await press(pilot, "5")  # 35: more than any player has
+        assert "A count is a whole number from 0 to 30." in screen_text(app)
+        assert counts["castillo"] == [12, 3, 0] and scr.col == 1
+        await press(pilot, "enter")  # keeps the 3, on to Cy (not the next place)
+        assert counts["castillo"] == [12, 3, 0] and (scr.row, scr.col) == (0, 2)
+        await press(pilot, "7")
+        assert counts["castillo"] == [12, 3, 7] and (scr.row, scr.col) == (1, 0)
+        await press(pilot, "2")
+        await press(pilot, "k")  # another key: the 2 stays as it is
+        await press(pilot, "4")
+        assert counts["galicia"] == [4, 0, 0] and (scr.row, scr.col) == (1, 1)
+        await press(pilot, "1")
+        await press(pilot, "backspace")  # the count being typed: cleared, the cursor stays
+        assert counts["galicia"] == [4, 0, 0] and scr.col == 1
+    assert load(sheet_path()).sheet == scr.sheet
+
+
+async def test_each_scoring_keeps_its_own_cursor(home: Path) -> None:
+    """`]` opens a scoring not seen yet at its top (the Castillo, the first player), not on
+    the row left in the scoring before; `[` comes back where it was left (issue 33)."""
+    app = ElGrandeApp(sheet=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await type_names(pilot, ["Ana", "Ben"])
+        scr = sheet_of(app)
+        await go(pilot, 6, 1)
+        await press(pilot, "right_square_bracket")
+        assert scr.sheet.current == 1 and (scr.row, scr.col) == (0, 0)
+        await go(pilot, 2, 0)
+        await press(pilot, "left_square_bracket")
+        assert scr.sheet.current == 0 and (scr.row, scr.col) == (6, 1)
+        await press(pilot, "right_square_bracket")
+        assert scr.sheet.current == 1 and (scr.row, scr.col) == (2, 0)
+
+
+async def test_esc_after_the_first_c_calls_the_new_game_off_and_stays(home: Path) -> None:
+    app = ElGrandeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        SheetFile(sheet_path()).save(Sheet.new(["Ana", "Ben"]))
+        open_sheet(app)
+        await settle(pilot)
+        scr = sheet_of(app)
+        await press(pilot, "5")
+        await press(pilot, "c")
+        assert "Press c again" in screen_text(app)
+        await press(pilot, "escape")
+        assert app.screen is scr and "Nothing is cleared." in screen_text(app)
+        await press(pilot, "c")  # a first `c` again, not the second
+        assert not scr.sheet.blank and "Press c again" in screen_text(app)
+        await press(pilot, "escape")
+        await press(pilot, "escape")  # nothing pending: Esc leaves
+        assert isinstance(app.screen, TitleScreen)
 
 
 async def test_the_names_screen_refuses_names_that_will_not_do(home: Path) -> None:

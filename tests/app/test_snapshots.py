@@ -456,8 +456,7 @@ def test_korean_confirm_step(snap_compare, korean, size) -> None:  # type: ignor
 
 
 async def _seat_menu(pilot: Pilot[None]) -> None:
-    await press(pilot, "r")
-    await press(pilot, "down")
+    await press(pilot, "r")  # it opens on the seat whose decision it is, beside the map
 
 
 def test_seat_menu(snap_compare) -> None:  # type: ignore[no-untyped-def]

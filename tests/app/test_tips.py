@@ -5,11 +5,11 @@ on the board behind one's curtain, which draws one's own view."""
 from __future__ import annotations
 
 from el_grande.app.screens.game import GameScreen
-from el_grande.app.tips import card_tip, player_tip, region_tip
-from el_grande.app.widgets.board import MapView
+from el_grande.app.tips import card_tip, player_tip, region_tip, scored_values
+from el_grande.app.widgets.board import MapView, neighbour_mark
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.players import PlayersPanel
-from el_grande.core import NEIGHBOURS
+from el_grande.core import NEIGHBOURS, VALUES
 from el_grande.session import GameSession
 from el_grande.text import card_text, region, use
 from tests.app.helpers import SIZE, app_at, session_at
@@ -27,7 +27,8 @@ def test_a_region_tells_its_values_neighbours_counts_and_who_leads() -> None:
     rv = max(view.regions, key=lambda r: max(r.caballeros))
     text = region_tip(view, rv.id, session.seating).plain
     lines = text.splitlines()
-    assert lines[0] == f"{region(rv.id)} · values {' · '.join(map(str, rv.values))}"
+    v1, v2, _ = rv.values  # a 3-player game: the third value scores nothing (R-K3)
+    assert lines[0] == f"{region(rv.id)} · values {v1} · {v2} · 0"
     for near in NEIGHBOURS[rv.id]:
         assert region(near) in text
     counts = rv.caballeros
@@ -88,3 +89,37 @@ async def test_hovering_the_board_sets_the_tooltips() -> None:
         await pilot.pause()
         assert cards.hover is not None and cards.tooltip.text.plain.endswith(card_text(cards.hover))
         assert board.hover is None and board.tooltip is None  # the mouse left the map
+
+
+def test_R_K3_the_map_and_its_tips_show_the_values_this_game_scores() -> None:
+    """Printed 6/4/2 scores 6/0/0 with 2 players, 6/4/0 with 3, 6/4/2 with 4 (issue 33,
+    item 9): the map's values and the tooltips say what this game scores."""
+    for players, third, second in ((2, 0, 0), (3, 0, None), (4, None, None)):
+        session = session_at(players, 1, lambda s: True)
+        view = session.game.view(None)
+        for place in ("old_castile", "castillo"):
+            v1, v2, v3 = VALUES[place]
+            want = (v1, v2 if second is None else second, v3 if third is None else third)
+            assert scored_values(view, place) == want
+            tip = region_tip(view, place, session.seating).plain.splitlines()[0]
+            assert tip.endswith(" · ".join(map(str, want)))
+
+
+def test_the_kings_neighbours_and_the_cursors_have_two_marks() -> None:
+    """◇ next to the King, ◦ next to the place under the cursor or the mouse only (issue 33,
+    item 9): the two read apart without colour; next to both, the King's mark."""
+    view = session_at(3, 1, lambda s: True).game.view(None)
+    king = view.king
+    focus = next(p for p in NEIGHBOURS if p != king and p not in NEIGHBOURS[king])
+    near = set(NEIGHBOURS[king]) | set(NEIGHBOURS[focus])
+    for place in NEIGHBOURS:
+        mark = neighbour_mark(view, place, near)
+        if place == king:
+            assert mark == " "
+        elif place in NEIGHBOURS[king]:
+            assert mark == "◇"
+        elif place in NEIGHBOURS[focus]:
+            assert mark == "◦"
+        else:
+            assert mark == " "
+    assert any(neighbour_mark(view, p, near) == "◦" for p in NEIGHBOURS)

@@ -413,3 +413,26 @@ def test_a_resumed_held_choice_goes_with_its_seat_to_a_computer_player() -> None
     assert session.held is None
     table = Table(session, confirm=True)
     assert not isinstance(table.scene, Confirm)
+
+
+def test_R_K4_the_preview_shows_a_mobile_scoreboard_just_laid() -> None:
+    """A turn that ends by laying a mobile scoreboard: the preview shows it lying there, with
+    its values in place of the printed ones (issue 33, item 9)."""
+
+    def board_laid(d: Decision, events: list[Event], after: Decision | None) -> bool:
+        return d.kind == DecisionKind.SCOREBOARD_TO and any(
+            isinstance(e, E.ScoreboardMoved) for e in events
+        )
+
+    table = held(board_laid)
+    scene = table.scene
+    assert isinstance(scene, Confirm)
+    before = table.session.current.public
+    table.key("t")
+    after = table.session.current.public
+    assert after.scoreboards != before.scoreboards  # the choice laid it
+    assert scene.view.scoreboards == after.scoreboards
+    assert [(r.scoreboard, r.values) for r in scene.view.regions] == [
+        (r.scoreboard, r.values) for r in after.regions
+    ]
+    assert scene.view.castillo_scoreboard == after.castillo_scoreboard

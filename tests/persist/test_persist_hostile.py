@@ -449,7 +449,7 @@ def test_the_fork_of_a_longest_id_is_a_new_id(home: Path) -> None:
     saver.close()
 
 
-def test_a_game_id_names_a_seat_whose_name_has_no_ascii_letter() -> None:
+def test_a_game_id_names_a_seat_whose_name_has_no_letter_it_can_spell() -> None:
     from datetime import UTC, datetime
 
     from el_grande.persist.model import game_id_problem
@@ -457,5 +457,5 @@ def test_a_game_id_names_a_seat_whose_name_has_no_ascii_letter() -> None:
 
     when = datetime(2026, 11, 30, 13, 45, 0, tzinfo=UTC)
     game_id = new_game_id(["김민준", "Ben", "Zoë O'Brien", "🙂"], when)
-    assert game_id == "20261130-134500-p1-Ben-ZoOBrien-p4"
+    assert game_id == "20261130-134500-Gimminjun-Ben-ZoeOBrien-p4"  # Hangul romanized
     assert game_id_problem(game_id) is None

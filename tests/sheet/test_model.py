@@ -206,3 +206,15 @@ def test_the_sheet_imports_nothing_of_the_app() -> None:
         "assert not bad, bad"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_typed_digits_build_a_count_and_say_when_it_is_whole() -> None:
+    from el_grande.sheet.model import typed_count
+
+    assert [typed_count(None, d) for d in range(10)] == [
+        (0, True), (1, False), (2, False), (3, False),
+        *((d, True) for d in range(4, 10)),
+    ]  # fmt: skip
+    assert typed_count(1, 2) == (12, True) and typed_count(3, 0) == (30, True)
+    with pytest.raises(SheetError, match="from 0 to 30"):
+        typed_count(3, 1)

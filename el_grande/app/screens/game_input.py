@@ -126,6 +126,9 @@ class AnswerInput(_Base):
         if d.kind == DecisionKind.POWER:
             self._pick_power_key(key)
             return
+        if d.kind in answers.COUNTS:
+            self._pick_count(d, int(key))
+            return
         self._point(d, answers.place_choice(d, KEY_PLACES[key]), KEY_PLACES[key])
 
     def _point(self, d: Decision, choice: Choice | None, place: str) -> None:
@@ -151,6 +154,17 @@ class AnswerInput(_Base):
         choice = answers.power_choice(d, value)
         if choice is None:
             self._illegal(t("choice.power_short", n=value), t("why.power_taken"))
+            return
+        self._say("")
+        self._highlight(choice)
+
+    def _pick_count(self, d: Decision, n: int) -> None:
+        """A digit at "bring to court": the choice bringing that many, highlighted (Enter
+        plays it), or why there is none."""
+        choice = answers.count_choice(d, n)
+        if choice is None:
+            most = max(c.arg for c in d.choices if isinstance(c.arg, int))
+            self._illegal(t("choice.court", n=n), t("why.court_most", n=most))
             return
         self._say("")
         self._highlight(choice)

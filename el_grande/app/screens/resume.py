@@ -1,7 +1,8 @@
 """The resume list: the saved games, unfinished ones first, then the finished ones, each
 newest first. Enter resumes an unfinished game and replays a finished one, `v` reviews a
 finished one (`ReviewScreen`); `n` names a save,
-`x` exports it, `d` deletes it (after asking; into the trash).
+`x` exports it, `d` deletes it (after asking; into the trash); `t` opens the trash
+(`TrashScreen`), where Enter brings a deleted save back into the list.
 
 Games open in another window are marked; they cannot be opened, named or deleted here (the
 export only reads, so it works); a game whose lock cannot be taken is marked too, and cannot
@@ -29,7 +30,15 @@ from el_grande.app.closing import close
 from el_grande.names import printable
 from el_grande.persist.autosave import setups_of
 from el_grande.persist.errors import SaveFileError
-from el_grande.persist.manage import TRASH_DAYS, delete_save, export_save, rename_save, trash_dir
+from el_grande.persist.manage import (
+    TRASH_DAYS,
+    delete_save,
+    export_save,
+    rename_save,
+    restore_save,
+    trash_dir,
+    trashed,
+)
 from el_grande.persist.store import (
     check_openable,
     game_is_open,
@@ -83,6 +92,7 @@ class ResumeScreen(ModalScreen[None]):
         Binding("x", "export", "resume.key_export", id="resume_export"),
         Binding("v", "review", "resume.key_review", id="resume_review"),
         Binding("d,delete", "delete", "resume.key_delete", id="resume_delete"),
+        Binding("t", "trash", "resume.key_trash", id="resume_trash"),
     ]
 
     def __init__(self) -> None:
@@ -294,13 +304,27 @@ class ResumeScreen(ModalScreen[None]):
 
         self.app.push_screen(ConfirmDeleteScreen(chosen), done)
 
+    def action_trash(self) -> None:
+        def done(restored: tuple[str, str] | None) -> None:
+            if restored is None:
+                return
+            game_id, message = restored
+            self._refresh_list(None)
+            at = next((i for i, g in enumerate(self.games) if g.file.game_id == game_id), None)
+            self._show_list(at)
+            self._say(notice=message)
+            self.query_one("#resume-list", OptionList).focus()
+
+        self.app.push_screen(TrashScreen(), done)
+
     def on_key(self, event: events.Key) -> None:
-        # The same keys with the Korean input method on (2-beolsik): ㅜ n, ㅌ x, ㅇ d.
+        # The same keys with the Korean input method on (2-beolsik): ㅜ n, ㅌ x, ㅇ d, ㅅ t.
         action = {
             "ㅜ": self.action_name,
             "ㅌ": self.action_export,
             "ㅇ": self.action_delete,
             "ㅍ": self.action_review,
+            "ㅅ": self.action_trash,
         }
         act = action.get(event.character or "")
         if act is not None:
@@ -379,3 +403,66 @@ class ConfirmDeleteScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         close(self, yes)
+
+
+class TrashScreen(ModalScreen[tuple[str, str] | None]):
+    """The trash: the deleted saves, the latest first; Enter brings the highlighted one back
+    into the resume list (`persist.manage.restore_save`: under a new id if its own is taken).
+    Returns (the restored game's id, the sentence to show), or None (Esc)."""
+
+    DEFAULT_CSS = (
+        _BOX_CSS.format(screen="TrashScreen")
+        + """
+    #trash-box { width: 110; }
+    #trash-list { height: auto; max-height: 16; }
+    """
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "keys.back", id="trash_back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games = trashed()
+
+    def compose(self) -> ComposeResult:
+        where = shown_path(trash_dir())
+        with Vertical(id="trash-box"):
+            title = t("manage.trash_head", path=where, days=TRASH_DAYS)
+            yield Static(title, classes="box-title", markup=False)
+            options = [Option(Text(g.describe()), id=str(i)) for i, g in enumerate(self.games)]
+            yield OptionList(*options, id="trash-list", markup=False)
+            yield Static(t("manage.trash_none", path=where), id="trash-empty", markup=False)
+            error = Static("", id="trash-error", classes="box-error", markup=False)
+            error.display = False
+            yield error
+            yield Static(t("manage.trash_keys"), classes="box-note", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#trash-list").display = bool(self.games)
+        self.query_one("#trash-empty").display = not self.games
+        if self.games:
+            self.query_one("#trash-list", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is None:
+            return
+        chosen = self.games[int(event.option.id)]
+        try:
+            restored = restore_save(chosen)
+        except SaveFileError as exc:
+            error = self.query_one("#trash-error", Static)
+            error.update(Text(str(exc)))
+            error.display = True
+            self.app.bell()
+            return
+        game, old = printable(restored.file.game_id), printable(chosen.file.game_id)
+        if game == old:
+            message = t("manage.restored", game=game)
+        else:
+            message = t("manage.restored_as", game=game, old=old)
+        close(self, (restored.file.game_id, message))
+
+    def action_back(self) -> None:
+        close(self, None)

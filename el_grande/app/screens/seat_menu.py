@@ -1,12 +1,13 @@
 """The seat menu (`r` on the game screen): who plays each seat, and a seat given to a computer
 player or taken back from one, from the decision at hand on.
 
-Two steps in one small box: the seats (each with its chip, its name and who plays it now),
-then for the chosen seat who plays it from now on — a person, or a computer player of each
-level of the one bot registry (`el_grande.bots.registry`). The menu decides nothing: it
-returns (seat, kind), and the table's flow gives the seat (`TableFlow.give_seat`), which
-also says when seats may not change hands (`el_grande.flow.seats`): the key is refused there
-with the flow's one sentence, and the menu never opens.
+Two steps in one panel at the right, over the cards and the prompt, the map left in view: the
+seats (each with its chip, its name and who plays it now; the cursor on the seat whose decision
+is open), then for the chosen seat who plays it from now on — a person, or a computer player of
+each level of the one bot registry (`el_grande.bots.registry`). The menu decides nothing: it
+returns (seat, kind), and the table's flow gives the seat (`TableFlow.give_seat`), which also
+says when seats may not change hands (`el_grande.flow.seats`): the key is refused there with
+the flow's one sentence, and the menu never opens.
 
 `SeatKeys` is the game screen's part: the `r` action and the widgets' seating kept up to date
 (the players' panel marks the computer players).
@@ -53,7 +54,8 @@ class SeatMenu(BoxedModal[tuple[int, str] | None]):
     """Returns (seat, kind) chosen, or None (closed)."""
 
     DEFAULT_CSS = """
-    #seats-box { width: 64; }
+    SeatMenu { align: right top; }  /* its see-through background: app.tcss */
+    #seats-box { width: 33%; min-width: 33; max-width: 60; height: 100%; padding: 1 1; }
     #seats-title { text-style: bold; margin-bottom: 1; }
     #seats-list, #seats-kinds { height: auto; max-height: 8; }
     #seats-note { color: $text-muted; margin-top: 1; }
@@ -62,9 +64,11 @@ class SeatMenu(BoxedModal[tuple[int, str] | None]):
         Binding("escape", "back", "keys.close", id="seats_close"),
     ]
 
-    def __init__(self, seating: Seating) -> None:
+    def __init__(self, seating: Seating, start: int | None = None) -> None:
+        """`start`: the seat the cursor opens on (the one whose decision is open)."""
         super().__init__()
         self.seating = seating
+        self.start = start if start is not None and 0 <= start < seating.count else 0
         self.seat: int | None = None  # the seat being given (None: choosing the seat)
 
     def compose(self) -> ComposeResult:
@@ -76,7 +80,9 @@ class SeatMenu(BoxedModal[tuple[int, str] | None]):
 
     def on_mount(self) -> None:
         self.query_one("#seats-kinds").display = False
-        self.query_one("#seats-list", OptionList).focus()
+        seats = self.query_one("#seats-list", OptionList)
+        seats.highlighted = self.start
+        seats.focus()
 
     def _seat_rows(self) -> list[Option]:
         rows = []
@@ -153,7 +159,9 @@ class SeatKeys(_Base):
             elif before != kind:
                 self.notify(said(self.session, seat), markup=False)
 
-        self.app.push_screen(SeatMenu(self.session.seating), chosen)
+        d = self.session.decision  # the seat whose decision it is, else the turn's
+        start = d.player if d is not None else self.session.current.public.active
+        self.app.push_screen(SeatMenu(self.session.seating, start), chosen)
 
     _seating: Seating | None = None  # the seating the widgets draw
 

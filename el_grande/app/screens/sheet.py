@@ -2,9 +2,14 @@
 
 The players read the board aloud, place by place, and one of them types: the Castillo first
 (it is scored first, R-G2), then the nine regions in board order, one count a player. A
-digit is a count and moves on to the next player (one key a count; `+`/`−` for 10 and up),
+count is typed and moves on to the next player (one key for most counts; `+`/`−` nudge it),
 so a whole board is about fifty keys. `k` puts the King in the cursor's region, `g` the
 cursor's player's Grande, `m` turns the mobile scoreboard lying there (none, 8/4/0, 4/0/0).
+
+Digits build a count as a number field does (`sheet.model.typed_count`): 0 and 4-9 are whole
+counts and move on at once; 1, 2 and 3 wait for a second digit ("12", "30") or for Enter or
+Tab, which keep them and move on; any other key keeps them where they are. Each scoring keeps
+its own cursor (`[`/`]` come back where they left, a scoring not yet seen opens at the top).
 
 Each place shows its values (reduced for 2 and 3 players, R-K3; a scoreboard's ▣), every
 player's count, rank (`=` a tie) and points with the King's (♔) and home (⌂) bonuses; below,
@@ -31,7 +36,7 @@ from el_grande.app.widgets.form import FormInput, FormNavigation, seat_rows
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.core import SCORING_ROUNDS, AwardReason
 from el_grande.names import pad, printable, width
-from el_grande.sheet.model import MAX_PLAYERS, SCORINGS, Sheet, SheetError
+from el_grande.sheet.model import IN_PLAY, MAX_PLAYERS, SCORINGS, Sheet, SheetError, typed_count
 from el_grande.sheet.store import ORDER, SheetFile, load
 from el_grande.text import region, t
 
@@ -182,6 +187,7 @@ class SheetGrid(Widget):
         row, col = event.y - 1, (event.x - place_w - values_w) // (CELL + 1)
         if 0 <= row < len(ORDER) and 0 <= col < scr.sheet.players:
             scr.row, scr.col = row, col
+            scr.typing = None
             scr.refresh_sheet()
 
 
@@ -227,6 +233,11 @@ class SheetScreen(Screen[None]):
         #: Save at once when shown (a new sheet: its names are kept even if nothing follows).
         self.first_save = False
         self._clearing = False
+        #: The cell whose digits are being typed and the count they made so far
+        #: ((scoring, place, player), count): a second digit adds to it.
+        self.typing: tuple[tuple[int, int, int], int] | None = None
+        #: Where the cursor was in each scoring left (`[`, `]` come back there).
+        self._cursors: dict[int, tuple[int, int]] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="sheet-box"):
@@ -330,7 +341,11 @@ class SheetScreen(Screen[None]):
 
     def action_next_place(self) -> None:
         self._say(None)
-        self.row, self.col = min(self.row + 1, len(ORDER) - 1), 0
+        if self.typing is not None:  # Enter keeps the digit typed and moves on, as one does
+            self.typing = None
+            self._advance(1)
+        else:
+            self.row, self.col = min(self.row + 1, len(ORDER) - 1), 0
         self.refresh_sheet()
 
     # --- counts ------------------------------------------------------------------------------
@@ -338,10 +353,31 @@ class SheetScreen(Screen[None]):
     def _count(self) -> int:
         return self.sheet.scorings[self.sheet.current].counts[self.place][self.col]
 
-    def action_count(self, n: int) -> None:
+    def _cell(self) -> tuple[int, int, int]:
+        return self.sheet.current, self.row, self.col
+
+    def action_count(self, digit: int) -> None:
+        """A digit: the count of the cursor's cell, built digit by digit (`typed_count`)."""
         self._say(None)
-        if self._edit(self.sheet.set_count, self.sheet.current, self.place, self.col, n):
-            self._advance(1)
+        typing, self.typing = self.typing, None
+        before = typing[1] if typing is not None and typing[0] == self._cell() else None
+        try:
+            count, complete = typed_count(before, digit)
+        except SheetError as exc:
+            self._say(str(exc), refused=True)
+            self.typing = typing  # the digit typed before still waits for Enter or Tab
+            self.refresh_sheet()
+            return
+        if not self._edit(self.sheet.set_count, self.sheet.current, self.place, self.col, count):
+            self.typing = typing  # refused: as before it
+        else:
+            if complete:
+                self._advance(1)
+            else:
+                self.typing = (self._cell(), count)
+                low, high = count * 10, min(count * 10 + 9, IN_PLAY)
+                key = "sheet.typing" if high > low else "sheet.typing_one"
+                self._say(t(key, n=count, low=low, high=high))
         self.refresh_sheet()
 
     def action_nudge(self, delta: int) -> None:
@@ -351,9 +387,11 @@ class SheetScreen(Screen[None]):
         self.refresh_sheet()
 
     def action_erase(self) -> None:
-        """Back to the count typed last, and clear it."""
+        """Back to the count typed last, and clear it (the one being typed: this one)."""
         self._say(None)
-        self._advance(-1)
+        typing, self.typing = self.typing, None
+        if typing is None or typing[0] != self._cell():
+            self._advance(-1)
         self._edit(self.sheet.set_count, self.sheet.current, self.place, self.col, 0)
         self.refresh_sheet()
 
@@ -394,7 +432,9 @@ class SheetScreen(Screen[None]):
         sheet = self.sheet
         target = sheet.current + delta
         if 0 <= target < SCORINGS:
+            self._cursors[sheet.current] = (self.row, self.col)
             sheet.go_to(target)
+            self.row, self.col = self._cursors.get(target, (0, 0))
             if sheet.copy_forward(target):
                 self._say(t("sheet.copied"))
             self._save()
@@ -425,9 +465,19 @@ class SheetScreen(Screen[None]):
         self.refresh_sheet()
 
     def on_key(self, event: events.Key) -> None:
+        # Esc after the first `c` calls the new game off, and stays.
+        if event.key == "escape" and self._clearing:
+            event.stop()
+            self._clearing = False
+            self._say(t("sheet.clear_kept"))
+            self.refresh_sheet()
+            return
         # Any key but a second `c` calls a new game off.
         if event.key != "c" and event.character != "ㅊ":
             self._clearing = False
+        # Any key but a digit, Enter and Backspace leaves the count being typed as it is.
+        if not (event.character or "").isdecimal() and event.key not in ("enter", "backspace"):
+            self.typing = None
         letter = JAMO.get(event.character or "")
         if letter is not None:
             event.stop()

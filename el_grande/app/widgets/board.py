@@ -11,13 +11,14 @@ the Castillo sits in Portugal's corner with a gap all round, touching no region:
     ·Cast·  Sevill  Sevill  Granad  Granad  Granad  Granad  (sea)
 
 Each region shows its key (1–9; 0 the Castillo), its name, its values (▣ a mobile
-scoreboard's), every player's Caballeros as chips (letter on colour, with the count: it
-reads without colour), each Grande (⌂ and the letter) and the King (♔). The King's region
-and the region under the cursor or the mouse show their neighbours (◇ before the name and a
-tint); legal targets of a decision carry ▸ before their key and a green tint (the theme's
-"success" colour: `colours.tints`), the others are dimmed — never colour alone. At a
-player's decision after the others acted, what changed since their previous one is marked ▲
-(came) and ▼ (went): "A3▲2", "♔▲", "⌂A▼", "▣8/4/0▲" (`app.since`; never in a hidden Castillo).
+scoreboard's), every player's Caballeros as chips (letter on colour, with the count: it reads
+without colour), each Grande (⌂ and the letter) and the King (♔). The King's region and the
+region under the cursor or the mouse show their neighbours (a tint, and before the name ◇ next
+to the King, ◦ next to the cursor's or the mouse's region); legal targets of a decision carry ▸
+before their key and a green tint (the theme's "success" colour: `colours.tints`), the others
+are dimmed — never colour alone. At a player's decision after the others acted, what changed
+since their previous one is marked ▲ (came) and ▼ (went): "A3▲2", "♔▲", "⌂A▼", "▣8/4/0▲"
+(`app.since`; never in a hidden Castillo).
 
 The widget draws from `shown` (bound to the screen's `Shown`) and keeps nothing else but
 where the mouse is.
@@ -39,13 +40,14 @@ from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
 from el_grande.app.since import board_mark, delta, grande_marks, king_mark
-from el_grande.app.tips import region_tip, show_tip
+from el_grande.app.tips import region_tip, scored_values, show_tip
 from el_grande.core import NEIGHBOURS
 from el_grande.names import fit
 from el_grande.text import region as region_name
 from el_grande.text import t
 
 if TYPE_CHECKING:
+    from el_grande.core import View
     from el_grande.session import Seating
 
 COLUMNS, ROWS = 8, 4
@@ -252,14 +254,15 @@ class MapView(Widget):
     ) -> list[Text]:
         """The inside of one region, line by line: mark, key and name (values too when they
         fit), values, chips, Grandes."""
-        r = shown.view.region(place)
+        view = shown.view
+        r = view.region(place)
         legal = place in shown.legal.places
         if place == shown.lit:
             mark = "✦"  # being scored (a display plays it out)
         elif legal:
             mark = "▸"
         else:
-            mark = "◇" if place in near and not r.king else " "
+            mark = neighbour_mark(view, place, near)
         title = Text(mark, style="bold")
         title.append(PLACE_KEYS[place], style="bold" if legal or not choosing else "")
         title.append(" ")
@@ -273,7 +276,7 @@ class MapView(Widget):
         title.append(fit(name, room), style="bold reverse" if cursor else "bold")
         if king:
             title.append(king, style="bold")
-        values = ("▣" if r.scoreboard else "") + "/".join(map(str, r.values))
+        values = ("▣" if r.scoreboard else "") + "/".join(map(str, scored_values(view, place)))
         values += board_mark(since, place)
         value_style = "bold" if r.scoreboard else "dim"
         lines = [title]
@@ -339,9 +342,8 @@ class MapView(Widget):
         board = view.castillo_scoreboard
         hidden = any(p.castillo is None for p in view.players)
         came = "" if hidden else board_mark(shown.since, "castillo")  # a hidden one: no marks
-        body.append(
-            Text(" " + ("▣" + board if board else "5/3/1") + came, style="bold" if board else "dim")
-        )
+        values = ("▣" if board else "") + "/".join(map(str, scored_values(view, "castillo")))
+        body.append(Text(" " + values + came, style="bold" if board else "dim"))
         if hidden:  # the total, and one's own
             body.append(Text(" " + t("board.castillo_total", n=view.castillo_total)))
             own = view.seat
@@ -386,6 +388,15 @@ class MapView(Widget):
 
     def on_leave(self, event: events.Leave) -> None:
         self.hover = None
+
+
+def neighbour_mark(view: View, place: str, near: set[str]) -> str:
+    """◇ next to the King's region; ◦ next to the place under the cursor or the mouse only
+    (`near`: the neighbours of both); nothing otherwise. A region next to both is the King's
+    neighbour first: that is where placements go."""
+    if place == view.king or place not in near:
+        return " "
+    return "◇" if place in NEIGHBOURS[view.king] else "◦"
 
 
 def _fill(lines: list[Text], width: int, height: int, bg: str | None) -> list[Text]:
