@@ -947,7 +947,7 @@ EN: dict[str, Template] = {
     "{cores} cores).",
     "review.err_seed": "--seed must be between 0 and {most}.",
     "review.partial": "the review was stopped after {done} of {total} decisions; what was done "
-    "is printed above, marked as partial.",
+    "is printed, marked as partial.",
     "review.partial_file": "the review was stopped after {done} of {total} decisions; what was "
     "done is in {path}, marked as partial.",
     "review.interrupted": "the review was stopped at once; nothing was written.",

@@ -1120,7 +1120,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.err_jobs": "`--jobs`는 1에서 {most} 사이여야 합니다 (이 컴퓨터의 코어 {cores}개에 "
     "코어마다 넷).",
     "review.err_seed": "`--seed`는 0에서 {most} 사이여야 합니다.",
-    "review.partial": "복기가 결정 {total}개 중 {done}개에서 멈췄습니다; 한 데까지는 위에 "
+    "review.partial": "복기가 결정 {total}개 중 {done}개에서 멈췄습니다; 한 데까지는 "
     "출력했고, 일부라고 적혀 있습니다.",
     "review.partial_file": "복기가 결정 {total}개 중 {done}개에서 멈췄습니다; 한 데까지는 "
     "{path}에 있고, 일부라고 적혀 있습니다.",
