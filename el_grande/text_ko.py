@@ -1117,8 +1117,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.err_write": "{path}에 쓸 수 없습니다: {why}.",
     # Issue 26, item 7: every flag's bound, and a review stopped by Ctrl-C or SIGTERM.
     "review.err_draws": "`--draws`는 1에서 {most} 사이여야 합니다.",
-    "review.err_jobs": "`--jobs`는 1에서 {most} 사이여야 합니다 (이 컴퓨터의 코어 {cores}개에 "
-    "코어마다 넷).",
+    "review.err_jobs": "`--jobs`는 1에서 {most} 사이여야 합니다 (코어 하나에 넷씩: 이 컴퓨터의 "
+    "코어는 {cores}개).",
     "review.err_seed": "`--seed`는 0에서 {most} 사이여야 합니다.",
     "review.partial": "복기가 결정 {total}개 중 {done}개에서 멈췄습니다; 한 데까지는 "
     "출력했고, 일부라고 적혀 있습니다.",
