@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from types import FrameType, TracebackType
 from typing import Any, TypeVar
 
-__all__ = ["MAX_SEED", "Stop", "Workers", "max_jobs"]
+__all__ = ["MAX_SEED", "Stop", "WorkerLost", "Workers", "max_jobs"]
 
 Piece = TypeVar("Piece")
 Result = TypeVar("Result")
@@ -98,11 +98,14 @@ class Workers:
         # Born with SIGINT blocked (the mask is inherited through fork and exec): a Ctrl-C
         # while a worker starts stays pending until `_start` ignores it. The parent's own
         # Ctrl-C waits the few milliseconds of the start, then arrives.
+        others = set(multiprocessing.active_children())
         before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             self._pool = context.Pool(jobs, _start, (os.getpid(), initializer, tuple(initargs)))
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        #: The workers (a worker that ends on its own took its piece of work with it).
+        self._workers = [p for p in multiprocessing.active_children() if p not in others]
 
     def __enter__(self) -> Workers:
         return self
@@ -119,6 +122,14 @@ class Workers:
         """Drop what is queued and terminate every worker (SIGTERM), then wait for them."""
         self._pool.terminate()
         self._pool.join()
+
+    def _check(self) -> None:
+        """Raise `WorkerLost` (the workers stopped) if a worker has ended: its piece of work
+        would never come back (the pool only starts another worker)."""
+        for worker in self._workers:
+            if worker.exitcode is not None:
+                self.stop()
+                raise _lost(worker)
 
     def map(
         self,
@@ -139,9 +150,20 @@ class Workers:
                 try:
                     got = results.next(timeout=every)
                 except multiprocessing.TimeoutError:
+                    self._check()
                     continue
                 yield got
                 break
+
+
+class WorkerLost(RuntimeError):
+    """A worker process ended in the middle of the work (killed, out of memory)."""
+
+
+def _lost(worker: Any) -> WorkerLost:
+    return WorkerLost(
+        f"a worker process ended in the middle of the work (exit status {worker.exitcode})"
+    )
 
 
 def _start(parent: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:

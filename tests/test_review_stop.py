@@ -243,6 +243,20 @@ def test_cancelled_workers_are_terminated_even_while_they_run(tmp_path: Path) ->
     assert not started[1].exists() and not started[2].exists()  # dropped from the queue
 
 
+def _dies(_piece: int) -> None:
+    os._exit(3)  # as a worker the kernel killed
+
+
+def test_a_worker_that_ends_in_the_middle_is_an_error_not_a_wait_for_ever() -> None:
+    import multiprocessing
+
+    from el_grande.workers import WorkerLost
+
+    with pytest.raises(WorkerLost, match="exit status 3"):
+        list(Workers(1).map(_dies, [1, 2], every=0.01))
+    assert multiprocessing.active_children() == []
+
+
 def test_a_signal_asks_to_stop_and_the_handlers_come_back() -> None:
     before = signal.getsignal(signal.SIGTERM)
     with Stop() as stop:
