@@ -327,7 +327,7 @@ def run(args: argparse.Namespace) -> int:
                 return _fail(
                     t(
                         "review.err_no_such",
-                        name=printable(repr(wanted)),
+                        name=fit(printable(repr(wanted)), 60),
                         names=printable(", ".join(names)),
                     )
                 )

@@ -27,6 +27,7 @@ from el_grande.bots.base import make_bot
 from el_grande.bots.play import play_game
 from el_grande.bots.registry import LEVELS, level_ids
 from el_grande.core import Game, Options
+from el_grande.names import fit, printable
 from el_grande.text import t
 from el_grande.workers import MAX_SEED, Stop, Workers, max_jobs
 
@@ -324,7 +325,8 @@ def _config(ns: argparse.Namespace) -> SimConfig:
         raise ValueError("--bots needs at least one level")
     for level in levels:
         if level not in level_ids():
-            raise ValueError(f"unknown bot {level!r}; choose from {', '.join(level_ids())}")
+            shown = fit(printable(repr(level)), 60)  # a person may have typed thousands
+            raise ValueError(f"unknown bot {shown}; choose from {', '.join(level_ids())}")
     if len(levels) > ns.players:
         raise ValueError(f"{len(levels)} bots for {ns.players} players")
     levels += [levels[-1]] * (ns.players - len(levels))
@@ -349,7 +351,9 @@ def main_from_namespace(ns: argparse.Namespace) -> int:
         config = _config(ns)
     except ValueError as exc:
         # The sentence may quote what was typed: text, never markup.
-        err.print(f"el-grande simulate: {exc}", style="red", markup=False, highlight=False)
+        err.print(
+            f"el-grande simulate: {exc}", style="red", markup=False, highlight=False, soft_wrap=True
+        )
         return 2
     # Ctrl-C (SIGINT) or SIGTERM: the run stops at once, worker processes included (games
     # in this process are cut short where they are), and reports the games finished.
@@ -372,6 +376,7 @@ def main_from_namespace(ns: argparse.Namespace) -> int:
             style="red",
             markup=False,
             highlight=False,
+            soft_wrap=True,
         )
         return stop.exit_code
     return 0

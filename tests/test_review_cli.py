@@ -126,6 +126,15 @@ def test_every_flag_beyond_its_bound_is_one_usage_line_and_exit_2(
     assert err.startswith("el-grande review: error: ") and says in err and err.count("\n") == 1
 
 
+def test_a_name_of_thousands_of_characters_is_cut_in_the_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _save(tmp_path)
+    assert main(["review", str(path), "--seat", "y" * 5000, "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200 and "yyy…" in err
+
+
 def test_the_help_says_every_bound(capsys: pytest.CaptureFixture[str]) -> None:
     from el_grande.review import MAX_DRAWS
     from el_grande.workers import MAX_SEED, max_jobs

@@ -222,6 +222,14 @@ def test_every_flag_has_a_bound_said_before_anything_runs(
     assert "at most 60;" in help_text and "at most 1000000;" in help_text
 
 
+def test_a_bot_of_thousands_of_characters_is_cut_in_the_sentence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert simulate_main(["--bots", "x" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200 and "xxx…" in err
+
+
 def test_a_bad_argument_is_text_not_markup(capsys: pytest.CaptureFixture[str]) -> None:
     """`--bots '[/x]'` is quoted in the sentence: as text (it once went into rich markup)."""
     assert simulate_main(["--bots", "[/x]"]) == 2
