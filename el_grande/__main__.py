@@ -11,6 +11,8 @@ def main(argv: list[str] | None = None) -> int:
         from el_grande.cli import main as cli_main  # start-up: after hold(), collector off
 
         return cli_main(argv)
+    except KeyboardInterrupt:  # Ctrl-C before a command could stop in its own way: no trace
+        return 130  # what a shell expects of a command SIGINT stopped (128 + 2)
     except BrokenPipeError:  # `el-grande export g.json | head`: the reader has had enough
         from el_grande.crash import quiet_stdout  # start-up: only when it went wrong
 

@@ -32,6 +32,7 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from el_grande.bots.greedy import Memo, greedy_choice
@@ -66,6 +67,10 @@ __all__ = [
 ]
 
 HUMAN = "human"
+
+#: The most draws of the unknowns a decision (`Settings.draws`, `el-grande review --draws`):
+#: 64 times the default; a decision's play-outs grow with it (`--draws 10**20` ran for ever).
+MAX_DRAWS = 4096
 
 
 @dataclass(frozen=True)
@@ -202,6 +207,7 @@ class Review:
     scores: tuple[int, ...]  # the final scores
     settings: Settings
     complete: bool = True  # False: cancelled before every decision was analysed
+    total: int = 0  # the decisions it was to analyse (`verdicts` holds them all when complete)
 
     def of(self, seat: int) -> list[Verdict]:
         return [v for v in self.verdicts if v.seat == seat]
@@ -513,6 +519,7 @@ def review(
         scores=tuple(final.scores),
         settings=settings,
         complete=complete,
+        total=total,
     )
 
 
@@ -560,34 +567,17 @@ def _here(
     return verdicts, True
 
 
-# In a worker process: a memo per seat, and the flag that says the review was cancelled.
+# In a worker process: a memo per seat.
 _WORKER: dict[str, Any] = {}
 
 
-def _start_worker(stop: Any) -> None:
-    _WORKER["stop"] = stop
+def _start_worker() -> None:
     _WORKER["memos"] = {}
 
 
-def _work(chunk: list[Task], settings: Settings) -> list[Verdict] | None:
-    stop = _WORKER["stop"]
+def _work(chunk: list[Task], settings: Settings) -> list[Verdict]:
     memos: dict[int, Memo] = _WORKER["memos"]
-    out = []
-    asked = 0
-
-    def cancelled() -> bool:  # the shared flag takes a lock: look at it now and then
-        nonlocal asked
-        asked += 1
-        return asked % 256 == 0 and bool(stop.is_set())
-
-    for task in chunk:
-        if stop.is_set():
-            return None
-        try:
-            out.append(analyse(task, settings, memos.setdefault(task.seat, Memo()), cancelled))
-        except OutOfTime:
-            return None
-    return out
+    return [analyse(task, settings, memos.setdefault(task.seat, Memo())) for task in chunk]
 
 
 def _elsewhere(
@@ -598,34 +588,17 @@ def _elsewhere(
     cancelled: Callable[[], bool] | None,
 ) -> tuple[list[Verdict], bool]:
     """The decisions shared among `jobs` processes, in runs of consecutive decisions (a
-    worker's memo serves a run: its positions follow each other)."""
-    import multiprocessing  # start-up: only a review with jobs > 1 spawns processes
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    worker's memo serves a run: its positions follow each other). Once `cancelled()` says
+    yes (asked every tenth of a second), what is queued is dropped and the running workers
+    are terminated (`el_grande.workers`): the review stops at once with what it has."""
+    from el_grande.workers import Workers  # start-up: only a review with jobs > 1
 
-    context = multiprocessing.get_context("spawn")  # safe from a threaded caller (a screen)
-    stop = context.Event()
     size = max(1, min(4, len(todo) // (jobs * 4)))
     chunks = [todo[i : i + size] for i in range(0, len(todo), size)]
     verdicts: list[Verdict] = []
-    complete = True
-    with ProcessPoolExecutor(
-        max_workers=jobs, mp_context=context, initializer=_start_worker, initargs=(stop,)
-    ) as pool:
-        pending = {pool.submit(_work, chunk, settings) for chunk in chunks}
-        while pending:
-            done, pending = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
-            for future in done:
-                got = future.result()
-                if got is None:
-                    complete = False
-                    continue
-                verdicts.extend(got)
-                if progress is not None:
-                    progress(len(verdicts), len(todo))
-            if cancelled is not None and cancelled():
-                stop.set()
-                for future in pending:
-                    future.cancel()
-                complete = False
-                break
-    return verdicts, complete and len(verdicts) == len(todo)
+    with Workers(min(jobs, len(chunks)), _start_worker) as workers:
+        for got in workers.map(partial(_work, settings=settings), chunks, cancelled):
+            verdicts.extend(got)
+            if progress is not None:
+                progress(len(verdicts), len(todo))
+    return verdicts, len(verdicts) == len(todo)

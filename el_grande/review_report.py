@@ -238,6 +238,9 @@ def chart(
 
 
 def configure(p: argparse.ArgumentParser) -> None:
+    from el_grande.review import MAX_DRAWS, Settings
+    from el_grande.workers import MAX_SEED, max_jobs
+
     p.add_argument("file", type=Path)
     p.add_argument("-o", "--output", type=Path, help="write here instead of standard output")
     p.add_argument(
@@ -252,14 +255,20 @@ def configure(p: argparse.ArgumentParser) -> None:
         "-j",
         type=int,
         default=None,
-        help="processes sharing the work (default: 2, or 1 on a single core)",
+        help=f"processes sharing the work (1 to {max_jobs()}; default: 2, or 1 on a single core)",
     )
-    p.add_argument("--seed", type=int, default=0, help="the review's own seed for the unknowns (0)")
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help=f"the review's own seed for the unknowns (0 to {MAX_SEED}; default 0)",
+    )
     p.add_argument(
         "--draws",
         type=int,
         default=None,
-        help="at most this many draws of the unknowns a decision (default 64)",
+        help=f"at most this many draws of the unknowns a decision (1 to {MAX_DRAWS}; "
+        f"default {Settings().draws})",
     )
     p.add_argument("--no-progress", dest="progress", action="store_false")
 
@@ -267,6 +276,26 @@ def configure(p: argparse.ArgumentParser) -> None:
 def _fail(message: str) -> int:
     print(f"el-grande: {message}", file=sys.stderr)
     return 1
+
+
+def _usage(message: str) -> int:
+    """A flag beyond its bound: one line and exit code 2, as argparse's own usage errors."""
+    print(f"el-grande review: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _flags_problem(args: argparse.Namespace) -> str | None:
+    """Why a flag is beyond its bound (one sentence), or None."""
+    from el_grande.review import MAX_DRAWS
+    from el_grande.workers import MAX_SEED, max_jobs
+
+    if args.draws is not None and not 1 <= args.draws <= MAX_DRAWS:
+        return t("review.err_draws", most=MAX_DRAWS)
+    if args.jobs is not None and not 1 <= args.jobs <= max_jobs():
+        return t("review.err_jobs", most=max_jobs(), cores=max_jobs() // 4)
+    if not 0 <= args.seed <= MAX_SEED:
+        return t("review.err_seed", most=MAX_SEED)
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -277,7 +306,11 @@ def run(args: argparse.Namespace) -> int:
     from el_grande.persist.errors import SaveFileError
     from el_grande.persist.store import load_game, record_of
     from el_grande.review import Seats, Settings, review
+    from el_grande.workers import Stop
 
+    problem = _flags_problem(args)
+    if problem:
+        return _usage(problem)
     try:
         save, game = load_game(args.file)
     except SaveFileError as exc:
@@ -294,7 +327,7 @@ def run(args: argparse.Namespace) -> int:
                 return _fail(
                     t(
                         "review.err_no_such",
-                        name=printable(repr(wanted)),
+                        name=fit(printable(repr(wanted)), 60),
                         names=printable(", ".join(names)),
                     )
                 )
@@ -310,34 +343,48 @@ def run(args: argparse.Namespace) -> int:
         target, problem = _output_target(args.output, args.file)
         if problem:
             return _fail(problem)
-    if args.draws is not None and args.draws < 1:
-        return _fail(t("review.err_draws"))
-    if args.jobs is not None and args.jobs < 1:
-        return _fail(t("review.err_jobs"))
     settings = Settings(seed=args.seed, **({"draws": args.draws} if args.draws else {}))
     jobs = args.jobs if args.jobs is not None else min(2, os.cpu_count() or 1)
     record = record_of(save)
-    result = _with_progress(
-        args.progress,
-        lambda progress: review(
-            record,
-            kinds,
-            only=seats_reviewed,
-            everyone=args.all,
-            settings=settings,
-            jobs=jobs,
-            progress=progress,
-        ),
-    )
-    text = "\n".join(render(result, record, s) for s in _reviewed(result, kinds, args.all))
-    if target is None:
-        sys.stdout.write(text)
-        return 0
+    # Ctrl-C (SIGINT) or SIGTERM: the review stops at once, workers included, and what was
+    # done is written where it was asked for, saying it is partial; a second one: out now.
     try:
-        atomic_write_text(target, text)
-    except (OSError, ValueError) as exc:
-        return _fail(t("review.err_write", path=_shown(args.output), why=printable(reason(exc))))
-    return 0
+        with Stop() as stop:
+            result = _with_progress(
+                args.progress,
+                lambda progress: review(
+                    record,
+                    kinds,
+                    only=seats_reviewed,
+                    everyone=args.all,
+                    settings=settings,
+                    jobs=jobs,
+                    progress=progress,
+                    cancelled=stop,
+                ),
+            )
+            text = "\n".join(render(result, record, s) for s in _reviewed(result, kinds, args.all))
+            if target is None:
+                sys.stdout.write(text)
+            else:
+                try:
+                    atomic_write_text(target, text)
+                except (OSError, ValueError) as exc:
+                    why = printable(reason(exc))
+                    return _fail(t("review.err_write", path=_shown(args.output), why=why))
+    except KeyboardInterrupt:
+        print(f"el-grande: {t('review.interrupted')}", file=sys.stderr)
+        return 130
+    if result.complete:
+        return 0
+    done, total = len(result.verdicts), result.total
+    said = (
+        t("review.partial", done=done, total=total)
+        if target is None
+        else t("review.partial_file", done=done, total=total, path=_shown(args.output))
+    )
+    print(f"el-grande: {said}", file=sys.stderr)
+    return stop.exit_code
 
 
 def _reviewed(result: Review, kinds: Any, everyone: bool) -> list[int]:

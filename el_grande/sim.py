@@ -14,11 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from rich.console import Console
@@ -27,8 +27,15 @@ from el_grande.bots.base import make_bot
 from el_grande.bots.play import play_game
 from el_grande.bots.registry import LEVELS, level_ids
 from el_grande.core import Game, Options
+from el_grande.names import fit, printable
 from el_grande.text import t
+from el_grande.workers import MAX_SEED, Stop, Workers, max_jobs
 
+#: The most seconds `--budget` gives the strong player a decision: a minute (a game of a
+#: hundred decisions at that pace takes hours; `--budget 1e9` was accepted).
+MAX_BUDGET = 60.0
+#: The most search iterations `--iterations` asks of it a decision.
+MAX_ITERATIONS = 1_000_000
 #: The most games one run plays: a run in parallel plans all its pieces of work at once (a
 #: million games are 100 000 of them, some 100 MB; `--games 10**20` asked for exabytes).
 MAX_GAMES = 1_000_000
@@ -115,36 +122,51 @@ def _play_chunk(config: SimConfig, indices: list[int]) -> list[dict[str, Any]]:
     return [play_one(config, i) for i in indices]
 
 
-def run(config: SimConfig, jobs: int = 1, progress: Any = None) -> dict[str, Any]:
-    """Play the whole run and aggregate it into the `--json` summary."""
+def run(
+    config: SimConfig,
+    jobs: int = 1,
+    progress: Any = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> dict[str, Any]:
+    """Play the whole run and aggregate it into the `--json` summary.
+
+    Stopped early (a `KeyboardInterrupt` in this process, or `cancelled()` true: asked every
+    tenth of a second while worker processes play), the summary is of the games finished
+    and says `"stopped": true`; the workers are terminated at once (`el_grande.workers`)."""
     started = time.perf_counter()
     results: list[dict[str, Any]] = []
     task = progress.add_task("simulating", total=config.games) if progress else None
+    stopped = False
 
     def done(batch: list[dict[str, Any]]) -> None:
         results.extend(batch)
         if progress is not None:
             progress.advance(task, len(batch))
 
-    if jobs <= 1:
-        for i in range(config.games):
-            done([play_one(config, i)])
-    else:
-        chunk = max(1, min(10, config.games // (jobs * 4)))
-        chunks = [
-            list(range(i, min(i + chunk, config.games))) for i in range(0, config.games, chunk)
-        ]
-        # start-up: multiprocessing, only for games in parallel
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        # Never more processes than pieces of work: one game needs one process, not `jobs`.
-        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
-            futures = [pool.submit(_play_chunk, config, c) for c in chunks]
-            for future in as_completed(futures):
-                done(future.result())
+    try:
+        if jobs <= 1:
+            for i in range(config.games):
+                if cancelled is not None and cancelled():
+                    stopped = True
+                    break
+                done([play_one(config, i)])
+        else:
+            chunk = max(1, min(10, config.games // (jobs * 4)))
+            chunks = [
+                list(range(i, min(i + chunk, config.games))) for i in range(0, config.games, chunk)
+            ]
+            # Never more processes than pieces of work: one game needs one process, not `jobs`.
+            with Workers(min(jobs, len(chunks))) as workers:
+                for batch in workers.map(partial(_play_chunk, config), chunks, cancelled):
+                    done(batch)
+    except KeyboardInterrupt:
+        stopped = True
+    stopped = stopped or len(results) < config.games
     seconds = time.perf_counter() - started
     results.sort(key=lambda r: r["index"])
-    return summarize(config, results, seconds)
+    summary = summarize(config, results, seconds)
+    summary["stopped"] = stopped
+    return summary
 
 
 def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
@@ -235,7 +257,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games", "-g", type=int, default=100, help=f"games to play (100; at most {MAX_GAMES})"
     )
-    parser.add_argument("--seed", "-s", type=int, default=0, help="seed of game 0 (0)")
+    parser.add_argument(
+        "--seed", "-s", type=int, default=0, help=f"seed of game 0 (0 to {MAX_SEED}; default 0)"
+    )
     parser.add_argument(
         "--bots",
         "-b",
@@ -247,13 +271,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-veto", dest="veto", action="store_false")
     parser.add_argument("--castillo", choices=("open", "hidden"), default="open")
     parser.add_argument(
-        "--budget", type=float, default=None, help="strong: seconds per decision (default 2.0)"
+        "--budget",
+        type=float,
+        default=None,
+        help=f"strong: seconds per decision (at most {MAX_BUDGET:g}; default 2.0)",
     )
     parser.add_argument(
         "--iterations",
         type=int,
         default=None,
-        help="strong: search iterations per decision (default: time only)",
+        help=f"strong: search iterations per decision (at most {MAX_ITERATIONS}; default: "
+        "time only)",
     )
     parser.add_argument(
         "--clock",
@@ -263,7 +291,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "player waits) or cpu (the thread's CPU time: independent of the machine's load)",
     )
     parser.add_argument("--rotate", action="store_true", help="rotate the bots one seat each game")
-    parser.add_argument("--jobs", "-j", type=int, default=1, help="processes (default 1)")
+    parser.add_argument(
+        "--jobs", "-j", type=int, default=1, help=f"processes (1 to {max_jobs()}; default 1)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-progress", dest="progress", action="store_false")
 
@@ -274,22 +304,18 @@ def _levels_help() -> str:
     return ", ".join(f"{lv.id} ({t(lv.label_key)})" for lv in LEVELS)
 
 
-def max_jobs() -> int:
-    """The most processes `--jobs` may ask for: four for each core (a few more than the cores
-    help while some wait; thousands only exhaust the machine)."""
-    return 4 * (os.cpu_count() or 1)
-
-
 def _config(ns: argparse.Namespace) -> SimConfig:
     if not 1 <= ns.jobs <= max_jobs():
         raise ValueError(
             f"--jobs must be between 1 and {max_jobs()} (four for each of the machine's "
             f"{max_jobs() // 4} cores)"
         )
-    if ns.budget is not None and not 0 < ns.budget < math.inf:
-        raise ValueError("--budget must be more than 0 seconds")
-    if ns.iterations is not None and ns.iterations < 1:
-        raise ValueError("--iterations must be at least 1")
+    if ns.budget is not None and not 0 < ns.budget <= MAX_BUDGET:
+        raise ValueError(f"--budget must be more than 0 and at most {MAX_BUDGET:g} seconds")
+    if ns.iterations is not None and not 1 <= ns.iterations <= MAX_ITERATIONS:
+        raise ValueError(f"--iterations must be between 1 and {MAX_ITERATIONS}")
+    if not 0 <= ns.seed <= MAX_SEED:
+        raise ValueError(f"--seed must be between 0 and {MAX_SEED}")
     if not 2 <= ns.players <= 5:
         raise ValueError("--players must be 2-5")
     if not 1 <= ns.games <= MAX_GAMES:
@@ -299,7 +325,8 @@ def _config(ns: argparse.Namespace) -> SimConfig:
         raise ValueError("--bots needs at least one level")
     for level in levels:
         if level not in level_ids():
-            raise ValueError(f"unknown bot {level!r}; choose from {', '.join(level_ids())}")
+            shown = fit(printable(repr(level)), 60)  # a person may have typed thousands
+            raise ValueError(f"unknown bot {shown}; choose from {', '.join(level_ids())}")
     if len(levels) > ns.players:
         raise ValueError(f"{len(levels)} bots for {ns.players} players")
     levels += [levels[-1]] * (ns.players - len(levels))
@@ -324,19 +351,34 @@ def main_from_namespace(ns: argparse.Namespace) -> int:
         config = _config(ns)
     except ValueError as exc:
         # The sentence may quote what was typed: text, never markup.
-        err.print(f"el-grande simulate: {exc}", style="red", markup=False, highlight=False)
+        err.print(
+            f"el-grande simulate: {exc}", style="red", markup=False, highlight=False, soft_wrap=True
+        )
         return 2
-    if ns.progress and err.is_terminal:
-        from el_grande.progress import progress_bar  # start-up: only on a terminal
+    # Ctrl-C (SIGINT) or SIGTERM: the run stops at once, worker processes included (games
+    # in this process are cut short where they are), and reports the games finished.
+    with Stop(at_once=ns.jobs <= 1) as stop:
+        if ns.progress and err.is_terminal:
+            from el_grande.progress import progress_bar  # start-up: only on a terminal
 
-        with progress_bar(err, "[bold]{task.description}") as progress:
-            summary = run(config, jobs=ns.jobs, progress=progress)
-    else:
-        summary = run(config, jobs=ns.jobs)
+            with progress_bar(err, "[bold]{task.description}") as progress:
+                summary = run(config, jobs=ns.jobs, progress=progress, cancelled=stop)
+        else:
+            summary = run(config, jobs=ns.jobs, cancelled=stop)
     if ns.json:
         sys.stdout.write(json.dumps(summary) + "\n")
-    else:
+    elif summary["games"]:
         print_table(summary, Console())
+    if summary["stopped"]:
+        err.print(
+            f"el-grande simulate: stopped after {summary['games']} of {config.games} games"
+            + ("; the figures above are theirs" if summary["games"] and not ns.json else ""),
+            style="red",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+        return stop.exit_code
     return 0
 
 

@@ -960,8 +960,16 @@ EN: dict[str, Template] = {
     "review.err_not_file": "will not write the review to {path}: it is not a regular file "
     "(leave out -o to print the review).",
     "review.err_write": "cannot write {path}: {why}.",
-    "review.err_draws": "--draws must be at least 1.",
-    "review.err_jobs": "--jobs must be at least 1.",
+    # Issue 26, item 7: every flag's bound, and a review stopped by Ctrl-C or SIGTERM.
+    "review.err_draws": "--draws must be between 1 and {most}.",
+    "review.err_jobs": "--jobs must be between 1 and {most} (four for each of the machine's "
+    "{cores} cores).",
+    "review.err_seed": "--seed must be between 0 and {most}.",
+    "review.partial": "the review was stopped after {done} of {total} decisions; what was done "
+    "is printed, marked as partial.",
+    "review.partial_file": "the review was stopped after {done} of {total} decisions; what was "
+    "done is in {path}, marked as partial.",
+    "review.interrupted": "the review was stopped at once; nothing was written.",
     # --- the review in the app (el_grande/app/screens/review_screen.py) ---------------------
     "review.app_choose": "Review: whose decisions?",
     "review.app_choose_note": "The Hard player looks again at every decision with more than "

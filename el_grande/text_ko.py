@@ -1134,8 +1134,16 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.err_not_file": "{path}에 복기를 쓰지 않습니다: 일반 파일이 아닙니다 (`-o`를 빼면 "
     "복기를 화면에 출력합니다).",
     "review.err_write": "{path}에 쓸 수 없습니다: {why}.",
-    "review.err_draws": "`--draws`는 1 이상이어야 합니다.",
-    "review.err_jobs": "`--jobs`는 1 이상이어야 합니다.",
+    # Issue 26, item 7: every flag's bound, and a review stopped by Ctrl-C or SIGTERM.
+    "review.err_draws": "`--draws`는 1에서 {most} 사이여야 합니다.",
+    "review.err_jobs": "`--jobs`는 1에서 {most} 사이여야 합니다 (코어 하나에 넷씩: 이 컴퓨터의 "
+    "코어는 {cores}개).",
+    "review.err_seed": "`--seed`는 0에서 {most} 사이여야 합니다.",
+    "review.partial": "복기가 결정 {total}개 중 {done}개에서 멈췄습니다; 한 데까지는 "
+    "출력했고, 일부라고 적혀 있습니다.",
+    "review.partial_file": "복기가 결정 {total}개 중 {done}개에서 멈췄습니다; 한 데까지는 "
+    "{path}에 있고, 일부라고 적혀 있습니다.",
+    "review.interrupted": "복기를 바로 멈췄습니다; 아무것도 쓰지 않았습니다.",
     "review.app_choose": "복기: 누구의 결정을 볼까요?",
     "review.app_choose_note": "어려움 컴퓨터가 선택지가 둘 이상이던 결정을 하나하나, 그때 그 "
     "플레이어가 알던 것만으로 다시 봅니다. Enter: 복기 · a: 컴퓨터 플레이어도 · Esc: 뒤로",

@@ -78,7 +78,6 @@ def test_the_review_in_korean(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     [
         (["--seat", "Cy"], "there is no player called 'Cy'"),
         (["--seat", "Ben"], "no person played at this table"),
-        (["--draws", "0"], "--draws must be at least 1"),
     ],
 )
 def test_bad_requests_are_one_sentence_and_exit_1(
@@ -88,6 +87,63 @@ def test_bad_requests_are_one_sentence_and_exit_1(
     assert main(["review", str(path), *args, "--no-progress"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("el-grande: ") and says in err and err.count("\n") == 1
+
+
+def _flag_cases() -> list[tuple[list[str], str]]:
+    from el_grande.review import MAX_DRAWS
+    from el_grande.workers import MAX_SEED, max_jobs
+
+    return [
+        (["--draws", "0"], f"--draws must be between 1 and {MAX_DRAWS}."),
+        (["--draws", str(MAX_DRAWS + 1)], f"--draws must be between 1 and {MAX_DRAWS}."),
+        (["--draws", str(10**20)], f"--draws must be between 1 and {MAX_DRAWS}."),
+        (["--jobs", "0"], f"--jobs must be between 1 and {max_jobs()}"),
+        (["--jobs", str(max_jobs() + 1)], f"--jobs must be between 1 and {max_jobs()}"),
+        (["--seed", "-1"], f"--seed must be between 0 and {MAX_SEED}."),
+        (["--seed", str(10**40)], f"--seed must be between 0 and {MAX_SEED}."),
+    ]
+
+
+@pytest.mark.parametrize(("args", "says"), _flag_cases())
+def test_every_flag_beyond_its_bound_is_one_usage_line_and_exit_2(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    says: str,
+) -> None:
+    """Issue 26, item 7: `--draws 10**20` was accepted (it ran on, its memory rising). Every
+    flag has a bound, said in the help, and a flag beyond it is refused before the save is
+    even read: one line in argparse's style, exit code 2."""
+    from el_grande import review
+
+    def never(*_a: object, **_k: object) -> None:
+        raise AssertionError("the review was started")
+
+    monkeypatch.setattr(review, "review", never)
+    assert main(["review", str(tmp_path / "never-read.json"), *args, "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("el-grande review: error: ") and says in err and err.count("\n") == 1
+
+
+def test_a_name_of_thousands_of_characters_is_cut_in_the_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _save(tmp_path)
+    assert main(["review", str(path), "--seat", "y" * 5000, "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200 and "yyy…" in err
+
+
+def test_the_help_says_every_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    from el_grande.review import MAX_DRAWS
+    from el_grande.workers import MAX_SEED, max_jobs
+
+    with pytest.raises(SystemExit):
+        main(["review", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    for bound in (f"1 to {MAX_DRAWS}", f"1 to {max_jobs()}", f"0 to {MAX_SEED}"):
+        assert bound in help_text
 
 
 def test_an_unfinished_game_a_table_of_computers_and_the_save_itself_are_refused(
@@ -112,7 +168,7 @@ def test_the_help_gives_the_reviews_own_default_draws(capsys: pytest.CaptureFixt
     with pytest.raises(SystemExit):
         main(["review", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
-    assert f"(default {Settings().draws})" in help_text
+    assert f"; default {Settings().draws})" in help_text
 
 
 def test_review_o_never_replaces_a_link_a_device_or_a_fifo(

@@ -97,16 +97,21 @@ class AutosaveListener:
         """A subscriber of the session's stream: save after every update."""
         self.save(self.game())
 
+    def fill(self, file: SaveFile) -> None:
+        """Put into `file` what the table keeps besides the choices: before every write,
+        the first one too (a guided game is saved as guided before its first decision)."""
+        if self.table is not None:  # (format 2)
+            file.hints, file.hints_used = self.table()
+        file.held = self.held() if self.held is not None else None
+        if self.seats is not None:
+            file.seats = self.seats()
+        if self.coach is not None:  # a coached game's lessons met
+            file.coach, file.lessons = self.coach()
+
     def save(self, game: Game) -> None:
         if self.saver is None:
             return  # no save file can describe this game: `problem` says so
-        if self.table is not None:  # what the table keeps besides the choices (format 2)
-            self.saver.file.hints, self.saver.file.hints_used = self.table()
-        self.saver.file.held = self.held() if self.held is not None else None
-        if self.seats is not None:
-            self.saver.file.seats = self.seats()
-        if self.coach is not None:  # a coached game's lessons met
-            self.saver.file.coach, self.saver.file.lessons = self.coach()
+        self.fill(self.saver.file)
         try:
             self.saver.save(game)
         except OSError as exc:
@@ -193,16 +198,19 @@ def attach_autosave(
             listener.table, listener.held = table, held
             session.subscribe(listener)
             return listener
+    listener = AutosaveListener(saver, game, on_change)
+    listener.table, listener.held, listener.seats = table, held, seats
+    listener.coach = partial(coach_of, session)
+    if saver is None:
+        # The first write holds the whole table (the coach, the lessons met, hints off):
+        # a kill at any moment after it resumes the game as it was.
         try:
-            saver = Autosaver.start(session.game, save.seats)
+            saver = Autosaver.start(session.game, save.seats, fill=listener.fill)
         except OSError as exc:  # e.g. no data directory: retried at each decision
             saver = Autosaver(save, saves_dir() / f"{save.game_id}.json")
             error, problem = exc, _write_problem(saver.path, exc)
             log.warning("%s", problem)
-    listener = AutosaveListener(saver, game, on_change, problem)
-    listener.error = error
-    listener.table, listener.held, listener.seats = table, held, seats
-    listener.coach = partial(coach_of, session)
+        listener.saver, listener.error, listener.problem = saver, error, problem
     session.subscribe(listener)
     return listener
 

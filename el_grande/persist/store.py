@@ -13,7 +13,7 @@ import contextlib
 import dataclasses
 import errno
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -323,11 +323,19 @@ class Autosaver:
 
     @classmethod
     def start(
-        cls, game: Game, seats: Sequence[Seat] | None = None, home: Path | None = None
+        cls,
+        game: Game,
+        seats: Sequence[Seat] | None = None,
+        home: Path | None = None,
+        fill: Callable[[SaveFile], None] | None = None,
     ) -> Autosaver:
         """Autosave a new game under a new game id (its lock taken).  Raises OSError if the
-        file cannot be written (no data directory, a full disk...)."""
+        file cannot be written (no data directory, a full disk...).  `fill(file)` puts in
+        what the table keeps besides the choices before the first write (as before each
+        later one: `AutosaveListener.fill`)."""
         save = save_from_game(game, seats=seats)
+        if fill is not None:
+            fill(save)
         directory = saves_dir(home)
         base, n = save.game_id, 2
         while True:

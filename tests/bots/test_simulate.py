@@ -170,20 +170,64 @@ def test_games_are_bounded_before_anything_runs(
 
 def test_no_more_processes_than_pieces_of_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """One game needs one process, whatever `--jobs` says."""
-    import concurrent.futures
+    from el_grande import sim
+    from el_grande.workers import Workers
 
-    asked: list[int | None] = []
-    real = concurrent.futures.ProcessPoolExecutor
+    asked: list[int] = []
 
-    class Counting(real):  # type: ignore[misc, valid-type]
-        def __init__(self, max_workers: int | None = None, **kwargs: object) -> None:
-            asked.append(max_workers)
-            super().__init__(max_workers=max_workers, **kwargs)  # type: ignore[arg-type]
+    class Counting(Workers):
+        def __init__(self, jobs: int, *args: object) -> None:
+            asked.append(jobs)
+            super().__init__(jobs, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counting)
+    monkeypatch.setattr(sim, "Workers", Counting)
     config = SimConfig(players=2, games=1, seed=3, bots=("random", "random"))
     assert run(config, jobs=8)["games"] == 1
     assert asked == [1]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--budget", "1e9"], "--budget must be more than 0 and at most 60 seconds"),
+        (["--budget", "60.5"], "--budget must be more than 0 and at most 60 seconds"),
+        (["--budget", "0"], "--budget must be more than 0 and at most 60 seconds"),
+        (["--budget", "nan"], "--budget must be more than 0 and at most 60 seconds"),
+        (["--iterations", "0"], "--iterations must be between 1 and 1000000"),
+        (["--iterations", str(10**20)], "--iterations must be between 1 and 1000000"),
+        (["--seed", "-1"], "--seed must be between 0 and 999999999999999999"),
+        (["--seed", str(10**30)], "--seed must be between 0 and 999999999999999999"),
+    ],
+)
+def test_every_flag_has_a_bound_said_before_anything_runs(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    says: str,
+) -> None:
+    """Issue 26, item 7: `simulate --budget 1e9` was accepted. Beyond its bound a flag is one
+    sentence and exit code 2, and nothing is played; the help says the bound."""
+    from el_grande import sim
+
+    def never(*_a: object, **_k: object) -> None:
+        raise AssertionError("the run was started")
+
+    monkeypatch.setattr(sim, "run", never)
+    assert simulate_main(["-g", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("el-grande simulate: ") and says in err and err.count("\n") == 1
+    with pytest.raises(SystemExit):
+        simulate_main(["--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "at most 60;" in help_text and "at most 1000000;" in help_text
+
+
+def test_a_bot_of_thousands_of_characters_is_cut_in_the_sentence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert simulate_main(["--bots", "x" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 200 and "xxx…" in err
 
 
 def test_a_bad_argument_is_text_not_markup(capsys: pytest.CaptureFixture[str]) -> None:

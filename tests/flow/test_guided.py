@@ -224,6 +224,61 @@ def test_the_autosave_of_a_normal_game_keeps_no_lessons() -> None:
     listener.close()
 
 
+def test_a_guided_game_is_saved_as_guided_before_its_first_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 26, item 8: every file a guided game writes says it is guided, the first one too
+    (a kill before the first decision used to bring back an ordinary game: no coach, no
+    script); the lessons met at the first prompt are saved before anything is answered."""
+    from el_grande.persist import store
+
+    written: list[str] = []
+    real = store.write_save
+
+    def write_save(save: object, path: object) -> None:
+        written.append(save.to_json())  # type: ignore[attr-defined]
+        real(save, path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "write_save", write_save)
+    session = guided_session()
+    listener = attach_autosave(session)
+    assert listener.saver is not None and listener.problem is None
+    path = listener.saver.path
+    assert written and all(parse_save(text).coach == LEARN for text in written)
+    assert load_save(path).coach == LEARN and load_save(path).choices == []
+    flow, clock = flow_for(session)
+    flow.start()
+    assert isinstance(flow.scene, Prompt) and flow.scene.seat == 0  # the first decision
+    save = load_save(path)
+    assert save.choices == [] and session.lessons and save.lessons == session.lessons
+    assert all(parse_save(text).coach == LEARN for text in written)
+    flow.close()
+    listener.close()
+    # What a resume makes of it (`ElGrandeApp._session_for_save`): a guided game.
+    resumed = GameSession.from_record(
+        record_of(save), setups_of(save), coach=save.coach, lessons=save.lessons
+    )
+    again, _clock = flow_for(resumed)
+    again.start()
+    assert again.coach is not None and again.coach.met[: len(save.lessons)] == save.lessons
+    assert isinstance(again._bot_for(1), Scripted)  # the script plays the computer players
+    again.close()
+
+
+def test_a_normal_games_first_save_keeps_its_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same first write for a normal game: hints off and tips on are there from the start."""
+    from el_grande.flow.lessons import TIPS
+    from el_grande.setup import GameSetup, default_seats
+
+    session = GameSession.new(GameSetup(default_seats(["A", "B"]), seed=5, hints=False))
+    session.coach = TIPS
+    listener = attach_autosave(session)
+    assert listener.saver is not None
+    save = load_save(listener.saver.path)
+    assert save.choices == [] and save.coach == TIPS and save.hints is False
+    listener.close()
+
+
 # --- when each lesson came: (moment, lesson, why), checked against the rules ----------------
 
 

@@ -4,6 +4,12 @@ made so far is printed.  Autosave is attached exactly as the app's start does
 (`persist.autosave.attach_autosave`), resume opens the app on the save like `el-grande resume`.
 
     python app_kill_driver.py SEED [--resume] [--max N]
+    python app_kill_driver.py 0 --learn [--resume] [--max N]   # the guided game
+
+With `--learn` the app starts the guided game as `el-grande learn` does (`ElGrandeApp(learn=
+True)`), or resumes it; once its autosave is on disk the driver prints `saved COACH` (the
+session's coach) and presses nothing before `--max` decisions: with `--max 0` it waits to
+be killed before the first decision.
 """
 
 from __future__ import annotations
@@ -28,9 +34,31 @@ def session_of(app: ElGrandeApp) -> GameSession | None:
     return None
 
 
+async def learn(limit: int) -> int:
+    """The guided game, new or resumed: `saved COACH` once its save is on disk, then Enter
+    until `limit` decisions were made, then nothing (the test kills it)."""
+    if "--resume" in sys.argv:
+        save, _game = load_game(list_unfinished()[0].path)
+        app = ElGrandeApp(saved=save, guard_seconds=0)
+    else:
+        app = ElGrandeApp(learn=True, guard_seconds=0)
+    async with app.run_test(size=(140, 45)) as pilot:
+        while (session := session_of(app)) is None or not list_unfinished():
+            await pilot.pause(0.05)  # the autosave starts after the first frame
+        print("saved", session.coach, flush=True)
+        while len(session.game.history) < limit:
+            await pilot.press("enter")
+            print(len(session.game.history), flush=True)
+        print("waiting", flush=True)
+        while True:
+            await asyncio.sleep(1)
+
+
 async def main() -> int:
     seed = int(sys.argv[1])
     limit = int(sys.argv[sys.argv.index("--max") + 1]) if "--max" in sys.argv else 10**6
+    if "--learn" in sys.argv:
+        return await learn(limit)
     if "--resume" in sys.argv:
         save, game = load_game(list_unfinished()[0].path)
         app = ElGrandeApp(saved=save, guard_seconds=0)

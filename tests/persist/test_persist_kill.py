@@ -144,3 +144,46 @@ def test_sigkill_the_app_many_times_to_the_end(tmp_path: Path) -> None:
     check_app_kills(tmp_path, seed=9, kills=8, limit=10**6)
     games, _ = scan_saves(tmp_path / "home")
     assert games[0].file.finished
+
+
+def run_learn_until_waiting(home: Path, resume: bool, limit: int) -> list[str]:
+    """Run the app driver on the guided game (new, or resumed) until it has made `limit`
+    decisions and waits, then SIGKILL it. Returns the lines it printed."""
+    args = [sys.executable, str(APP_DRIVER), "0", "--learn", "--max", str(limit)]
+    config = home / "config"  # the default settings, never the person's running the tests
+    env = {**os.environ, "EL_GRANDE_HOME": str(home), "EL_GRANDE_CONFIG": str(config)}
+    proc = subprocess.Popen(
+        args + (["--resume"] if resume else []), stdout=subprocess.PIPE, text=True, env=env
+    )
+    assert proc.stdout is not None
+    lines = []
+    try:
+        for line in proc.stdout:
+            lines.append(line.strip())
+            if lines[-1] == "waiting":
+                proc.send_signal(signal.SIGKILL)
+                break
+    finally:
+        proc.wait(timeout=120)
+    assert lines[-1:] == ["waiting"], lines
+    return lines
+
+
+def test_a_guided_game_killed_before_its_first_decision_resumes_guided(tmp_path: Path) -> None:
+    """Issue 26, item 8: `el-grande learn` killed before its first decision came back as an
+    ordinary game (no coach, no scripted opponents). Killed as soon as its save is on disk,
+    it resumes guided; resumed, played on and killed again, it is still guided."""
+    from el_grande.flow.lessons import LEARN
+
+    home = tmp_path / "home"
+    lines = run_learn_until_waiting(home, resume=False, limit=0)
+    assert lines[0] == f"saved {LEARN}"
+    games = list_unfinished(home)
+    assert len(games) == 1 and not scan_saves(home)[1]
+    save, _game = load_game(games[0].path)
+    assert save.coach == LEARN and save.choices == [] and save.lessons  # the first lesson too
+    lines = run_learn_until_waiting(home, resume=True, limit=3)
+    assert lines[0] == f"saved {LEARN}"  # resumed: a guided game
+    save, _game = load_game(list_unfinished(home)[0].path)
+    assert save.coach == LEARN and len(save.choices) >= 3
+    assert list_unfinished(home)[0].path == games[0].path  # the same game, not a new one
