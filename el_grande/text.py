@@ -367,6 +367,8 @@ EN: dict[str, Template] = {
     "save.problem_exit": "When the game closed: {problem}",
     "save.failed": "Autosave failed: cannot write {path}: {reason}.",
     "save.off": "Autosave is off: the players' seats cannot be written to a save.",
+    "save.unloadable": "El Grande would not load it again, a bug to report ({problem}); "
+    "nothing was written, the last save is kept",
     "save.busy": "the game is open in another window",
     "save.locked": "The game {game} ({names}) is open in another window; close it there first "
     "(a game is played in one window at a time).",

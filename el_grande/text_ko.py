@@ -415,6 +415,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "save.problem_exit": "게임을 닫을 때: {problem}",
     "save.failed": "자동 저장 실패: {path}에 쓸 수 없습니다: {reason}.",
     "save.off": "자동 저장 꺼짐: 플레이어들의 자리 정보를 저장 파일에 쓸 수 없습니다.",
+    "save.unloadable": "El Grande가 다시 불러올 수 없어 쓰지 않았습니다. 보고할 버그입니다"
+    "({problem}); 마지막 저장은 그대로입니다",
     "save.busy": "게임이 다른 창에서 열려 있습니다",
     "save.locked": "게임 {game} ({names}): 다른 창에서 열려 있습니다. 먼저 그 창에서 닫으세요 "
     "(한 게임은 한 번에 한 창에서만 할 수 있습니다).",

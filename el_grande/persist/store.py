@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
+import logging
 import os
 import re
 from collections.abc import Sequence
@@ -51,6 +52,8 @@ from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.core import Game
+
+log = logging.getLogger(__name__)
 
 # --------------------------------------------------------------------------- game <-> save
 
@@ -293,8 +296,25 @@ def load_game(path: Path) -> tuple[SaveFile, Game]:
     return save, game_from_save(save, where, text)
 
 
-def write_save(save: SaveFile, path: Path) -> None:
-    atomic_write_text(Path(path), save.to_json())
+class Unloadable(OSError):
+    """A save that this version would not load again: never written (a bug, reported as a
+    write that failed; the file on disk stays as it was)."""
+
+
+def write_save(save: SaveFile, path: Path, game: Game | None = None) -> None:
+    """Write `save` to `path` atomically, once the reader's own model has read the text back:
+    what is written is what loads (`Unloadable` if not, and nothing is written). With `game`
+    (the save's game as it stands), the held choice is checked against it too."""
+    text = save.to_json()
+    try:
+        parse_save(text, "the save")
+        if game is not None:
+            held_of(save, game)
+    except (SaveFileError, ValueError, TypeError, KeyError) as exc:
+        log.error("not written, it would not load again: %s: %s", shown_path(path), exc)
+        why = t("save.unloadable", problem=printable(fit(str(exc).rstrip("."), 300)))
+        raise Unloadable(errno.EINVAL, why) from None
+    atomic_write_text(Path(path), text)
 
 
 # --------------------------------------------------------------------------- autosave
@@ -394,7 +414,7 @@ class Autosaver:
         if not game.over:
             self._relock()
         update_save(self.file, game)
-        write_save(self.file, self.path)
+        write_save(self.file, self.path, game)
         if game.over:
             self.close()
 
