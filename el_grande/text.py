@@ -1128,6 +1128,17 @@ EN: dict[str, Template] = {
     "screen, and every key tries again.",
     "sheet.file_problem": "The scoring sheet in {path} cannot be used: {why}. The sheet starts "
     "empty, and that file is kept as {aside} when the new sheet is first saved.",
+    # --- the data folder's own files (issue 26: saves, locks, trash, sheet) ---
+    "save.own_link": "{path} is a symbolic link: El Grande keeps only its own files in its "
+    "saves folder and never follows a link there (`el-grande load` opens the file it points to).",
+    "lock.not_own": "{kind} is there, not a lock file El Grande made",
+    "manage.not_own": "{path} is {kind} now, not a save file El Grande keeps: it is left as it is.",
+    "manage.trash_not_own": "{path} is {kind}, not the trash folder El Grande keeps: nothing is "
+    "moved there (move it out of the way, then delete again).",
+    "sheet.file_link": "it is a symbolic link, and El Grande never follows one in its data folder",
+    "sheet.file_number": "the file holds a number of more than {n} digits",
+    "sheet.file_set_aside": "The scoring sheet in {path} cannot be used: {why}; it is kept as "
+    "{aside}, and the sheet starts empty.",
     "sheet.file_unreadable": "the file cannot be read ({why})",
     "sheet.file_not_file": "it is not a regular file",
     "sheet.file_too_big": "the file is larger than {kib} KiB",

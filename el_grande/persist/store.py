@@ -239,25 +239,29 @@ def _too_big(where: str) -> SaveFileError:
     )
 
 
-def read_save_text(path: Path) -> str:
+def read_save_text(path: Path, own: bool = False) -> str:
     """The text of a save file, read so that no file can hang or flood the reader.
 
-    Only a regular file is read (a symlink to one is fine), at most `MAX_SAVE_BYTES` + 1
-    bytes, and never a FIFO, a device, a socket or a directory (`el_grande.files`).  Every
-    refusal is a SaveFileError, one sentence.
+    Only a regular file is read, at most `MAX_SAVE_BYTES` + 1 bytes, and never a FIFO, a
+    device, a socket or a directory (`el_grande.files`).  A symbolic link to a save is fine
+    for a file a person names; in the saves folder (`own`: the app's own files, which it
+    rewrites, renames and deletes) a link is refused, never followed.  Every refusal is a
+    SaveFileError, one sentence.
     """
     path = Path(path)
     where = shown_path(path)
     try:
-        data = read_regular(path, MAX_SAVE_BYTES)
+        data = read_regular(path, MAX_SAVE_BYTES, follow=not own)
     except FileNotFoundError:
         raise SaveFileError(f"{where} does not exist.", path=where) from None
     except NotRegular as exc:
+        if own and exc.kind == "a symbolic link":
+            raise SaveFileError(t("save.own_link", path=where), path=where) from None
         raise SaveFileError(f"{where} is {exc.kind}, not a save file.", path=where) from None
     except TooBig:
         raise _too_big(where) from None
     except OSError as exc:
-        raise _open_error(where, exc) from None
+        raise _open_error(where, exc, own) from None
     except ValueError:  # a NUL in the name
         raise SaveFileError(f"{where} is not a name a file can have.", path=where) from None
     try:
@@ -269,7 +273,9 @@ def read_save_text(path: Path) -> str:
         ) from None
 
 
-def _open_error(where: str, exc: OSError) -> SaveFileError:
+def _open_error(where: str, exc: OSError, own: bool = False) -> SaveFileError:
+    if exc.errno == errno.ELOOP and own:  # (O_NOFOLLOW: a link put there meanwhile)
+        return SaveFileError(t("save.own_link", path=where), path=where)
     if exc.errno == errno.ELOOP:
         return SaveFileError(
             f"{where} is a symbolic link that loops (or passes through too many links), "
@@ -283,14 +289,15 @@ def _open_error(where: str, exc: OSError) -> SaveFileError:
     )
 
 
-def load_save(path: Path) -> SaveFile:
-    """Read and validate a save file without replaying it."""
-    return parse_save(read_save_text(path), shown_path(path))
+def load_save(path: Path, own: bool = False) -> SaveFile:
+    """Read and validate a save file without replaying it (`own`: one of the saves folder,
+    never read through a link: `read_save_text`)."""
+    return parse_save(read_save_text(path, own), shown_path(path))
 
 
-def load_game(path: Path) -> tuple[SaveFile, Game]:
+def load_game(path: Path, own: bool = False) -> tuple[SaveFile, Game]:
     """Read, validate and replay a save file.  Never writes anything."""
-    text = read_save_text(path)
+    text = read_save_text(path, own)
     where = shown_path(path)
     save = parse_save(text, where)
     return save, game_from_save(save, where, text)
@@ -353,10 +360,12 @@ class Autosaver:
         base, n = save.game_id, 2
         while True:
             path = directory / f"{save.game_id}.json"
-            if not path.exists():  # (two games started in the same second with the same names)
+            # (two games started in the same second with the same names; a link there is not
+            # this game's file either: never written through, nor over)
+            if not os.path.lexists(path):
                 lock = GameLock(lock_path(directory, save.game_id))
-                if lock.acquire():
-                    if not path.exists():
+                if _can_lock(lock):
+                    if not os.path.lexists(path):
                         break
                     lock.release()
             save.game_id = f"{base}_{n}"
@@ -388,7 +397,9 @@ class Autosaver:
         check_openable(save, home)
         base, n = save.game_id[: MAX_GAME_ID - 8], 2  # room for "_<n>": every new id is new
         path = directory / f"{save.game_id}.json"
-        while (path.exists() and not _continues(path, save)) or _taken(directory, save.game_id):
+        while (os.path.lexists(path) and not _continues(path, save)) or _taken(
+            directory, save.game_id
+        ):
             save.game_id = f"{base}_{n}"
             path = directory / f"{save.game_id}.json"
             n += 1
@@ -436,10 +447,21 @@ class Autosaver:
             self.lock.release()
 
 
+def _can_lock(lock: GameLock) -> bool:
+    """Take `lock` for a new game id: False if it is held, or cannot be had (something that
+    is no lock is at its path: another id is taken)."""
+    try:
+        return lock.acquire()
+    except OSError:
+        if os.path.lexists(lock.path):
+            return False
+        raise
+
+
 def _continues(path: Path, save: SaveFile) -> bool:
     """True if the save at `path` is the same game as `save` with no choice `save` lacks."""
     try:
-        old = load_save(path)
+        old = load_save(path, own=True)
     except SaveFileError:
         return False
     same_game = (old.names, old.seed, old.options, old.start_player) == (
@@ -522,7 +544,7 @@ def scan_saves(home: Path | None = None) -> tuple[list[SavedGame], list[SaveFile
     locks = lock_states(directory)
     for path in directory.glob("*.json"):
         try:
-            save = load_save(path)
+            save = load_save(path, own=True)
         except SaveFileError as exc:
             problems.append(exc)
             continue
