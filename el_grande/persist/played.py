@@ -40,7 +40,7 @@ def _ids(home: Path | None) -> list[str]:
     except FileNotFoundError:
         return []
     except (OSError, ValueError) as exc:  # unreadable, not JSON: as if none were finished
-        log.warning("%s is not used: %s", finished_path(home), type(exc).__name__)
+        log.warning("%s is not used: %s", finished_path(home), str(exc) or type(exc).__name__)
         return []
     ids = data.get("finished") if isinstance(data, dict) else None
     if not isinstance(ids, list):

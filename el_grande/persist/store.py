@@ -644,7 +644,7 @@ def find_save(key: str, home: Path | None = None) -> SavedGame:
     games = resume_list(home)[0]
     if key.isascii() and key.isdigit() and len(key) < 6 and 1 <= int(key) <= len(games):
         return games[int(key) - 1]
-    everything = scan_saves(home)[0]
+    everything, problems = scan_saves(home)
     exact = [g for g in everything if g.file.game_id == key]
     if exact:
         return exact[0]
@@ -653,6 +653,10 @@ def find_save(key: str, home: Path | None = None) -> SavedGame:
         return prefix[0]
     shown = printable(fit(key, 60))
     if not prefix:
+        # The file of that name is there but cannot be used: why, rather than "no game".
+        named = [p for p in problems if p.path and Path(p.path).name == f"{key}.json"]
+        if named:
+            raise named[0]
         raise SaveFileError(f"No saved game '{shown}' in {shown_path(saves_dir(home))}.")
     raise SaveFileError(
         f"'{shown}' matches {len(prefix)} saved games in {shown_path(saves_dir(home))}; "

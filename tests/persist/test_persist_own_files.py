@@ -116,7 +116,12 @@ def test_a_link_in_the_saves_folder_is_never_renamed_nor_written_through(
     before = target.read_bytes()
     assert cli_main(["resume", "--name", saver.file.game_id, "mine"]) == 1
     err = capsys.readouterr().err
-    assert "No saved game" in err  # a link there is none of the app's saves
+    # a link there is none of the app's saves: the sentence says so, and touches nothing
+    assert err == (
+        f"el-grande: {saver.path} is a symbolic link: El Grande keeps only its own files in "
+        "its saves folder and never follows a link there (`el-grande load` opens the file it "
+        "points to).\n"
+    )
     assert cli_main(["resume", "--list"]) == 0
     listed = capsys.readouterr().err
     assert f"{saver.path} is a symbolic link: El Grande keeps only its own files" in listed
