@@ -314,6 +314,8 @@ def write_save(save: SaveFile, path: Path, game: Game | None = None) -> None:
     (the save's game as it stands), the held choice is checked against it too."""
     text = save.to_json()
     try:
+        if len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+            raise _too_big("the save")
         parse_save(text, "the save")
         if game is not None:
             held_of(save, game)

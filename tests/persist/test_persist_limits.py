@@ -252,3 +252,30 @@ def test_a_hint_at_the_cap_counts_nothing_and_the_game_still_saves() -> None:
     assert session.hints_used[seat] == MAX_HINTS
     assert load_save(path).hints_used[seat] == MAX_HINTS
     flow.close()
+
+
+def test_an_autosave_that_would_not_load_again_is_reported_and_the_game_goes_on() -> None:
+    """A bug that pushes a save past its format is said on the table (the autosave's problem
+    line) and the last good save stays; the game is not lost."""
+    session, flow, clock, path = _resume(_at_limits(random.Random(5)))
+    before = path.read_bytes()
+    listener = next(iter(s for s in session.subscribers if hasattr(s, "problem")))
+    session.hints_used[0] = MAX_HINTS + 1  # what no play can do any more: a bug, on purpose
+    listener.save(session.game)
+    assert listener.problem is not None
+    assert listener.problem.startswith(f"Autosave failed: cannot write {path}: El Grande would")
+    assert "hints_used[0]" in listener.problem and listener.problem.endswith("is kept.")
+    assert path.read_bytes() == before and load_game(path)
+    session.hints_used[0] = MAX_HINTS  # fixed: the next save works and the line goes
+    listener.save(session.game)
+    assert listener.problem is None and load_save(path).hints_used[0] == MAX_HINTS
+    flow.close()
+
+
+def test_a_save_bigger_than_the_reader_reads_is_not_written(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save = parse_save(_saved_text())
+    big = save.model_copy(update={"choices": ["x" * 1000] * 1100})  # past 1 MiB
+    with pytest.raises(Unloadable, match="is too big to be a save file"):
+        write_save(big, path)
+    assert not path.exists()
