@@ -1129,6 +1129,8 @@ EN: dict[str, Template] = {
     "sheet.file_problem": "The scoring sheet in {path} cannot be used: {why}. The sheet starts "
     "empty, and that file is kept as {aside} when the new sheet is first saved.",
     # --- the data folder's own files (issue 26: saves, locks, trash, sheet) ---
+    "save.dir_not_own": "{path} is {kind}, not the saves folder El Grande keeps: no game is "
+    "listed from it or written into it (make it a folder)",
     "save.own_link": "{path} is a symbolic link: El Grande keeps only its own files in its "
     "saves folder and never follows a link there (`el-grande load` opens the file it points to).",
     "lock.not_own": "{kind} is there, not a lock file El Grande made",

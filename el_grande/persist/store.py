@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from el_grande.atomic import atomic_write_text
 from el_grande.core import Choice, Game, IllegalChoice
-from el_grande.files import NotRegular, TooBig, read_regular
+from el_grande.files import NotRegular, TooBig, own_kind, read_regular
 from el_grande.names import fit, printable
 from el_grande.persist.errors import CannotLockError, GameLockedError, SaveFileError
 from el_grande.persist.lock import (
@@ -358,7 +358,7 @@ class Autosaver:
         """Autosave a new game under a new game id (its lock taken).  Raises OSError if the
         file cannot be written (no data directory, a full disk...)."""
         save = save_from_game(game, seats=seats)
-        directory = saves_dir(home)
+        directory = own_saves_dir(home)  # (a link there: nothing is locked or written through)
         base, n = save.game_id, 2
         while True:
             path = directory / f"{save.game_id}.json"
@@ -397,6 +397,8 @@ class Autosaver:
         save = save.model_copy(deep=True)
         directory = saves_dir(home)
         check_openable(save, home)
+        if own_kind(directory, folder=True) is not None:  # writing fails, and says why
+            return cls(save, directory / f"{save.game_id}.json", None)
         base, n = save.game_id[: MAX_GAME_ID - 8], 2  # room for "_<n>": every new id is new
         path = directory / f"{save.game_id}.json"
         while (os.path.lexists(path) and not _continues(path, save)) or _taken(
@@ -424,6 +426,7 @@ class Autosaver:
 
         A finished game is written and let go (nothing can change it any more).
         """
+        _own_folder(self.path.parent)  # a link swapped in for the saves folder: not through it
         if not game.over:
             self._relock()
         update_save(self.file, game)
@@ -447,6 +450,25 @@ class Autosaver:
         """Let the game go: its lock is released and the lock file removed.  Idempotent."""
         if self.lock is not None:
             self.lock.release()
+
+
+class NotOwnFolder(OSError):
+    """Something that is not the app's own folder is where its saves go (a symbolic link, a
+    file): nothing is listed, locked or written through it."""
+
+
+def own_saves_dir(home: Path | None = None) -> Path:
+    """The saves folder, if it is the app's own (a folder, or not made yet); else
+    `NotOwnFolder` with the sentence's end ("…/saves is a symbolic link, not …")."""
+    return _own_folder(saves_dir(home))
+
+
+def _own_folder(directory: Path) -> Path:
+    kind = own_kind(directory, folder=True)
+    if kind is not None:
+        why = t("save.dir_not_own", path=shown_path(directory), kind=kind)
+        raise NotOwnFolder(errno.ENOTDIR, why, str(directory))
+    return directory
 
 
 def _can_lock(lock: GameLock) -> bool:
@@ -541,6 +563,11 @@ def scan_saves(home: Path | None = None) -> tuple[list[SavedGame], list[SaveFile
     directory = saves_dir(home)
     found: list[SavedGame] = []
     problems: list[SaveFileError] = []
+    try:
+        own_saves_dir(home)
+    except NotOwnFolder as exc:  # a link where the saves go: said, never followed
+        problems.append(SaveFileError(f"{exc.strerror}.", path=shown_path(directory)))
+        return found, problems
     if not directory.is_dir():
         return found, problems
     locks = lock_states(directory)

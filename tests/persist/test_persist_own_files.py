@@ -22,7 +22,7 @@ from el_grande.persist.errors import SaveFileError
 from el_grande.persist.lock import GameLock, lock_path
 from el_grande.persist.manage import delete_save, rename_save, trash_dir
 from el_grande.persist.played import finished_games, finished_path, game_finished
-from el_grande.persist.store import Autosaver, saves_dir
+from el_grande.persist.store import Autosaver, record_of, saves_dir
 from el_grande.persist.trash import TRASH_DAYS, empty_trash
 from el_grande.sheet.model import Sheet
 from el_grande.sheet.store import SheetFile, load, open_kept, sheet_path, to_json
@@ -275,3 +275,34 @@ def test_json_that_python_cannot_read_is_bad_json(text: str, kind: str) -> None:
         json_of(text)
     assert caught.value.kind == kind
     assert json_of(f"[{'1' * 4000}]") == [int("1" * 4000)]
+
+
+def test_a_saves_folder_that_is_a_link_is_said_and_never_written_through(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from el_grande.core import Game
+    from el_grande.persist.autosave import attach_autosave
+    from el_grande.session import GameSession
+    from el_grande.setup import GameSetup, SeatSetup
+
+    saver = saved_game(47)
+    elsewhere = tmp_path / "elsewhere"
+    os.replace(saves_dir(), elsewhere)
+    saves_dir().symlink_to(elsewhere, target_is_directory=True)
+    listing = sorted(os.listdir(elsewhere))
+    assert cli_main(["resume", "--list"]) == 0
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        f"(skipped: {saves_dir()} is a symbolic link, not the saves folder El Grande keeps: no "
+        "game is listed from it or written into it (make it a folder).)"
+    )
+    # A new game goes on, its autosave failing in one sentence, nothing written out there.
+    session = GameSession.new(GameSetup((SeatSetup("Ana", "red"), SeatSetup("Ben", "blue"))))
+    listener = attach_autosave(session)
+    assert listener.problem is not None and "is a symbolic link, not the saves" in listener.problem
+    assert isinstance(session.game, Game)
+    # A save opened from elsewhere is not written there either.
+    resumed = Autosaver.resume(load_save(elsewhere / saver.path.name))
+    with pytest.raises(OSError, match="not the saves folder"):
+        resumed.save(Game.replay(record_of(resumed.file)))
+    assert sorted(os.listdir(elsewhere)) == listing
