@@ -4,6 +4,7 @@ and what is written is read back by the same model before it replaces the file."
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from el_grande.core.cards import CARD_STACK
 from el_grande.flow.clock import ManualClock
+from el_grande.flow.handover import Input
 from el_grande.flow.lessons import LESSONS, TIPS
 from el_grande.flow.table import (
     Confirm,
@@ -47,6 +49,9 @@ KNOWN = sorted(known_ids(CARD_STACK))
 @pytest.fixture(autouse=True)
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path))
+    # Hundreds of autosaves: what is written matters here, not that it reaches the disk
+    # (tests/persist/test_persist_kill.py proves that).
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
 
 
 def test_the_lessons_a_save_may_keep_are_the_coachs_own() -> None:
@@ -170,6 +175,7 @@ def _act(flow: TableFlow, clock: ManualClock, rng: random.Random) -> str:
     """One thing a player may do now, picked at random; what it was."""
     clock.advance(0.5)
     scene = flow.scene
+    flow.input(Input.KEY, clock.now())  # the key that does it (after a quiet keyboard)
     if isinstance(scene, (TakeOver, HintCurtain)):
         flow.take_over(scene.letter)
         return "take over"
@@ -209,7 +215,7 @@ def _act(flow: TableFlow, clock: ManualClock, rng: random.Random) -> str:
     return "wait"
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", range(6))
 def test_from_a_save_at_every_limit_play_goes_on_and_the_autosave_always_loads(
     seed: int,
 ) -> None:

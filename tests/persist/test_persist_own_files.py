@@ -306,3 +306,23 @@ def test_a_saves_folder_that_is_a_link_is_said_and_never_written_through(
     with pytest.raises(OSError, match="not the saves folder"):
         resumed.save(Game.replay(record_of(resumed.file)))
     assert sorted(os.listdir(elsewhere)) == listing
+
+
+def test_a_crash_log_never_writes_through_a_link_at_its_name(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from el_grande import crash
+
+    monkeypatch.setattr(crash.time, "strftime", lambda *_: "crash-fixed")
+    outside = tmp_path / "elsewhere.log"
+    outside.write_text("keep me")
+    home.mkdir()
+    name = f"crash-fixed-{os.getpid()}.log"
+    (home / name).symlink_to(outside)
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as exc:
+        path, why = crash.write_crash_log(exc)
+    assert path == home / name and why == ""
+    assert not path.is_symlink() and "RuntimeError: boom" in path.read_text()
+    assert outside.read_text() == "keep me"
