@@ -1129,6 +1129,13 @@ EN: dict[str, Template] = {
     "sheet.file_problem": "The scoring sheet in {path} cannot be used: {why}. The sheet starts "
     "empty, and that file is kept as {aside} when the new sheet is first saved.",
     # --- the data folder's own files (issue 26: saves, locks, trash, sheet) ---
+    "kind.link": "a symbolic link",
+    "kind.directory": "a directory",
+    "kind.file": "a regular file",
+    "kind.fifo": "a named pipe (FIFO)",
+    "kind.device": "a device",
+    "kind.socket": "a socket",
+    "kind.other": "not a regular file",
     "save.dir_not_own": "{path} is {kind}, not the saves folder El Grande keeps: no game is "
     "listed from it or written into it (make it a folder)",
     "save.own_link": "{path} is a symbolic link: El Grande keeps only its own files in its "

@@ -1029,6 +1029,13 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "sheet.file_problem": "{path}의 정산표를 쓸 수 없습니다: {why}. 정산표는 빈 채로 "
     "시작하고, 그 파일은 새 정산표를 처음 저장할 때 {aside:으로/로} 남겨 둡니다.",
     # --- the data folder's own files (issue 26: saves, locks, trash, sheet) ---
+    "kind.link": "심볼릭 링크",
+    "kind.directory": "폴더",
+    "kind.file": "일반 파일",
+    "kind.fifo": "이름 있는 파이프(FIFO)",
+    "kind.device": "장치",
+    "kind.socket": "소켓",
+    "kind.other": "일반 파일이 아닌 것",
     "save.dir_not_own": "{path:은/는} 엘 그란데의 저장 폴더가 아닙니다({kind}): 그 안의 게임을 "
     "목록에 올리지도, 그 안에 쓰지도 않습니다(폴더로 만들어 주세요)",
     "save.own_link": "{path:은/는} 심볼릭 링크입니다: 엘 그란데는 저장 폴더에 자기 파일만 두고 "

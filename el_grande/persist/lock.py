@@ -141,13 +141,29 @@ class GameLock:
             log.warning("releasing %r failed: %s", str(self.path), exc)
 
 
+#: What `files.own_kind` finds, as the catalogue words it (`kind.<key>`: Korean too).
+_KIND_KEYS = {
+    "a symbolic link": "link",
+    "a directory": "directory",
+    "a regular file": "file",
+    "a named pipe (FIFO)": "fifo",
+    "a device": "device",
+    "a socket": "socket",
+}
+
+
+def kind_words(kind: str) -> str:
+    """`kind` ("a symbolic link"…, from `el_grande.files`) in the language in use."""
+    return t(f"kind.{_KIND_KEYS.get(kind, 'other')}")
+
+
 def _own_file(path: Path) -> None:
     """Nothing, if the lock file is the app's own (a regular file) or not there yet; else an
     OSError saying what is there: a symbolic link is never opened (opening would create or
     lock the file it points to, wherever that is), nor a directory, a FIFO..."""
     kind = own_kind(path)
     if kind is not None and kind != "a directory":  # (a directory: the system says it)
-        raise OSError(errno.EEXIST, t("lock.not_own", kind=kind), str(path))
+        raise OSError(errno.EEXIST, t("lock.not_own", kind=kind_words(kind)), str(path))
 
 
 def _is_the_file_at(lock: Any, path: Path) -> bool:

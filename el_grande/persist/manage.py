@@ -20,7 +20,7 @@ from el_grande.files import own_kind
 from el_grande.names import normalise, printable
 from el_grande.persist.errors import SaveFileError
 from el_grande.persist.export import write_export
-from el_grande.persist.lock import GameLock, Unlockable, lock_path
+from el_grande.persist.lock import GameLock, Unlockable, kind_words, lock_path
 from el_grande.persist.model import FORMAT_VERSION, save_name_problem
 from el_grande.persist.paths import trash_dir as trash_dir
 from el_grande.persist.store import (
@@ -85,7 +85,9 @@ def delete_save(saved: SavedGame, home: Path | None = None) -> Path:
     with _holding(saved):
         kind = own_kind(saved.path)
         if kind is not None:  # (a link swapped in since the list was read: never moved)
-            raise SaveFileError(t("manage.not_own", path=shown_path(saved.path), kind=kind))
+            raise SaveFileError(
+                t("manage.not_own", path=shown_path(saved.path), kind=kind_words(kind))
+            )
         kind = own_kind(trash, folder=True)
         if kind is None:
             try:
@@ -94,7 +96,9 @@ def delete_save(saved: SavedGame, home: Path | None = None) -> Path:
                 raise _cannot(trash, exc) from None
             kind = own_kind(trash, folder=True)
         if kind is not None:  # a file or a link where the trash goes: refused, never followed
-            raise SaveFileError(t("manage.trash_not_own", path=shown_path(trash), kind=kind))
+            raise SaveFileError(
+                t("manage.trash_not_own", path=shown_path(trash), kind=kind_words(kind))
+            )
         try:
             target, n = trash / saved.path.name, 2
             while os.path.lexists(target):

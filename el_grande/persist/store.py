@@ -30,6 +30,7 @@ from el_grande.persist.lock import (
     GameLock,
     Unlockable,
     held_here,
+    kind_words,
     lock_path,
     locked_elsewhere,
     remove_if_free,
@@ -466,7 +467,7 @@ def own_saves_dir(home: Path | None = None) -> Path:
 def _own_folder(directory: Path) -> Path:
     kind = own_kind(directory, folder=True)
     if kind is not None:
-        why = t("save.dir_not_own", path=shown_path(directory), kind=kind)
+        why = t("save.dir_not_own", path=shown_path(directory), kind=kind_words(kind))
         raise NotOwnFolder(errno.ENOTDIR, why, str(directory))
     return directory
 
