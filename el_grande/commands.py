@@ -172,9 +172,9 @@ def configure_resume(p: argparse.ArgumentParser) -> None:
 def run_resume(args: argparse.Namespace) -> int:
     from el_grande.persist.store import (  # start-up: pydantic, only for the saves' commands
         find_save,
-        list_unfinished,
         load_game,
         saves_dir,
+        scan_saves,
         shown_path,
     )
 
@@ -195,7 +195,10 @@ def run_resume(args: argparse.Namespace) -> int:
         if args.game:
             found = find_save(args.game)
         else:
-            games = list_unfinished()
+            found_games, problems = scan_saves()
+            for problem in problems:  # a save that does not load is said, never passed over
+                print(f"el-grande: {t('resume.skipped_file', problem=problem)}", file=sys.stderr)
+            games = [g for g in found_games if not g.file.finished]
             if not games:
                 return _fail(f"no unfinished games in {shown_path(saves_dir())}.")
             found = games[0]

@@ -35,6 +35,7 @@ from el_grande.core import (
     View,
     undo_block,
 )
+from el_grande.limits import saturated
 from el_grande.names import printable
 from el_grande.narrate import Line
 from el_grande.setup import SeatSetup, bot_level, letters_for
@@ -278,7 +279,7 @@ class GameSession:
 
     def hint_used(self, seat: int) -> None:
         """`seat` was shown a hint: counted (and saved with the next save)."""
-        self.hints_used[seat] += 1
+        self.hints_used[seat] = saturated(self.hints_used[seat])  # (at the save's cap: as many)
         self.seating = Seating.of(self.seats, self.hints, self.hints_used)
 
     # --- seats change hands ----------------------------------------------------------------
@@ -305,7 +306,7 @@ class GameSession:
         new = SeatSetup(old.name, str(getattr(old, "colour", "")), kind, played_by)
         self.seats = (*self.seats[:seat], new, *self.seats[seat + 1 :])
         if not self.hints and bot_level(kind) == H.HARD and bot_level(old.kind) != H.HARD:
-            self.hints_used[seat] += 1
+            self.hints_used[seat] = saturated(self.hints_used[seat])
         self.seating = Seating.of(self.seats, self.hints, self.hints_used)
         self._publish_nothing(reseated=True)
         return True

@@ -377,6 +377,8 @@ EN: dict[str, Template] = {
     "save.problem_exit": "When the game closed: {problem}",
     "save.failed": "Autosave failed: cannot write {path}: {reason}.",
     "save.off": "Autosave is off: the players' seats cannot be written to a save.",
+    "save.unloadable": "El Grande would not load it again, a bug to report ({problem}); "
+    "nothing was written, the last save is kept",
     "save.busy": "the game is open in another window",
     "save.locked": "The game {game} ({names}) is open in another window; close it there first "
     "(a game is played in one window at a time).",
@@ -1153,6 +1155,26 @@ EN: dict[str, Template] = {
     "screen, and every key tries again.",
     "sheet.file_problem": "The scoring sheet in {path} cannot be used: {why}. The sheet starts "
     "empty, and that file is kept as {aside} when the new sheet is first saved.",
+    # --- the data folder's own files (issue 26: saves, locks, trash, sheet) ---
+    "kind.link": "a symbolic link",
+    "kind.directory": "a directory",
+    "kind.file": "a regular file",
+    "kind.fifo": "a named pipe (FIFO)",
+    "kind.device": "a device",
+    "kind.socket": "a socket",
+    "kind.other": "not a regular file",
+    "save.dir_not_own": "{path} is {kind}, not the saves folder El Grande keeps: no game is "
+    "listed from it or written into it (make it a folder)",
+    "save.own_link": "{path} is a symbolic link: El Grande keeps only its own files in its "
+    "saves folder and never follows a link there (`el-grande load` opens the file it points to).",
+    "lock.not_own": "{kind} is there, not a lock file El Grande made",
+    "manage.not_own": "{path} is {kind} now, not a save file El Grande keeps: it is left as it is.",
+    "manage.trash_not_own": "{path} is {kind}, not the trash folder El Grande keeps: nothing is "
+    "moved there (move it out of the way, then delete again).",
+    "sheet.file_link": "it is a symbolic link, and El Grande never follows one in its data folder",
+    "sheet.file_number": "the file holds a number of more than {n} digits",
+    "sheet.file_set_aside": "The scoring sheet in {path} cannot be used: {why}; it is kept as "
+    "{aside}, and the sheet starts empty.",
     "sheet.file_unreadable": "the file cannot be read ({why})",
     "sheet.file_not_file": "it is not a regular file",
     "sheet.file_too_big": "the file is larger than {kib} KiB",

@@ -425,6 +425,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "save.problem_exit": "게임을 닫을 때: {problem}",
     "save.failed": "자동 저장 실패: {path}에 쓸 수 없습니다: {reason}.",
     "save.off": "자동 저장 꺼짐: 플레이어들의 자리 정보를 저장 파일에 쓸 수 없습니다.",
+    "save.unloadable": "엘 그란데가 다시 불러올 수 없어 쓰지 않았습니다. 보고할 버그입니다"
+    "({problem}); 마지막 저장은 그대로입니다",
     "save.busy": "게임이 다른 창에서 열려 있습니다",
     "save.locked": "게임 {game} ({names}): 다른 창에서 열려 있습니다. 먼저 그 창에서 닫으세요 "
     "(한 게임은 한 번에 한 창에서만 할 수 있습니다).",
@@ -1045,6 +1047,26 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "남고, 키를 누를 때마다 다시 저장을 시도합니다.",
     "sheet.file_problem": "{path}의 정산표를 쓸 수 없습니다: {why}. 정산표는 빈 채로 "
     "시작하고, 그 파일은 새 정산표를 처음 저장할 때 {aside:으로/로} 남겨 둡니다.",
+    # --- the data folder's own files (issue 26: saves, locks, trash, sheet) ---
+    "kind.link": "심볼릭 링크",
+    "kind.directory": "폴더",
+    "kind.file": "일반 파일",
+    "kind.fifo": "이름 있는 파이프(FIFO)",
+    "kind.device": "장치",
+    "kind.socket": "소켓",
+    "kind.other": "일반 파일이 아닌 것",
+    "save.dir_not_own": "{path:은/는} 엘 그란데의 저장 폴더가 아닙니다({kind}): 그 안의 게임을 "
+    "목록에 올리지도, 그 안에 쓰지도 않습니다(폴더로 만들어 주세요)",
+    "save.own_link": "{path:은/는} 심볼릭 링크입니다: 엘 그란데는 저장 폴더에 자기 파일만 두고 "
+    "그 안의 링크는 따라가지 않습니다(`el-grande load`로 링크가 가리키는 파일을 열 수 있습니다).",
+    "lock.not_own": "엘 그란데가 만든 잠금 파일이 아닌 것({kind})이 있습니다",
+    "manage.not_own": "{path:은/는} 이제 엘 그란데의 저장 파일이 아닙니다({kind}): 그대로 둡니다.",
+    "manage.trash_not_own": "{path:은/는} 엘 그란데의 휴지통 폴더가 아닙니다({kind}): 아무것도 "
+    "옮기지 않습니다(그것을 치운 뒤 다시 삭제하세요).",
+    "sheet.file_link": "심볼릭 링크이며, 엘 그란데는 데이터 폴더 안의 링크를 따라가지 않습니다",
+    "sheet.file_number": "파일에 {n}자리가 넘는 수가 있습니다",
+    "sheet.file_set_aside": "{path}의 정산표를 쓸 수 없습니다: {why}; 그 파일은 "
+    "{aside:으로/로} 남겨 두었고 정산표는 빈 채로 시작합니다.",
     "sheet.file_unreadable": "파일을 읽을 수 없습니다 ({why})",
     "sheet.file_not_file": "일반 파일이 아닙니다",
     "sheet.file_too_big": "파일이 {kib} KiB보다 큽니다",

@@ -44,6 +44,8 @@ from typing import TYPE_CHECKING, Final, cast
 from el_grande.core import GENERAL, AwardReason, DecisionKind, Purpose
 from el_grande.core import events as E
 from el_grande.core.cards import CARD_STACK
+from el_grande.limits import CARD_TIP as CARD_TIP  # a tip: "card:<id>"
+from el_grande.limits import LESSON_IDS
 
 if TYPE_CHECKING:
     from el_grande.core import Event, View
@@ -360,9 +362,9 @@ SENTENCES: dict[str, int] = {
 BY_ID: dict[str, Lesson] = {lesson.id: lesson for lesson in LESSONS}
 ORDER: dict[str, int] = {lesson.id: n for n, lesson in enumerate(LESSONS)}
 assert set(SENTENCES) == set(BY_ID)
-
-#: A tip about an action card (tips mode): "card:<id>" among the lessons met.
-CARD_TIP: Final = "card:"
+# The ids a save may keep are `el_grande.limits`' (below the saves, which check them): the
+# lessons are those, each once. A tip about a card is `CARD_TIP` + its id ("card:veto").
+assert len(LESSONS) == len(BY_ID) and set(BY_ID) == set(LESSON_IDS)
 
 
 def tips_on(setting: str, finished: int, games: int = 3) -> bool:

@@ -19,12 +19,16 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import logging
 import os
 import threading
 import weakref
 from pathlib import Path
 from typing import Any
+
+from el_grande.files import own_kind
+from el_grande.text import t
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +85,7 @@ class GameLock:
         from filelock import FileLock, Timeout  # start-up: ~35 ms, when a lock is first taken
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        _own_file(self.path)
         for _ in range(10):
             # thread_local=False: the app may close the game from another thread than the
             # one that opened it; the lock belongs to the process, not to a thread.
@@ -134,6 +139,31 @@ class GameLock:
             lock.release()
         except Exception as exc:  # the OS drops the lock with the process anyway
             log.warning("releasing %r failed: %s", str(self.path), exc)
+
+
+#: What `files.own_kind` finds, as the catalogue words it (`kind.<key>`: Korean too).
+_KIND_KEYS = {
+    "a symbolic link": "link",
+    "a directory": "directory",
+    "a regular file": "file",
+    "a named pipe (FIFO)": "fifo",
+    "a device": "device",
+    "a socket": "socket",
+}
+
+
+def kind_words(kind: str) -> str:
+    """`kind` ("a symbolic link"…, from `el_grande.files`) in the language in use."""
+    return t(f"kind.{_KIND_KEYS.get(kind, 'other')}")
+
+
+def _own_file(path: Path) -> None:
+    """Nothing, if the lock file is the app's own (a regular file) or not there yet; else an
+    OSError saying what is there: a symbolic link is never opened (opening would create or
+    lock the file it points to, wherever that is), nor a directory, a FIFO..."""
+    kind = own_kind(path)
+    if kind is not None and kind != "a directory":  # (a directory: the system says it)
+        raise OSError(errno.EEXIST, t("lock.not_own", kind=kind_words(kind)), str(path))
 
 
 def _is_the_file_at(lock: Any, path: Path) -> bool:

@@ -17,19 +17,21 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+from el_grande.files import own_kind
 from el_grande.names import normalise, printable
 from el_grande.persist.errors import SaveFileError
 from el_grande.persist.export import write_export
-from el_grande.persist.lock import GameLock, lock_path
+from el_grande.persist.lock import GameLock, Unlockable, kind_words, lock_path
 from el_grande.persist.model import FORMAT_VERSION, MAX_GAME_ID, save_name_problem
-from el_grande.persist.paths import saves_dir
 from el_grande.persist.paths import trash_dir as trash_dir
 from el_grande.persist.store import (
     SavedGame,
+    cannot_lock_error,
     game_is_open,
     load_game,
     load_save,
     locked_error,
+    own_saves_dir,
     record_of,
     shown_path,
     write_save,
@@ -44,8 +46,11 @@ def _holding(saved: SavedGame) -> Iterator[None]:
     lock = GameLock(lock_path(saved.path.parent, saved.file.game_id))
     try:
         taken = lock.acquire()
-    except OSError:  # no lock can be made (a read-only folder): the change fails, and says why
-        taken = True
+    except OSError as exc:
+        if os.path.lexists(lock.path):  # something no lock is there (a folder, a link): say so
+            why = Unlockable(lock.path, exc.strerror or str(exc))
+            raise cannot_lock_error(saved.file, why) from None
+        taken = True  # no lock can be made (a read-only folder): the change fails, says why
     if not taken:
         raise locked_error(saved.file)
     try:
@@ -67,7 +72,7 @@ def rename_save(saved: SavedGame, name: str) -> SavedGame:
     if problem is not None:
         raise SaveFileError(problem)
     with _holding(saved):
-        save = load_save(saved.path)  # read again: the file as it is now
+        save = load_save(saved.path, own=True)  # read again, as it is now (a link: refused)
         save.name = normalise(name) or None
         save.version = FORMAT_VERSION  # a name needs format 3 (older readers would refuse it)
         try:
@@ -81,14 +86,29 @@ def delete_save(saved: SavedGame, home: Path | None = None) -> Path:
     """Move the save into the trash (kept `TRASH_DAYS` days); returns where it went."""
     trash = trash_dir(home)
     with _holding(saved):
+        kind = own_kind(saved.path)
+        if kind is not None:  # (a link swapped in since the list was read: never moved)
+            raise SaveFileError(
+                t("manage.not_own", path=shown_path(saved.path), kind=kind_words(kind))
+            )
+        kind = own_kind(trash, folder=True)
+        if kind is None:
+            try:
+                trash.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise _cannot(trash, exc) from None
+            kind = own_kind(trash, folder=True)
+        if kind is not None:  # a file or a link where the trash goes: refused, never followed
+            raise SaveFileError(
+                t("manage.trash_not_own", path=shown_path(trash), kind=kind_words(kind))
+            )
         try:
-            trash.mkdir(parents=True, exist_ok=True)
             target, n = trash / saved.path.name, 2
-            while target.exists():
+            while os.path.lexists(target):
                 target = trash / f"{saved.path.stem}_{n}.json"
                 n += 1
             os.replace(saved.path, target)
-            os.utime(target)  # the days in the trash count from now, not from the last save
+            os.utime(target, follow_symlinks=False)  # its days in the trash count from now
         except OSError as exc:
             raise _cannot(saved.path, exc) from None
     return target
@@ -111,13 +131,16 @@ def trashed(home: Path | None = None) -> list[SavedGame]:
     """The saves in the trash, the most recently deleted first (what cannot be read as a
     save is left alone and not listed)."""
     found = []
+    trash = trash_dir(home)
+    if own_kind(trash, folder=True) is not None:
+        return []  # a trash that is a link or a file is none of the app's: nothing is in it
     try:
-        entries = sorted(trash_dir(home).glob("*.json"))
+        entries = sorted(trash.glob("*.json"))
     except OSError:
         return []
     for path in entries:
         try:
-            found.append(SavedGame(path, load_save(path)))
+            found.append(SavedGame(path, load_save(path, own=True)))  # never through a link
         except SaveFileError:
             continue
     found.sort(key=lambda g: _deleted_at(g.path), reverse=True)
@@ -152,10 +175,13 @@ def restore_save(saved: SavedGame, home: Path | None = None) -> SavedGame:
     Under its own game id if no save or open game has it meanwhile; else under a new one
     (``<id>_2``, ``_3``…, written into the file: a file's name is its id).  Never over a
     file."""
-    saves = saves_dir(home)
-    save = load_save(saved.path)  # read again: the file as it is now
+    try:
+        saves = own_saves_dir(home)  # (a link there: nothing is restored through it)
+    except OSError as exc:
+        raise _cannot(saved.path, exc) from None
+    save = load_save(saved.path, own=True)  # read again, never through a link: as it is now
     base, game_id, n = save.game_id[: MAX_GAME_ID - 8], save.game_id, 2
-    while (saves / f"{game_id}.json").exists() or game_is_open(game_id, home):
+    while os.path.lexists(saves / f"{game_id}.json") or game_is_open(game_id, home):
         game_id, n = f"{base}_{n}", n + 1
     target = saves / f"{game_id}.json"
     try:

@@ -8,7 +8,6 @@ core, so a file cannot describe a position the rules would not reach.
 from __future__ import annotations
 
 import json
-import sys
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
@@ -22,8 +21,11 @@ from pydantic import (
 )
 
 from el_grande import __version__
+from el_grande.core.cards import CARD_STACK
+from el_grande.files import BadJSON, json_of
 from el_grande.hands import hands_of
 from el_grande.hands import problem as hands_problem
+from el_grande.limits import MAX_HINTS, coach_problem, known_ids
 from el_grande.names import (
     describe_char,
     fit,
@@ -182,18 +184,28 @@ class SaveFile(BaseModel):
     scores: list[int] | None = None
     # Format 2: whether the table allows hints, and how many each seat has asked for.
     hints: bool = True
-    hints_used: list[Annotated[int, Field(ge=0, le=10_000)]] = Field(default_factory=list)
+    # Play saturates a count at the same bound (`el_grande.limits`): no hint outgrows the file.
+    hints_used: list[Annotated[int, Field(ge=0, le=MAX_HINTS)]] = Field(default_factory=list)
     # Format 3: the name the players gave the save in the resume list (None: no name).
     name: str | None = None
     # Format 4: a turn's last choice held for its player's confirmation, in the core's text
     # notation, not yet in `choices` (None: nothing held; el_grande/flow/confirm.py).
     held: str | None = Field(default=None, max_length=100)
     # A coached game (optional; written only when set, so other saves stay as they were):
-    # "learn" (the guided game) or "tips", and the lessons and tips it met, in order.
+    # "learn" (the guided game) or "tips", and the lessons and tips it met, in order: each
+    # once, each one play can meet (`el_grande.limits`), so play can never add one too many.
     coach: Literal["learn", "tips"] | None = None
-    lessons: list[Annotated[str, Field(pattern=r"^(card:)?[a-z0-9_]{1,40}$")]] = Field(
-        default_factory=list, max_length=200
+    lessons: list[Annotated[str, Field(max_length=60)]] = Field(
+        default_factory=list, max_length=len(known_ids(CARD_STACK))
     )
+
+    @field_validator("lessons")
+    @classmethod
+    def _known_lessons(cls, lessons: list[str]) -> list[str]:
+        problem = coach_problem(lessons, CARD_STACK)
+        if problem is not None:
+            raise ValueError(problem)
+        return lessons
 
     @field_validator("name")
     @classmethod
@@ -326,10 +338,6 @@ def _unclosed(text: str) -> bool:
     return in_str or depth > 0
 
 
-def _int_digits_limit() -> int:
-    return sys.get_int_max_str_digits() or 4300
-
-
 def _message(msg: str) -> str:
     """A pydantic error message as the end of our sentence: no "Value error, " prefix, the
     first letter small, no final full stop."""
@@ -349,26 +357,25 @@ def parse_save(text: str, where: str = "the save file") -> SaveFile:
     if not text.strip():
         raise SaveFileError(f"{where} is empty.", path=where)
     try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()) or _unclosed(text):
+        data: Any = json_of(text)  # the one reading of JSON: huge numbers, deep nesting too
+    except BadJSON as exc:
+        if exc.kind == "deep":
             raise SaveFileError(
-                f"{where} is truncated: the JSON stops before it is complete (line {exc.lineno}).",
+                f"{where} is not a save file: its JSON is nested too deeply to read.", path=where
+            ) from None
+        if exc.kind == "digits":
+            raise SaveFileError(
+                f"{where} is not a save file: it holds a number of more than {exc.digits} digits.",
+                path=where,
+            ) from None
+        if exc.at >= len(text.rstrip()) or _unclosed(text):
+            raise SaveFileError(
+                f"{where} is truncated: the JSON stops before it is complete (line {exc.line}).",
                 path=where,
             ) from None
         raise SaveFileError(
-            f"{where} is not valid JSON: {exc.msg.lower()} at line {exc.lineno}, "
-            f"column {exc.colno}.",
-            path=where,
-        ) from None
-    except RecursionError:
-        raise SaveFileError(
-            f"{where} is not a save file: its JSON is nested too deeply to read.", path=where
-        ) from None
-    except ValueError:  # an integer longer than Python reads (sys.get_int_max_str_digits)
-        raise SaveFileError(
-            f"{where} is not a save file: it holds a number of more than "
-            f"{_int_digits_limit()} digits.",
+            f"{where} is not valid JSON: {exc.msg.lower()} at line {exc.line}, "
+            f"column {exc.column}.",
             path=where,
         ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:

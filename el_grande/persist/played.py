@@ -5,7 +5,9 @@ A small file in the data folder (`finished.json`: the ids of the first games fin
 most `KEEP`), written atomically when a game with a person at it ends (the autosave calls
 `game_finished`), so a crash leaves the old count or the new one. A game counts once, however
 often its end is saved. A file that cannot be read counts as no game finished (tips on: the
-harmless side); the next finished game writes it anew. Deleting saves changes nothing.
+harmless side); the next finished game writes it anew — unless something that is not the
+app's own file is there (a symbolic link, a folder): that is never read, followed or
+replaced. Deleting saves changes nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import logging
 from pathlib import Path
 
 from el_grande.atomic import atomic_write_text
-from el_grande.files import read_regular
+from el_grande.files import json_of, own_kind, read_regular
 from el_grande.persist.paths import home_dir
 
 log = logging.getLogger(__name__)
@@ -32,11 +34,13 @@ def finished_path(home: Path | None = None) -> Path:
 
 def _ids(home: Path | None) -> list[str]:
     try:
-        data = json.loads(read_regular(finished_path(home), LIMIT).decode("utf-8"))
+        # The data folder's own file: the one bounded reader, never through a link; a number
+        # of 5000 digits is a broken file like any other (`files.json_of`).
+        data = json_of(read_regular(finished_path(home), LIMIT, follow=False).decode("utf-8"))
     except FileNotFoundError:
         return []
     except (OSError, ValueError) as exc:  # unreadable, not JSON: as if none were finished
-        log.warning("%s is not used: %s", finished_path(home), type(exc).__name__)
+        log.warning("%s is not used: %s", finished_path(home), str(exc) or type(exc).__name__)
         return []
     ids = data.get("finished") if isinstance(data, dict) else None
     if not isinstance(ids, list):
@@ -53,6 +57,10 @@ def game_finished(game_id: str, home: Path | None = None) -> None:
     """`game_id` has ended: counted, once. Never raises (a count is not worth a game)."""
     ids = _ids(home)
     if game_id in ids or len(ids) >= KEEP:
+        return
+    kind = own_kind(finished_path(home))
+    if kind is not None:  # a link (or a folder) where the count goes: left alone, never replaced
+        log.warning("cannot count a finished game in %s: it is %s", finished_path(home), kind)
         return
     text = json.dumps({"finished": [*ids, game_id]}, indent=1) + "\n"
     try:

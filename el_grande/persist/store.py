@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
+import logging
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from el_grande.atomic import atomic_write_text
 from el_grande.core import Choice, Game, IllegalChoice
-from el_grande.files import NotRegular, TooBig, read_regular
+from el_grande.files import NotRegular, TooBig, own_kind, read_regular
 from el_grande.names import fit, printable
 from el_grande.persist.errors import CannotLockError, GameLockedError, SaveFileError
 from el_grande.persist.lock import (
@@ -28,6 +29,7 @@ from el_grande.persist.lock import (
     GameLock,
     Unlockable,
     held_here,
+    kind_words,
     lock_path,
     locked_elsewhere,
     remove_if_free,
@@ -51,6 +53,8 @@ from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.core import Game
+
+log = logging.getLogger(__name__)
 
 # --------------------------------------------------------------------------- game <-> save
 
@@ -235,25 +239,29 @@ def _too_big(where: str) -> SaveFileError:
     )
 
 
-def read_save_text(path: Path) -> str:
+def read_save_text(path: Path, own: bool = False) -> str:
     """The text of a save file, read so that no file can hang or flood the reader.
 
-    Only a regular file is read (a symlink to one is fine), at most `MAX_SAVE_BYTES` + 1
-    bytes, and never a FIFO, a device, a socket or a directory (`el_grande.files`).  Every
-    refusal is a SaveFileError, one sentence.
+    Only a regular file is read, at most `MAX_SAVE_BYTES` + 1 bytes, and never a FIFO, a
+    device, a socket or a directory (`el_grande.files`).  A symbolic link to a save is fine
+    for a file a person names; in the saves folder (`own`: the app's own files, which it
+    rewrites, renames and deletes) a link is refused, never followed.  Every refusal is a
+    SaveFileError, one sentence.
     """
     path = Path(path)
     where = shown_path(path)
     try:
-        data = read_regular(path, MAX_SAVE_BYTES)
+        data = read_regular(path, MAX_SAVE_BYTES, follow=not own)
     except FileNotFoundError:
         raise SaveFileError(f"{where} does not exist.", path=where) from None
     except NotRegular as exc:
+        if own and exc.kind == "a symbolic link":
+            raise SaveFileError(t("save.own_link", path=where), path=where) from None
         raise SaveFileError(f"{where} is {exc.kind}, not a save file.", path=where) from None
     except TooBig:
         raise _too_big(where) from None
     except OSError as exc:
-        raise _open_error(where, exc) from None
+        raise _open_error(where, exc, own) from None
     except ValueError:  # a NUL in the name
         raise SaveFileError(f"{where} is not a name a file can have.", path=where) from None
     try:
@@ -265,7 +273,9 @@ def read_save_text(path: Path) -> str:
         ) from None
 
 
-def _open_error(where: str, exc: OSError) -> SaveFileError:
+def _open_error(where: str, exc: OSError, own: bool = False) -> SaveFileError:
+    if exc.errno == errno.ELOOP and own:  # (O_NOFOLLOW: a link put there meanwhile)
+        return SaveFileError(t("save.own_link", path=where), path=where)
     if exc.errno == errno.ELOOP:
         return SaveFileError(
             f"{where} is a symbolic link that loops (or passes through too many links), "
@@ -279,21 +289,41 @@ def _open_error(where: str, exc: OSError) -> SaveFileError:
     )
 
 
-def load_save(path: Path) -> SaveFile:
-    """Read and validate a save file without replaying it."""
-    return parse_save(read_save_text(path), shown_path(path))
+def load_save(path: Path, own: bool = False) -> SaveFile:
+    """Read and validate a save file without replaying it (`own`: one of the saves folder,
+    never read through a link: `read_save_text`)."""
+    return parse_save(read_save_text(path, own), shown_path(path))
 
 
-def load_game(path: Path) -> tuple[SaveFile, Game]:
+def load_game(path: Path, own: bool = False) -> tuple[SaveFile, Game]:
     """Read, validate and replay a save file.  Never writes anything."""
-    text = read_save_text(path)
+    text = read_save_text(path, own)
     where = shown_path(path)
     save = parse_save(text, where)
     return save, game_from_save(save, where, text)
 
 
-def write_save(save: SaveFile, path: Path) -> None:
-    atomic_write_text(Path(path), save.to_json())
+class Unloadable(OSError):
+    """A save that this version would not load again: never written (a bug, reported as a
+    write that failed; the file on disk stays as it was)."""
+
+
+def write_save(save: SaveFile, path: Path, game: Game | None = None) -> None:
+    """Write `save` to `path` atomically, once the reader's own model has read the text back:
+    what is written is what loads (`Unloadable` if not, and nothing is written). With `game`
+    (the save's game as it stands), the held choice is checked against it too."""
+    text = save.to_json()
+    try:
+        if len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+            raise _too_big("the save")
+        parse_save(text, "the save")
+        if game is not None:
+            held_of(save, game)
+    except (SaveFileError, ValueError, TypeError, KeyError) as exc:
+        log.error("not written, it would not load again: %s: %s", shown_path(path), exc)
+        why = t("save.unloadable", problem=printable(fit(str(exc).rstrip("."), 300)))
+        raise Unloadable(errno.EINVAL, why) from None
+    atomic_write_text(Path(path), text)
 
 
 # --------------------------------------------------------------------------- autosave
@@ -336,14 +366,16 @@ class Autosaver:
         save = save_from_game(game, seats=seats)
         if fill is not None:
             fill(save)
-        directory = saves_dir(home)
+        directory = own_saves_dir(home)  # (a link there: nothing is locked or written through)
         base, n = save.game_id, 2
         while True:
             path = directory / f"{save.game_id}.json"
-            if not path.exists():  # (two games started in the same second with the same names)
+            # (two games started in the same second with the same names; a link there is not
+            # this game's file either: never written through, nor over)
+            if not os.path.lexists(path):
                 lock = GameLock(lock_path(directory, save.game_id))
-                if lock.acquire():
-                    if not path.exists():
+                if _can_lock(lock):
+                    if not os.path.lexists(path):
                         break
                     lock.release()
             save.game_id = f"{base}_{n}"
@@ -373,10 +405,14 @@ class Autosaver:
         save = save.model_copy(deep=True)
         directory = saves_dir(home)
         check_openable(save, home)
+        if own_kind(directory, folder=True) is not None:  # writing fails, and says why
+            return cls(save, directory / f"{save.game_id}.json", None)
         base, n = save.game_id[: MAX_GAME_ID - 8], 2  # room for "_<n>": every new id is new
         path = directory / f"{save.game_id}.json"
         ahead: tuple[Path, list[str]] | None = None
-        while (path.exists() and not _continues(path, save)) or _taken(directory, save.game_id):
+        while (os.path.lexists(path) and not _continues(path, save)) or _taken(
+            directory, save.game_id
+        ):
             if ahead is None:
                 ahead = _ahead_of(path, save)
             save.game_id = f"{base}_{n}"
@@ -407,12 +443,13 @@ class Autosaver:
 
         A finished game is written and let go (nothing can change it any more).
         """
+        _own_folder(self.path.parent)  # a link swapped in for the saves folder: not through it
         if not game.over:
             self._relock()
         update_save(self.file, game)
         if self._ahead is not None:
             self._catch_up()
-        write_save(self.file, self.path)
+        write_save(self.file, self.path, game)
         if game.over:
             self.close()
 
@@ -478,10 +515,40 @@ class Autosaver:
                 self.path.unlink(missing_ok=True)  # this saver's own file
 
 
+class NotOwnFolder(OSError):
+    """Something that is not the app's own folder is where its saves go (a symbolic link, a
+    file): nothing is listed, locked or written through it."""
+
+
+def own_saves_dir(home: Path | None = None) -> Path:
+    """The saves folder, if it is the app's own (a folder, or not made yet); else
+    `NotOwnFolder` with the sentence's end ("…/saves is a symbolic link, not …")."""
+    return _own_folder(saves_dir(home))
+
+
+def _own_folder(directory: Path) -> Path:
+    kind = own_kind(directory, folder=True)
+    if kind is not None:
+        why = t("save.dir_not_own", path=shown_path(directory), kind=kind_words(kind))
+        raise NotOwnFolder(errno.ENOTDIR, why, str(directory))
+    return directory
+
+
+def _can_lock(lock: GameLock) -> bool:
+    """Take `lock` for a new game id: False if it is held, or cannot be had (something that
+    is no lock is at its path: another id is taken)."""
+    try:
+        return lock.acquire()
+    except OSError:
+        if os.path.lexists(lock.path):
+            return False
+        raise
+
+
 def _continues(path: Path, save: SaveFile) -> bool:
     """True if the save at `path` is the same game as `save` with no choice `save` lacks."""
     try:
-        old = load_save(path)
+        old = load_save(path, own=True)
     except SaveFileError:
         return False
     same_game = (old.names, old.seed, old.options, old.start_player) == (
@@ -579,12 +646,17 @@ def scan_saves(home: Path | None = None) -> tuple[list[SavedGame], list[SaveFile
     directory = saves_dir(home)
     found: list[SavedGame] = []
     problems: list[SaveFileError] = []
+    try:
+        own_saves_dir(home)
+    except NotOwnFolder as exc:  # a link where the saves go: said, never followed
+        problems.append(SaveFileError(f"{exc.strerror}.", path=shown_path(directory)))
+        return found, problems
     if not directory.is_dir():
         return found, problems
     locks = lock_states(directory)
     for path in directory.glob("*.json"):
         try:
-            save = load_save(path)
+            save = load_save(path, own=True)
         except SaveFileError as exc:
             problems.append(exc)
             continue
@@ -684,7 +756,7 @@ def find_save(key: str, home: Path | None = None) -> SavedGame:
     games = resume_list(home)[0]
     if key.isascii() and key.isdigit() and len(key) < 6 and 1 <= int(key) <= len(games):
         return games[int(key) - 1]
-    everything = scan_saves(home)[0]
+    everything, problems = scan_saves(home)
     exact = [g for g in everything if g.file.game_id == key]
     if exact:
         return exact[0]
@@ -693,6 +765,10 @@ def find_save(key: str, home: Path | None = None) -> SavedGame:
         return prefix[0]
     shown = printable(fit(key, 60))
     if not prefix:
+        # The file of that name is there but cannot be used: why, rather than "no game".
+        named = [p for p in problems if p.path and Path(p.path).name == f"{key}.json"]
+        if named:
+            raise named[0]
         raise SaveFileError(f"No saved game '{shown}' in {shown_path(saves_dir(home))}.")
     raise SaveFileError(
         f"'{shown}' matches {len(prefix)} saved games in {shown_path(saves_dir(home))}; "

@@ -6,23 +6,26 @@ else the platform's user data folder, e.g. ``~/.local/share/el-grande``). Writes
 last key or after it, never half of it.
 
 The file is data from outside (a person may edit it by hand): at most 64 KiB of UTF-8 JSON,
-every key known, every value checked, and the sheet rebuilt through the model's own edits
+read by the one bounded reader (`el_grande.files`: never through a symbolic link, never a
+FIFO or a device; a number too long for Python is a broken file, not a crash), every key
+known, every value checked, and the sheet rebuilt through the model's own edits
 (`Sheet.set_count`…), so it holds nothing the keyboard could not type. A file that cannot
-be used is said in one sentence and never changed: the sheet starts empty, and the file is
-kept aside (renamed, e.g. ``sheet.bad.json``) before the new sheet is first written.
+be used is said in one sentence and never changed: `open_kept` (what the screen opens) sets
+it aside at once, renamed (e.g. ``sheet.bad.json``; a link is renamed, never followed), so
+the next start finds no broken file and says nothing; `load` only looks.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
 from el_grande.atomic import atomic_write_text
 from el_grande.core import CASTILLO, PLACES, REGIONS, SCOREBOARD_IDS
+from el_grande.files import BadJSON, NotRegular, TooBig, json_of, read_regular
 from el_grande.names import fit, printable
 from el_grande.persist.store import home_dir
 from el_grande.sheet.model import (
@@ -63,6 +66,8 @@ class Opened:
     problem: str | None = None
     #: Where an unusable file goes before the first write (None: nothing to keep aside).
     aside: Path | None = None
+    #: Why the file is not used, the end of the sentence (`open_kept` says it again).
+    problem_why: str | None = None
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -87,22 +92,19 @@ def load(path: Path | None = None) -> Opened:
 
 def _read(path: Path) -> str | None:
     try:
-        info = path.stat()
+        raw = read_regular(path, MAX_BYTES, follow=False)  # the data folder's own file
     except FileNotFoundError:
         raise
+    except NotRegular as exc:
+        if exc.kind == "a symbolic link":
+            raise SheetFileProblem(t("sheet.file_link")) from None
+        raise SheetFileProblem(t("sheet.file_not_file")) from None
+    except TooBig:
+        raise SheetFileProblem(t("sheet.file_too_big", kib=MAX_BYTES // 1024)) from None
     except OSError as exc:
         raise SheetFileProblem(t("sheet.file_unreadable", why=_reason(exc))) from None
-    if not stat.S_ISREG(info.st_mode):
-        raise SheetFileProblem(t("sheet.file_not_file"))
-    if info.st_size > MAX_BYTES:
-        raise SheetFileProblem(t("sheet.file_too_big", kib=MAX_BYTES // 1024))
-    try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise SheetFileProblem(t("sheet.file_unreadable", why=_reason(exc))) from None
-    if len(raw) > MAX_BYTES:  # it grew since it was looked at
-        raise SheetFileProblem(t("sheet.file_too_big", kib=MAX_BYTES // 1024))
+    except ValueError as exc:  # a NUL in the name
+        raise SheetFileProblem(t("sheet.file_unreadable", why=printable(str(exc)))) from None
     if not raw.strip():
         return None  # an empty file: no sheet yet
     try:
@@ -114,11 +116,13 @@ def _read(path: Path) -> str | None:
 def sheet_from_json(text: str) -> Sheet:
     """The sheet a file's text holds; `SheetFileProblem` (a sentence) if it holds none."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SheetFileProblem(t("sheet.file_json", line=exc.lineno, column=exc.colno)) from None
-    except RecursionError:
-        raise SheetFileProblem(t("sheet.file_json_deep")) from None
+        data = json_of(text)
+    except BadJSON as exc:
+        if exc.kind == "deep":
+            raise SheetFileProblem(t("sheet.file_json_deep")) from None
+        if exc.kind == "digits":
+            raise SheetFileProblem(t("sheet.file_number", n=exc.digits)) from None
+        raise SheetFileProblem(t("sheet.file_json", line=exc.line, column=exc.column)) from None
     return sheet_from_data(data)
 
 
@@ -245,7 +249,28 @@ def _unusable(path: Path, why: str) -> Opened:
         why=why.rstrip("."),
         aside=printable(aside.name),
     )
-    return Opened(None, path, problem, aside)
+    return Opened(None, path, problem, aside, why.rstrip("."))
+
+
+def open_kept(path: Path | None = None) -> Opened:
+    """`load`, and a file that cannot be used set aside at once (renamed beside it, never
+    followed if it is a link), so that it is said once: the next start finds none. If it
+    cannot be renamed (a read-only folder), it is set aside at the first save instead."""
+    opened = load(path)
+    if opened.problem is None or opened.aside is None:
+        return opened
+    try:
+        os.replace(opened.path, opened.aside)  # a rename: a link moves as a link
+    except OSError:
+        return opened  # `SheetFile.save` tries again before it writes
+    why = opened.problem_why or ""
+    problem = t(
+        "sheet.file_set_aside",
+        path=printable(str(opened.path)),
+        why=why,
+        aside=printable(opened.aside.name),
+    )
+    return Opened(None, opened.path, problem, None)
 
 
 def aside_path(path: Path) -> Path:

@@ -201,10 +201,11 @@ def test_an_unreadable_file_is_a_sentence(tmp_path: Path, monkeypatch: pytest.Mo
     path = tmp_path / "sheet.json"
     path.write_text(to_json(Sheet.new(["Ana", "Ben"])))
 
-    def refuse(self: Path, *args: object, **kwargs: object) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(Path, "open", refuse)  # as for a file of another user (tests run as root)
+    # As for a file of another user (tests run as root): the one bounded reader refuses.
+    monkeypatch.setattr(store, "read_regular", refuse)
     assert "cannot be read (Permission denied)" in str(load(path).problem)
 
 

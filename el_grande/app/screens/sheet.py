@@ -37,7 +37,7 @@ from el_grande.app.widgets.keybar import KeyBar
 from el_grande.core import SCORING_ROUNDS, AwardReason
 from el_grande.names import pad, printable, width
 from el_grande.sheet.model import IN_PLAY, MAX_PLAYERS, SCORINGS, Sheet, SheetError, typed_count
-from el_grande.sheet.store import ORDER, SheetFile, load
+from el_grande.sheet.store import ORDER, SheetFile, open_kept
 from el_grande.text import region, t
 
 if TYPE_CHECKING:
@@ -53,8 +53,9 @@ _ROUNDS = sorted(SCORING_ROUNDS)
 
 def open_sheet(app: Any, standalone: bool = False) -> None:
     """Open the sheet kept in the data folder; with none yet (or one that cannot be used),
-    the players' names come first. `standalone` (`el-grande calc`): leaving it ends the app."""
-    opened = load()
+    the players' names come first. `standalone` (`el-grande calc`): leaving it ends the app.
+    A file that cannot be used is set aside at once and said once (`store.open_kept`)."""
+    opened = open_kept()
     if opened.sheet is not None:
         app.push_screen(SheetScreen(opened.sheet, SheetFile.of(opened), standalone=standalone))
         return
