@@ -1347,6 +1347,20 @@ EN: dict[str, Template] = {
     "cli.no_such_player": "{flag}: no player called {name} (players: {names})",
     "cli.twice": "{flag}: {name} is given twice",
     "cli.seat_bad": "{flag} cannot be used with {others}",
+    # --- hand-overs, round three (flow/handover.py: keys while a computer player decides; the help)
+    "handover.watch": "{name} (computer) is choosing: a key that changes something counts only "
+    "after a moment with no key pressed.",
+    "help.handovers_title": "Hand-overs",
+    "help.handovers": (
+        "Default: when the player changes, keys count only after a moment of quiet (1.2 s with "
+        "no key), and after a scoring, a curtain or before a secret choice the next player "
+        "presses their letter once the keyboard has been quiet (2.4 s); a confirmed turn "
+        "counts as that letter.\n"
+        "Strict hand-overs: the next player presses their letter at every change of player, a "
+        "confirmed turn included.\n"
+        "With one person at the table (the rest computer players) there is nobody to pass "
+        "the keyboard to: no letter and no curtain, only the moment of quiet."
+    ),
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

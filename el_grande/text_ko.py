@@ -1329,4 +1329,17 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "cli.no_such_player": "{flag}: {name}라는 플레이어가 없습니다 (플레이어: {names})",
     "cli.twice": "{flag}: {name:이/가} 두 번 나옵니다",
     "cli.seat_bad": "{flag}는 {others}와 함께 쓸 수 없습니다",
+    # --- hand-overs, round three (flow/handover.py: keys while a computer player decides; the help)
+    "handover.watch": "컴퓨터 {name:이/가} 고르는 중입니다: 무언가를 바꾸는 키는 잠시 아무 키도 "
+    "누르지 않은 뒤에만 통합니다.",
+    "help.handovers_title": "차례 넘기기",
+    "help.handovers": (
+        "기본: 플레이어가 바뀌면 잠시 조용해진 뒤(1.2초 동안 아무 키도 누르지 않은 뒤)부터 키가 "
+        "통하고, 정산이나 가림막 뒤와 비밀 선택 앞에서는 키보드가 조용해진 뒤(2.4초) 다음 "
+        "플레이어가 자기 글자를 누릅니다. 차례를 확인해 끝낸 것은 그 글자로 칩니다.\n"
+        "엄격: 플레이어가 바뀔 때마다, 차례를 확인해 끝낸 뒤에도, 다음 플레이어가 "
+        "자기 글자를 누릅니다.\n"
+        "테이블에 사람이 한 명뿐이면(나머지는 컴퓨터) 키보드를 넘길 사람이 없으므로 글자도 "
+        "가림막도 없고, 잠시 조용해지기만 기다립니다."
+    ),
 }

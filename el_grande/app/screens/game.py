@@ -337,8 +337,9 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
 
     def action_skip_ahead(self) -> None:
         """Computer players play without delay until the next human decision or display (at
-        a table of computer players only: to the end)."""
-        self.flow.skip_ahead()
+        a table of computer players only: to the end) — not from a key typed ahead."""
+        if not self._typed_ahead():
+            self.flow.skip_ahead()
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)
