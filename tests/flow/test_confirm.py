@@ -210,7 +210,7 @@ def test_with_strict_hand_overs_a_confirmed_turn_still_hands_over_by_the_letter(
     assert table.flow.guard.wait is Wait.TAKE_OVER
     # Enter every 1.5 s after the confirmation (slower than the quiet time): nothing answered.
     moves = len(table.session.game.history)
-    for i in range(1, 21):
+    for _ in range(20):
         table.key("enter", table.clock.now() + 1.5)
     assert len(table.session.game.history) == moves and isinstance(table.scene, TakeOver)
     table.quietly(table.letter.lower())  # type: ignore[union-attr]
@@ -224,9 +224,7 @@ def test_with_strict_hand_overs_a_confirmed_turn_still_hands_over_by_the_letter(
     assert isinstance(plain.scene, TakeOver) and not plain.scene.curtain
 
 
-def test_with_strict_hand_overs_a_confirmed_turn_before_a_secret_takes_over_behind_the_curtain() -> (
-    None
-):
+def test_with_strict_a_confirmed_turn_before_a_secret_takes_over_behind_the_curtain() -> None:
     def disks(d: Decision, events: list[Event], after: Decision | None) -> bool:
         return after is not None and after.secret and after.player != d.player
 
