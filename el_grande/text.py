@@ -1348,6 +1348,9 @@ EN: dict[str, Template] = {
     "cli.twice": "{flag}: {name} is given twice",
     "cli.seat_bad": "{flag} cannot be used with {others}",
     # --- hand-overs, round three (flow/handover.py: keys while a computer player decides; the help)
+    "handover.banner_why_strict": "Strict hand-overs: at every change of player the next player "
+    "takes over on purpose: keys typed ahead never count, and the letter works only after "
+    "{seconds}s with no key or click.",
     "handover.watch": "{name} (computer) is choosing: a key that changes something counts only "
     "after a moment with no key pressed.",
     "help.handovers_title": "Hand-overs",

@@ -394,6 +394,11 @@ class TableFlow:
         self._cancel_step()
         self.guard.end()
 
+    def set_strict(self, on: bool) -> None:
+        """Strict hand-overs on or off (the settings saved during a game): from the next
+        hand-over on."""
+        self.strict = self.handovers.strict = on
+
     # --- who sits where ----------------------------------------------------------------------
 
     def is_bot(self, seat: int) -> bool:

@@ -270,3 +270,16 @@ def test_the_take_over_after_a_confirmation_waits_its_full_time_with_strict() ->
     assert isinstance(table.scene, TakeOver)  # the quiet time is not enough: the take-over's
     table.key(table.letter.lower(), table.clock.now() + TAKE_OVER + 0.1)  # type: ignore[union-attr]
     assert isinstance(table.scene, Prompt)
+
+
+def test_strict_hand_overs_turned_on_during_a_game_count_from_the_next_change() -> None:
+    table = Table(humans(3, 7))
+    table.flow.set_strict(True)  # the settings, saved with `o` during the game
+    table.key("enter")  # Ana plays her power card
+    scene = table.scene
+    assert isinstance(scene, TakeOver) and not scene.curtain
+    table.flow.set_strict(False)
+    table.quietly(scene.letter.lower())
+    table.key("enter")  # Ben's card: Cy's decision is an ordinary change again
+    nxt = table.scene
+    assert isinstance(nxt, Prompt) and nxt.quiet
