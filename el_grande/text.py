@@ -1362,8 +1362,8 @@ EN: dict[str, Template] = {
     "handover.banner_why_strict": "Strict hand-overs: at every change of player the next player "
     "takes over on purpose: keys typed ahead never count, and the letter works only after "
     "{seconds}s with no key or click.",
-    "handover.watch": "{name} (computer) is choosing: a key that changes something counts only "
-    "after a moment with no key pressed.",
+    "handover.watch": "{name} (computer) is choosing: keys that change something count after a "
+    "quiet moment.",
     "help.handovers_title": "Hand-overs",
     "help.handovers": (
         "Default: when the player changes, keys count only after a moment of quiet (1.2 s with "

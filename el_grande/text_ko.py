@@ -1346,8 +1346,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "handover.banner_why_strict": "엄격한 차례 넘기기: 플레이어가 바뀔 때마다 다음 플레이어가 직접 "
     "넘겨받습니다: 미리 눌린 키는 세지 않으며, 글자는 {seconds}초 동안 아무 키도 클릭도 없어야 "
     "통합니다.",
-    "handover.watch": "컴퓨터 {name:이/가} 고르는 중입니다: 무언가를 바꾸는 키는 잠시 아무 키도 "
-    "누르지 않은 뒤에만 통합니다.",
+    "handover.watch": "컴퓨터 {name:이/가} 고르는 중: 무언가를 바꾸는 키는 잠시 조용해진 뒤에 "
+    "통합니다.",
     "help.handovers_title": "차례 넘기기",
     "help.handovers": (
         "기본: 플레이어가 바뀌면 잠시 조용해진 뒤(1.2초 동안 아무 키도 누르지 않은 뒤)부터 키가 "
