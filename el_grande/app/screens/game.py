@@ -205,8 +205,13 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
         self._say_note()
 
     def _say_note(self) -> None:
-        """The flow's opening sentence (a resumed game), once the board shows."""
-        if self._note is not None and isinstance(self.flow.scene, Prompt | BotTurn):
+        """The flow's opening sentence (a resumed game), once the board shows (a take-over's
+        banner covers only the prompt's column)."""
+        scene = self.flow.scene
+        board = isinstance(scene, Prompt | BotTurn) or (
+            isinstance(scene, TakeOver) and not scene.curtain
+        )
+        if self._note is not None and board:
             self._say(self._note)
             self._note = None
 
