@@ -1404,6 +1404,24 @@ EN: dict[str, Template] = {
     "cli.no_such_player": "{flag}: no player called {name} (players: {names})",
     "cli.twice": "{flag}: {name} is given twice",
     "cli.seat_bad": "{flag} cannot be used with {others}",
+    # --- hand-overs, round three (flow/handover.py: keys while a computer player decides; the help)
+    "handover.banner_why_strict": "Strict hand-overs: at every change of player the next player "
+    "takes over on purpose: keys typed ahead never count, and the letter works only after "
+    "{seconds}s with no key or click.",
+    "handover.watch": "{name} (computer) is choosing: keys that change something count after a "
+    "quiet moment.",
+    "help.handovers_title": "Hand-overs",
+    "help.handovers": (
+        "Default: when the player changes, keys count only after a moment of quiet (1.2 s with "
+        "no key), and after a scoring, a curtain or before a secret choice the next player "
+        "presses their letter once the keyboard has been quiet (2.4 s); a confirmed turn "
+        "spares the next player that letter (a secret choice still waits behind its "
+        "curtain).\n"
+        "Strict hand-overs: the next player presses their letter at every change of player, a "
+        "confirmed turn included.\n"
+        "With one person at the table (the rest computer players) there is nobody to pass "
+        "the keyboard to: no letter and no curtain, only the moment of quiet."
+    ),
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

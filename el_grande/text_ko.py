@@ -1388,4 +1388,21 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "cli.no_such_player": "{flag}: {name}라는 플레이어가 없습니다 (플레이어: {names})",
     "cli.twice": "{flag}: {name:이/가} 두 번 나옵니다",
     "cli.seat_bad": "{flag}는 {others}와 함께 쓸 수 없습니다",
+    # --- hand-overs, round three (flow/handover.py: keys while a computer player decides; the help)
+    "handover.banner_why_strict": "엄격한 차례 넘기기: 플레이어가 바뀔 때마다 다음 플레이어가 직접 "
+    "넘겨받습니다: 미리 눌린 키는 세지 않으며, 글자는 {seconds}초 동안 아무 키도 클릭도 없어야 "
+    "통합니다.",
+    "handover.watch": "컴퓨터 {name:이/가} 고르는 중: 무언가를 바꾸는 키는 잠시 조용해진 뒤에 "
+    "통합니다.",
+    "help.handovers_title": "차례 넘기기",
+    "help.handovers": (
+        "기본: 플레이어가 바뀌면 잠시 조용해진 뒤(1.2초 동안 아무 키도 누르지 않은 뒤)부터 키가 "
+        "통하고, 정산이나 가림막 뒤와 비밀 선택 앞에서는 키보드가 조용해진 뒤(2.4초) 다음 "
+        "플레이어가 자기 글자를 누릅니다. 차례를 확인해 끝냈다면 다음 플레이어는 그 글자를 누르지 "
+        "않아도 됩니다(비밀 선택은 여전히 가림막 뒤에서 기다립니다).\n"
+        "엄격: 플레이어가 바뀔 때마다, 차례를 확인해 끝낸 뒤에도, 다음 플레이어가 "
+        "자기 글자를 누릅니다.\n"
+        "테이블에 사람이 한 명뿐이면(나머지는 컴퓨터) 키보드를 넘길 사람이 없으므로 글자도 "
+        "가림막도 없고, 잠시 조용해지기만 기다립니다."
+    ),
 }

@@ -307,6 +307,7 @@ class ElGrandeApp(App[None]):
             flow.bot_delay = self.bot_delay
             flow.auto_advance = self.auto_advance
             flow.since_your_turn = self.settings.since_your_turn
+            flow.set_strict(self.settings.strict_handovers)  # (saved in a game: at once)
             # start-up: the flow is there already
             from el_grande.flow.confirm import confirm_on
 

@@ -24,8 +24,20 @@ Which wait a human's decision gets (`HandOvers.wait_for`):
 A player who has just confirmed their turn ("end my turn", `el_grande.flow.confirm`) made the
 deliberate act of that hand-over already: the next human gets the quiet time, not a second
 take-over (a secret decision still gets its curtain, after the quiet time; a display still
-makes the take-over after it). While a turn waits for its confirmation the guard's wait is
-`Wait.CONFIRM`: every input acts, but Enter confirms only after the quiet time (`calm`).
+makes the take-over after it) — unless hand-overs are strict: then the next person takes over
+with their letter as at every change of player. While a turn waits for its confirmation the
+guard's wait is `Wait.CONFIRM`: every input acts, but Enter confirms only after the quiet time
+(`calm`). While a computer player decides it is `Wait.WATCH`: every input acts (keys that
+only show), but a key that changes something acts only when it is `calm` too.
+
+A game opened part-way (resumed, loaded) and a seat changing hands count as an answer by
+`NOBODY`: the first person's decision after it waits at least the quiet time, a take-over
+where one is due (a secret, strict hand-overs, a display or curtain the save left pending),
+whoever it belongs to. A resumed held choice is its seat's answer, as it was live.
+
+With **one person at the table** (the rest computer players, which never see the screen)
+there is nobody to hand the keyboard to or hide a secret from: no take-over, no curtain; the
+quiet time still stops their own Enter stream through a display (`wait_for(alone=True)`).
 
 The guard (`HandOverGuard`) sees every key, click and paste with the time stamp it arrived
 with, and says whether it may act. Its clock is injected (`el_grande.flow.clock`): tests move
@@ -66,6 +78,10 @@ class Wait(StrEnum):
     #: A turn waits for its confirmation: every input acts, and the guard keeps counting the
     #: silence (`HandOverGuard.calm`: whether the latest input came after the quiet time).
     CONFIRM = "confirm"
+    #: A computer player decides: every input acts (keys that only show), and the guard keeps
+    #: counting the silence since the watch began (one watch over computer players playing in
+    #: a row): a key that changes something acts only when `calm`.
+    WATCH = "watch"
 
 
 class Input(StrEnum):
@@ -120,7 +136,7 @@ class HandOverGuard:
     @property
     def needed(self) -> float:
         """Seconds of silence the wait needs."""
-        if self.wait in (Wait.QUIET, Wait.CONFIRM):
+        if self.wait in (Wait.QUIET, Wait.CONFIRM, Wait.WATCH):
             return self.quiet
         return self.take_over if self.wait is Wait.TAKE_OVER else 0.0
 
@@ -141,12 +157,16 @@ class HandOverGuard:
 
     @property
     def calm(self) -> bool:
-        """While a turn waits for its confirmation: whether the latest input came after the
-        quiet time (Enter confirms only then: a typed-ahead Enter never does)."""
-        return self.wait is Wait.CONFIRM and self._calm
+        """While a turn waits for its confirmation, or a computer player decides: whether the
+        latest input came after the quiet time (Enter confirms only then, a key that changes
+        something acts only then: a key typed ahead never does)."""
+        return self.wait in (Wait.CONFIRM, Wait.WATCH) and self._calm
 
     def begin(self, wait: Wait) -> None:
-        """Start a wait now (`Wait.NONE`: input acts at once)."""
+        """Start a wait now (`Wait.NONE`: input acts at once). A watch that goes on (another
+        computer player decides next) keeps counting from where it began."""
+        if wait is Wait.WATCH and self.wait is Wait.WATCH:
+            return
         self.wait = wait
         self._began = self.clock.now()
         self._pressed = False
@@ -165,7 +185,7 @@ class HandOverGuard:
         if self.wait is Wait.NONE:
             self._admit(kind)
             return True
-        if self.wait is Wait.CONFIRM:
+        if self.wait in (Wait.CONFIRM, Wait.WATCH):
             self._calm = stamp >= self._began and stamp - max(previous, self._began) >= self.quiet
             self._admit(kind)
             self._changed()  # any input restarts the silence
@@ -204,6 +224,12 @@ class HandOverGuard:
                 self.on_ready(ready)
 
 
+#: Who "answered" when the table was opened part-way (a resumed or loaded game) or a seat
+#: changed hands: nobody's seat, so the next person's decision waits as after another
+#: player's answer.
+NOBODY = -1
+
+
 class HandOvers:
     """Which wait each human decision gets: who answered last, and whether a display, a
     reveal or a curtain came since (see the module docstring)."""
@@ -228,13 +254,16 @@ class HandOvers:
         """The human who answered last confirmed their turn ("end my turn")."""
         self.confirmed = True
 
-    def wait_for(self, seat: int, secret: bool = False) -> Wait:
-        """The wait before a human's decision in `seat` may be answered."""
-        if self.last is None:  # the game has just been opened: nobody hands over
-            return Wait.TAKE_OVER if secret else Wait.NONE
+    def wait_for(self, seat: int, secret: bool = False, *, alone: bool = False) -> Wait:
+        """The wait before a human's decision in `seat` may be answered (`alone`: the only
+        person at the table decides: never a take-over)."""
+        if self.last is None:  # a new game has just been opened: nobody hands over
+            return Wait.TAKE_OVER if secret and not alone else Wait.NONE
+        if alone:  # nobody to hand over to or hide from; their own Enter stream still stops
+            return Wait.NONE if seat == self.last and not self.shown else Wait.QUIET
         if seat == self.last:
             return Wait.QUIET if self.shown or secret else Wait.NONE
-        if self.confirmed and not self.shown:
+        if self.confirmed and not self.shown and not self.strict:
             return Wait.QUIET  # the confirmation was the deliberate act (a secret: a curtain)
         if self.shown or secret or self.strict:
             return Wait.TAKE_OVER

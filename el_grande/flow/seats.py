@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from el_grande.bots.registry import LEVELS
+from el_grande.flow.handover import NOBODY
 from el_grande.hands import BOT_PREFIX, HUMAN
 from el_grande.text import t
 
@@ -33,7 +34,7 @@ if TYPE_CHECKING:  # (the table imports this module)
 
 #: Who "answered" when the seat menu changed who plays the decision at hand: nobody's seat,
 #: so the next person's prompt waits as after another player's answer.
-MENU = -1
+MENU = NOBODY
 
 
 def kinds() -> tuple[str, ...]:
@@ -55,6 +56,14 @@ def why_not(flow: TableFlow) -> str | None:
     if flow.bot_playing or flow.at_prompt:
         return None
     return t("seats.not_now")  # a take-over, a curtain, a hint, a wait for a quiet keyboard
+
+
+def why_not_open(flow: TableFlow) -> str | None:
+    """Why the seat menu may not open now: `why_not`, or its key came without a quiet
+    keyboard while a computer player decides (`TableFlow.typed_ahead`: a hand typing ahead
+    from the last prompt never opens it). The menu's own keys act at once: it was opened on
+    purpose."""
+    return why_not(flow) or flow.typed_ahead()
 
 
 def give(flow: TableFlow, seat: int, kind: str) -> str | None:

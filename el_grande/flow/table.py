@@ -41,6 +41,7 @@ from el_grande.flow.confirm import Confirm, Preview, preview
 from el_grande.flow.display import Display, split_displays, step_view
 from el_grande.flow.handover import (
     LETTERS,
+    NOBODY,
     QUIET,
     TAKE_OVER,
     HandOverGuard,
@@ -50,6 +51,7 @@ from el_grande.flow.handover import (
     letter_matches,
 )
 from el_grande.flow.lessons import LEARN, Coach
+from el_grande.hands import bot_level, kind_at
 from el_grande.narrate import ScoringStep, scoring_what
 from el_grande.text import t
 
@@ -348,6 +350,7 @@ class TableFlow:
         scoring still under way (its disks to come) is picked up when it goes on."""
         current = self.session.current
         self._queue(current)
+        pending = bool(self._to_show)
         if self._to_show:
             last = self._to_show[-1].display
             why = last.why
@@ -360,8 +363,24 @@ class TableFlow:
         self.log_shown = len(self.session.log)
         if self.session.game.history:  # resumed, loaded: "since your turn" as it was
             self._since = SinceMemory.of(self.session.game)
+            self._reopened(current, pending)
         self._unsubscribe = self.session.subscribe(self._published)
         self._advance()
+
+    def _reopened(self, current: Update, pending: bool) -> None:
+        """The hand-over memory of a game opened part-way, from what its record left pending
+        (docs/app.md, "Hand-overs"): the opening is an answer by nobody — the first person's
+        decision waits at least the quiet time, whoever it belongs to —, and a display or a
+        curtain its last choice brought counts as shown, as it did live. (A held choice counts
+        as its seat's answer when its Confirm scene opens: `_next`.)"""
+        self.handovers.answered(NOBODY)
+        chooser = current.chooser
+        person = chooser is not None and self._person_at(chooser, current.moves - 1)
+        if pending or (current.secret and person):
+            self.handovers.showed()  # a display (not played again) or the curtain after a secret
+        nd = current.decision
+        if current.secret and person and nd is not None and nd.secret:
+            self._after_secret_of = chooser  # "Ana has chosen. Pass the keyboard…", as live
 
     def close(self) -> None:
         """The table is closed: nothing more happens (a bot's search is dropped)."""
@@ -375,10 +394,27 @@ class TableFlow:
         self._cancel_step()
         self.guard.end()
 
+    def set_strict(self, on: bool) -> None:
+        """Strict hand-overs on or off (the settings saved during a game): from the next
+        hand-over on."""
+        self.strict = self.handovers.strict = on
+
     # --- who sits where ----------------------------------------------------------------------
 
     def is_bot(self, seat: int) -> bool:
         return self.session.bot_level(seat) is not None
+
+    def _person_at(self, seat: int, index: int) -> bool:
+        """Whether a person played decision `index` (0-based) of `seat` (its hands)."""
+        return bot_level(kind_at(self.session.hands(seat), index)) is None
+
+    @property
+    def alone(self) -> bool:
+        """Exactly one person sits at the table now (the others are computer players, which
+        never see the screen): nobody to hand the keyboard to or hide a secret from — no
+        take-over, no curtain (docs/app.md, "Hand-overs"). Read at every decision, so it
+        follows seats changing hands."""
+        return sum(1 for s in range(len(self.session.seats)) if not self.is_bot(s)) == 1
 
     @property
     def humans(self) -> bool:
@@ -567,10 +603,14 @@ class TableFlow:
         seat = update.chooser
         assert seat is not None
         nd = update.decision
-        if self.is_bot(seat) or (nd is not None and nd.secret and self.is_bot(nd.player)):
+        if (
+            self.is_bot(seat)
+            or (nd is not None and nd.secret and self.is_bot(nd.player))
+            or self.alone
+        ):
             # A computer player's secret needs nobody to look away; after a human's, the board
             # goes public at once while a computer player chooses next (the next human gets
-            # their curtain when their turn comes).
+            # their curtain when their turn comes); one person alone has nobody to hide from.
             self._advance()
             return
         if nd is not None and nd.secret and not self._to_show:
@@ -625,16 +665,20 @@ class TableFlow:
             self._set(GameOver(session.current.public))
             return
         if self.is_bot(d.player):
-            self.guard.end()
+            self._begin(Wait.WATCH)  # keys that change something wait for a quiet keyboard
             self._start_bot(d)
             return
         self._skipping = False  # a human decides: skipping ahead ends here
         held = session.held
         if held is not None:  # a resumed game left while a turn waited for its confirmation
+            self.handovers.answered(d.player)  # its seat's answer, as it was live
             self._hold(d, held, preview(session, d, held))
             return
+        alone = self.alone
+        if d.secret and alone:
+            self._unlocked = d.player  # nobody to hide it from: no curtain
         hidden = d.secret and self._unlocked != d.player
-        wait = self.handovers.wait_for(d.player, hidden)
+        wait = self.handovers.wait_for(d.player, hidden, alone=alone)
         if hidden or wait is Wait.TAKE_OVER:
             self._begin(Wait.TAKE_OVER if wait is Wait.TAKE_OVER else Wait.QUIET)
             letter = self._draw_letter()
@@ -847,10 +891,28 @@ class TableFlow:
         """True while a computer player has the decision."""
         return self._bot is not None
 
+    @property
+    def deliberate(self) -> bool:
+        """Whether a key that changes something (the seat menu, skip ahead, undo, save as, the
+        settings) may act on the latest input: always, but while a computer player decides
+        only after a quiet keyboard (the quiet time before the key counts, as at a change of
+        player), so a hand typing ahead from the last prompt changes nothing. Keys that only
+        show (the log, the help, the calculator) act at once."""
+        return self.guard.wait is not Wait.WATCH or self.guard.calm
+
+    def typed_ahead(self) -> str | None:
+        """Why a key that changes something may not act on the latest input (a sentence:
+        a computer player decides and the keyboard was not quiet before it), or None."""
+        if self.deliberate:
+            return None
+        d = self.session.decision
+        return t("handover.watch", name=self.session.name(d.player) if d is not None else "")
+
     def skip_ahead(self) -> bool:
         """Computer players play without delay until the next human decision or display (at a
-        table of computer players only: to the end). False if there are none."""
-        if not self.session.has_bots:
+        table of computer players only: to the end). False if there are none, or if the key
+        was typed ahead while a computer player decides (`deliberate`)."""
+        if not self.session.has_bots or not self.deliberate:
             return False
         self._skipping = True
         if not self.humans:
@@ -900,8 +962,9 @@ class TableFlow:
         if not self.session.hints:
             return t("hint.off")
         d = scene.decision
-        if not self._hides_own(d):
-            self._open_hint(d)  # behind their own curtain already, or nothing of theirs hidden
+        if not self._hides_own(d) or self.alone:
+            # Behind their own curtain already, nothing of theirs hidden, or nobody else to see.
+            self._open_hint(d)
             return None
         # A hidden Castillo: the hint could give the player's own count away.
         self._begin(Wait.QUIET)
@@ -994,6 +1057,8 @@ class TableFlow:
     def undo(self) -> str | None:
         """Take back the player's last decision (a held choice first); None when done, else
         why not."""
+        if (why := self.typed_ahead()) is not None:
+            return why
         if isinstance(self.scene, Confirm):
             self._take_back()
             return None
@@ -1019,8 +1084,9 @@ class TableFlow:
         return seats.give(self, seat, kind)
 
     def why_no_seats(self) -> str | None:
-        """Why seats may not change hands now (a sentence), or None."""
-        return seats.why_not(self)
+        """Why the seat menu may not open now (a sentence), or None: seats may not change
+        hands, or the key was typed ahead while a computer player decides (`deliberate`)."""
+        return seats.why_not_open(self)
 
     @property
     def prompt(self) -> Prompt | None:

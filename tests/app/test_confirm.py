@@ -111,6 +111,8 @@ async def test_a_typed_ahead_enter_never_ends_the_turn() -> None:
     )  # fmt: skip
     async with app.run_test(size=SIZE) as pilot:
         await press_nothing(pilot)
+        clock.advance(QUIET + 0.1)  # (a game opened part-way: its first decision waits)
+        await press_nothing(pilot)
         scr = game_screen(app)
         assert scr is not None and scr.decision is not None
         index = scr.decision.choices.index(choice)

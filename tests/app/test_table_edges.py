@@ -5,6 +5,7 @@ do nothing, and "Bring to court" opening on a useful answer."""
 from __future__ import annotations
 
 from el_grande.app.app import ElGrandeApp
+from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.app.widgets.prompt import DecisionPrompt
@@ -15,7 +16,7 @@ from el_grande.core.kinds import AwardReason
 from el_grande.flow.display import Display
 from el_grande.session import GameSession
 
-from .helpers import NAMES, SIZE, screen_text, session_at, settle
+from .helpers import NAMES, SIZE, next_key, press, screen_text, session_at, settle
 
 
 def test_a_scoring_step_names_players_a_tie_left_without_points() -> None:
@@ -51,8 +52,12 @@ async def test_a_resumed_game_opens_on_the_board_and_says_which_scoring_ended() 
     app = ElGrandeApp(session=resumed, curtain_seed=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, GameScreen)  # no second scoring display
+        # No second scoring display: the board, and the next player takes over as after the
+        # display live (a banner over the prompt's column; issue 26).
+        assert isinstance(app.screen, CurtainScreen) and app.screen.banner
         assert "The game goes on after general scoring 1 of 3" in " ".join(screen_text(app).split())
+        await press(pilot, next_key(app))
+        assert isinstance(app.screen, GameScreen)
 
 
 async def test_a_finished_game_opens_on_game_over() -> None:

@@ -156,6 +156,11 @@ class Table:
                 flow.answer(on_map[0])
         self.clock.run_due()
 
+    def settle(self) -> None:
+        """The keyboard stays quiet for the longest wait: a table opened part-way (every
+        position a test plays to is a resumed game) waits for quiet before its first answer."""
+        self.at(self.clock.now() + self.take_over + 0.1)
+
     def quietly(self, key: str) -> None:
         """A deliberate key: after a quiet keyboard for the longest wait."""
         self.at(self.clock.now() + self.take_over + 0.1)

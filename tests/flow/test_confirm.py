@@ -31,7 +31,11 @@ def held(want: Want = turn_ends, **table: object) -> Table:
     """A table at the Confirm scene of such a held answer (the quiet times of the game)."""
     session, choice = held_at(want, **table.pop("options", {}))  # type: ignore[arg-type]
     t = Table(session, confirm=True, **table)  # type: ignore[arg-type]
+    # (A position played to opens as a resumed game: after a quiet moment, or by the letter.)
+    if isinstance(t.scene, TakeOver):
+        t.quietly(t.scene.letter.lower())
     assert isinstance(t.scene, Prompt)
+    t.settle()
     assert t.flow.answer(choice) is None
     assert isinstance(t.scene, Confirm) and t.scene.choice == choice
     return t
@@ -189,22 +193,46 @@ def test_without_the_confirmation_the_same_hand_over_is_a_take_over() -> None:
 
     session, choice = held_at(disks, players=3)
     table = Table(session, confirm=False)
+    table.settle()
     table.flow.answer(choice)
     assert isinstance(table.scene, TakeOver) and table.flow.guard.wait is Wait.TAKE_OVER
 
 
-def test_with_strict_hand_overs_the_confirmation_is_the_one_deliberate_step() -> None:
+def test_with_strict_hand_overs_a_confirmed_turn_still_hands_over_by_the_letter() -> None:
+    """Strict means strict (issue 26): the confirmation is its own player's act, and the
+    next person still takes over with their letter, as without it."""
     table = held(strict=True)
     scene = table.scene
     assert isinstance(scene, Confirm)
     table.key("t")
     nxt = table.scene
-    assert isinstance(nxt, Prompt) and nxt.seat != scene.seat and nxt.quiet  # not a take-over
-    # Without the confirmation, strict hand-overs ask for a take-over there.
+    assert isinstance(nxt, TakeOver) and nxt.seat != scene.seat and not nxt.curtain
+    assert table.flow.guard.wait is Wait.TAKE_OVER
+    # Enter every 1.5 s after the confirmation (slower than the quiet time): nothing answered.
+    moves = len(table.session.game.history)
+    for _ in range(20):
+        table.key("enter", table.clock.now() + 1.5)
+    assert len(table.session.game.history) == moves and isinstance(table.scene, TakeOver)
+    table.quietly(table.letter.lower())  # type: ignore[union-attr]
+    assert isinstance(table.scene, Prompt) and table.scene.seat == nxt.seat
+    # Without the confirmation, strict hand-overs ask for the same take-over.
     session, choice = held_at(turn_ends)
     plain = Table(session, strict=True)
+    plain.quietly(plain.letter.lower())  # type: ignore[union-attr]  # (opened part-way)
+    plain.settle()
     plain.flow.answer(choice)
     assert isinstance(plain.scene, TakeOver) and not plain.scene.curtain
+
+
+def test_with_strict_a_confirmed_turn_before_a_secret_takes_over_behind_the_curtain() -> None:
+    def disks(d: Decision, events: list[Event], after: Decision | None) -> bool:
+        return after is not None and after.secret and after.player != d.player
+
+    table = held(disks, strict=True, options={"players": 3})
+    table.key("t")
+    curtain = table.scene
+    assert isinstance(curtain, TakeOver) and curtain.curtain
+    assert table.flow.guard.wait is Wait.TAKE_OVER  # not only the quiet time
 
 
 def test_a_scoring_display_after_the_confirmation_plays_and_what_follows_is_unchanged() -> None:
@@ -226,6 +254,7 @@ def test_a_scoring_display_after_the_confirmation_plays_and_what_follows_is_unch
     confirmed = after_display(table)
     session, choice = held_at(general)
     plain = Table(session)
+    plain.settle()
     plain.flow.answer(choice)
     assert confirmed == after_display(plain)  # (the round's last player starts the next)
     assert confirmed[1] is not Wait.NONE
@@ -336,6 +365,7 @@ def test_a_held_choice_is_saved_at_once_and_a_resumed_game_opens_on_it_again(
     session, choice = held_at(turn_ends)
     listener = attach_autosave(session)
     table = Table(session, confirm=True)
+    table.settle()
     table.flow.answer(choice)
     assert isinstance(table.scene, Confirm)
     assert listener.saver is not None

@@ -14,7 +14,7 @@ import sys
 
 from el_grande.core import Choice
 from el_grande.flow.clock import ManualClock
-from el_grande.flow.handover import Wait
+from el_grande.flow.handover import Input, Wait
 from el_grande.flow.table import (
     BotTurn,
     Curtain,
@@ -221,6 +221,8 @@ def test_skip_ahead_plays_the_bots_at_once_and_a_bots_only_table_runs_to_the_end
     flow.start()
     assert flow.display_pace == 120.0  # nobody to step the displays: the bots' pace
     clock.run_due()
+    clock.advance(flow.quiet)
+    flow.input(Input.KEY, clock.now())  # `f`, after a quiet keyboard
     assert flow.skip_ahead() and flow.run_to_end
     for _ in range(5000):
         if isinstance(flow.scene, GameOver):
@@ -299,11 +301,15 @@ def test_a_resumed_game_opens_after_its_last_scoring_and_says_which() -> None:
     played.apply(played.decision.choices[0])  # type: ignore[union-attr]
     resumed = GameSession.from_record(played.game.record(), played.seats)
     table = Table(resumed)
-    assert isinstance(table.scene, Prompt)
+    # The next player takes over as after the display live (issue 26: a pending display).
+    scene = table.scene
+    assert isinstance(scene, TakeOver) and not scene.curtain
     assert table.flow.opening_note == (
         "The game goes on after general scoring 1 of 3: its points are in the log."
     )
     assert table.flow.log_shown == len(resumed.log)  # the log keeps the scoring
+    table.quietly(scene.letter.lower())
+    assert isinstance(table.scene, Prompt)
 
 
 def test_a_resumed_game_at_a_scorings_disks_still_shows_that_scoring() -> None:

@@ -57,6 +57,7 @@ class CurtainScreen(ModalScreen[None]):
         seconds: float = 0.0,
         ready: bool = True,
         banner: bool = False,
+        strict: bool = False,
         on_letter: Callable[[str], bool] | None = None,
         on_button: Callable[[], bool] | None = None,
         on_lower: Callable[[], bool] | None = None,
@@ -69,6 +70,8 @@ class CurtainScreen(ModalScreen[None]):
         self.seconds = seconds
         self.ready = ready
         self.banner = banner
+        #: Strict hand-overs: a banner says it comes at every change of player.
+        self.strict = strict
         self._on_letter = on_letter or (lambda _: False)
         self._on_button = on_button or (lambda: False)
         self._on_lower = on_lower or (lambda: False)
@@ -112,7 +115,10 @@ class CurtainScreen(ModalScreen[None]):
         seconds = seconds_text(self.seconds)
         if self.letter is None:
             return t("curtain.enter_why", seconds=seconds)
-        return t("handover.banner_why" if self.banner else "curtain.letter_why", seconds=seconds)
+        if self.banner:
+            key = "handover.banner_why_strict" if self.strict else "handover.banner_why"
+            return t(key, seconds=seconds)
+        return t("curtain.letter_why", seconds=seconds)
 
     def show_ready(self, ready: bool) -> None:
         """The flow says whether the keyboard has been quiet long enough (the key counts)."""
@@ -178,6 +184,7 @@ def curtain_for(scene: TakeOver | Curtain | HintCurtain, flow: TableFlow) -> Cur
         seconds=flow.guard.needed,
         ready=scene.ready,
         banner=banner,
+        strict=flow.strict,
         on_letter=flow.take_over,
         on_button=lambda: flow.take_over("", button=True),
         on_lower=flow.lower,

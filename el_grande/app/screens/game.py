@@ -205,8 +205,13 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
         self._say_note()
 
     def _say_note(self) -> None:
-        """The flow's opening sentence (a resumed game), once the board shows."""
-        if self._note is not None and isinstance(self.flow.scene, Prompt | BotTurn):
+        """The flow's opening sentence (a resumed game), once the board shows (a take-over's
+        banner covers only the prompt's column)."""
+        scene = self.flow.scene
+        board = isinstance(scene, Prompt | BotTurn) or (
+            isinstance(scene, TakeOver) and not scene.curtain
+        )
+        if self._note is not None and board:
             self._say(self._note)
             self._note = None
 
@@ -337,8 +342,9 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
 
     def action_skip_ahead(self) -> None:
         """Computer players play without delay until the next human decision or display (at
-        a table of computer players only: to the end)."""
-        self.flow.skip_ahead()
+        a table of computer players only: to the end) — not from a key typed ahead."""
+        if not self._typed_ahead():
+            self.flow.skip_ahead()
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", RichLog)

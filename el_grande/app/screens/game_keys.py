@@ -26,6 +26,19 @@ class TableKeys(_Base):
     session: GameSession
     shown: Shown | None
 
+    if TYPE_CHECKING:
+
+        def _say(self, text: str) -> None: ...  # the game screen's (AnswerInput)
+
+    def _typed_ahead(self) -> bool:
+        """True (and says why) when a key that changes something came while a computer
+        player decides, without a quiet keyboard before it (`TableFlow.typed_ahead`)."""
+        why = self.flow.typed_ahead()
+        if why is not None:
+            self._say(why)
+            self.app.bell()
+        return why is not None
+
     def action_help(self) -> None:
         from el_grande.app.screens.help import HelpScreen  # start-up: when asked for
 
@@ -45,6 +58,8 @@ class TableKeys(_Base):
     def action_settings(self) -> None:
         if self.flow.secret_open:
             return  # never over a secret prompt (a curtain is a screen of its own)
+        if self._typed_ahead():
+            return
         el_app(self).open_settings()
 
     def action_save_as(self) -> None:
@@ -52,6 +67,8 @@ class TableKeys(_Base):
 
         if self.flow.secret_open:
             return  # never over a secret prompt
+        if self._typed_ahead():
+            return
 
         def saved(message: str | None) -> None:
             if message:

@@ -102,6 +102,8 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(t("board.since_legend"), markup=False)
                 yield Static(t("help.rules_title"), classes="help-h", markup=False)
                 yield Static(t("help.rules"), markup=False)
+                yield Static(t("help.handovers_title"), classes="help-h", markup=False)
+                yield Static(t("help.handovers"), markup=False)
                 yield Static(t("help.cards_title"), classes="help-h", markup=False)
                 yield Static(cards_text(), markup=False)
             yield Static(t("help.close"), id="help-close", markup=False)
