@@ -1287,6 +1287,17 @@ EN: dict[str, Template] = {
     "since.lost": "{name} lost {n}",
     "since.caballeros": "{name} {n} in {place}",
     "since.more": "and {n} more on the board",
+    # since, issue 33 item 7: the Vetoes, and the player it is for in the second person
+    "since.veto": Plural("{name} took a Veto", "{name} took {n} Vetoes"),
+    "since.veto_you": Plural("you took a Veto", "you took {n} Vetoes"),
+    "since.vetoed": "{name} vetoed {whose} “{card}”",
+    "since.vetoed_you": "you vetoed {whose} “{card}”",
+    "since.whose": "{name}'s",
+    "since.yours": "your",
+    "since.grande_you": "your Grande moved to {to}",
+    "since.scored_you": "you scored {n}",
+    "since.lost_you": "you lost {n}",
+    "since.caballeros_you": "you {n} in {place}",
     "since.more_only": Plural(
         "{n} change, marked on the board", "{n} changes, marked on the board"
     ),

@@ -1271,6 +1271,17 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "since.lost": "{name:이/가} {n}점 잃음",
     "since.caballeros": "{name} {place} {n}",
     "since.more": "그 밖에 {n}개는 판에 표시",
+    # since, issue 33 item 7: 베토, 그리고 그 결정을 하는 플레이어 자신은 "나"로
+    "since.veto": "{name:이/가} 베토 {n}장을 가져감",
+    "since.veto_you": "내가 베토 {n}장을 가져감",
+    "since.vetoed": "{name:이/가} {whose} ‘{card}’ 특수 행동을 베토로 막음",
+    "since.vetoed_you": "내가 {whose} ‘{card}’ 특수 행동을 베토로 막음",
+    "since.whose": "{name}의",
+    "since.yours": "내",
+    "since.grande_you": "내 그란데가 {to:으로/로} 이동",
+    "since.scored_you": "내가 {n}점 득점",
+    "since.lost_you": "내가 {n}점 잃음",
+    "since.caballeros_you": "내 카바예로 {place} {n}",
     "since.more_only": "변화 {n}개, 판에 표시",
     "board.since_legend": "다른 플레이어들이 둔 뒤 내 결정 때, 지난 결정 이후 바뀐 것: ▲ 들어옴, "
     "▼ 나감 · A3▲2: A가 여기 3개, 2개 더 · ♔▲ 왕이 옴, ♔▼ 왕이 떠남 · ⌂A▲ A의 그란데가 옴 · "

@@ -65,4 +65,4 @@ def status_line(scene: Scene, seating: Seating, width: int) -> str:
     if not isinstance(scene, Prompt) or scene.quiet:
         return ""
     names = [seating.name(s) for s in range(seating.count)]
-    return sentence_for(scene.since, names, lambda s: cell_len(s) <= width) or ""
+    return sentence_for(scene.since, names, lambda s: cell_len(s) <= width, scene.seat) or ""
