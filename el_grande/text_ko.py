@@ -1284,7 +1284,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "since.caballeros_you": "내 카바예로 {place} {n}",
     "since.more_only": "변화 {n}개, 판에 표시",
     "board.since_legend": "다른 플레이어들이 둔 뒤 내 결정 때, 지난 결정 이후 바뀐 것: ▲ 들어옴, "
-    "▼ 나감 · A3▲2: A가 여기 3개, 2개 더 · ♔▲ 왕이 옴, ♔▼ 왕이 떠남 · ⌂A▲ A의 그란데가 옴 · "
+    "▼ 나감 · A3▲2: A가 여기 3개, 2개 더 · ♔▲ 왕이 옴 (왕이 있는 곳에만) · ⌂A▲ A의 그란데가 옴 · "
     "▣8/4/0▲ 점수판이 옴 · 12▲ 점수가 오름, 5▼ 궁정이 줄어듦 (요약은 상태 줄에; o: 설정에서 끌 수 "
     "있음)",
     "set.since": "지난 차례 이후",

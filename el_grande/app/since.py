@@ -2,7 +2,8 @@
 summary on the status line (the changes themselves: `el_grande.flow.changes`).
 
 Marks read without colour: ▲ came, ▼ went. "A3▲2" is player A's 3 Caballeros, 2 more than
-at A's… the viewer's previous decision; "♔▲" the King came, "♔▼" it left; "⌂A▲" A's Grande
+at A's… the viewer's previous decision; "♔▲" the King came (where it left, no ♔: the
+board shows the King only where it is); "⌂A▲" A's Grande
 came; a scoreboard's values "▣8/4/0▲"; "12▲" a score that rose, "5▼" a court that shrank.
 """
 
