@@ -449,6 +449,9 @@ EN: dict[str, Template] = {
     "handover.ready": "Ready: press {press} now.",
     "handover.nudge": "Not that key: once {name} has the keyboard and it has been quiet, press "
     "{letter}.",
+    # issue 33 item 7: a key the hand-over guard dropped at a prompt (app/screens/game.py)
+    "handover.dropped": "That key did not count: at a change of player, keys count after "
+    "{seconds}s with no key pressed ({name}'s turn).",
     "handover.quiet": "{name}'s turn: at a change of player, keys count after {seconds}s with "
     "no key pressed.",
     "why.not_now": "nothing can be answered right now",
