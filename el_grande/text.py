@@ -757,8 +757,12 @@ EN: dict[str, Template] = {
     "over.specials": "special scorings, rounds {a}–{b}",
     "over.general": "general scoring {n}",
     "over.total": "total",
-    "over.keys": "←/→: the other pages · n: new game · t: title screen · r: replay · v: review "
-    "· s: save to a file · q: quit",
+    "over.keys": "←/→: the other pages · m: rematch (the same table) · n: new game · t: title "
+    "screen · r: replay · v: review · s: save to a file · q: quit",
+    # game over, issue 33 item 6: a rematch, and the bonuses of the last scoring
+    "over.key_rematch": "Rematch",
+    "over.bonus_legend": "♔ the King's bonus (+2) · ⌂ the home bonus (+2), marked as on the "
+    "scoring sheet · ★ won the place",
     "over.tab_result": "Result",
     "over.tab_board": "Final board",
     "over.tab_scoring": "Last scoring",

@@ -727,8 +727,11 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "over.specials": "특수 정산, {a}–{b}라운드",
     "over.general": "일반 정산 {n}",
     "over.total": "합계",
-    "over.keys": "←/→: 다른 쪽 · n: 새 게임 · t: 타이틀 화면 · r: 다시 보기 · v: 복기 · "
-    "s: 파일로 저장 · q: 끝내기",
+    "over.keys": "←/→: 다른 쪽 · m: 재대결 (같은 자리 그대로) · n: 새 게임 · t: 타이틀 화면 · "
+    "r: 다시 보기 · v: 복기 · s: 파일로 저장 · q: 끝내기",
+    # game over, issue 33 item 6: 재대결, 마지막 정산의 보너스
+    "over.key_rematch": "재대결",
+    "over.bonus_legend": "♔ 왕의 보너스 (+2) · ⌂ 본거지 보너스 (+2), 정산표와 같은 표시 · ★ 1위",
     "over.tab_result": "결과",
     "over.tab_board": "마지막 보드",
     "over.tab_scoring": "마지막 정산",
