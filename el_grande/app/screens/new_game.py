@@ -1,5 +1,6 @@
 """The new-game form: 2-5 seats (name, colour, kind) and the options, on one screen (it fits
-100×30). The seats start as the settings' default players (`el_grande.settings`).
+100×30). The seats start as the settings' default players (`el_grande.settings`), or as the
+table just played (game over's "New game").
 
 Tab goes through the names, then the options, the buttons, and last the seats' colours and
 kinds; the arrow keys move like in a table (`app/widgets/form.py`); Enter or Space opens a
