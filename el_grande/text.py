@@ -374,6 +374,12 @@ EN: dict[str, Template] = {
     "a second window could play it at the same time (remove what is there, or make it a file "
     "you may write).",
     # --- game screen keys -----------------------------------------------------------------
+    # the key bar's short labels, issue 33 item 5 (app/widgets/keybar.py: used only where the
+    # whole labels do not fit the width; by binding id)
+    "keys.short.preview": "Calculator",
+    "keys.short.save_as": "Save",
+    "keys.short.skip_ahead": "Skip",
+    "keys.short.quit": "Quit",
     "keys.help": "Help",
     "keys.preview": "Scoring calculator",
     "keys.log": "Log",

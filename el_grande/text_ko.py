@@ -422,6 +422,12 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "없으면 다른 창에서도 같은 게임을 동시에 할 수 있기 때문입니다 (그 자리에 있는 것을 "
     "치우거나, 쓸 수 있는 파일로 바꾸세요).",
     # --- game screen keys --------------------------------------------------------------------
+    # the key bar's short labels, issue 33 item 5 (app/widgets/keybar.py: 전체 이름이 폭에
+    # 맞지 않을 때만; binding id별)
+    "keys.short.preview": "계산기",
+    "keys.short.save_as": "저장",
+    "keys.short.skip_ahead": "건너뛰기",
+    "keys.short.quit": "종료",
     "keys.help": "도움말",
     "keys.preview": "정산 계산기",
     "keys.log": "기록",

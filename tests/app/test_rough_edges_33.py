@@ -3,7 +3,11 @@ and rematch, the key bar and the cards in Korean at 100×30."""
 
 from __future__ import annotations
 
+import pytest
 from rich.console import Console
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.screen import Screen
 from textual.widgets import TabbedContent
 
 from el_grande.app.screens.game import GameScreen
@@ -13,7 +17,13 @@ from el_grande.core import AwardReason
 from el_grande.epilogue import Epilogue
 from el_grande.flow.handover import QUIET
 from el_grande.session import GameSession
+from el_grande.app.shown import Shown
+from el_grande.app.widgets.keybar import KeyBar
+from el_grande.app.widgets.track import RoundTrack
+from el_grande.core import Game
+from el_grande.session import Seating
 from el_grande.setup import GameSetup, SeatSetup, default_seats
+from el_grande.text import EN, t, use
 
 from .helpers import NAMES, press, screen_text, settle
 from .test_trust import key_at, trusting_app
@@ -131,3 +141,89 @@ async def test_left_and_right_reach_every_page_and_m_is_a_rematch() -> None:
         options = again.game.options
         assert (options.rounds, options.veto, str(options.castillo)) == (6, False, "hidden")
         assert again.hints is False and again.game.seed != session.game.seed
+
+
+# --- Korean at 100×30 (item 5) ------------------------------------------------------------
+
+
+def _game_keys() -> list[Binding]:
+    """Every key a game screen can offer at once (a coached game with computer players, hints,
+    undo and a turn held), labelled in the active language, and the app's quit."""
+    merged = GameScreen._merged_bindings
+    assert merged is not None
+    keys = [b for bs in merged.key_to_bindings.values() for b in bs]
+    out = [Binding(b.key, b.action, t(b.description), id=b.id) for b in keys if b.show]
+    return out
+
+
+class _GameKeys(Screen[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self._bindings = BindingsMap(_game_keys())
+
+    def compose(self) -> ComposeResult:
+        yield KeyBar()
+
+
+class _GameKeysApp(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        quit_key = Binding("ctrl+q", "quit", t("keys.quit"), priority=True, id="quit")
+        self._bindings = BindingsMap([quit_key])
+
+    def on_mount(self) -> None:
+        self.push_screen(_GameKeys())
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+async def test_every_game_key_keeps_a_readable_label_at_100_columns(lang: str) -> None:
+    """Issue 33, item 5: all the game's keys at once at 100 columns: no label cut ("정산…")
+    and none lost off the edge (an `o` with no label): each is whole or its short form."""
+    use(lang)
+    try:
+        keys = [*_game_keys(), Binding("ctrl+q", "quit", t("keys.quit"), id="quit")]
+        app = _GameKeysApp()
+        async with app.run_test(size=(100, 5)) as pilot:
+            await pilot.pause()
+            bar = app.screen.query_one(KeyBar)
+            line = bar.render()
+            text = line.plain
+            assert line.cell_len <= 100 and "…" not in text
+            assert [key for _s, _e, key in bar._spans] == [b.key.split(",")[0] for b in keys]
+            for b in keys:
+                short = f"keys.short.{b.id}"
+                assert b.description in text or (short in EN and t(short) in text), b.id
+    finally:
+        use("en")
+
+
+class _TrackApp(App[None]):
+    def __init__(self, shown: Shown) -> None:
+        super().__init__()
+        self.shown = shown
+
+    def compose(self) -> ComposeResult:
+        seating = Seating.of(default_seats(["김민준", "이서연", "박지훈"]))
+        track = RoundTrack(seating)
+        track.shown = self.shown
+        yield track
+
+
+@pytest.mark.parametrize("width", [100, 120])
+async def test_the_top_bar_always_shows_the_round(width: int) -> None:
+    """Issue 33, item 5: a long prompt in Korean used to push "라운드 1/9" off the top bar;
+    the round stays and the prompt is shortened (with "…") instead."""
+    use("ko")
+    try:
+        view = Game.new(["김민준", "이서연", "박지훈"], seed=7).view(None)
+        doing = "카바예로를 배치할 지역이나 카스티요를 고르세요 (궁정에서 최대 5개, 남은 배치 3개)"
+        app = _TrackApp(Shown(view, to_move=1, doing=doing))
+        async with app.run_test(size=(width, 3)) as pilot:
+            await pilot.pause()
+            line = app.query_one(RoundTrack).render()
+            text = line.plain
+            assert "라운드 1/9" in text and "이서연: 카바예로를" in text
+            assert line.cell_len <= width - 1
+            assert "…" in text  # the prompt gave way, not the round
+    finally:
+        use("en")

@@ -66,19 +66,19 @@ class RoundTrack(Widget):
             return line
         who = chip(self.seating, shown.to_move, " ")
         doing = t("prompt.title", name=self.seating.name(shown.to_move), what=shown.doing)
-        # Who does what is the news: when it would not fit whole, "Round 2 of 9" goes first
-        # (the track shows the round reversed), then the track's label.
+        # The round always shows ("Round 2 of 9", as in a bar with nobody to move); when who
+        # does what would not fit whole, the track's label goes first, then the prompt is
+        # shortened (cut by terminal cells, with "…").
         width = self.size.width - 1
-        need = cell_len(track.plain) + 2 + cell_len(who.plain) + 1 + cell_len(doing)
-        if cell_len(label.plain) + need <= width:
+        need = cell_len(track.plain) + 2 + cell_len(where.plain) + 1 + 2 + cell_len(who.plain)
+        if cell_len(label.plain) + need + 1 + cell_len(doing) <= width:
             line.append_text(label)
         line.append_text(track)
-        if cell_len(line.plain) + cell_len(where.plain) + 3 + need - cell_len(track.plain) <= width:
-            line.append("│ ", style="dim")
-            line.append_text(where)
-            line.append(" ")
+        line.append("│ ", style="dim")
+        line.append_text(where)
+        line.append(" ")
         line.append("│ ", style="dim")
         line.append_text(who)
-        room = width - cell_len(line.plain)  # cut by terminal cells, with "…"
+        room = width - cell_len(line.plain)
         line.append(f" {fit(doing, room - 1)}", style="bold")
         return line
