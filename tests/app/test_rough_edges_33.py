@@ -3,8 +3,12 @@ and rematch, the key bar and the cards in Korean at 100×30."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
@@ -13,17 +17,22 @@ from textual.widgets import TabbedContent
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen, bonus_marks, place_table
 from el_grande.app.screens.new_game import NewGameScreen
+from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.core import AwardReason
 from el_grande.epilogue import Epilogue
 from el_grande.flow.handover import QUIET
+from el_grande.flow.table import Showing
+from el_grande.names import fit_quoted
+from el_grande.narrate import ScoringStep
 from el_grande.session import GameSession
 from el_grande.app.shown import Shown
+from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.track import RoundTrack
 from el_grande.core import Game
 from el_grande.session import Seating
 from el_grande.setup import GameSetup, SeatSetup, default_seats
-from el_grande.text import EN, t, use
+from el_grande.text import EN, card_name, t, use
 
 from .helpers import NAMES, press, screen_text, settle
 from .test_trust import key_at, trusting_app
@@ -225,5 +234,88 @@ async def test_the_top_bar_always_shows_the_round(width: int) -> None:
             assert "라운드 1/9" in text and "이서연: 카바예로를" in text
             assert line.cell_len <= width - 1
             assert "…" in text  # the prompt gave way, not the round
+    finally:
+        use("en")
+
+
+class _CardsApp(App[None]):
+    def __init__(self, shown: Shown, seating: Seating) -> None:
+        super().__init__()
+        self.shown, self.seating = shown, seating
+
+    def compose(self) -> ComposeResult:
+        cards = CardList(self.seating)
+        cards.styles.width = 33  # the cards' column at 100×30
+        cards.shown = self.shown
+        yield cards
+
+
+async def test_a_taken_card_names_who_took_it_never_a_lone_letter() -> None:
+    """Issue 33, item 5: at 100×30 a long card taken by 이서연 said only "B" (her chip): the
+    card's name now gives way for "이서연 가져감" (or her name alone), fitted by cells."""
+    use("ko")
+    try:
+        names = ["김민준", "이서연", "박지훈"]
+        view = Game.new(names, seed=7).view(None)
+        card = "intrigue_2_own_2_foreign"  # the longest name in Korean
+        view = replace(view, face_up=(), taken=((1, card),), active=0)
+        seating = Seating.of(default_seats(names))
+        app = _CardsApp(Shown(view), seating)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            widget = app.query_one(CardList)
+            head = widget.render().plain.splitlines()[0]
+            assert cell_len(head) <= 33
+            assert head.rstrip().endswith("이서연 가져감"), head
+            assert head.startswith(" a 인트리그") and "…" in head  # its name, cut to fit
+    finally:
+        use("en")
+
+
+def test_a_quotation_shortens_inside_its_marks() -> None:
+    assert fit_quoted("정산: ‘디스크: 혼자 고른 곳 정산’", 40) == "정산: ‘디스크: 혼자 고른 곳 정산’"
+    cut = fit_quoted("정산: ‘디스크: 혼자 고른 곳 정산’", 27)
+    assert cut == "정산: ‘디스크: 혼자 고른…’" and cell_len(cut) <= 27
+    assert fit_quoted("Scoring: “Disk: score a region alone”", 30) == "Scoring: “Disk: score a regi…”"
+    assert fit_quoted("No quotes in this heading at all", 12) == "No quotes i…"
+
+
+class _DisplayApp(App[None]):
+    def __init__(self, screen: ScoringScreen) -> None:
+        super().__init__()
+        self.display_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.display_screen)
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)])
+async def test_a_display_heading_keeps_its_closing_quote(size: tuple[int, int]) -> None:
+    """Issue 33, item 5: "정산: ‘디스크: 혼자 고른 곳 정산’" in the display's box at 100×30 lost
+    its closing quote; the card's name now shortens inside the quotes, on one line."""
+    use("ko")
+    try:
+        view = Game.new(["김민준", "이서연", "박지훈"], seed=7).view(None)
+        heading = t("scoring.heading_special", card=card_name("score_by_disk"))
+        step = ScoringStep(title="갈리시아", lines=(), place="galicia", upto=0)
+        scene = Showing(heading, (step,), 0, view, "galicia")
+        noop = lambda: None  # noqa: E731
+        screen = ScoringScreen(
+            scene,
+            chip=lambda seat: Text("ABC"[seat]),
+            name=str,
+            on_next=noop,
+            on_last=noop,
+            on_run_to_end=noop,
+        )
+        app = _DisplayApp(screen)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen.show(scene)  # (drawn, whatever the first frame does: another engineer's fix)
+            await pilot.pause()
+            title = screen.query_one("#scoring-title")
+            drawn = "".join(s.text for s in title.render_line(0)).strip()
+            assert drawn.startswith("정산: ‘디스크:") and drawn.endswith("’"), drawn
+            assert title.size.height == 1
     finally:
         use("en")
