@@ -1315,8 +1315,8 @@ EN: dict[str, Template] = {
         "{n} change, marked on the board", "{n} changes, marked on the board"
     ),
     "board.since_legend": "At your decision after the others played, what changed since your "
-    "previous one: ▲ came, ▼ went · A3▲2: A has 3 here, 2 more · ♔▲ the King came (only where it is) "
-    "· ⌂A▲ A's Grande came · ▣8/4/0▲ a scoreboard came · 12▲ a score rose, 5▼ a court shrank "
+    "previous one: ▲ came, ▼ went · A3▲2: A has 3 here, 2 more · ♔▲ the King came (only where it "
+    "is) · ⌂A▲ A's Grande came · ▣8/4/0▲ a scoreboard came · 12▲ a score rose, 5▼ a court shrank "
     "(the summary is on the status line; o: settings turn it off)",
     "set.since": "Since your turn",
     "set.since_on": "mark what the others changed",

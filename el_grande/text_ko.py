@@ -636,8 +636,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "ev.round": "— 라운드 {number}/{of} —",
     "ev.cards": "공개된 카드: {cards}.",
     "ev.power": "{name:이/가} 파워 카드 {n:을/를} 냅니다.",
-    "ev.order": "턴 순서: {names}.",
-    "ev.turn": "{name}의 턴 (파워 카드 {power}).",
+    "ev.order": "차례 순서: {names}.",
+    "ev.turn": "{name}의 차례 (파워 카드 {power}).",
     "move.court": "{name:이/가} {src}에서 궁정으로 카바예로 {count}개를 데려옵니다.",
     "move.place": "{name:이/가} {dst}에 카바예로 {count}개를 배치합니다.",
     "move.place_hidden": "{name:이/가} {dst}에 카바예로를 배치합니다 (몇 개인지는 비밀).",
@@ -676,7 +676,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "ev.award": "{name} +{points} ({why})",
     "ev.scoring_end": "정산 끝: {points}.",
     "ev.no_points": "득점 없음",
-    "ev.turn_summary": "{name}의 턴: {parts}.",
+    "ev.turn_summary": "{name}의 차례: {parts}.",
     "sum.power": "파워 카드 {n}",
     "sum.court": "궁정으로 {count}개",
     "sum.placed": "{count}개 배치",
@@ -813,7 +813,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
         "매 라운드: 액션 카드 5장이 공개되어 있습니다. 1–4 스택의 맨 위 카드와 왕 카드(언제나 "
         "있음)입니다. 모두 파워 카드를 "
         "한 장씩 냅니다 (1–13, 이번 라운드에 아직 아무도 내지 않은 숫자). 가장 높은 숫자를 "
-        "낸 사람부터 턴을 합니다. 내 턴에는: 파워 카드에 적힌 수만큼 속령에서 궁정으로 "
+        "낸 사람부터 차례가 옵니다. 내 차례에는: 파워 카드에 적힌 수만큼 속령에서 궁정으로 "
         "카바예로를 데려오고, 액션 카드 한 장을 가져간 다음, 카드의 숫자만큼까지 궁정의 "
         "카바예로를 왕의 지역에 인접한 지역이나 카스티요에 배치하고, 카드의 특수 행동을 "
         "합니다 (배치 전이나 후에, 또는 건너뜁니다).\n\n"
@@ -990,7 +990,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "bots.hint.march": "내 카바예로가 {place:으로/로} 진군하는 것이 가장 이롭습니다.",
     "bots.hint.lone_score": "{place}만 정산된다면 내가 가장 많이 얻습니다.",
     "bots.hint.least_loss": "{place}에서 카바예로를 잃는 것이 가장 덜 아픕니다.",
-    "bots.hint.scores": "이번 턴에 {points}점을 얻습니다.",
+    "bots.hint.scores": "이번 차례에 {points}점을 얻습니다.",
     "bots.hint.place": "{place}에서 내 우위를 굳힙니다.",
     "bots.hint.hurts": "{place}에서 {seat}의 세력을 빼앗습니다.",
     "bots.hint.outlook": "라운드가 끝날 때의 전망이 가장 좋습니다.",

@@ -19,7 +19,7 @@ game opened from its record rebuilds it by replaying the record.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from el_grande.core import Game, View

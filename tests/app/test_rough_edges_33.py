@@ -3,6 +3,7 @@ and rematch, the key bar and the cards in Korean at 100×30."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -18,19 +19,17 @@ from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen, bonus_marks, place_table
 from el_grande.app.screens.new_game import NewGameScreen
 from el_grande.app.screens.scoring import ScoringScreen
-from el_grande.core import AwardReason
+from el_grande.app.shown import Shown
+from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.keybar import KeyBar
+from el_grande.app.widgets.track import RoundTrack
+from el_grande.core import AwardReason, Game
 from el_grande.epilogue import Epilogue
 from el_grande.flow.handover import QUIET
 from el_grande.flow.table import Showing
 from el_grande.names import fit_quoted
 from el_grande.narrate import ScoringStep
-from el_grande.session import GameSession
-from el_grande.app.shown import Shown
-from el_grande.app.widgets.cards import CardList
-from el_grande.app.widgets.keybar import KeyBar
-from el_grande.app.widgets.track import RoundTrack
-from el_grande.core import Game
-from el_grande.session import Seating
+from el_grande.session import GameSession, Seating
 from el_grande.setup import GameSetup, SeatSetup, default_seats
 from el_grande.text import EN, card_name, t, use
 
@@ -54,7 +53,10 @@ async def test_a_key_dropped_by_a_quiet_wait_says_so() -> None:
         key_at(app, "down", clock.now())  # too soon: dropped
         await settle(pilot)
         text = " ".join(screen_text(app).split())
-        assert "That key did not count" in text and f"({session.name(session.decision.player)}'s turn)" in text  # type: ignore[union-attr]
+        assert (
+            "That key did not count" in text
+            and f"({session.name(session.decision.player)}'s turn)" in text
+        )  # type: ignore[union-attr]
         assert len(session.game.history) == 1
         clock.advance(QUIET + 0.1)
         await settle(pilot)  # quiet now: the line no longer says so
@@ -273,10 +275,14 @@ async def test_a_taken_card_names_who_took_it_never_a_lone_letter() -> None:
 
 
 def test_a_quotation_shortens_inside_its_marks() -> None:
-    assert fit_quoted("정산: ‘디스크: 혼자 고른 곳 정산’", 40) == "정산: ‘디스크: 혼자 고른 곳 정산’"
+    assert (
+        fit_quoted("정산: ‘디스크: 혼자 고른 곳 정산’", 40) == "정산: ‘디스크: 혼자 고른 곳 정산’"
+    )
     cut = fit_quoted("정산: ‘디스크: 혼자 고른 곳 정산’", 27)
     assert cut == "정산: ‘디스크: 혼자 고른…’" and cell_len(cut) <= 27
-    assert fit_quoted("Scoring: “Disk: score a region alone”", 30) == "Scoring: “Disk: score a regi…”"
+    assert (
+        fit_quoted("Scoring: “Disk: score a region alone”", 30) == "Scoring: “Disk: score a regi…”"
+    )
     assert fit_quoted("No quotes in this heading at all", 12) == "No quotes i…"
 
 
@@ -319,3 +325,15 @@ async def test_a_display_heading_keeps_its_closing_quote(size: tuple[int, int]) 
             assert title.size.height == 1
     finally:
         use("en")
+
+
+def test_one_korean_word_for_a_turn() -> None:
+    """Issue 33, item 5: "턴" and "차례" both meant a player's turn; the catalogue says 차례."""
+    from el_grande.text_ko import KO
+
+    def words(value: object) -> list[str]:
+        return [value] if isinstance(value, str) else [str(v) for v in vars(value).values()]
+
+    said = {k: w for k, v in KO.items() for w in words(v) if re.search(r"(?<!패)턴", w)}
+    assert said == {}
+    assert "차례" in KO["ev.turn"] and "차례" in KO["ev.order"]

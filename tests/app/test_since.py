@@ -191,7 +191,9 @@ def test_the_king_is_drawn_only_where_it_is() -> None:
     board = MapView(Seating.of(default_seats(["Ana", "Ben", "Cy"])))
 
     def drawn(place: str) -> str:
-        return "\n".join(line.plain for line in board._region_lines(shown, place, 20, {}, set(), False))
+        return "\n".join(
+            line.plain for line in board._region_lines(shown, place, 20, {}, set(), False)
+        )
 
     assert "♔" not in drawn(left)
     assert "♔▲" in drawn("granada")

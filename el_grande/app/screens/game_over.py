@@ -40,6 +40,7 @@ from el_grande.text import card_name, region, t
 if TYPE_CHECKING:
     from el_grande.session import GameSession, Seating
 
+
 def breakdown(session: GameSession) -> list[tuple[str, list[int]]]:
     """Rows of (label, points per seat): special scorings between general ones, then each
     general scoring."""

@@ -32,6 +32,8 @@ OPTIONS = ("rounds", "veto", "castillo", "seed", "start")
 def player_default(seat: SeatSetup) -> PlayerDefault:
     """A seat of a set-up as a row of the form ("bot:greedy" is the level "greedy")."""
     return PlayerDefault(seat.name, seat.colour, bot_level(seat.kind) or "human")
+
+
 BUTTONS = ("begin", "back")
 
 

@@ -115,7 +115,9 @@ class KeyBar(Widget):
             if cut is not None and cell_len(label) > cut:
                 label = set_cell_size(label, cut - 1).rstrip() + "…"
             start = line.cell_len
-            line.append(f" {shown} " if gap == PAD else f"{shown} ", style=key_style if enabled else "dim")
+            line.append(
+                f" {shown} " if gap == PAD else f"{shown} ", style=key_style if enabled else "dim"
+            )
             line.append(label, style="" if enabled else "dim")
             self._spans.append((start, line.cell_len, key))
             line.append(" " * (1 if gap == TIGHT else 2) if gap != PAD else " ")
