@@ -168,7 +168,7 @@ class GameOverScreen(Screen[None]):
         Binding("t", "title", "over.key_title"),
         Binding("r", "replay", "over.key_replay"),
         Binding("v", "review", "over.key_review"),
-        Binding("s", "save_as", "keys.save_as"),
+        Binding("s", "save_as", "keys.save_as", id="save_as"),  # (its short label: keybar)
         Binding("q", "app.quit", "keys.quit"),
     ]
 

@@ -152,11 +152,13 @@ class CardList(Widget):
         tail = Text(end="")
         if taker is not None:
             # Who took it, by name (fitted by cells, never cut to a letter): "taken by 서연"
-            # where it fits, else the name alone; the card's name gives way down to a few
-            # words for it.
+            # where it fits beside the card's whole name, else the player's name alone; only
+            # then does the card's name give way (down to a few words) for them.
             taken = self.seating.name(taker)
-            for said in (t("board.card_taken", name=taken), taken):
-                if cell_len(said) + 1 + min(cell_len(name), MIN_NAME) <= room:
+            words = (t("board.card_taken", name=taken), taken)
+            keep = [cell_len(name)] * 2 + [min(cell_len(name), MIN_NAME)] * 2
+            for said, cells in zip(words + words, keep, strict=True):
+                if cell_len(said) + 1 + cells <= room:
                     tail = Text(said, style="dim", end="")
                     break
         else:
