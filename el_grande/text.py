@@ -456,8 +456,8 @@ EN: dict[str, Template] = {
     "handover.nudge": "Not that key: once {name} has the keyboard and it has been quiet, press "
     "{letter}.",
     # issue 33 item 7: a key the hand-over guard dropped at a prompt (app/screens/game.py)
-    "handover.dropped": "That key did not count: at a change of player, keys count after "
-    "{seconds}s with no key pressed ({name}'s turn).",
+    "handover.dropped": "{name}'s turn: that key did not count (after a change of player, keys "
+    "count after {seconds}s).",
     "handover.quiet": "{name}'s turn: at a change of player, keys count after {seconds}s with "
     "no key pressed.",
     "why.not_now": "nothing can be answered right now",

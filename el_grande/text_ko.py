@@ -483,8 +483,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "handover.nudge": "그 키가 아닙니다: {name}에게 키보드가 가고 조용해지면 {letter:을/를} "
     "누르세요.",
     # issue 33 item 7: 손 바꿈 보호가 버린 키 (app/screens/game.py)
-    "handover.dropped": "그 키는 쓰이지 않았습니다: 플레이어가 바뀔 때는 {seconds}초 동안 "
-    "아무 키도 누르지 않은 뒤부터 키가 통합니다 ({name}의 차례).",
+    "handover.dropped": "{name}의 차례: 그 키는 쓰이지 않았습니다 (플레이어가 바뀌면 {seconds}초 "
+    "뒤부터 키가 통합니다).",
     "handover.quiet": "{name}의 차례: 플레이어가 바뀔 때는 {seconds}초 동안 아무 키도 누르지 "
     "않은 뒤부터 키가 통합니다.",
     "why.not_now": "지금은 답할 수 없습니다",
