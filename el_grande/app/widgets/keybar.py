@@ -1,5 +1,7 @@
 """The key bar at the foot of every screen: the keys that work now, from the screen's active
-bindings (their descriptions come from the catalogue), and a click on one presses it.
+bindings (their descriptions come from the catalogue), and a click on one presses it. Where
+they do not all fit (Korean at 100 columns), the padding goes, labels take their short forms
+(`keys.short.<binding id>`), the keys close up, and no label is cut below a readable word.
 
 One widget drawing one line, instead of Textual's `Footer`, which rebuilds a widget per key
 every time the bindings change: in a game that is every few decisions, and each rebuild left
