@@ -840,6 +840,7 @@ EN: dict[str, Template] = {
         "o\tsettings: theme, player colours, pace (not while a secret choice is open)\n"
         "r\tseats: give a seat to a computer player, or take it back\n"
         "i\tthe coach of a guided game: hide it, bring it back; a tip: dismiss it (Esc too)\n"
+        "[ ]\tlessons met in a guided game: read the one before or after the one on show\n"
         "?\tthis help\n"
         "ctrl+q\tquit (ctrl+c too)"
     ),
@@ -849,8 +850,9 @@ EN: dict[str, Template] = {
         "Each round: five action cards lie face up, the top card of each of the stacks 1–4 "
         "and the King (always there). Everyone "
         "plays a power card (1–13, a value nobody played yet this round); the highest goes "
-        "first. On your turn: bring Caballeros from your province to your court (the number on "
-        "your power card), take an action card, then place up to the card's number of "
+        "first. On your turn: bring Caballeros from your province to your court (up to the "
+        "number your power card allows: card 7 brings 3), take an action card, then place up "
+        "to the card's number of "
         "Caballeros from your court into regions next to the King or into the Castillo, and "
         "do the card's special action (before or after placing, or skip it).\n\n"
         "The King's region is taboo: nothing enters or leaves it, but it is scored.\n\n"
@@ -859,8 +861,9 @@ EN: dict[str, Template] = {
         "revealed and the Castillo's Caballeros march there (a disk on the King's region sends "
         "them back to their owner's court); then all nine regions are scored. "
         "Most Caballeros scores the first value, second the second, third the third (2 players: "
-        "first only; 3 players: first and second). Tied players get the next lower value. Most "
-        "Caballeros in the King's region: +2; in your Grande's home region: +2.\n\n"
+        "first only; 3 players: first and second). Tied players get the next lower value. "
+        "Strictly the most Caballeros in the King's region: +2; in your Grande's home region: "
+        "+2 (a tie for first: no bonus).\n\n"
         "After the third general scoring the highest score wins; tied leaders share the "
         "victory."
     ),
@@ -1195,17 +1198,22 @@ EN: dict[str, Template] = {
     "learn.summary_none": "none",
     "learn.summary_line": "{title} — help: {page}",
     "learn.summary_close": "Enter or Esc: close",
+    # Reading back the lessons met (`[` and `]`, el_grande/app/widgets/coach.py).
+    "learn.coach_page": "Lesson {n} of {of}: {title}",
+    "learn.coach_keys_pages": "{title} — [ ]: lessons met · i: hide · h: the Hard player's "
+    "pick and why",
     "lesson.power.title": "Power cards and turn order",
-    "lesson.power.1": "Everyone plays one power card a round, a value nobody has played yet "
-    "this round; a card played is gone for the rest of the game.",
+    "lesson.power.1": "Everyone plays one power card a round, a value not yet played this "
+    "round; a played card is gone, unless an action card gives it back.",
     "lesson.power.2": "The highest card goes first this round, then the next highest.",
     "lesson.power.3": "Whoever plays the lowest card starts choosing next round: a low card "
     "now buys the first pick later.",
     "lesson.court.title": "Court and province",
     "lesson.court.1": "Your Caballeros wait in your province; only those in your court can "
     "go onto the board.",
-    "lesson.court.2": "Each turn you bring up to your power card's number of Caballeros from "
-    "the province to the court.",
+    "lesson.court.2": "Each turn you may bring Caballeros from the province to the court, up "
+    "to the number your power card allows: card 7 brings 3, card 1 brings 6 (the power "
+    "cards' choices show it).",
     "lesson.action_card.title": "Taking an action card",
     "lesson.action_card.1": "You must take one of the face-up action cards: its number is how "
     "many Caballeros you may place.",
@@ -1231,41 +1239,44 @@ EN: dict[str, Template] = {
     "of you.",
     "lesson.veto.2": "When another player announces a special action, you may veto it: that "
     "action is cancelled, their placing is not.",
-    "lesson.veto.3": "A Veto is good this round and the next, then it is gone.",
+    "lesson.veto.3": "A Veto is used once, this round or the next; unused, it is then gone.",
     "lesson.card_king.title": "Moving the King",
     "lesson.card_king.1": "The King card (always there) moves the King anywhere; the Royal "
     "Adviser moves him next door.",
     "lesson.card_king.2": "Where the King goes decides where everyone may place next, and "
     "locks the Caballeros in his new region.",
     "lesson.card_move.title": "Intrigue cards",
-    "lesson.card_move.1": "Intrigue cards move Caballeros already on the board, yours or "
-    "others', to any region or the Castillo.",
-    "lesson.card_move.2": "Moves ignore the King's neighbourhood, but never touch the King's "
-    "region.",
+    "lesson.card_move.1": "Intrigue cards move Caballeros from regions (the card says whose "
+    "and how many) to other regions or into the Castillo; one places 2 more from your court.",
+    "lesson.card_move.2": "Moves ignore the King's neighbourhood but never touch the King's "
+    "region, and nothing ever leaves the Castillo this way.",
     "lesson.card_score.title": "Scoring cards",
     "lesson.card_score.1": "Scoring cards score some places at once, between the general "
     "scorings, with the usual ranks and bonuses.",
-    "lesson.card_score.2": "Being first where a card scores pays twice: now and again later.",
+    "lesson.card_score.2": "Points scored now are kept: a place can pay you now and again at the "
+    "next general scoring.",
     "lesson.card_return.title": "Sending Caballeros home",
-    "lesson.card_return.1": "Some cards send other players' Caballeros back to their "
-    "province, from the court or from the board.",
+    "lesson.card_return.1": "Some cards send other players' Caballeros back to their province, "
+    "from the court or from regions (never from the King's region or the Castillo).",
     "lesson.card_return.2": "Caballeros in the province must be brought to court again "
     "before they can be placed.",
     "lesson.card_disk.title": "Secret choices",
     "lesson.card_disk.1": "Some cards make players choose a region in secret, with the disk.",
-    "lesson.card_disk.2": "Everyone chooses behind a curtain; the choices are shown together.",
+    "lesson.card_disk.2": "Who chooses depends on the card: most ask only the other players it "
+    "concerns, one asks everyone, you too; no choice is seen until all are revealed together.",
     "lesson.card_scoreboard.title": "Mobile scoreboards",
     "lesson.card_scoreboard.1": "A mobile scoreboard laid on a place replaces its values "
     "(8/4/0 or 4/0/0).",
     "lesson.card_scoreboard.2": "It can make a small region worth a lot, or a rich one worth "
     "little.",
     "lesson.card_grande.title": "Your Grande and your home region",
-    "lesson.card_grande.1": "Your Grande marks your home region: most Caballeros there scores "
-    "2 more.",
-    "lesson.card_grande.2": "The Grande card moves your Grande, and your home with it.",
+    "lesson.card_grande.1": "Your Grande marks your home region: strictly the most Caballeros "
+    "there scores 2 more (a tie for first: no bonus).",
+    "lesson.card_grande.2": "The Grande card moves your Grande, and your home with it (never "
+    "into or out of the King's region).",
     "lesson.card_hand.title": "Power cards and court cards",
-    "lesson.card_hand.1": "These cards give back a power card you played, or bring 2 more "
-    "Caballeros to your court.",
+    "lesson.card_hand.1": "These cards give back a power card you played, or bring up to 2 "
+    "Caballeros from your province to your court.",
     "lesson.disk.title": "The secret disk",
     "lesson.disk.1": "At a general scoring, each player with Caballeros in the Castillo sets "
     "a disk to a region in secret.",

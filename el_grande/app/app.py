@@ -569,9 +569,13 @@ class ElGrandeApp(App[None]):
 
     def start_learning(self) -> None:
         """The guided first game (`el_grande.flow.guided`): a new one each time."""
+        from el_grande.app.widgets.form import in_language  # start-up: the form's
         from el_grande.flow.guided import guided_session  # start-up: the rules core
 
-        you = next((p.name for p in self.settings.players if p.kind == "human"), None)
+        # The first person of the settings' players, named in the language (the built-in
+        # "Ana" is 민준 in Korean, as on the new-game form).
+        players = in_language(self.settings.players)
+        you = next((p.name for p in players if p.kind == "human"), None)
         session = guided_session(you)
         self.open_game(session)
         self.call_after_refresh(partial(self._autosave, session))

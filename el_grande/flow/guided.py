@@ -43,6 +43,15 @@ SCRIPT: dict[tuple[int, int, str], str] = {
     (1, 2, "placement"): "place castillo",
     (2, 2, "placement"): "place castillo",
     (3, 2, "placement"): "place castillo",
+    # The action cards whose lessons speak when their special action is done, played where
+    # the seed lays them face up: the Grande (round 3), a card that sends Caballeros home
+    # and one that gives back a power card (round 4).
+    (3, 2, "action_card"): "card grande",
+    (3, 2, "turn"): "special",
+    (4, 1, "action_card"): "card return_one_each",
+    (4, 1, "turn"): "special",
+    (4, 2, "action_card"): "card power_cards",
+    (4, 2, "turn"): "special",
 }
 
 

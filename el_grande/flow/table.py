@@ -519,6 +519,8 @@ class TableFlow:
     # --- the session's updates ---------------------------------------------------------------
 
     def _published(self, update: Update) -> None:
+        if self.coach is not None:  # what happened, for the lessons of the next decision
+            self.coach.heard(update)
         if update.reseated:  # a seat changed hands; nothing was played (flow/seats.py)
             seats.reseated(self, self.prompt)
             return

@@ -72,6 +72,22 @@ async def test_the_coach_follows_the_game_to_the_next_lesson() -> None:
         assert scr.decision is not None and scr.decision.kind == "court"
         assert t("lesson.court.title") in screen_text(app)
         assert scr.flow.coach is not None and "court" in scr.flow.coach.met
+        # Two lessons met: `[ ]` pages back and on, "lesson 1 of 2"; the coach says so.
+        court = t("learn.coach_page", n=2, of=2, title=t("lesson.court.title"))
+        edge = t("learn.coach_keys_pages", title=court)
+        assert edge.split(" · ")[0] in screen_text(app)
+        moves = len(scr.session.game.history)
+        await press(pilot, "left_square_bracket")
+        shown = screen_text(app)
+        power = t("learn.coach_page", n=1, of=2, title=t("lesson.power.title"))
+        assert power in shown and t("lesson.power.2")[:30] in shown
+        assert _lit(scr) == ["players"]
+        await press(pilot, "left_square_bracket")  # the first stays
+        assert power in screen_text(app)
+        await press(pilot, "right_square_bracket")
+        assert court in screen_text(app)
+        # Reading back answers nothing: the court decision still waits.
+        assert len(scr.session.game.history) == moves and scr.decision.kind == "court"
 
 
 async def test_learn_to_play_on_the_title_screen() -> None:
@@ -169,6 +185,9 @@ async def test_the_guided_game_speaks_korean() -> None:
         assert t("lesson.power.title") in shown
         names = list(scr.session.seating.names)
         assert latin_words(shown, *names) == []
+        # The player is named in Korean, as the new-game form names the built-in players
+        # (not "Ana" of the English settings).
+        assert names[0] == t("new.default_names").split(",")[0] and latin_words(names[0]) == []
     # The summary too.
     flow = finished_guided_game()
     app = ElGrandeApp(session=flow.session)
@@ -229,3 +248,19 @@ def test_el_grande_learn_is_a_command_that_opens_the_app(monkeypatch: pytest.Mon
     assert "learn" in cli.APP_COMMANDS
     assert cli.main(["learn"]) == 0
     assert opened == [True]
+
+
+def test_the_guided_games_player_is_named_in_the_language_unless_someone_chose_a_name() -> None:
+    """The built-in players (nobody chose them) are named as the new-game form names them
+    (민준 in Korean, Ana in English); a name someone set stays as it is."""
+    from el_grande.app.widgets.form import in_language
+    from el_grande.settings import DEFAULT_PLAYERS, PlayerDefault
+
+    use("ko")
+    try:
+        assert in_language(DEFAULT_PLAYERS)[0].name == "민준"
+        chosen = (PlayerDefault("Jack", "yellow"), *DEFAULT_PLAYERS[1:])
+        assert in_language(chosen) == chosen
+    finally:
+        use("en")
+    assert in_language(DEFAULT_PLAYERS)[0].name == "Ana"

@@ -319,6 +319,21 @@ def test_guided_game_coach_lights_the_map(snap_compare, size) -> None:  # type: 
     assert snap_compare(ElGrandeApp(session=session, curtain_seed=0), terminal_size=size)
 
 
+async def _page_back_twice(pilot: Pilot[None]) -> None:
+    await press(pilot, "left_square_bracket")
+    await press(pilot, "left_square_bracket")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_guided_game_coach_paged_back(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    """`[` twice at the first placement: "Lesson 3 of 5", the action card's lesson, lighting
+    the cards it speaks of; the prompt still waits for the placement."""
+    session = _guided_at_first_placement()
+    app = ElGrandeApp(session=session, curtain_seed=0)
+    assert snap_compare(app, terminal_size=size, run_before=_page_back_twice)
+
+
 def test_korean_guided_game_coach(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
     session = _guided_at_first_placement()
     app = ElGrandeApp(session=session, curtain_seed=0)

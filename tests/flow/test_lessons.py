@@ -4,12 +4,14 @@ firing where its rule matters and not elsewhere."""
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
-from el_grande.core import AwardReason, DecisionKind, Game, Purpose, View
+from el_grande.core import AwardReason, Choice, Decision, DecisionKind, Game, Purpose, View
 from el_grande.core import events as E
-from el_grande.flow.lessons import BY_ID, LESSONS, SENTENCES, Moment, mattering
+from el_grande.flow.lessons import BY_ID, LEARN, LESSONS, SENTENCES, Coach, Moment, mattering
+from el_grande.flow.table import Prompt
 from el_grande.narrate import ScoringStep
 from el_grande.text import t, use
 
@@ -158,20 +160,82 @@ CARD_LESSONS = [
 
 
 @pytest.mark.parametrize(("lesson", "card"), CARD_LESSONS)
-def test_a_kind_of_action_card_matters_when_one_is_on_the_table(lesson: str, card: str) -> None:
-    assert lesson in mattering(_at(K.ACTION_CARD, (card,)))
-    assert lesson in mattering(_at(K.POWER, (card,)))
-    others = tuple(c for _, c in CARD_LESSONS if c != card)
-    assert lesson not in mattering(_at(K.ACTION_CARD, others))
-    # Taken this round, or in play: still on the table.
+def test_a_card_lying_on_the_table_is_not_yet_its_lesson(lesson: str, card: str) -> None:
+    """A card face up, taken, or in play with its special action not done: its rule has not
+    happened (the lessons used to come then, ten of them in round 1)."""
+    assert lesson not in mattering(_at(K.ACTION_CARD, (card,)))
+    assert lesson not in mattering(_at(K.POWER, (card,)))
     view = replace(_view(), face_up=(), taken=((1, card),), action_card=None)
-    assert lesson in mattering(Moment(view, K.TURN))
+    assert lesson not in mattering(Moment(view, K.TURN))
     view = replace(_view(), face_up=(), taken=(), action_card=card)
-    assert lesson in mattering(Moment(view, K.PLACEMENT))
+    assert lesson not in mattering(Moment(view, K.PLACEMENT))
+    kept = (E.ActionCardTaken(1, card), E.VetoKept(1))  # a Veto kept is not a Veto used
+    assert lesson not in mattering(_at(K.POWER, recent=kept))
 
 
-def test_the_veto_matters_when_one_may_be_used() -> None:
+@pytest.mark.parametrize(("lesson", "card"), CARD_LESSONS)
+def test_a_kind_of_action_card_matters_when_its_special_action_is_done(
+    lesson: str, card: str
+) -> None:
+    """Another player did it since the person's previous decision (announced and not
+    vetoed), or the person is doing it (a decision of its special action)."""
+    if lesson == "veto":
+        return  # the Veto's special action only keeps one: its lesson is a Veto used
+    done = (E.ActionCardTaken(1, card), E.SpecialAnnounced(1, card))
+    assert lesson in mattering(_at(K.POWER, recent=done))
+    vetoed = (*done, E.SpecialVetoed(1, card, 2))
+    assert lesson not in mattering(_at(K.POWER, recent=vetoed))
+    others = tuple(E.SpecialAnnounced(1, c) for _, c in CARD_LESSONS if c != card)
+    assert lesson not in mattering(_at(K.POWER, recent=others))
+    view = replace(_view(), face_up=(), taken=((0, card),), action_card=card)
+    assert lesson in mattering(Moment(view, K.REGION))  # the person's own special action
+    assert lesson not in mattering(Moment(view, K.PLACEMENT))  # placing is not it
+
+
+@pytest.mark.parametrize(
+    ("lesson", "event"),
+    [
+        ("card_king", E.KingMoved("aragon", "galicia")),
+        ("card_scoreboard", E.ScoreboardMoved("8/4/0", None, "aragon")),
+        ("card_grande", E.GrandeMoved(1, "aragon", "galicia")),
+        ("card_hand", E.PowerCardRetrieved(1, 7)),
+    ],
+)
+def test_what_a_card_did_on_the_board_is_its_lesson(lesson: str, event: E.Event) -> None:
+    assert lesson in mattering(_at(K.POWER, recent=(event,)))
+    assert lesson not in mattering(_at(K.POWER))
+
+
+def test_the_veto_matters_when_one_is_used_or_may_be_used() -> None:
+    """R-V2: the Veto's lesson comes when a veto happens (the guided game used to teach it
+    two clicks before, and say nothing when it came)."""
     assert "veto" in mattering(_at(K.VETO))
+    used = (E.SpecialAnnounced(0, "king"), E.SpecialVetoed(0, "king", 1))
+    assert "veto" in mattering(_at(K.POWER, recent=used))
+    assert "veto" not in mattering(_at(K.ACTION_CARD, ("veto",)))
+    assert "veto" not in mattering(_at(K.POWER, recent=(E.VetoKept(1),)))
+
+
+def test_a_mobile_scoreboard_matters_where_it_is_laid_and_where_it_scores() -> None:
+    """R-K4: laid (another player, or the person's own scoreboard decisions), or a place
+    it lies on is scored."""
+    assert "card_scoreboard" in mattering(
+        _at(K.POWER, recent=(E.ScoreboardMoved("8/4/0", None, "aragon"),))
+    )
+    on = replace(_view(), scoreboards=(("8/4/0", "aragon"), ("4/0/0", None)))
+    moment = _step(())
+    assert "card_scoreboard" not in mattering(moment)
+    assert "card_scoreboard" in mattering(replace(moment, view=on))
+    elsewhere = replace(_view(), scoreboards=(("8/4/0", "galicia"), ("4/0/0", None)))
+    assert "card_scoreboard" not in mattering(replace(moment, view=elsewhere))
+
+
+def test_the_castillo_matters_when_caballeros_go_into_it() -> None:
+    went = (E.CaballerosMoved(2, "court", "castillo", 1),)
+    assert "castillo" in mattering(_at(K.POWER, recent=went))
+    assert "castillo" not in mattering(
+        _at(K.POWER, recent=(E.CaballerosMoved(2, "court", "aragon", 1),))
+    )
 
 
 def test_a_scoring_cards_display_is_the_scoring_cards_lesson() -> None:
@@ -213,3 +277,91 @@ def test_every_action_card_belongs_to_exactly_one_lesson() -> None:
         card: [lesson.id for lesson in LESSONS if card in lesson.cards] for card in CARD_STACK
     }
     assert {card: ids for card, ids in owners.items() if len(ids) != 1} == {}
+
+
+# --- the coach: one new lesson a moment, the rest waiting their turn, reading back ---------
+
+
+def _prompt(kind: DecisionKind, *args: str, seat: int = 0) -> Prompt:
+    choices = tuple(Choice("place", a) for a in args) or (Choice("done"),)
+    return Prompt(seat, Decision(seat, kind, False, choices, {}), _view())
+
+
+def _heard(coach: Coach, *events: E.Event) -> None:
+    """The session published `events` (public), as the table flow tells the coach."""
+    update = SimpleNamespace(events=events, undone=False, reseated=False)
+    coach.heard(update)  # type: ignore[arg-type]
+
+
+def _see(coach: Coach, scene: Prompt) -> str | None:
+    due = coach.see(scene, scene.view, lambda _seat: False)
+    return None if due is None else due.id
+
+
+def test_one_new_lesson_a_decision_the_others_wait_their_turn_in_order() -> None:
+    coach = Coach(LEARN, ["power", "court", "action_card", "turn"])
+    # Another player moved the King and laid a scoreboard; the person places next to him.
+    _heard(coach, E.KingMoved("aragon", "galicia"), E.ScoreboardMoved("8/4/0", None, "aragon"))
+    assert _see(coach, _prompt(K.PLACEMENT, "castillo", "aragon")) == "king"
+    assert [due.id for due in coach.waiting] == ["castillo", "card_king", "card_scoreboard"]
+    # The next Caballero to place: the same decision for the coach; "king" stays on show.
+    assert _see(coach, _prompt(K.PLACEMENT, "castillo", "aragon")) is None
+    assert coach.current == "king"
+    # The next decision: the one that waited longest. The Castillo's lesson waits for a
+    # decision where it matters (a place to put Caballeros), not to speak out of place.
+    assert _see(coach, _prompt(K.TURN)) == "card_king"
+    assert _see(coach, _prompt(K.POWER)) == "card_scoreboard"
+    assert _see(coach, _prompt(K.COURT)) is None
+    assert _see(coach, _prompt(K.PLACEMENT, "castillo")) == "castillo"
+    assert coach.waiting == []
+    assert coach.met[4:] == ["king", "card_king", "card_scoreboard", "castillo"]
+
+
+def test_a_lesson_whose_rule_happens_now_speaks_before_older_ones() -> None:
+    coach = Coach(LEARN, ["power", "court", "action_card", "turn", "king"])
+    _heard(coach, E.KingMoved("aragon", "galicia"))
+    _see(coach, _prompt(K.POWER))
+    _heard(coach, E.GrandeMoved(1, "aragon", "galicia"), E.SpecialVetoed(0, "king", 1))
+    assert [d.id for d in coach.waiting] == []  # card_king spoke at the power card
+    assert _see(coach, _prompt(K.COURT)) == "veto"  # LESSONS order among those happening
+    assert _see(coach, _prompt(K.ACTION_CARD)) == "card_grande"
+
+
+def test_what_the_coach_heard_is_read_once_and_an_undo_forgets_it() -> None:
+    coach = Coach(LEARN, ["power", "court"])
+    _heard(coach, E.SpecialVetoed(0, "king", 1))
+    coach.heard(SimpleNamespace(events=(), undone=True, reseated=False))  # type: ignore[arg-type]
+    assert _see(coach, _prompt(K.ACTION_CARD)) == "action_card"
+    assert coach.waiting == []  # the undone veto did not happen
+    _heard(coach, E.SpecialVetoed(0, "king", 1))
+    assert _see(coach, _prompt(K.TURN)) == "turn"
+    assert [d.id for d in coach.waiting] == ["veto"]
+    assert _see(coach, _prompt(K.POWER)) == "veto"
+
+
+def test_paging_back_and_on_through_the_lessons_met() -> None:
+    coach = Coach(LEARN, [])
+    assert not coach.turn_page(-1) and coach.position is None and not coach.can_page
+    _see(coach, _prompt(K.POWER))
+    assert not coach.can_page  # one lesson, on show
+    for kind in (K.COURT, K.ACTION_CARD):
+        _see(coach, _prompt(kind))
+    assert coach.can_page
+    assert coach.shown == "action_card" and coach.position == (3, 3)
+    assert not coach.turn_page(1)  # the latest: nothing after it
+    assert coach.turn_page(-1) and coach.shown == "court" and coach.position == (2, 3)
+    assert coach.turn_page(-1) and coach.shown == "power" and coach.position == (1, 3)
+    assert not coach.turn_page(-1) and coach.shown == "power"  # the first stays
+    assert coach.current == "action_card"  # reading back changes nothing of the game's
+    coach.toggle()
+    assert coach.turn_page(1) and coach.shown == "court" and not coach.hidden  # it comes back
+    # A new lesson shows at once, even while the player reads back.
+    assert _see(coach, _prompt(K.TURN)) == "turn"
+    assert coach.shown == "turn" and coach.position == (4, 4) and coach.page is None
+
+
+def test_paging_after_a_resume_starts_from_the_latest_lesson_met() -> None:
+    coach = Coach(LEARN, ["power", "court"])  # resumed: none speaks yet
+    assert coach.shown is None and coach.position is None and coach.can_page
+    assert coach.turn_page(-1) and coach.shown == "court" and coach.position == (2, 2)
+    assert coach.turn_page(1) and coach.shown is None  # back to the coach's waiting line

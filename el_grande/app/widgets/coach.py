@@ -4,7 +4,8 @@ It reads the table flow's coach (`el_grande.flow.lessons.Coach`) whenever the fl
 changes, and lights the widget the lesson speaks of (the class `-coached` on it). It sits in
 the left column, between the players and the log: there it stays in view while a scoring
 display covers the right column. At 100×30 it takes the log's room (the log keeps two lines);
-`i` hides it and brings it back (a tip: `i` or Escape dismisses it).
+`i` hides it and brings it back (a tip: `i` or Escape dismisses it); in the guided game `[`
+and `]` page back and on through the lessons met ("Lesson 3 of 9" on its top edge).
 
 Everything it says is the catalogue's, from public things only (the coach reads the public
 board): it never tells a secret.
@@ -35,11 +36,16 @@ LIT = ("map", "cards", "players", "prompt", "track")
 class Coached(Screen[None]):
     """The game screen's coach keys (a base of the screen: Textual merges the bindings of
     the screen classes it is made of): `i` hides and brings back the coach, Escape
-    dismisses a tip."""
+    dismisses a tip, `[` and `]` page back and on through the lessons met (the guided game;
+    no other key of the game screen uses them)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("i", "coach", "learn.key_coach", id="coach"),  # a coached game only
         Binding("escape", "coach(True)", show=False),
+        # Said on the coach's top edge and in the help, not in the key bar: at 100 columns
+        # one more key there cuts every label short.
+        Binding("left_square_bracket", "coach_page(-1)", show=False, id="coach_back"),
+        Binding("right_square_bracket", "coach_page(1)", show=False, id="coach_on"),
     ]
 
     flow: TableFlow
@@ -47,10 +53,17 @@ class Coached(Screen[None]):
     def action_coach(self, dismiss: bool = False) -> None:
         self.query_one(CoachPanel).toggle(dismiss)
 
+    def action_coach_page(self, by: int) -> None:
+        self.query_one(CoachPanel).turn_page(by)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """`i` is offered in a coached game only (the screen's other keys: its bases')."""
+        """`i` is offered in a coached game only, `[ ]` in the guided game once there is a
+        lesson to read again (the screen's other keys: its bases')."""
         if action == "coach":
             return self.flow.coach is not None
+        if action == "coach_page":
+            coach = self.flow.coach
+            return coach is not None and coach.mode == LEARN and coach.can_page
         return super().check_action(action, parameters)
 
 
@@ -106,6 +119,13 @@ class CoachPanel(Static):
             coach.toggle()
             self.draw()
 
+    def turn_page(self, by: int) -> None:
+        """`[` (-1), `]` (+1): the lesson met before or after the one on show (the first and
+        the latest stay where they are)."""
+        coach = self.coach
+        if coach is not None and coach.turn_page(by):
+            self.draw()
+
     def on_resize(self) -> None:
         self._make_room()
 
@@ -140,10 +160,14 @@ class CoachPanel(Static):
             # The whole sentence, if the line is cut, and how to dismiss it (the footer: `i`).
             self.tooltip = tip + "\n" + t("learn.coach_keys_tip")
             return
-        # The lesson's title on the panel's top edge, with the coach's keys (the sentences
-        # get every row below it: five at 100×30).
+        # The lesson's title on the panel's top edge, where it stands among the lessons met
+        # and the coach's keys (the sentences get every row below it: five at 100×30).
         title = t("learn.coach_title") if lesson is None else t(lesson.title_key)
-        self.border_title = t("learn.coach_keys", title=title)
+        position = coach.position
+        if position is not None and position[1] > 1:
+            title = t("learn.coach_page", n=position[0], of=position[1], title=title)
+        keys = "learn.coach_keys_pages" if coach.can_page else "learn.coach_keys"
+        self.border_title = t(keys, title=title)
         self.update(Text(t("learn.coach_wait") if lesson is None else lesson_text(lesson)))
 
 

@@ -150,14 +150,21 @@ class SeatRow(Horizontal):
         )
 
 
-def seat_rows(seats: tuple[PlayerDefault, ...], count: int) -> list[PlayerDefault]:
-    """`count` rows: the given seats, then empty ones (no name, a colour nobody has). The
-    built-in players (Ana, Ben, Cy) get the catalogue's names, so that they suit the
-    language (민준, 서연, 지훈 in Korean)."""
+def in_language(seats: tuple[PlayerDefault, ...]) -> tuple[PlayerDefault, ...]:
+    """The settings' players as a new game names them: the built-in players (Ana, Ben, Cy:
+    nobody chose them) get the catalogue's names, so that they suit the language (민준, 서연,
+    지훈 in Korean); players someone set are kept as they are."""
+    if seats != DEFAULT_PLAYERS:
+        return seats
+    names = [n.strip() for n in t("new.default_names").split(",")]
+    return tuple(replace(p, name=n) for p, n in zip(seats, names, strict=False))
 
-    if seats == DEFAULT_PLAYERS:
-        names = [n.strip() for n in t("new.default_names").split(",")]
-        seats = tuple(replace(p, name=n) for p, n in zip(seats, names, strict=False))
+
+def seat_rows(seats: tuple[PlayerDefault, ...], count: int) -> list[PlayerDefault]:
+    """`count` rows: the given seats (`in_language`), then empty ones (no name, a colour
+    nobody has)."""
+
+    seats = in_language(seats)
     rows = list(seats[:count])
     free = iter([c for c in COLOURS if c not in {s.colour for s in rows}])
     return rows + [PlayerDefault("", next(free)) for _ in range(count - len(rows))]
