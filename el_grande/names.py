@@ -236,6 +236,26 @@ def fit(text: str, cells: int) -> str:
     return set_cell_size(text, cells - 1).rstrip() + "…"
 
 
+#: Opening and closing quotation marks (the English catalogue's and the Korean one's).
+QUOTES = {"“": "”", "‘": "’", "«": "»", "「": "」"}
+
+
+def fit_quoted(text: str, cells: int) -> str:
+    """`text` in at most `cells` cells, like :func:`fit`, but a quotation in it ("Scoring:
+    “Disk: 2 home”") is what shortens, inside its marks: the closing mark stays."""
+    if cell_len(text) <= cells:
+        return text
+    opening = next((i for i, ch in enumerate(text) if ch in QUOTES), None)
+    closing = None if opening is None else text.rfind(QUOTES[text[opening]])
+    if opening is None or closing is None or closing <= opening:
+        return fit(text, cells)
+    head, inside, tail = text[: opening + 1], text[opening + 1 : closing], text[closing:]
+    room = cells - cell_len(head) - cell_len(tail)
+    if room < 2:  # no room for a word and "…": the whole line shortens
+        return fit(text, cells)
+    return head + fit(inside, room) + tail
+
+
 def pad(text: str, cells: int, align: str = "left") -> str:
     """`text` cut (see :func:`fit`) and padded with spaces to exactly `cells` cells."""
     text = fit(text, cells)

@@ -10,6 +10,7 @@ hold a kind this version does not know, which a human then plays (`bot_level`).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -103,6 +104,16 @@ def validate(setup: GameSetup) -> str | None:
             return t("new.err_dup_colour", colour=t(f"colour.{seat.colour}"))
         colours.add(seat.colour)
     return None
+
+
+def rematch(
+    seats: Iterable[SeatSetup], *, rounds: int, veto: bool, castillo: str, hints: bool
+) -> GameSetup:
+    """The same table again (issue 33, item 6): the same players in the same seats, with
+    their colours and kinds as the game ended (who played a seat before is history), the same
+    options and hints; a new seed and a start player drawn from it."""
+    again = tuple(SeatSetup(s.name, str(s.colour), str(s.kind)) for s in seats)
+    return GameSetup(again, seed=None, rounds=rounds, veto=veto, castillo=castillo, hints=hints)
 
 
 def default_seats(names: list[str]) -> tuple[SeatSetup, ...]:

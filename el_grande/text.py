@@ -386,6 +386,12 @@ EN: dict[str, Template] = {
     "a second window could play it at the same time (remove what is there, or make it a file "
     "you may write).",
     # --- game screen keys -----------------------------------------------------------------
+    # the key bar's short labels, issue 33 item 5 (app/widgets/keybar.py: used only where the
+    # whole labels do not fit the width; by binding id)
+    "keys.short.preview": "Calculator",
+    "keys.short.save_as": "Save",
+    "keys.short.skip_ahead": "Skip",
+    "keys.short.quit": "Quit",
     "keys.help": "Help",
     "keys.preview": "Scoring calculator",
     "keys.log": "Log",
@@ -461,6 +467,9 @@ EN: dict[str, Template] = {
     "handover.ready": "Ready: press {press} now.",
     "handover.nudge": "Not that key: once {name} has the keyboard and it has been quiet, press "
     "{letter}.",
+    # issue 33 item 7: a key the hand-over guard dropped at a prompt (app/screens/game.py)
+    "handover.dropped": "{name}'s turn: that key did not count (after a change of player, keys "
+    "count after {seconds}s).",
     "handover.quiet": "{name}'s turn: at a change of player, keys count after {seconds}s with "
     "no key pressed.",
     "why.not_now": "nothing can be answered right now",
@@ -772,8 +781,12 @@ EN: dict[str, Template] = {
     "over.specials": "special scorings, rounds {a}–{b}",
     "over.general": "general scoring {n}",
     "over.total": "total",
-    "over.keys": "←/→: the other pages · n: new game · t: title screen · r: replay · v: review "
-    "· s: save to a file · q: quit",
+    "over.keys": "←/→: the other pages · m: rematch (the same table) · n: new game · t: title "
+    "screen · r: replay · v: review · s: save to a file · q: quit",
+    # game over, issue 33 item 6: a rematch, and the bonuses of the last scoring
+    "over.key_rematch": "Rematch",
+    "over.bonus_legend": "♔ the King's bonus (+2) · ⌂ the home bonus (+2), marked as on the "
+    "scoring sheet · ★ won the place",
     "over.tab_result": "Result",
     "over.tab_board": "Final board",
     "over.tab_scoring": "Last scoring",
@@ -1344,12 +1357,23 @@ EN: dict[str, Template] = {
     "since.lost": "{name} lost {n}",
     "since.caballeros": "{name} {n} in {place}",
     "since.more": "and {n} more on the board",
+    # since, issue 33 item 7: the Vetoes, and the player it is for in the second person
+    "since.veto": Plural("{name} took a Veto", "{name} took {n} Vetoes"),
+    "since.veto_you": Plural("you took a Veto", "you took {n} Vetoes"),
+    "since.vetoed": "{name} vetoed {whose} “{card}”",
+    "since.vetoed_you": "you vetoed {whose} “{card}”",
+    "since.whose": "{name}'s",
+    "since.yours": "your",
+    "since.grande_you": "your Grande moved to {to}",
+    "since.scored_you": "you scored {n}",
+    "since.lost_you": "you lost {n}",
+    "since.caballeros_you": "you {n} in {place}",
     "since.more_only": Plural(
         "{n} change, marked on the board", "{n} changes, marked on the board"
     ),
     "board.since_legend": "At your decision after the others played, what changed since your "
-    "previous one: ▲ came, ▼ went · A3▲2: A has 3 here, 2 more · ♔▲ the King came, ♔▼ it left "
-    "· ⌂A▲ A's Grande came · ▣8/4/0▲ a scoreboard came · 12▲ a score rose, 5▼ a court shrank "
+    "previous one: ▲ came, ▼ went · A3▲2: A has 3 here, 2 more · ♔▲ the King came (only where it "
+    "is) · ⌂A▲ A's Grande came · ▣8/4/0▲ a scoreboard came · 12▲ a score rose, 5▼ a court shrank "
     "(the summary is on the status line; o: settings turn it off)",
     "set.since": "Since your turn",
     "set.since_on": "mark what the others changed",

@@ -434,6 +434,12 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "없으면 다른 창에서도 같은 게임을 동시에 할 수 있기 때문입니다 (그 자리에 있는 것을 "
     "치우거나, 쓸 수 있는 파일로 바꾸세요).",
     # --- game screen keys --------------------------------------------------------------------
+    # the key bar's short labels, issue 33 item 5 (app/widgets/keybar.py: 전체 이름이 폭에
+    # 맞지 않을 때만; binding id별)
+    "keys.short.preview": "계산기",
+    "keys.short.save_as": "저장",
+    "keys.short.skip_ahead": "건너뛰기",
+    "keys.short.quit": "종료",
     "keys.help": "도움말",
     "keys.preview": "정산 계산기",
     "keys.log": "기록",
@@ -488,6 +494,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "handover.ready": "준비됐습니다: 이제 {press:을/를} 누르세요.",
     "handover.nudge": "그 키가 아닙니다: {name}에게 키보드가 가고 조용해지면 {letter:을/를} "
     "누르세요.",
+    # issue 33 item 7: 손 바꿈 보호가 버린 키 (app/screens/game.py)
+    "handover.dropped": "{name}의 차례: 그 키는 쓰이지 않았습니다 (플레이어가 바뀌면 {seconds}초 "
+    "뒤부터 키가 통합니다).",
     "handover.quiet": "{name}의 차례: 플레이어가 바뀔 때는 {seconds}초 동안 아무 키도 누르지 "
     "않은 뒤부터 키가 통합니다.",
     "why.not_now": "지금은 답할 수 없습니다",
@@ -645,8 +654,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "ev.round": "— 라운드 {number}/{of} —",
     "ev.cards": "공개된 카드: {cards}.",
     "ev.power": "{name:이/가} 파워 카드 {n:을/를} 냅니다.",
-    "ev.order": "턴 순서: {names}.",
-    "ev.turn": "{name}의 턴 (파워 카드 {power}).",
+    "ev.order": "차례 순서: {names}.",
+    "ev.turn": "{name}의 차례 (파워 카드 {power}).",
     "move.court": "{name:이/가} {src}에서 궁정으로 카바예로 {count}개를 데려옵니다.",
     "move.place": "{name:이/가} {dst}에 카바예로 {count}개를 배치합니다.",
     "move.place_hidden": "{name:이/가} {dst}에 카바예로를 배치합니다 (몇 개인지는 비밀).",
@@ -685,7 +694,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "ev.award": "{name} +{points} ({why})",
     "ev.scoring_end": "정산 끝: {points}.",
     "ev.no_points": "득점 없음",
-    "ev.turn_summary": "{name}의 턴: {parts}.",
+    "ev.turn_summary": "{name}의 차례: {parts}.",
     "sum.power": "파워 카드 {n}",
     "sum.court": "궁정으로 {count}개",
     "sum.placed": "{count}개 배치",
@@ -742,8 +751,11 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "over.specials": "특수 정산, {a}–{b}라운드",
     "over.general": "일반 정산 {n}",
     "over.total": "합계",
-    "over.keys": "←/→: 다른 쪽 · n: 새 게임 · t: 타이틀 화면 · r: 다시 보기 · v: 복기 · "
-    "s: 파일로 저장 · q: 끝내기",
+    "over.keys": "←/→: 다른 쪽 · m: 재대결 (같은 자리 그대로) · n: 새 게임 · t: 타이틀 화면 · "
+    "r: 다시 보기 · v: 복기 · s: 파일로 저장 · q: 끝내기",
+    # game over, issue 33 item 6: 재대결, 마지막 정산의 보너스
+    "over.key_rematch": "재대결",
+    "over.bonus_legend": "♔ 왕의 보너스 (+2) · ⌂ 본거지 보너스 (+2), 정산표와 같은 표시 · ★ 1위",
     "over.tab_result": "결과",
     "over.tab_board": "마지막 보드",
     "over.tab_scoring": "마지막 정산",
@@ -820,7 +832,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
         "매 라운드: 액션 카드 5장이 공개되어 있습니다. 1–4 스택의 맨 위 카드와 왕 카드(언제나 "
         "있음)입니다. 모두 파워 카드를 "
         "한 장씩 냅니다 (1–13, 이번 라운드에 아직 아무도 내지 않은 숫자). 가장 높은 숫자를 "
-        "낸 사람부터 턴을 합니다. 내 턴에는: 파워 카드가 허락하는 수만큼까지(7번 카드는 "
+        "낸 사람부터 차례가 옵니다. 내 차례에는: 파워 카드가 허락하는 수만큼까지(7번 카드는 "
         "3개) 속령에서 궁정으로 카바예로를 데려오고, 액션 카드 한 장을 가져간 다음, "
         "카드의 숫자만큼까지 궁정의 "
         "카바예로를 왕의 지역에 인접한 지역이나 카스티요에 배치하고, 카드의 특수 행동을 "
@@ -999,7 +1011,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "bots.hint.march": "내 카바예로가 {place:으로/로} 진군하는 것이 가장 이롭습니다.",
     "bots.hint.lone_score": "{place}만 정산된다면 내가 가장 많이 얻습니다.",
     "bots.hint.least_loss": "{place}에서 카바예로를 잃는 것이 가장 덜 아픕니다.",
-    "bots.hint.scores": "이번 턴에 {points}점을 얻습니다.",
+    "bots.hint.scores": "이번 차례에 {points}점을 얻습니다.",
     "bots.hint.place": "{place}에서 내 우위를 굳힙니다.",
     "bots.hint.hurts": "{place}에서 {seat}의 세력을 빼앗습니다.",
     "bots.hint.outlook": "라운드가 끝날 때의 전망이 가장 좋습니다.",
@@ -1330,9 +1342,20 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "since.lost": "{name:이/가} {n}점 잃음",
     "since.caballeros": "{name} {place} {n}",
     "since.more": "그 밖에 {n}개는 판에 표시",
+    # since, issue 33 item 7: 베토, 그리고 그 결정을 하는 플레이어 자신은 "나"로
+    "since.veto": "{name:이/가} 베토 {n}장을 가져감",
+    "since.veto_you": "내가 베토 {n}장을 가져감",
+    "since.vetoed": "{name:이/가} {whose} ‘{card}’ 특수 행동을 베토로 막음",
+    "since.vetoed_you": "내가 {whose} ‘{card}’ 특수 행동을 베토로 막음",
+    "since.whose": "{name}의",
+    "since.yours": "내",
+    "since.grande_you": "내 그란데가 {to:으로/로} 이동",
+    "since.scored_you": "내가 {n}점 득점",
+    "since.lost_you": "내가 {n}점 잃음",
+    "since.caballeros_you": "내 카바예로 {place} {n}",
     "since.more_only": "변화 {n}개, 판에 표시",
     "board.since_legend": "다른 플레이어들이 둔 뒤 내 결정 때, 지난 결정 이후 바뀐 것: ▲ 들어옴, "
-    "▼ 나감 · A3▲2: A가 여기 3개, 2개 더 · ♔▲ 왕이 옴, ♔▼ 왕이 떠남 · ⌂A▲ A의 그란데가 옴 · "
+    "▼ 나감 · A3▲2: A가 여기 3개, 2개 더 · ♔▲ 왕이 옴 (왕이 있는 곳에만) · ⌂A▲ A의 그란데가 옴 · "
     "▣8/4/0▲ 점수판이 옴 · 12▲ 점수가 오름, 5▼ 궁정이 줄어듦 (요약은 상태 줄에; o: 설정에서 끌 수 "
     "있음)",
     "set.since": "지난 차례 이후",

@@ -536,11 +536,12 @@ class ElGrandeApp(App[None]):
         self.push_screen(TitleScreen())
         self._check_size(self.size.width, self.size.height)
 
-    def new_game_form(self) -> None:
+    def new_game_form(self, filled: GameSetup | None = None) -> None:
+        """The new-game form (`filled`: with a table already in it, e.g. the one just played)."""
         from el_grande.app.screens.new_game import NewGameScreen  # start-up: when asked for
 
         self.show_title()
-        self.push_screen(NewGameScreen())
+        self.push_screen(NewGameScreen(filled))
 
     def action_back_to_title(self) -> None:
         self.show_title()

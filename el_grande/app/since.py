@@ -2,7 +2,8 @@
 summary on the status line (the changes themselves: `el_grande.flow.changes`).
 
 Marks read without colour: ▲ came, ▼ went. "A3▲2" is player A's 3 Caballeros, 2 more than
-at A's… the viewer's previous decision; "♔▲" the King came, "♔▼" it left; "⌂A▲" A's Grande
+at A's… the viewer's previous decision; "♔▲" the King came (where it left, no ♔: the
+board shows the King only where it is); "⌂A▲" A's Grande
 came; a scoreboard's values "▣8/4/0▲"; "12▲" a score that rose, "5▼" a court that shrank.
 """
 
@@ -65,4 +66,4 @@ def status_line(scene: Scene, seating: Seating, width: int) -> str:
     if not isinstance(scene, Prompt) or scene.quiet:
         return ""
     names = [seating.name(s) for s in range(seating.count)]
-    return sentence_for(scene.since, names, lambda s: cell_len(s) <= width) or ""
+    return sentence_for(scene.since, names, lambda s: cell_len(s) <= width, scene.seat) or ""

@@ -18,11 +18,13 @@ game opened from its record rebuilds it by replaying the record.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from el_grande.core import Game, View
-from el_grande.text import region, t
+from el_grande.core import events as E
+from el_grande.text import card_name, region, t
 
 CASTILLO = "castillo"
 
@@ -43,6 +45,10 @@ class Changes:
     scores: tuple[tuple[int, int], ...] = ()
     #: (seat, Caballeros more or fewer in the court): an open Castillo only.
     courts: tuple[tuple[int, int], ...] = ()
+    #: (seat, how many): Veto cards a player took (R-V1).
+    vetoes: tuple[tuple[int, int], ...] = ()
+    #: (by, seat, card): a Veto used, cancelling `seat`'s special action of `card` (R-V2).
+    vetoed: tuple[tuple[int, int, str], ...] = ()
 
     def __bool__(self) -> bool:
         return bool(
@@ -52,6 +58,8 @@ class Changes:
             or self.scoreboards
             or self.scores
             or self.courts
+            or self.vetoes
+            or self.vetoed
         )
 
     def at(self, place: str) -> dict[int, int]:
@@ -65,8 +73,15 @@ class Changes:
         return next((n for s, n in self.courts if s == seat), 0)
 
 
-def changes(before: View, after: View, *, castillo_hidden: bool) -> Changes:
-    """What changed between two public views of the same game (`before` earlier)."""
+def changes(
+    before: View,
+    after: View,
+    *,
+    castillo_hidden: bool,
+    vetoed: tuple[tuple[int, int, str], ...] = (),
+) -> Changes:
+    """What changed between two public views of the same game (`before` earlier); `vetoed`:
+    the Vetoes used between them (a view does not tell a used Veto from an expired one)."""
     caballeros = [
         (a.id, seat, n - m)
         for b, a in zip(before.regions, after.regions, strict=True)
@@ -92,7 +107,15 @@ def changes(before: View, after: View, *, castillo_hidden: bool) -> Changes:
         courts=()
         if castillo_hidden
         else tuple((a.seat, a.court - b.court) for b, a in pairs if a.court != b.court),
+        vetoes=tuple((a.seat, n) for b, a in pairs if (n := _taken(b.veto_rounds, a.veto_rounds))),
+        vetoed=vetoed,
     )
+
+
+def _taken(before: tuple[int, ...], after: tuple[int, ...]) -> int:
+    """How many Vetoes came (each is held with the round it was taken in; one may expire or
+    be used while another is taken)."""
+    return sum((Counter(after) - Counter(before)).values())
 
 
 # --- the flow's memory -----------------------------------------------------------------------
@@ -115,6 +138,8 @@ class SinceMemory:
     one player's decisions only: the core's rule), and before that each seat's latest."""
 
     _entries: list[_After] = field(default_factory=list)
+    #: (move number, (by, seat, card)): every Veto used in the game so far (a few at most).
+    _vetoed: list[tuple[int, tuple[int, int, str]]] = field(default_factory=list)
 
     @classmethod
     def of(cls, game: Game) -> SinceMemory:
@@ -126,12 +151,16 @@ class SinceMemory:
         for moves, text in enumerate(record["choices"], start=1):
             d = replay.decision
             assert d is not None  # a recorded choice answered it
-            replay.apply(replay.parse(text))
-            memory.decided(d.player, moves, replay.view(None))
+            events = replay.apply(replay.parse(text))
+            memory.decided(d.player, moves, replay.view(None), events)
         return memory
 
-    def decided(self, seat: int, moves: int, view: View) -> None:
-        """`seat` made a choice; `moves` choices are made now, `view` is the public board."""
+    def decided(self, seat: int, moves: int, view: View, events: Iterable[E.Event] = ()) -> None:
+        """`seat` made a choice; `moves` choices are made now, `view` is the public board,
+        `events` what the choice did (the Vetoes used are remembered)."""
+        self._vetoed.extend(
+            (moves, (e.by, e.seat, e.card)) for e in events if isinstance(e, E.SpecialVetoed)
+        )
         entries = self._entries
         if entries and entries[-1].seat != seat:  # a new run: the older ones are history
             latest = {e.seat: e for e in entries}
@@ -141,6 +170,7 @@ class SinceMemory:
     def rewind(self, moves: int) -> None:
         """The game was taken back to `moves` choices: later decisions never happened."""
         self._entries = [e for e in self._entries if e.moves <= moves]
+        self._vetoed = [v for v in self._vetoed if v[0] <= moves]
 
     def before(self, seat: int) -> View | None:
         """The public board after `seat`'s previous decision, if others have acted since
@@ -150,6 +180,13 @@ class SinceMemory:
             return None
         return next((e.view for e in reversed(entries) if e.seat == seat), None)
 
+    def vetoed_since(self, seat: int) -> tuple[tuple[int, int, str], ...]:
+        """The Vetoes used (by, seat, card) since `seat`'s previous decision."""
+        moves = next((e.moves for e in reversed(self._entries) if e.seat == seat), None)
+        if moves is None:
+            return ()
+        return tuple(v for m, v in self._vetoed if m > moves)
+
 
 # --- the sentence ----------------------------------------------------------------------------
 
@@ -158,32 +195,42 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"-{-n}"
 
 
-def items(ch: Changes, name: Callable[[int], str]) -> list[str]:
+def items(ch: Changes, name: Callable[[int], str], you: int | None = None) -> list[str]:
     """The changes in words, most telling first: the King, the Grandes, the scoreboards, the
-    scores (most first), the Caballeros (most first; ties in board order, then seat order).
-    The courts are left to the board's marks."""
+    Vetoes, the scores (most first), the Caballeros (most first; ties in board order, then
+    seat order). The courts are left to the board's marks. `you`: the seat the sentence is
+    for, named in the second person ("you scored 12")."""
+
+    def said(key: str, seat: int, **fields: object) -> str:
+        return t(f"{key}_you", **fields) if seat == you else t(key, name=name(seat), **fields)
+
     out: list[str] = []
     if ch.king is not None:
         out.append(t("since.king", to=region(ch.king[1])))
-    out.extend(t("since.grande", name=name(s), to=region(b)) for s, _, b in ch.grandes)
+    out.extend(said("since.grande", s, to=region(b)) for s, _, b in ch.grandes)
     for board, _, to in ch.scoreboards:
         if to is None:
             out.append(t("since.board_off", board=board))
         else:
             out.append(t("since.board", board=board, to=region(to)))
+    for by, seat, card in ch.vetoed:
+        whose = t("since.yours") if seat == you else t("since.whose", name=name(seat))
+        out.append(said("since.vetoed", by, whose=whose, card=card_name(card)))
+    out.extend(said("since.veto", seat, count=n, n=n) for seat, n in ch.vetoes)
     for seat, n in sorted(ch.scores, key=lambda x: -abs(x[1])):  # a stable sort: seat order
-        key = "since.scored" if n > 0 else "since.lost"
-        out.append(t(key, name=name(seat), n=abs(n)))
+        out.append(said("since.scored" if n > 0 else "since.lost", seat, n=abs(n)))
     for place, seat, n in sorted(ch.caballeros, key=lambda x: -abs(x[2])):  # stable, too
-        out.append(t("since.caballeros", name=name(seat), n=_signed(n), place=region(place)))
+        out.append(said("since.caballeros", seat, n=_signed(n), place=region(place)))
     return out
 
 
-def summary(ch: Changes, name: Callable[[int], str], fits: Callable[[str], bool]) -> str | None:
+def summary(
+    ch: Changes, name: Callable[[int], str], fits: Callable[[str], bool], you: int | None = None
+) -> str | None:
     """One sentence: "Since your turn: …", as many of the `items` as `fits` allows, the rest
     counted ("and 3 more on the board"; only the head and the count if none fits). None when
     there is nothing to say (no change, or only the courts: the board marks those)."""
-    words = items(ch, name)
+    words = items(ch, name, you)
     sep = t("join.list")
     for keep in range(len(words), 0, -1):
         left = len(words) - keep
@@ -197,7 +244,7 @@ def summary(ch: Changes, name: Callable[[int], str], fits: Callable[[str], bool]
 
 
 def sentence_for(
-    ch: Changes | None, names: Sequence[str], fits: Callable[[str], bool]
+    ch: Changes | None, names: Sequence[str], fits: Callable[[str], bool], you: int | None = None
 ) -> str | None:
-    """The summary of a prompt's changes (`Prompt.since`), if any."""
-    return None if ch is None else summary(ch, names.__getitem__, fits)
+    """The summary of a prompt's changes (`Prompt.since`), if any; `you`: the seat it is for."""
+    return None if ch is None else summary(ch, names.__getitem__, fits, you)

@@ -566,7 +566,7 @@ class TableFlow:
             self._undone()
             return
         if update.chooser is not None:
-            self._since.decided(update.chooser, update.moves, update.public)
+            self._since.decided(update.chooser, update.moves, update.public, update.events)
         self._queue(update)
         if not self._to_show and self._showing is None:
             self.log_shown = len(self.session.log)
@@ -711,7 +711,10 @@ class TableFlow:
         if before is None:
             return None
         found = changes(
-            before, self.session.current.public, castillo_hidden=self.session.castillo_hidden
+            before,
+            self.session.current.public,
+            castillo_hidden=self.session.castillo_hidden,
+            vetoed=self._since.vetoed_since(seat),
         )
         return found or None
 

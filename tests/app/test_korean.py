@@ -276,7 +276,7 @@ def test_el_grande_export_writes_the_log_in_korean(
     md = capsys.readouterr().out
     assert md.startswith("# 엘 그란데: 김민준, 이서연, 박지훈\n")
     assert "\n## 라운드 1/9\n" in md and "\n## 결과\n" in md
-    assert "\n- 턴 순서: " in md
+    assert "\n- 차례 순서: " in md
     assert latin_words(md) == []
 
     use("en")

@@ -172,3 +172,28 @@ async def test_the_setting_off_marks_nothing() -> None:
 
         await play(pilot, at_prompt=look, until=lambda a: prompts >= 8)  # type: ignore[arg-type]
         assert not any(m in screen_text(app) for m in "▲▼")
+
+
+def test_the_king_is_drawn_only_where_it_is() -> None:
+    """Issue 33, item 7: after the King moved, the region it left has no ♔ (it used to keep
+    "♔▼" until the decision); the region it came to has "♔▲"."""
+    from dataclasses import replace
+
+    from el_grande.app.shown import Shown
+    from el_grande.session import Seating
+    from el_grande.setup import default_seats
+
+    before = Game.new(["Ana", "Ben", "Cy"], seed=7).view(None)
+    left = before.king
+    regions = tuple(replace(r, king=r.id == "granada") for r in before.regions)
+    after = replace(before, king="granada", regions=regions)
+    shown = Shown(after, since=changes(before, after, castillo_hidden=False))
+    board = MapView(Seating.of(default_seats(["Ana", "Ben", "Cy"])))
+
+    def drawn(place: str) -> str:
+        return "\n".join(
+            line.plain for line in board._region_lines(shown, place, 20, {}, set(), False)
+        )
+
+    assert "♔" not in drawn(left)
+    assert "♔▲" in drawn("granada")

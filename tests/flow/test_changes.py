@@ -247,3 +247,62 @@ def test_the_memory_keeps_each_seats_latest_across_runs(seat: int) -> None:
     last_seat = 29 % 3
     expected = None if seat == last_seat else latest[seat]
     assert memory.before(seat) is expected
+
+
+# --- issue 33, item 7: the Vetoes, and the player's own changes in the second person ---------
+
+
+def test_a_veto_taken_and_a_veto_used_are_said() -> None:
+    before = with_player(public(), 2, veto_rounds=(0,), vetoes=1)  # Cara's from round 1
+    after = with_player(before, 1, veto_rounds=(1,), vetoes=1)  # Ben takes one in round 2
+    after = with_player(after, 2, veto_rounds=(), vetoes=0)  # … and Cara uses hers
+    found = changes(before, after, castillo_hidden=False, vetoed=((2, 0, "king"),))
+    assert found.vetoes == ((1, 1),) and found.vetoed == ((2, 0, "king"),) and found
+    assert summary(found, name, anything) == (
+        "Since your turn: Cara vetoed Ana's “The King”, Ben took a Veto"
+    )
+    assert summary(found, name, anything, you=0) == (
+        "Since your turn: Cara vetoed your “The King”, Ben took a Veto"
+    )
+    assert summary(found, name, anything, you=1) == (
+        "Since your turn: Cara vetoed Ana's “The King”, you took a Veto"
+    )
+    assert changes(after, after, castillo_hidden=False) == Changes()  # a Veto gone: not taken
+
+
+def test_the_players_own_changes_are_in_the_second_person() -> None:
+    """Ben's summary at Ben's decision says "you", never "Ben" (English and Korean)."""
+    before = public()
+    counts = before.region("galicia").caballeros
+    after = with_caballeros(before, "galicia", (counts[0], counts[1] + 2, *counts[2:]))
+    after = with_player(after, 1, score=29, home="granada")
+    after = with_player(after, 0, score=4)
+    found = changes(before, after, castillo_hidden=False)
+    assert summary(found, name, anything, you=1) == (
+        "Since your turn: your Grande moved to Granada, you scored 29, Ana scored 4, "
+        "you +2 in Galicia"
+    )
+    assert "Ben" in (summary(found, name, anything, you=0) or "")
+    use("ko")
+    try:
+        said = summary(found, name, anything, you=1)
+    finally:
+        use("en")
+    assert said == (
+        "지난 차례 이후: 내 그란데가 그라나다로 이동, 내가 29점 득점, Ana가 4점 득점, "
+        "내 카바예로 갈리시아 +2"
+    )
+
+
+def test_the_memory_keeps_the_vetoes_used_since_each_seats_decision() -> None:
+    from el_grande.core import events as E
+
+    views = [replace(public(), round=i + 1) for i in range(8)]
+    memory = SinceMemory()
+    memory.decided(0, 1, views[1])
+    memory.decided(1, 2, views[2], [E.SpecialVetoed(seat=1, card="king", by=2)])
+    memory.decided(2, 3, views[3])
+    assert memory.vetoed_since(0) == ((2, 1, "king"),)
+    assert memory.vetoed_since(1) == () and memory.vetoed_since(2) == ()
+    memory.rewind(1)  # taken back: the Veto was never used
+    assert memory.vetoed_since(0) == ()

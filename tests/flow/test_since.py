@@ -6,9 +6,11 @@ starts with none, and the setting turns it off."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from el_grande.core import Game, View
-from el_grande.flow.changes import changes
+from el_grande.core import Event, Game, View
+from el_grande.core import events as E
+from el_grande.flow.changes import changes, sentence_for
 from el_grande.flow.table import Curtain, GameOver, Prompt, Showing, TakeOver
 from el_grande.session import GameSession, Update
 from el_grande.setup import GameSetup, SeatSetup
@@ -51,6 +53,8 @@ class Watcher:
     def __init__(self, session: GameSession) -> None:
         self.after: dict[int, View] = {}
         self.last: int | None = None
+        #: Per seat, the Vetoes used (by, seat, card) since its latest choice.
+        self.vetoed: dict[int, list[tuple[int, int, str]]] = {}
         session.subscribe(self._update)
 
     @classmethod
@@ -61,20 +65,30 @@ class Watcher:
         for n in range(len(record["choices"])):
             game = Game.replay(record, upto=n)
             seat = game.decision.player  # type: ignore[union-attr]
-            watcher.after[seat] = Game.replay(record, upto=n + 1).view(None)
-            watcher.last = seat
+            events = game.apply(game.parse(record["choices"][n]))
+            watcher._chose(seat, events, game.view(None))
         return watcher
 
     def _update(self, update: Update) -> None:
         if update.chooser is not None:
-            self.after[update.chooser] = update.public
-            self.last = update.chooser
+            self._chose(update.chooser, update.events, update.public)
+
+    def _chose(self, seat: int, events: Sequence[Event], public: View) -> None:
+        used = [(e.by, e.seat, e.card) for e in events if isinstance(e, E.SpecialVetoed)]
+        for others in self.vetoed.values():
+            others.extend(used)
+        self.vetoed[seat] = []
+        self.after[seat] = public
+        self.last = seat
 
     def expected(self, session: GameSession, seat: int) -> object:
         if self.last is None or self.last == seat or seat not in self.after:
             return None
         found = changes(
-            self.after[seat], session.current.public, castillo_hidden=session.castillo_hidden
+            self.after[seat],
+            session.current.public,
+            castillo_hidden=session.castillo_hidden,
+            vetoed=tuple(self.vetoed[seat]),
         )
         return found or None
 
@@ -208,3 +222,30 @@ def test_the_setting_off_marks_nothing() -> None:
         assert prompt is not None and prompt.since is None
         table.flow.answer(rng.choice(prompt.decision.choices))
         table.clock.run_due()
+
+
+def test_a_veto_taken_and_a_veto_used_reach_the_prompts_that_follow() -> None:
+    """Issue 33, item 7: a Veto card taken and a Veto used are changes since your turn (the
+    view tells a taken one; a used one comes from the choice's events)."""
+    taken = used = 0
+    for seed in range(1, 9):  # random play keeps and uses a Veto in some games only
+        session = humans(3, seed)
+        table = Table(session)
+        watcher = Watcher(session)
+        rng = random.Random(seed)
+        for _ in range(300):
+            prompt = step(table)
+            if prompt is None:
+                break
+            assert prompt.since == watcher.expected(session, prompt.seat)
+            if prompt.since is not None:
+                taken += bool(prompt.since.vetoes)
+                used += bool(prompt.since.vetoed)
+                if prompt.since.vetoed:
+                    words = sentence_for(prompt.since, session.names, lambda _: True)
+                    assert words is not None and " vetoed " in words
+            table.flow.answer(rng.choice(prompt.decision.choices))
+            table.clock.run_due()
+        if taken and used:
+            break
+    assert taken and used

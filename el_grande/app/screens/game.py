@@ -308,10 +308,12 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
         return t("handover.quiet", name=self.session.name(seat), seconds=quiet)
 
     def dropped(self) -> None:
-        """An input was dropped by the hand-over guard (the app's gate): say why."""
+        """An input was dropped by the hand-over guard (the app's gate): say so, in words of
+        its own (not the quiet sentence already on the line), until the keys count."""
         scene = self.flow.scene
         if isinstance(scene, Prompt) and self.app.screen is self:
-            self._say(self._quiet_sentence(scene.seat))
+            quiet = seconds_text(self.flow.guard.quiet)
+            self._say(t("handover.dropped", name=self.session.name(scene.seat), seconds=quiet))
 
     def _show_bot(self, scene: BotTurn) -> None:
         """The public board and what the computer player does (a secret: nothing but that it

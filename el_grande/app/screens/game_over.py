@@ -28,16 +28,17 @@ from el_grande.app.widgets.chart import score_chart
 from el_grande.app.widgets.coach import summary_text
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.players import PlayersPanel
+from el_grande.core import AwardReason
+from el_grande.core import events as E
 from el_grande.epilogue import Epilogue, Scoring, winners_of
 from el_grande.flow.lessons import LEARN
 from el_grande.hands import ever_person, table_lines
 from el_grande.persist.replay import revealed_view
+from el_grande.setup import GameSetup, rematch
 from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
     from el_grande.session import GameSession, Seating
-
-TABS = ("result", "board", "scoring", "chart", "players")
 
 
 def breakdown(session: GameSession) -> list[tuple[str, list[int]]]:
@@ -67,6 +68,15 @@ def _player_head(seating: Seating, seat: int) -> Text:
     return Text.assemble(chip(seating, seat), " ", seating.name(seat))
 
 
+def bonus_marks(place: E.PlaceScored, seat: int) -> str:
+    """The +2 bonuses `seat` scored in `place`, marked as the scoring sheet marks them: ♔ the
+    King's bonus, ⌂ the home (Grande) bonus (R-K5, R-K6)."""
+    reasons = {a.reason for a in place.awards if a.seat == seat}
+    return ("♔" if AwardReason.KING_BONUS in reasons else "") + (
+        "⌂" if AwardReason.HOME_BONUS in reasons else ""
+    )
+
+
 def place_table(scoring: Scoring, seating: Seating) -> Table:
     """One scoring, place by place: values, then each player's Caballeros → points (★ won)."""
     table = Table(pad_edge=False, show_edge=False)
@@ -79,6 +89,7 @@ def place_table(scoring: Scoring, seating: Seating) -> Table:
         cells = [
             Text(
                 t("over.cell", count=place.counts[s], points=place.points[s])
+                + bonus_marks(place, s)
                 + (" ★" if s in won else "  ")
             )
             for s in range(seating.count)
@@ -152,11 +163,12 @@ class GameOverScreen(Screen[None]):
             "left", "page(-1)", "over.key_tabs", id="over_prev", key_display="←→", priority=True
         ),
         Binding("right", "page(1)", "over.key_tabs", id="over_next", show=False, priority=True),
-        Binding("n", "new_game", "over.key_new"),
+        Binding("m", "rematch", "over.key_rematch"),  # the same table, a new seed
+        Binding("n", "new_game", "over.key_new"),  # the form, filled in with this table
         Binding("t", "title", "over.key_title"),
         Binding("r", "replay", "over.key_replay"),
         Binding("v", "review", "over.key_review"),
-        Binding("s", "save_as", "keys.save_as"),
+        Binding("s", "save_as", "keys.save_as", id="save_as"),  # (its short label: keybar)
         Binding("q", "app.quit", "keys.quit"),
     ]
 
@@ -234,7 +246,9 @@ class GameOverScreen(Screen[None]):
         if last is None:
             return Text(t("over.no_scoring"))
         head = t("over.last_scoring", n=last.record.index, round=last.record.round)
-        return Group(Text(head, style="bold"), Text(""), place_table(last, self.session.seating))
+        table = place_table(last, self.session.seating)
+        legend = Text(t("over.bonus_legend"), style="dim")
+        return Group(Text(head, style="bold"), Text(""), table, Text(""), legend)
 
     def _chart(self) -> RenderableType:
         seating = self.session.seating
@@ -290,12 +304,30 @@ class GameOverScreen(Screen[None]):
     # --- keys ----------------------------------------------------------------------------
 
     def action_page(self, step: int) -> None:
+        """The next or previous page, round the pages this game has (the guided game's
+        *What you learned* too)."""
         tabs = self.query_one(TabbedContent)
-        at = TABS.index(tabs.active) if tabs.active in TABS else 0
-        tabs.active = TABS[(at + step) % len(TABS)]
+        pages = [pane.id for pane in tabs.query(TabPane) if pane.id is not None]
+        at = pages.index(tabs.active) if tabs.active in pages else 0
+        tabs.active = pages[(at + step) % len(pages)]
+
+    def _again(self) -> GameSetup:
+        """This table again: the same players, seats, kinds, options and hints."""
+        session = self.session
+        options = session.game.options
+        return rematch(
+            session.seats,
+            rounds=options.rounds,
+            veto=options.veto,
+            castillo=str(options.castillo),
+            hints=session.hints,
+        )
+
+    def action_rematch(self) -> None:
+        el_app(self).start_game(self._again())
 
     def action_new_game(self) -> None:
-        el_app(self).new_game_form()
+        el_app(self).new_game_form(self._again())
 
     def action_title(self) -> None:
         el_app(self).show_title()

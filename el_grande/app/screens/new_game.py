@@ -1,5 +1,6 @@
 """The new-game form: 2-5 seats (name, colour, kind) and the options, on one screen (it fits
-100×30). The seats start as the settings' default players (`el_grande.settings`).
+100×30). The seats start as the settings' default players (`el_grande.settings`), or as the
+table just played (game over's "New game").
 
 Tab goes through the names, then the options, the buttons, and last the seats' colours and
 kinds; the arrow keys move like in a table (`app/widgets/form.py`); Enter or Space opens a
@@ -21,10 +22,18 @@ from el_grande.app.closing import close
 from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, SeatRow, seat_rows
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.names import normalise, printable
-from el_grande.setup import MAX_PLAYERS, GameSetup, SeatSetup, validate
+from el_grande.settings.values import PlayerDefault
+from el_grande.setup import MAX_PLAYERS, GameSetup, SeatSetup, bot_level, validate
 from el_grande.text import t
 
 OPTIONS = ("rounds", "veto", "castillo", "seed", "start")
+
+
+def player_default(seat: SeatSetup) -> PlayerDefault:
+    """A seat of a set-up as a row of the form ("bot:greedy" is the level "greedy")."""
+    return PlayerDefault(seat.name, seat.colour, bot_level(seat.kind) or "human")
+
+
 BUTTONS = ("begin", "back")
 
 
@@ -35,8 +44,20 @@ class NewGameScreen(FormNavigation):
         Binding("ctrl+s", "begin", "new.begin"),
     ]
 
+    def __init__(self, filled: GameSetup | None = None) -> None:
+        """`filled`: a table to start from (game over's "New game": the one just played),
+        else the settings' default players."""
+        super().__init__()
+        self.filled = filled
+
     def compose(self) -> ComposeResult:
-        seats = seat_rows(el_app(self).settings.players, MAX_PLAYERS)
+        filled = self.filled
+        if filled is None:
+            seats = seat_rows(el_app(self).settings.players, MAX_PLAYERS)
+        else:
+            seats = seat_rows(tuple(map(player_default, filled.seats)), MAX_PLAYERS)
+        rounds, veto = (9, True) if filled is None else (filled.rounds, filled.veto)
+        castillo = "open" if filled is None else filled.castillo
         with Vertical(id="form"):
             yield Static(t("new.title"), id="form-title", markup=False)
             yield Label(t("new.players"), classes="section", markup=False)
@@ -46,16 +67,16 @@ class NewGameScreen(FormNavigation):
             with Horizontal(classes="opt-row"):
                 yield Label(t("new.rounds"), classes="opt-label", markup=False)
                 yield FormSelect(
-                    [(t("new.rounds_9"), 9), (t("new.rounds_6"), 6)], value=9, id="rounds"
+                    [(t("new.rounds_9"), 9), (t("new.rounds_6"), 6)], value=rounds, id="rounds"
                 )
             with Horizontal(classes="opt-row"):
                 yield Label(t("new.veto"), classes="opt-label", markup=False)
-                yield Switch(value=True, id="veto")
+                yield Switch(value=veto, id="veto")
             with Horizontal(classes="opt-row"):
                 yield Label(t("new.castillo"), classes="opt-label", markup=False)
                 yield FormSelect(
                     [(t("new.castillo_open"), "open"), (t("new.castillo_hidden"), "hidden")],
-                    value="open",
+                    value=castillo,
                     id="castillo",
                 )
             with Horizontal(classes="opt-row"):
@@ -134,6 +155,7 @@ class NewGameScreen(FormNavigation):
             veto=self.query_one("#veto", Switch).value,
             castillo=str(self.query_one("#castillo", Select).value),
             start_player=None if start == -1 else cast(int, start),
+            hints=True if self.filled is None else self.filled.hints,  # not on the form
         )
         return validate(setup) or setup
 

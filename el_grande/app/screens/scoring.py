@@ -20,6 +20,7 @@ from textual.widgets import Static
 from el_grande.app.present import NO_BREAK, Glued, chip
 from el_grande.core import Event
 from el_grande.flow.table import Showing, TableFlow
+from el_grande.names import fit_quoted
 from el_grande.narrate import ScoringStep, Total
 from el_grande.text import t
 
@@ -53,6 +54,26 @@ def totals_table(totals: tuple[Total, ...], chip: Chip, name: Callable[[int], st
         who = Text.assemble(chip(row.seat), " ", name(row.seat))
         table.add_row(who, f"+{row.points}", "" if row.total is None else str(row.total))
     return table
+
+
+class Heading(Static):
+    """A display's heading on one line: a card's name in quotes shortens inside them (the
+    closing mark stays) where the box is narrow (Korean at 100×30)."""
+
+    DEFAULT_CSS = """
+    Heading {
+        height: 1;
+    }
+    """
+
+    text = ""
+
+    def update(self, content: object = "", *, layout: bool = True) -> None:
+        self.text = str(content)
+        self.refresh(layout=layout)
+
+    def render(self) -> Text:
+        return Text(fit_quoted(self.text, self.size.width), justify="center", end="")
 
 
 class ScoringScreen(ModalScreen[None]):
@@ -102,7 +123,7 @@ class ScoringScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="scoring-box"):
-            yield Static("", id="scoring-title", markup=False)
+            yield Heading(id="scoring-title")
             yield Static("", id="scoring-step", markup=False)
             yield Static("", id="scoring-body", markup=False)
             yield Static("", id="scoring-keys", markup=False)

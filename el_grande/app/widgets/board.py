@@ -267,8 +267,8 @@ class MapView(Widget):
         title.append(PLACE_KEYS[place], style="bold" if legal or not choosing else "")
         title.append(" ")
         since = shown.since
-        king_moved = king_mark(since, place)
-        king = " ♔" + king_moved if r.king or king_moved else ""
+        # ♔ where the King is, and only there ("♔▲": it came); where it left, no mark.
+        king = " ♔" + king_mark(since, place) if r.king else ""
         room = max(1, width - cell_len(title.plain) - cell_len(king))  # cells left on the line
         long, short = region_name(place), region_name(place, short=True)
         name = long if cell_len(long) <= room else short

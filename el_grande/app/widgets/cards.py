@@ -20,7 +20,6 @@ from textual.widget import Widget
 
 from el_grande.app.colours import FOLLOWS_COLOURS, tints
 from el_grande.app.messages import CardPicked
-from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
 from el_grande.app.tips import card_tip, show_tip
 from el_grande.core import CARD_STACK
@@ -150,19 +149,23 @@ class CardList(Widget):
             style = "dim"
         name = card_name(card)
         room = width - cell_len(head.plain)
-        head.append(fit(name, room), style=style)
-        left = width - cell_len(head.plain) - 1  # cells beside the name, after a space
         tail = Text(end="")
         if taker is not None:
-            said = t("board.card_taken", name=self.seating.name(taker))
-            if cell_len(said) <= left:
-                tail.append(said, style="dim")
-            elif left >= 1:  # no room for the words: the taker's chip says it
-                tail = chip(self.seating, taker)
+            # Who took it, by name (fitted by cells, never cut to a letter): "taken by 서연"
+            # where it fits beside the card's whole name, else the player's name alone; only
+            # then does the card's name give way (down to a few words) for them.
+            taken = self.seating.name(taker)
+            words = (t("board.card_taken", name=taken), taken)
+            keep = [cell_len(name)] * 2 + [min(cell_len(name), MIN_NAME)] * 2
+            for said, cells in zip(words + words, keep, strict=True):
+                if cell_len(said) + 1 + cells <= room:
+                    tail = Text(said, style="dim", end="")
+                    break
         else:
             said = t("board.card_place", n=CARD_STACK[card])
-            if cell_len(said) <= left:
+            if cell_len(name) + 1 + cell_len(said) <= room:
                 tail.append(said)
+        head.append(fit(name, room - (cell_len(tail.plain) + 1 if tail.plain else 0)), style=style)
         if tail.plain:
             head.append(" " * (width - cell_len(head.plain) - cell_len(tail.plain)))
             head.append_text(tail)
@@ -195,6 +198,10 @@ class CardList(Widget):
 
     def on_leave(self, event: events.Leave) -> None:
         self.hover = None
+
+
+#: The cells a card's name keeps beside the name of the player who took it.
+MIN_NAME = 12
 
 
 def _cut(line: Text, width: int) -> Text:

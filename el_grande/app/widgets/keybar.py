@@ -1,5 +1,7 @@
 """The key bar at the foot of every screen: the keys that work now, from the screen's active
-bindings (their descriptions come from the catalogue), and a click on one presses it.
+bindings (their descriptions come from the catalogue), and a click on one presses it. Where
+they do not all fit (Korean at 100 columns), the padding goes, labels take their short forms
+(`keys.short.<binding id>`), the keys close up, and no label is cut below a readable word.
 
 One widget drawing one line, instead of Textual's `Footer`, which rebuilds a widget per key
 every time the bindings change: in a game that is every few decisions, and each rebuild left
@@ -14,10 +16,15 @@ from textual import events
 from textual.screen import Screen
 from textual.widget import Widget
 
-from el_grande.text import t
+from el_grande.text import EN, t
 
 #: The labels of Textual's own bindings that reach the bar, in the catalogue's words.
 TEXTUAL_LABELS = {"Dismiss menu": "keys.close_list"}  # an open Select's Esc
+#: A binding's short label in the catalogue: SHORT + its id ("keys.short.preview").
+SHORT = "keys.short."
+#: The spacings of the bar, widest first; labels are never cut below MIN_LABEL cells.
+PAD, WIDE, TIGHT = 0, 1, 2
+MIN_LABEL = 5  # two Hangul syllables and "…"
 
 
 class KeyBar(Widget):
@@ -51,6 +58,7 @@ class KeyBar(Widget):
 
     def render(self) -> Text:
         entries: list[tuple[str, str, str, bool]] = []  # (key shown, label, key, enabled)
+        shorter: list[str] = []  # each label's short form (the label itself if none)
         seen: set[str] = set()
         for _node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             # One key per action: a screen's `q` for `app.quit` hides the app's ctrl+q.
@@ -62,21 +70,46 @@ class KeyBar(Widget):
             label = t(TEXTUAL_LABELS[label]) if label in TEXTUAL_LABELS else label
             key = binding.key.split(",")[0]
             entries.append((self.app.get_key_display(binding), label, key, enabled))
-        width = self.size.width or 10_000
-        line = self._line(entries, pad=True)
-        if line.cell_len > width:  # too narrow for every key (Korean labels, 100 columns):
-            line = self._line(entries, pad=False)  # first the padding goes,
-            cut = max((cell_len(e[1]) for e in entries), default=0)
-            while line.cell_len > width and cut > 1:  # then the longest labels shorten
-                cut -= 1
-                line = self._line(entries, pad=False, cut=cut)
+            short = f"{SHORT}{binding.id}"
+            shorter.append(t(short) if binding.id and short in EN else label)
+        return self._fitted(entries, shorter, self.size.width or 10_000)
+
+    def _fitted(
+        self, entries: list[tuple[str, str, str, bool]], shorter: list[str], width: int
+    ) -> Text:
+        """The bar's line in `width` cells, every key with a readable label: the padding goes
+        first, then labels take their short forms (`keys.short.<binding id>`: "계산기" for
+        "정산 계산기"), the longest saving first, then one space between keys; only past all
+        that do the longest labels shorten with "…", never below a word's few cells."""
+        line = self._line(entries, gap=PAD)
+        if line.cell_len <= width:
+            return line
+        by_saving = sorted(
+            range(len(entries)), key=lambda i: cell_len(shorter[i]) - cell_len(entries[i][1])
+        )
+        for gap in (WIDE, TIGHT):
+            labelled = list(entries)
+            line = self._line(labelled, gap=gap)
+            for i in by_saving:
+                if line.cell_len <= width or cell_len(shorter[i]) >= cell_len(labelled[i][1]):
+                    break
+                shown, _label, key, enabled = labelled[i]
+                labelled[i] = (shown, shorter[i], key, enabled)
+                line = self._line(labelled, gap=gap)
+            if line.cell_len <= width:
+                return line
+        cut = max((cell_len(e[1]) for e in labelled), default=0)
+        while line.cell_len > width and cut > MIN_LABEL:  # the last resort
+            cut -= 1
+            line = self._line(labelled, gap=TIGHT, cut=cut)
         return line
 
     def _line(
-        self, entries: list[tuple[str, str, str, bool]], *, pad: bool, cut: int | None = None
+        self, entries: list[tuple[str, str, str, bool]], *, gap: int, cut: int | None = None
     ) -> Text:
         """The bar's line: every key and its label (`cut`: labels at most that many cells,
-        ending in "…"); `pad`: a space either side of each key."""
+        ending in "…"); `gap`: PAD (a space either side of each key), WIDE (two spaces
+        between a label and the next key) or TIGHT (one)."""
         line = Text(no_wrap=True, overflow="ellipsis", end="")
         self._spans = []
         key_style = self.get_component_rich_style("keybar--key")
@@ -84,10 +117,12 @@ class KeyBar(Widget):
             if cut is not None and cell_len(label) > cut:
                 label = set_cell_size(label, cut - 1).rstrip() + "…"
             start = line.cell_len
-            line.append(f" {shown} " if pad else f"{shown} ", style=key_style if enabled else "dim")
+            line.append(
+                f" {shown} " if gap == PAD else f"{shown} ", style=key_style if enabled else "dim"
+            )
             line.append(label, style="" if enabled else "dim")
             self._spans.append((start, line.cell_len, key))
-            line.append(" " if pad else "  ")
+            line.append(" " * (1 if gap == TIGHT else 2) if gap != PAD else " ")
         line.rstrip()
         return line
 
