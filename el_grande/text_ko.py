@@ -552,6 +552,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "why.not_region_now": "지금은 지역을 고르는 때가 아닙니다",
     "why.card_taken": "그 카드는 이번 라운드에 이미 누군가 가져갔습니다",
     "why.power_taken": "손에 없거나, 이번 라운드에 다른 사람이 이미 냈습니다",
+    # --- display: Enter after a refused key (app/screens/game_input.py) ---
+    "prompt.choose_first": "고른 것이 없습니다: ↑↓, 키 또는 클릭으로 고른 뒤 Enter를 누르세요.",
     "decision.power": "파워 카드 내기",
     "decision.court": "속령에서 궁정으로 카바예로 데려오기",
     "decision.recall": "지역의 카바예로를 궁정으로 데려오기 (속령이 모자람)",

@@ -27,11 +27,19 @@ CHOICE_ROWS = 10
 class ChoiceList(OptionList):
     """The choices. The screen hears of a new highlight at once (`on_highlight`), in the same
     turn of the message loop as the list's own repaint, so the board mirrors it in the same
-    frame (a posted message would arrive a frame later)."""
+    frame (a posted message would arrive a frame later). Enter with nothing highlighted (a
+    refused key took the highlight away) chooses nothing and tells the screen (`on_nothing`)."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.on_highlight: Callable[[str | None], None] | None = None
+        self.on_nothing: Callable[[], None] | None = None
+
+    def action_select(self) -> None:
+        if self.highlighted is None and self.option_count and self.on_nothing is not None:
+            self.on_nothing()
+            return
+        super().action_select()
 
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
@@ -78,6 +86,10 @@ class DecisionPrompt(Vertical):
         first = next((i for i, (oid, _) in enumerate(labels) if oid not in disabled), None)
         if first is not None:
             ol.highlighted = first
+
+    def unhighlight(self) -> None:
+        """Nothing highlighted: Enter plays nothing until the player chooses again."""
+        self.options.highlighted = None
 
     def relabel(self, labels: list[tuple[str, str]]) -> None:
         """New labels for the same choices (their cautions came): the highlight, the scroll
