@@ -454,13 +454,14 @@ EN: dict[str, Template] = {
     "why.not_now": "nothing can be answered right now",
     "why.court_empty": "your court is empty: nothing to place",
     "prompt.does_nothing": "{choice} ({why})",
-    "caution.mark": "{choice}\n⚠ {why}",
     "caution.cost": Plural(
         "about {count} point worse than the best choice",
         "about {count} points worse than the best choice",
     ),
     "caution.court": "your province has more",
     "caution.both": "{first}; {second}",
+    # --- display: a caution in words, for the highlighted choice (app/screens/game_input.py)
+    "caution.status": "⚠ {choice}: {why}.",
     "flow.resumed_scoring": "The game goes on after {what}: its points are in the log.",
     "flow.resumed_reveal": "The game goes on after the secret disks were revealed: see the log.",
     "handover.wait": "at a change of player, keys count after a moment of quiet",

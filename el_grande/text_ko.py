@@ -481,10 +481,11 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "why.not_now": "지금은 답할 수 없습니다",
     "why.court_empty": "궁정이 비어 있어 배치할 카바예로가 없습니다",
     "prompt.does_nothing": "{choice} ({why})",
-    "caution.mark": "{choice}\n⚠ {why}",
     "caution.cost": "최선의 선택보다 약 {count}점 손해",
     "caution.court": "속령에 더 있음",
     "caution.both": "{first}; {second}",
+    # --- display: a caution in words, for the highlighted choice (app/screens/game_input.py)
+    "caution.status": "⚠ {choice}: {why}.",
     "flow.resumed_scoring": "{what} 뒤부터 이어서 합니다: 그 점수는 진행 기록에 있습니다.",
     "flow.resumed_reveal": "비밀 원반이 공개된 뒤부터 이어서 합니다: 진행 기록을 보세요.",
     "handover.wait": "플레이어가 바뀔 때는 잠시 조용해진 뒤부터 키가 통합니다",

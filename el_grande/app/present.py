@@ -243,9 +243,13 @@ def prompt_text(
     seating: Seating,
     cursor: Choice | None,
     cautions: Sequence[Caution] = (),
+    gutter: bool = False,
 ) -> PromptText:
     """The prompt's title, progress lines and choice labels; a choice with a caution (a likely
-    mistake: `el_grande.flow.cautions`) says so after its label, "⚠ …"."""
+    mistake: `el_grande.flow.cautions`) is marked "⚠" before its label, on its own line (why,
+    in words, is `caution_line`'s, for the highlighted choice). `gutter`: cautions may come
+    (warnings on): every label keeps the mark's two cells, so that the list does not move
+    when they come a few seconds after the prompt."""
     labels, idle = [], set()
     marks = {c.choice: c for c in cautions}
     for c in d.choices:
@@ -253,8 +257,10 @@ def prompt_text(
         if why is not None:  # offered by the core, but it would do nothing: say so
             label = t("prompt.does_nothing", choice=label, why=why)
             idle.add(str(c))
-        elif c in marks:
-            label = t("caution.mark", choice=label, why=caution_text(marks[c]))
+        if c in marks and why is None:
+            label = f"{CAUTION} {label}"
+        elif gutter or marks:
+            label = f"  {label}"
         labels.append((str(c), label))
     usable = [c for c in d.choices if str(c) not in idle]
     cursor = cursor if cursor in usable else (usable[0] if usable else None)
@@ -278,6 +284,15 @@ def prompt_text(
     if keys:
         progress = f"{progress}\n{keys}" if progress else keys
     return PromptText(title, progress, labels, frozenset(idle), cursor)
+
+
+#: The mark before a choice with a caution (one cell, then a space).
+CAUTION = "⚠"
+
+
+def caution_line(choice: Choice, d: Decision, seating: Seating, caution: Caution) -> str:
+    """The status line while a marked choice is highlighted: the choice and why it is marked."""
+    return t("caution.status", choice=choice_label(choice, d, seating), why=caution_text(caution))
 
 
 def caution_text(caution: Caution) -> str:

@@ -275,7 +275,9 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
 
     def _show_decision(self, scene: Prompt) -> None:
         d, view = scene.decision, scene.view
-        text = prompt_text(d, view, self.session.seating, scene.cursor, scene.cautions)
+        text = prompt_text(
+            d, view, self.session.seating, scene.cursor, scene.cautions, self._gutter
+        )
         self.shown = Shown(
             view,
             to_move=d.player,
@@ -295,9 +297,20 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
 
     def _relabel(self, scene: Prompt) -> None:
         text = prompt_text(
-            scene.decision, scene.view, self.session.seating, scene.cursor, scene.cautions
+            scene.decision,
+            scene.view,
+            self.session.seating,
+            scene.cursor,
+            scene.cautions,
+            self._gutter,
         )
         self.query_one(DecisionPrompt).relabel(text.labels)
+        self._say_caution()  # the highlighted choice's, if it has one now
+
+    @property
+    def _gutter(self) -> bool:
+        """Whether cautions may come at a prompt (each choice keeps room for a mark)."""
+        return self.flow.warnings and self.session.hints
 
     def _quiet_sentence(self, seat: int) -> str:
         quiet = seconds_text(self.flow.guard.quiet)

@@ -15,8 +15,9 @@ from textual.widgets import OptionList, Static
 
 from el_grande.app import answers
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
-from el_grande.app.present import choice_label
+from el_grande.app.present import caution_line, choice_label
 from el_grande.app.shown import Shown, card_of
+from el_grande.app.since import status_line
 from el_grande.app.widgets.board import KEY_PLACES
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.prompt import DecisionPrompt
@@ -41,6 +42,8 @@ class AnswerInput(_Base):
     session: GameSession
     shown: Shown | None
     _power_tens: bool = False
+    #: The caution the status line says for the highlighted choice (None: it says another thing).
+    _caution_said: str | None = None
 
     @property
     def decision(self) -> Decision | None:
@@ -57,6 +60,23 @@ class AnswerInput(_Base):
         if not isinstance(self.flow.scene, Prompt):
             return
         self._cursor_to(None if option_id is None else answers.by_id(self.decision, option_id))
+        self._say_caution()
+
+    def _say_caution(self) -> None:
+        """The highlighted choice's caution in words on the status line (the list shows only
+        its ⚠, on the choice's own line); off a marked choice, the scene's own line again."""
+        scene, shown = self.flow.scene, self.shown
+        if not isinstance(scene, Prompt):
+            return
+        cursor = None if shown is None else shown.cursor
+        mark = next((c for c in scene.cautions if c.choice == cursor), None)
+        if mark is not None and cursor is not None:
+            said = caution_line(cursor, scene.decision, self.session.seating, mark)
+            if said != self._caution_said:
+                self._say(said)
+                self._caution_said = said
+        elif self._caution_said is not None:
+            self._say(status_line(scene, self.session.seating, self.size.width - 2))
 
     def _nothing_chosen(self) -> None:
         """Enter with nothing highlighted: nothing is played; the status line says so."""
@@ -77,7 +97,7 @@ class AnswerInput(_Base):
         ol.highlighted = ol.get_option_index(str(choice))
 
     def _illegal(self, what: str, why: str) -> None:
-        self.query_one("#status", Static).update(Text(t("prompt.illegal", what=what, why=why)))
+        self._say(t("prompt.illegal", what=what, why=why))
         self.app.bell()
 
     def _refused(self, what: str, why: str) -> None:
@@ -89,6 +109,7 @@ class AnswerInput(_Base):
         self._illegal(what, why)
 
     def _say(self, text: str) -> None:
+        self._caution_said = None
         self.query_one("#status", Static).update(Text(text))
 
     # --- answers -----------------------------------------------------------------------------

@@ -20,8 +20,8 @@ def glued(label: str) -> str | Glued:
     return Glued(label) if NO_BREAK in label else label
 
 
-#: The most rows the choice list takes (more choices scroll).
-CHOICE_ROWS = 10
+#: The most rows the choice list takes (more choices scroll): all 13 power cards.
+CHOICE_ROWS = 13
 
 
 class ChoiceList(OptionList):
