@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from string import Formatter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from rich.cells import cell_len
+from rich.containers import Lines
 from rich.measure import Measurement
 from rich.text import Text
 
@@ -45,8 +47,11 @@ class Glued:
     "(place" never ends a line with "1)" on the next). Drawn by Textual it follows the
     widget's text-align (`visualize`)."""
 
-    def __init__(self, text: Text | str) -> None:
+    def __init__(self, text: Text | str, hang: str = "") -> None:
         self.text = text if isinstance(text, Text) else Text(text)
+        #: Drawn before the first line, its width of blanks before the others (a choice's
+        #: caution mark: the label's wrapped lines stay under the label).
+        self.hang = hang
         self._wrapped: dict[int, Text] = {}  # by width: a list redraws its rows often
 
     def _glued(self) -> Text:
@@ -57,10 +62,16 @@ class Glued:
     def wrapped(self, console: Console, width: int) -> Text:
         """The text broken into lines that fit `width`, at ordinary spaces only."""
         if width not in self._wrapped:
-            lines = self._glued().wrap(console, width, justify="default")  # not padded
+            indent = cell_len(self.hang)
+            lines = self._glued().wrap(console, max(1, width - indent), justify="default")
             for line in lines:
                 line.rstrip()
                 line.plain = line.plain.replace(_GLUE, NO_BREAK)
+            if indent:
+                lines = Lines(
+                    Text.assemble(self.hang if i == 0 else " " * indent, line)
+                    for i, line in enumerate(lines)
+                )
             joined = Text("\n", justify=self.text.justify).join(lines)
             self._wrapped[width] = joined
         return self._wrapped[width]
@@ -69,7 +80,7 @@ class Glued:
         yield self.wrapped(console, options.max_width)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, self._glued())
+        return Measurement.get(console, options, Text.assemble(self.hang, self._glued()))
 
     def visualize(self) -> Visual:
         return GluedVisual(self)
@@ -288,6 +299,8 @@ def prompt_text(
 
 #: The mark before a choice with a caution (one cell, then a space).
 CAUTION = "⚠"
+#: What a label starts with when cautions may come: the mark, or its room kept.
+GUTTERS = (f"{CAUTION} ", "  ")
 
 
 def caution_line(choice: Choice, d: Decision, seating: Seating, caution: Caution) -> str:

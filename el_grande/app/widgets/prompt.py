@@ -12,11 +12,15 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from el_grande.app.present import NO_BREAK, Glued
+from el_grande.app.present import GUTTERS, NO_BREAK, Glued
 
 
 def glued(label: str) -> str | Glued:
-    """A label with a no-break space wraps at its ordinary spaces only (\"(place 1)\" whole)."""
+    """A label with a no-break space wraps at its ordinary spaces only (\"(place 1)\" whole);
+    one after a caution's mark (or its room) wraps under the label, not under the mark."""
+    mark = label[:2]
+    if mark in GUTTERS:
+        return Glued(label[2:], hang=mark)
     return Glued(label) if NO_BREAK in label else label
 
 
