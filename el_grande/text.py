@@ -532,8 +532,7 @@ EN: dict[str, Template] = {
     "why.card_taken": "that card is already taken this round",
     "why.power_taken": "not in hand, or already played by someone else this round",
     # --- display: Enter after a refused key (app/screens/game_input.py) ---
-    "prompt.choose_first": "Nothing is highlighted: choose with ↑↓, a key or a click, "
-    "then Enter.",
+    "prompt.choose_first": "Nothing is highlighted: choose with ↑↓, a key or a click, then Enter.",
     "decision.power": "play a power card",
     "decision.court": "bring Caballeros from the province to the court",
     "decision.recall": "take a Caballero from a region to the court (province is short)",

@@ -63,7 +63,9 @@ def with_grandes(view: View, place: str, seats: tuple[int, ...], king: bool) -> 
             values=(8, 4, 0) if king else r.values,
         )
         if r.id == place
-        else replace(r, king=False) if king else r
+        else replace(r, king=False)
+        if king
+        else r
         for r in view.regions
     )
     return replace(view, players=players, regions=regions)

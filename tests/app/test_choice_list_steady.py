@@ -46,7 +46,7 @@ async def test_cautions_arrive_without_moving_the_list(
     use(language)
     gate = threading.Event()  # the engine answers when the test lets it
 
-    def weigh(view: object, d: Decision, seed: int, cancelled: object = None) -> tuple[Caution, ...]:
+    def weigh(view: object, d: Decision, seed: int, stop: object = None) -> tuple[Caution, ...]:
         gate.wait(10)
         return (Caution(d.choices[0], 6.0), Caution(d.choices[3], 9.0))
 

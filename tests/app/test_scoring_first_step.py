@@ -14,7 +14,7 @@ from textual.app import App
 from textual.widgets import Static
 
 from el_grande.app.present import chip
-from el_grande.app.screens.scoring import ScoringScreen, scoring_for
+from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.core import events as E
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.handover import Input
@@ -41,7 +41,7 @@ KINDS = frozenset(
 
 
 def kind(scene: Showing) -> str:
-    """"general", a scoring card's id, or "reveal:" and the disk card's purpose."""
+    """ "general", a scoring card's id, or "reveal:" and the disk card's purpose."""
     for ev in scene.events:
         if isinstance(ev, E.ScoringStarted):
             return str(ev.why)
@@ -82,16 +82,9 @@ def first_steps() -> dict[str, tuple[Showing, GameSession]]:
                 if scene.index == 0:
                     found.setdefault(kind(scene), (scene, session))
                 flow.step()
-        if KINDS <= found.keys():
+        if found.keys() >= KINDS:
             return found
     raise AssertionError(f"no game showed {sorted(KINDS - found.keys())}")
-
-
-def test_the_tables_show_a_display_of_every_kind() -> None:
-    found = first_steps()
-    assert KINDS <= found.keys()
-    for scene, _ in found.values():
-        assert scene.index == 0 and scene.steps
 
 
 class Stage(App[None]):
@@ -99,7 +92,7 @@ class Stage(App[None]):
 
 
 async def test_every_displays_first_step_is_drawn_at_once() -> None:
-    found = first_steps()
+    found = first_steps()  # one of every kind (else it fails, saying which never came)
     app = Stage()
     async with app.run_test(size=SIZE) as pilot:
         for name, (scene, session) in sorted(found.items()):
