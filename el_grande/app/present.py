@@ -54,6 +54,9 @@ class Glued:
         self.hang = hang
         self._wrapped: dict[int, Text] = {}  # by width: a list redraws its rows often
 
+    def __str__(self) -> str:
+        return self.hang + self.text.plain
+
     def _glued(self) -> Text:
         text = self.text.copy()
         text.plain = text.plain.replace(NO_BREAK, _GLUE)  # same length: the styles stay put

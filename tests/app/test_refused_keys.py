@@ -102,7 +102,7 @@ def _card_taken(s: GameSession) -> bool:
     return bool(s.current.public.taken)
 
 
-async def test_a_refused_card_letter_then_enter_takes_nothing() -> None:
+async def test_a_refused_card_letter_or_click_then_enter_takes_nothing() -> None:
     app = app_at(3, 7, _card_taken)
     async with app.run_test(size=SIZE) as pilot:
         scr = game_screen(app)
@@ -113,6 +113,13 @@ async def test_a_refused_card_letter_then_enter_takes_nothing() -> None:
         offered = {card_of(c) for c in d.choices}
         taken = next(k for k in "abcde" if cards.card_at(k) and cards.card_at(k) not in offered)
         await press(pilot, taken)
+        await refused_then_enter(pilot, scr, t("why.card_taken"))
+        await press(pilot, "down")  # chosen again …
+        assert highlighted(scr) is not None
+        line = cards.line_of(cards.card_at(taken))  # type: ignore[arg-type]
+        assert line is not None
+        await pilot.click(cards, offset=(4, line))  # … then a click on the taken card
+        await pilot.pause()
         await refused_then_enter(pilot, scr, t("why.card_taken"))
 
 
