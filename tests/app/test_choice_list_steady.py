@@ -4,7 +4,8 @@ The engine's cautions (flow/cautions.py) come one to three seconds after the pro
 to add a "⚠ …" line under its choice, so the list reflowed under the player's eyes, and only
 3–4 of 13 power cards fitted at 120×40. Now every choice keeps the mark's two cells on its own
 line from the start (the ⚠ fills them), the words go to the status line while the marked
-choice is highlighted, and the list has room for all 13 power cards at 120×40.
+choice is highlighted, and the list has room for all 13 power cards at 120×40 where the action
+cards' whole texts leave it (they come first: tests/app/test_stream.py).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ async def test_cautions_arrive_without_moving_the_list(
 
     monkeypatch.setattr(cautions, "DRAWS", 12)
     monkeypatch.setattr(cautions, "weigh", weigh)
-    app = make_app(3, seed=7)
+    app = make_app(3, seed=1)  # round 1's cards: their whole texts leave the prompt 19 rows
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
         scr = app.screen
@@ -70,9 +71,9 @@ async def test_cautions_arrive_without_moving_the_list(
         assert text.count("⚠") == 2 + 1  # two marks in the list, one on the status line
         rows = sorted(after.values())
         assert rows == list(range(rows[0], rows[0] + len(rows)))  # one line each
-        if size == (120, 40):
-            assert len(after) == 13  # every power card in view
-        else:
+        if size == (120, 40) and language == "en":
+            assert len(after) == 13  # every power card in view (the cards' texts whole too)
+        else:  # Hangul card texts take more lines, and they come first: what the rest allows
             assert len(after) >= 8
         lines = text.splitlines()
         first, fourth = (str(d.choices[i]) for i in (0, 3))

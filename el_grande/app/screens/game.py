@@ -124,6 +124,8 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
         self.query_one("#cards", CardList).border_title = Content(t("board.cards_title"))
         self.query_one(DecisionPrompt).options.on_highlight = self._highlighted
         self.query_one(DecisionPrompt).options.on_nothing = self._nothing_chosen
+        cards = self.query_one("#cards", CardList)
+        self.query_one(DecisionPrompt).above = lambda: cards.wanted_height(self.shown)
         # The app tells the game screen when the autosave's problem changes (not a watcher on
         # the app: it would keep every finished game's screen alive).
         self.show_save_problem(el_app(self).save_problem)

@@ -56,7 +56,17 @@ class ChoiceList(OptionList):
         self.call_after_refresh(self.scroll_to_highlight)
 
 
+#: The rows the prompt may always take (its height at 100×30), whatever the cards above want.
+PROMPT_ROWS = 14
+
+
 class DecisionPrompt(Vertical):
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        #: The rows the widgets above want in the column (the cards' whole texts): the prompt
+        #: grows past `PROMPT_ROWS` (to its max-height) only into what they leave.
+        self.above: Callable[[], int] | None = None
+
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt-title", markup=False)
         yield Static("", id="prompt-progress", markup=False)
@@ -125,7 +135,10 @@ class DecisionPrompt(Vertical):
             rows = CHOICE_ROWS
         else:
             parent = self.parent.region.size if isinstance(self.parent, Widget) else self.app.size
-            room = int(limit.resolve(parent, self.app.size)) - self.styles.gutter.height
+            most = int(limit.resolve(parent, self.app.size))
+            if self.above is not None:  # the cards' whole texts first, then more choices
+                most = min(most, max(PROMPT_ROWS, parent.height - self.above()))
+            room = most - self.styles.gutter.height
             used = 0
             for part in self.query(Static):
                 if part.display:
