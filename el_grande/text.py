@@ -481,13 +481,14 @@ EN: dict[str, Template] = {
     "sheet.clear_kept": "Nothing is cleared.",
     "sheet.typing_one": "{n} … 0 makes {low}; Enter or Tab keeps {n}.",
     "prompt.does_nothing": "{choice} ({why})",
-    "caution.mark": "{choice}\n⚠ {why}",
     "caution.cost": Plural(
         "about {count} point worse than the best choice",
         "about {count} points worse than the best choice",
     ),
     "caution.court": "your province has more",
     "caution.both": "{first}; {second}",
+    # --- display: a caution in words, for the highlighted choice (app/screens/game_input.py)
+    "caution.status": "⚠ {choice}: {why}.",
     "flow.resumed_scoring": "The game goes on after {what}: its points are in the log.",
     "flow.resumed_reveal": "The game goes on after the secret disks were revealed: see the log.",
     "handover.wait": "at a change of player, keys count after a moment of quiet",
@@ -557,6 +558,8 @@ EN: dict[str, Template] = {
     "why.not_region_now": "no region is being chosen now",
     "why.card_taken": "that card is already taken this round",
     "why.power_taken": "not in hand, or already played by someone else this round",
+    # --- display: Enter after a refused key (app/screens/game_input.py) ---
+    "prompt.choose_first": "Nothing is highlighted: choose with ↑↓, a key or a click, then Enter.",
     "decision.power": "play a power card",
     "decision.court": "bring Caballeros from the province to the court",
     "decision.recall": "take a Caballero from a region to the court (province is short)",

@@ -508,10 +508,11 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "sheet.clear_kept": "아무것도 지우지 않았습니다.",
     "sheet.typing_one": "{n} … 0을 누르면 {low}, Enter나 Tab이면 {n} 그대로.",
     "prompt.does_nothing": "{choice} ({why})",
-    "caution.mark": "{choice}\n⚠ {why}",
     "caution.cost": "최선의 선택보다 약 {count}점 손해",
     "caution.court": "속령에 더 있음",
     "caution.both": "{first}; {second}",
+    # --- display: a caution in words, for the highlighted choice (app/screens/game_input.py)
+    "caution.status": "⚠ {choice}: {why}.",
     "flow.resumed_scoring": "{what} 뒤부터 이어서 합니다: 그 점수는 진행 기록에 있습니다.",
     "flow.resumed_reveal": "비밀 원반이 공개된 뒤부터 이어서 합니다: 진행 기록을 보세요.",
     "handover.wait": "플레이어가 바뀔 때는 잠시 조용해진 뒤부터 키가 통합니다",
@@ -579,6 +580,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "why.not_region_now": "지금은 지역을 고르는 때가 아닙니다",
     "why.card_taken": "그 카드는 이번 라운드에 이미 누군가 가져갔습니다",
     "why.power_taken": "손에 없거나, 이번 라운드에 다른 사람이 이미 냈습니다",
+    # --- display: Enter after a refused key (app/screens/game_input.py) ---
+    "prompt.choose_first": "고른 것이 없습니다: ↑↓, 키 또는 클릭으로 고른 뒤 Enter를 누르세요.",
     "decision.power": "파워 카드 내기",
     "decision.court": "속령에서 궁정으로 카바예로 데려오기",
     "decision.recall": "지역의 카바예로를 궁정으로 데려오기 (속령이 모자람)",

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from string import Formatter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from rich.cells import cell_len
+from rich.containers import Lines
 from rich.measure import Measurement
 from rich.text import Text
 
@@ -45,9 +47,15 @@ class Glued:
     "(place" never ends a line with "1)" on the next). Drawn by Textual it follows the
     widget's text-align (`visualize`)."""
 
-    def __init__(self, text: Text | str) -> None:
+    def __init__(self, text: Text | str, hang: str = "") -> None:
         self.text = text if isinstance(text, Text) else Text(text)
+        #: Drawn before the first line, its width of blanks before the others (a choice's
+        #: caution mark: the label's wrapped lines stay under the label).
+        self.hang = hang
         self._wrapped: dict[int, Text] = {}  # by width: a list redraws its rows often
+
+    def __str__(self) -> str:
+        return self.hang + self.text.plain
 
     def _glued(self) -> Text:
         text = self.text.copy()
@@ -57,10 +65,16 @@ class Glued:
     def wrapped(self, console: Console, width: int) -> Text:
         """The text broken into lines that fit `width`, at ordinary spaces only."""
         if width not in self._wrapped:
-            lines = self._glued().wrap(console, width, justify="default")  # not padded
+            indent = cell_len(self.hang)
+            lines = self._glued().wrap(console, max(1, width - indent), justify="default")
             for line in lines:
                 line.rstrip()
                 line.plain = line.plain.replace(_GLUE, NO_BREAK)
+            if indent:
+                lines = Lines(
+                    Text.assemble(self.hang if i == 0 else " " * indent, line)
+                    for i, line in enumerate(lines)
+                )
             joined = Text("\n", justify=self.text.justify).join(lines)
             self._wrapped[width] = joined
         return self._wrapped[width]
@@ -69,7 +83,7 @@ class Glued:
         yield self.wrapped(console, options.max_width)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement.get(console, options, self._glued())
+        return Measurement.get(console, options, Text.assemble(self.hang, self._glued()))
 
     def visualize(self) -> Visual:
         return GluedVisual(self)
@@ -243,9 +257,13 @@ def prompt_text(
     seating: Seating,
     cursor: Choice | None,
     cautions: Sequence[Caution] = (),
+    gutter: bool = False,
 ) -> PromptText:
     """The prompt's title, progress lines and choice labels; a choice with a caution (a likely
-    mistake: `el_grande.flow.cautions`) says so after its label, "⚠ …"."""
+    mistake: `el_grande.flow.cautions`) is marked "⚠" before its label, on its own line (why,
+    in words, is `caution_line`'s, for the highlighted choice). `gutter`: cautions may come
+    (warnings on): every label keeps the mark's two cells, so that the list does not move
+    when they come a few seconds after the prompt."""
     labels, idle = [], set()
     marks = {c.choice: c for c in cautions}
     for c in d.choices:
@@ -253,8 +271,10 @@ def prompt_text(
         if why is not None:  # offered by the core, but it would do nothing: say so
             label = t("prompt.does_nothing", choice=label, why=why)
             idle.add(str(c))
-        elif c in marks:
-            label = t("caution.mark", choice=label, why=caution_text(marks[c]))
+        if c in marks and why is None:
+            label = f"{CAUTION} {label}"
+        elif gutter or marks:
+            label = f"  {label}"
         labels.append((str(c), label))
     usable = [c for c in d.choices if str(c) not in idle]
     cursor = cursor if cursor in usable else (usable[0] if usable else None)
@@ -279,6 +299,17 @@ def prompt_text(
     if keys:
         progress = f"{progress}\n{keys}" if progress else keys
     return PromptText(title, progress, labels, frozenset(idle), cursor)
+
+
+#: The mark before a choice with a caution (one cell, then a space).
+CAUTION = "⚠"
+#: What a label starts with when cautions may come: the mark, or its room kept.
+GUTTERS = (f"{CAUTION} ", "  ")
+
+
+def caution_line(choice: Choice, d: Decision, seating: Seating, caution: Caution) -> str:
+    """The status line while a marked choice is highlighted: the choice and why it is marked."""
+    return t("caution.status", choice=choice_label(choice, d, seating), why=caution_text(caution))
 
 
 def caution_text(caution: Caution) -> str:

@@ -1,5 +1,6 @@
-"""Warnings in the app (issue 20 item 4): a marked choice reads "⚠ …" in the list and still
-plays with Enter; none with the warnings setting off."""
+"""Warnings in the app (issue 20 item 4): a marked choice reads "⚠ …" in the list (why, on the
+status line while it is highlighted) and still plays with Enter; none with the warnings setting
+off."""
 
 from __future__ import annotations
 
@@ -26,10 +27,13 @@ async def test_a_warned_choice_still_plays_with_enter() -> None:
         await settle(pilot)
         scr = app.screen
         assert isinstance(scr, GameScreen)
-        assert "⚠ your province has more" in screen_text(app)
+        assert "⚠ Bring 0" in screen_text(app)  # the mark, on the choice's own line
         options = scr.query_one(DecisionPrompt).options
         options.highlighted = 0  # "bring 0": marked
         await settle(pilot)
+        # Why, in words, on the status line while the marked choice is highlighted.
+        assert "⚠ Bring 0" in str(scr.query_one("#status").render())
+        assert "your province has more" in str(scr.query_one("#status").render())
         await press(pilot, "enter")
         await settle(pilot)
         assert session.decision is not d and session.game.history[-1] == str(d.choices[0])

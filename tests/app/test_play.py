@@ -127,7 +127,7 @@ async def test_mouse_placements_and_cards() -> None:
 
 async def test_illegal_key_explains_and_changes_nothing() -> None:
     """A region key while an action card is being chosen says why on the status line; the
-    game is unchanged."""
+    game is unchanged and the highlight is gone (tests/app/test_refused_keys.py)."""
     from .helpers import app_at
 
     app = app_at(3, 7, lambda s: s.decision.kind == "action_card")
@@ -140,8 +140,8 @@ async def test_illegal_key_explains_and_changes_nothing() -> None:
         status = str(scr.query_one("#status").render())
         assert "not possible now" in status and "no region is being chosen now" in status
         assert list(scr.session.game.history) == before
-        # The highlighted option is still the first card.
-        assert scr.query_one(DecisionPrompt).options.highlighted == 0
+        # Nothing is highlighted: the next Enter takes no card the player did not choose.
+        assert scr.query_one(DecisionPrompt).options.highlighted is None
 
 
 async def test_a_card_key_reads_a_card_while_no_card_is_chosen() -> None:

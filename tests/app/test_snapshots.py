@@ -86,6 +86,18 @@ def test_general_scoring_display(snap_compare) -> None:  # type: ignore[no-untyp
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
+def test_general_scoring_first_step(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """A display's first step is drawn at once: its title, "step 1 of N", the Castillo's
+    scoring and the key line (it used to stay blank until the first Enter)."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
+        assert pilot.app.screen.index == 0  # type: ignore[attr-defined]
+
+    app = app_at(3, 7, _last_general_disk)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
 def test_general_scoring_totals(snap_compare) -> None:  # type: ignore[no-untyped-def]
     """The last step of a general scoring: this scoring's totals and the running totals."""
 
@@ -153,6 +165,17 @@ def test_korean_general_scoring_display(snap_compare, korean, size) -> None:  # 
 
     app = app_at(3, 7, _last_general_disk, names=KOREAN_NAMES)
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_korean_general_scoring_first_step(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+    """The first step of a general scoring, in Korean at 100×30: drawn at once."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
+        assert pilot.app.screen.index == 0  # type: ignore[attr-defined]
+
+    app = app_at(3, 7, _last_general_disk, names=KOREAN_NAMES)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES)

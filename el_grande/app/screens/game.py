@@ -123,6 +123,9 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
         self.query_one("#log", RichLog).border_title = Content(t("board.log"))
         self.query_one("#cards", CardList).border_title = Content(t("board.cards_title"))
         self.query_one(DecisionPrompt).options.on_highlight = self._highlighted
+        self.query_one(DecisionPrompt).options.on_nothing = self._nothing_chosen
+        cards = self.query_one("#cards", CardList)
+        self.query_one(DecisionPrompt).above = lambda: cards.wanted_height(self.shown)
         # The app tells the game screen when the autosave's problem changes (not a watcher on
         # the app: it would keep every finished game's screen alive).
         self.show_save_problem(el_app(self).save_problem)
@@ -279,7 +282,9 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
 
     def _show_decision(self, scene: Prompt) -> None:
         d, view = scene.decision, scene.view
-        text = prompt_text(d, view, self.session.seating, scene.cursor, scene.cautions)
+        text = prompt_text(
+            d, view, self.session.seating, scene.cursor, scene.cautions, self._gutter
+        )
         self.shown = Shown(
             view,
             to_move=d.player,
@@ -299,9 +304,20 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
 
     def _relabel(self, scene: Prompt) -> None:
         text = prompt_text(
-            scene.decision, scene.view, self.session.seating, scene.cursor, scene.cautions
+            scene.decision,
+            scene.view,
+            self.session.seating,
+            scene.cursor,
+            scene.cautions,
+            self._gutter,
         )
         self.query_one(DecisionPrompt).relabel(text.labels)
+        self._say_caution()  # the highlighted choice's, if it has one now
+
+    @property
+    def _gutter(self) -> bool:
+        """Whether cautions may come at a prompt (each choice keeps room for a mark)."""
+        return self.flow.warnings and self.session.hints
 
     def _quiet_sentence(self, seat: int) -> str:
         quiet = seconds_text(self.flow.guard.quiet)

@@ -15,8 +15,9 @@ from textual.widgets import OptionList, Static
 
 from el_grande.app import answers
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
-from el_grande.app.present import choice_label
+from el_grande.app.present import caution_line, choice_label
 from el_grande.app.shown import Shown, card_of
+from el_grande.app.since import status_line
 from el_grande.app.widgets.board import KEY_PLACES
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.prompt import DecisionPrompt
@@ -41,6 +42,8 @@ class AnswerInput(_Base):
     session: GameSession
     shown: Shown | None
     _power_tens: bool = False
+    #: The caution the status line says for the highlighted choice (None: it says another thing).
+    _caution_said: str | None = None
 
     @property
     def decision(self) -> Decision | None:
@@ -52,10 +55,34 @@ class AnswerInput(_Base):
             self.shown = replace(self.shown, cursor=choice)
 
     def _highlighted(self, option_id: str | None) -> None:
-        """The prompt's highlight moved (called at once by the choice list)."""
-        if option_id is None or not isinstance(self.flow.scene, Prompt):
+        """The prompt's highlight moved (called at once by the choice list); None: nothing
+        is highlighted (a refused key), and nothing is on the map, the cards or the hand."""
+        if not isinstance(self.flow.scene, Prompt):
             return
-        self._cursor_to(answers.by_id(self.decision, option_id))
+        self._cursor_to(None if option_id is None else answers.by_id(self.decision, option_id))
+        self._say_caution()
+
+    def _say_caution(self) -> None:
+        """The highlighted choice's caution in words on the status line (the list shows only
+        its ⚠, on the choice's own line); off a marked choice, the scene's own line again."""
+        scene, shown = self.flow.scene, self.shown
+        if not isinstance(scene, Prompt):
+            return
+        cursor = None if shown is None else shown.cursor
+        mark = next((c for c in scene.cautions if c.choice == cursor), None)
+        if mark is not None and cursor is not None:
+            said = caution_line(cursor, scene.decision, self.session.seating, mark)
+            if said != self._caution_said:
+                self._say(said)
+                self._caution_said = said
+        elif self._caution_said is not None:
+            self._say(status_line(scene, self.session.seating, self.size.width - 2))
+
+    def _nothing_chosen(self) -> None:
+        """Enter with nothing highlighted: nothing is played; the status line says so."""
+        if isinstance(self.flow.scene, Prompt) and not self._bot_busy():
+            self._say(t("prompt.choose_first"))
+            self.app.bell()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -70,10 +97,19 @@ class AnswerInput(_Base):
         ol.highlighted = ol.get_option_index(str(choice))
 
     def _illegal(self, what: str, why: str) -> None:
-        self.query_one("#status", Static).update(Text(t("prompt.illegal", what=what, why=why)))
+        self._say(t("prompt.illegal", what=what, why=why))
         self.app.bell()
 
+    def _refused(self, what: str, why: str) -> None:
+        """A key or click that means no legal choice: said why, and the highlight goes, so
+        the next Enter plays nothing the player did not choose (issue 33: `1` refused, then
+        Enter, played card 2)."""
+        self._power_tens = False
+        self.query_one(DecisionPrompt).unhighlight()
+        self._illegal(what, why)
+
     def _say(self, text: str) -> None:
+        self._caution_said = None
         self.query_one("#status", Static).update(Text(text))
 
     # --- answers -----------------------------------------------------------------------------
@@ -135,7 +171,7 @@ class AnswerInput(_Base):
         """Highlight the choice a region's key means, or say why it means none."""
         if choice is None:
             king = self.session.current.public.king
-            self._illegal(region(place), answers.why_not_place(d, place, king))
+            self._refused(region(place), answers.why_not_place(d, place, king))
             return
         self._say("")
         self._highlight(choice)
@@ -153,7 +189,7 @@ class AnswerInput(_Base):
         value = 10 + int(key) if pending else int(key)
         choice = answers.power_choice(d, value)
         if choice is None:
-            self._illegal(t("choice.power_short", n=value), t("why.power_taken"))
+            self._refused(t("choice.power_short", n=value), t("why.power_taken"))
             return
         self._say("")
         self._highlight(choice)
@@ -196,7 +232,7 @@ class AnswerInput(_Base):
             return
         choice = answers.card_choice(d, card) if card else None
         if choice is None:
-            self._illegal(card_name(card) if card else key, answers.why_not_card(d, card))
+            self._refused(card_name(card) if card else key, answers.why_not_card(d, card))
             return
         self._say("")
         self._highlight(choice)
@@ -207,7 +243,7 @@ class AnswerInput(_Base):
             return
         choice = answers.card_choice(d, message.card)
         if choice is None:
-            self._illegal(card_name(message.card), answers.why_not_card(d, message.card))
+            self._refused(card_name(message.card), answers.why_not_card(d, message.card))
             return
         self._choose(choice)
 
@@ -217,6 +253,6 @@ class AnswerInput(_Base):
             return
         choice = answers.power_choice(d, message.value, message.seat)
         if choice is None:
-            self._illegal(str(message.value), t("why.not_legal"))
+            self._refused(str(message.value), t("why.not_legal"))
             return
         self._choose(choice)

@@ -129,13 +129,17 @@ class ScoringScreen(ModalScreen[None]):
             yield Static("", id="scoring-keys", markup=False)
 
     def on_mount(self) -> None:
-        self.show(self.scene)
+        # Textual counts a screen as mounted only once its Mount handlers have run, so
+        # `show` would wait here for a step that never comes: the first step is drawn now.
+        self._draw(self.scene)
 
     def show(self, scene: Showing) -> None:
-        """Draw `scene`'s step."""
+        """Draw `scene`'s step (before the screen is mounted: keep it for `on_mount`)."""
         self.scene = scene
-        if not self.is_mounted:
-            return
+        if self.is_mounted:
+            self._draw(scene)
+
+    def _draw(self, scene: Showing) -> None:
         step = scene.step
         self.query_one("#scoring-title", Static).update(scene.heading)
         # "step 7 of 13" stays on one line (it used to break before "13").

@@ -209,7 +209,8 @@ class MapView(Widget):
         for r in view.regions:
             c0, r0, w, h = LAYOUT[r.id]
             x0, x1, y0, y1 = xs[c0] + 1, xs[c0 + w], ys[r0] + 1, ys[r0 + h]
-            lines = self._region_lines(shown, r.id, x1 - x0, homes, near, choosing)
+            size = (x1 - x0, y1 - y0)
+            lines = self._region_lines(shown, r.id, size, homes, near, choosing)
             bg = self._tint(tn, shown, r.id, r.king, r.id in near)
             boxes.append((x0, x1, y0, y1, _fill(lines, x1 - x0, y1 - y0, bg)))
         c0, r0, w, h = CASTILLO_CELLS
@@ -247,13 +248,17 @@ class MapView(Widget):
         self,
         shown: Shown,
         place: str,
-        width: int,
+        size: tuple[int, int],
         homes: dict[str, list[int]],
         near: set[str],
         choosing: bool,
     ) -> list[Text]:
-        """The inside of one region, line by line: mark, key and name (values too when they
-        fit), values, chips, Grandes."""
+        """The inside of one region (`size`: its cells across and its lines), line by line:
+        mark, key and name (values too when they fit), values, chips, Grandes. A short cell
+        (three lines at 100×30) packs them tighter until everything fits — the Grandes after
+        the chips, then the values on the name line (the name cut), then the Grandes as one
+        "⌂AB" — and whatever is cut, a Grande never is (they go before the chips)."""
+        width, height = size
         view = shown.view
         r = view.region(place)
         legal = place in shown.legal.places
@@ -263,66 +268,84 @@ class MapView(Widget):
             mark = "▸"
         else:
             mark = neighbour_mark(view, place, near)
-        title = Text(mark, style="bold")
-        title.append(PLACE_KEYS[place], style="bold" if legal or not choosing else "")
-        title.append(" ")
         since = shown.since
         # ♔ where the King is, and only there ("♔▲": it came); where it left, no mark.
         king = " ♔" + king_mark(since, place) if r.king else ""
-        room = max(1, width - cell_len(title.plain) - cell_len(king))  # cells left on the line
-        long, short = region_name(place), region_name(place, short=True)
-        name = long if cell_len(long) <= room else short
-        cursor = place == shown.cursor_place
-        title.append(fit(name, room), style="bold reverse" if cursor else "bold")
-        if king:
-            title.append(king, style="bold")
         values = ("▣" if r.scoreboard else "") + "/".join(map(str, scored_values(view, place)))
         values += board_mark(since, place)
         value_style = "bold" if r.scoreboard else "dim"
-        lines = [title]
-        gap = width - cell_len(title.plain) - cell_len(values)
-        if gap >= 1:
-            title.append(" " * gap)
-            title.append(values, style=value_style)
-        else:
-            lines.append(Text(" " + values, style=value_style))
-        lines.extend(self._chips(r.caballeros, width, since.at(place) if since else {}))
+        cursor = place == shown.cursor_place
+
+        def title(cut: bool) -> tuple[Text, bool]:
+            """Mark, key, name and ♔, with the values at the right when they fit (`cut`:
+            the name cut to make room for them); and whether they did."""
+            line = Text(mark, style="bold")
+            line.append(PLACE_KEYS[place], style="bold" if legal or not choosing else "")
+            line.append(" ")
+            room = max(1, width - cell_len(line.plain) - cell_len(king))  # cells left
+            if cut:
+                room = max(1, room - 1 - cell_len(values))
+            long, short = region_name(place), region_name(place, short=True)
+            name = long if cell_len(long) <= room else short
+            line.append(fit(name, room), style="bold reverse" if cursor else "bold")
+            if king:
+                line.append(king, style="bold")
+            gap = width - cell_len(line.plain) - cell_len(values)
+            if gap >= 1:
+                line.append(" " * gap)
+                line.append(values, style=value_style)
+            return line, gap >= 1
+
+        chips = self._chip_pieces(r.caballeros, since.at(place) if since else {})
         grandes = homes.get(place, [])
         came, went = grande_marks(since, place)
-        if grandes or went:
-            home = Text(" ")
-            for seat in (*grandes, *went):
-                home.append("⌂")
-                home.append_text(chip(self.seating, seat))
-                home.append(came.get(seat, "▼" if seat in went else ""), style="bold")
-                home.append(" ")
-            lines.append(home)
+        seats = (*grandes, *went)
+
+        def grande(seat: int, sign: bool = True) -> Text:
+            piece = Text("⌂" if sign else "").append_text(chip(self.seating, seat))
+            return piece.append(came.get(seat, "▼" if seat in went else ""), style="bold")
+
+        apart = [grande(seat) for seat in seats]  # "⌂A ⌂B"
+        together = [Text.assemble(*(grande(s, i == 0) for i, s in enumerate(seats)))][: len(seats)]
+        first, on_title = title(cut=False)
+        rest = [] if on_title else [Text(values, style=value_style)]
+        loose = [Text(" " + values, style=value_style)] if rest else []  # a line of their own
+        layouts = [
+            # As wide cells have it: values (if not at the name's right), chips, Grandes.
+            [first, *loose, *_flow(chips, width), *_flow(apart, width)],
+            [first, *_flow([*rest, *chips, *apart], width)],
+        ]
+        cut, fits = title(cut=True)
+        if not on_title and fits:
+            layouts += [
+                [cut, *_flow([*chips, *apart], width)],
+                [cut, *_flow([*chips, *together], width)],
+                [cut, *_flow([*together, *chips], width)],  # cut short: the chips, not a Grande
+            ]
+        else:
+            layouts.append([first, *_flow([*together, *chips, *rest], width)])
+        lines = next((lines for lines in layouts if len(lines) <= height), layouts[-1])
         if choosing and not legal:
             for line in lines:
                 line.stylize("dim")
         return lines
 
+    def _chip_pieces(self, counts: tuple[int | None, ...], since: dict[int, int]) -> list[Text]:
+        """Every player's Caballeros as chips ("A3"), with how many more or fewer since the
+        viewer's turn ("A3▲2", "B0▼1")."""
+        return [
+            Text.assemble(
+                chip(self.seating, seat, str(count or 0)), (delta(since.get(seat, 0)), "bold")
+            )
+            for seat, count in enumerate(counts)
+            if count or since.get(seat)
+        ]
+
     def _chips(
         self, counts: tuple[int | None, ...], width: int, since: dict[int, int] | None = None
     ) -> list[Text]:
-        """Every player's Caballeros as chips ("A3"), wrapped to `width`; with how many more
-        or fewer since the viewer's turn ("A3▲2", "B0▼1")."""
-        lines: list[Text] = []
-        chips = Text(" ")
-        since = since or {}
-        for seat, count in enumerate(counts):
-            if count or since.get(seat):
-                piece = Text.assemble(
-                    chip(self.seating, seat, str(count or 0)), (delta(since.get(seat, 0)), "bold")
-                )
-                if cell_len(chips.plain) + cell_len(piece.plain) > width and chips.plain.strip():
-                    lines.append(chips)
-                    chips = Text(" ")
-                chips.append_text(piece)
-                chips.append(" ")
-        if chips.plain.strip():
-            lines.append(chips)
-        return lines
+        """The chips wrapped to `width`."""
+        return _flow(self._chip_pieces(counts, since or {}), width)
 
     def _castillo_lines(
         self, tn: Tints, shown: Shown, width: int, height: int, choosing: bool
@@ -397,6 +420,22 @@ def neighbour_mark(view: View, place: str, near: set[str]) -> str:
     if place == view.king or place not in near:
         return " "
     return "◇" if place in NEIGHBOURS[view.king] else "◦"
+
+
+def _flow(pieces: list[Text], width: int) -> list[Text]:
+    """`pieces` in a row, each after a space, onto as many lines of `width` cells as needed
+    (a piece wider than a line has one of its own)."""
+    lines: list[Text] = []
+    line = Text(" ")
+    for piece in pieces:
+        if cell_len(line.plain) + cell_len(piece.plain) > width and line.plain.strip():
+            lines.append(line)
+            line = Text(" ")
+        line.append_text(piece)
+        line.append(" ")
+    if line.plain.strip():
+        lines.append(line)
+    return lines
 
 
 def _fill(lines: list[Text], width: int, height: int, bg: str | None) -> list[Text]:

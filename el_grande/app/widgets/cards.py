@@ -89,6 +89,16 @@ class CardList(Widget):
         """The line where `card`'s name is drawn (where a click picks it), if it is shown."""
         return self._rows.index(card) if card in self._rows else None
 
+    def wanted_height(self, shown: Shown | None) -> int:
+        """The rows every card's name and whole text take at this width (with the border
+        above them): the prompt below leaves them that much where it can."""
+        width = self.size.width
+        if shown is None or width < 10:
+            return 0
+        cards = round_cards(shown.view)
+        lines = sum(1 + len(self._body(card, width)) for card, _ in cards)
+        return lines + self.styles.gutter.height
+
     def render(self) -> Text:
         shown = self.shown
         width, height = self.size.width, self.size.height

@@ -12,26 +12,38 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from el_grande.app.present import NO_BREAK, Glued
+from el_grande.app.present import GUTTERS, NO_BREAK, Glued
 
 
 def glued(label: str) -> str | Glued:
-    """A label with a no-break space wraps at its ordinary spaces only (\"(place 1)\" whole)."""
+    """A label with a no-break space wraps at its ordinary spaces only (\"(place 1)\" whole);
+    one after a caution's mark (or its room) wraps under the label, not under the mark."""
+    mark = label[:2]
+    if mark in GUTTERS:
+        return Glued(label[2:], hang=mark)
     return Glued(label) if NO_BREAK in label else label
 
 
-#: The most rows the choice list takes (more choices scroll).
-CHOICE_ROWS = 10
+#: The most rows the choice list takes (more choices scroll): all 13 power cards.
+CHOICE_ROWS = 13
 
 
 class ChoiceList(OptionList):
     """The choices. The screen hears of a new highlight at once (`on_highlight`), in the same
     turn of the message loop as the list's own repaint, so the board mirrors it in the same
-    frame (a posted message would arrive a frame later)."""
+    frame (a posted message would arrive a frame later). Enter with nothing highlighted (a
+    refused key took the highlight away) chooses nothing and tells the screen (`on_nothing`)."""
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.on_highlight: Callable[[str | None], None] | None = None
+        self.on_nothing: Callable[[], None] | None = None
+
+    def action_select(self) -> None:
+        if self.highlighted is None and self.option_count and self.on_nothing is not None:
+            self.on_nothing()
+            return
+        super().action_select()
 
     def watch_highlighted(self, highlighted: int | None) -> None:
         super().watch_highlighted(highlighted)
@@ -44,7 +56,17 @@ class ChoiceList(OptionList):
         self.call_after_refresh(self.scroll_to_highlight)
 
 
+#: The rows the prompt may always take (its height at 100×30), whatever the cards above want.
+PROMPT_ROWS = 14
+
+
 class DecisionPrompt(Vertical):
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        #: The rows the widgets above want in the column (the cards' whole texts): the prompt
+        #: grows past `PROMPT_ROWS` (to its max-height) only into what they leave.
+        self.above: Callable[[], int] | None = None
+
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt-title", markup=False)
         yield Static("", id="prompt-progress", markup=False)
@@ -79,6 +101,10 @@ class DecisionPrompt(Vertical):
         if first is not None:
             ol.highlighted = first
 
+    def unhighlight(self) -> None:
+        """Nothing highlighted: Enter plays nothing until the player chooses again."""
+        self.options.highlighted = None
+
     def relabel(self, labels: list[tuple[str, str]]) -> None:
         """New labels for the same choices (their cautions came): the highlight, the scroll
         and the focus stay where they are."""
@@ -109,7 +135,10 @@ class DecisionPrompt(Vertical):
             rows = CHOICE_ROWS
         else:
             parent = self.parent.region.size if isinstance(self.parent, Widget) else self.app.size
-            room = int(limit.resolve(parent, self.app.size)) - self.styles.gutter.height
+            most = int(limit.resolve(parent, self.app.size))
+            if self.above is not None:  # the cards' whole texts first, then more choices
+                most = min(most, max(PROMPT_ROWS, parent.height - self.above()))
+            room = most - self.styles.gutter.height
             used = 0
             for part in self.query(Static):
                 if part.display:
