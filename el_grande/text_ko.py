@@ -1066,7 +1066,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "kind.link": "심볼릭 링크",
     "kind.directory": "폴더",
     "kind.file": "일반 파일",
-    "kind.fifo": "이름 있는 파이프(FIFO)",
+    "kind.fifo": "이름 있는 파이프",
     "kind.device": "장치",
     "kind.socket": "소켓",
     "kind.other": "일반 파일이 아닌 것",

@@ -413,7 +413,9 @@ def _decider_view(session: GameSession) -> View | None:
     return session.game.view(d.player)
 
 
-def _side(session: GameSession, warnings: bool, confirm: bool) -> FlowSide:
+def _side(
+    session: GameSession, warnings: bool, confirm: bool, strict: bool = False
+) -> FlowSide:
     views = [_decider_view(session)]
     moves: list[tuple[int | None, Choice | None]] = []
     told: list[Event] = []
@@ -425,7 +427,7 @@ def _side(session: GameSession, warnings: bool, confirm: bool) -> FlowSide:
             views.append(_decider_view(session))
 
     session.subscribe(played)
-    table = Table(session, warnings=warnings, confirm=confirm)
+    table = Table(session, warnings=warnings, confirm=confirm, strict=strict)
     side = FlowSide(table, moves=moves, views=views, told=told)
     table.flow.listen(lambda _scene: None, side.notices.append)
     return side
@@ -482,6 +484,7 @@ def run_flow(
     confirm: bool = False,
     coach: str | None = None,
     hints: bool = False,
+    strict: bool = False,
     renderers: Sequence[Renderer[FlowSide]] = (flow_text,),
     limit: int = 400,
 ) -> Run:
@@ -494,8 +497,8 @@ def run_flow(
     # (`SinceMemory.of`), the same record in both twins — built once, copied for the other.
     memory = SinceMemory.of(twins.left.game)
     with patch.object(SinceMemory, "of", lambda game: copy.deepcopy(memory)):
-        left = _side(twins.left, warnings, confirm)
-        right = _side(twins.right, warnings, confirm)
+        left = _side(twins.left, warnings, confirm, strict)
+        right = _side(twins.right, warnings, confirm, strict)
     run = Run()
     split = twins.split
     seen = [0, 0]  # the scenes each table showed up to the last comparison

@@ -341,10 +341,19 @@ class Autosaver:
     ends).  `save()` after `close()` takes the lock again.
     """
 
-    def __init__(self, save: SaveFile, path: Path, lock: GameLock | None = None):
+    def __init__(
+        self,
+        save: SaveFile,
+        path: Path,
+        lock: GameLock | None = None,
+        ahead: tuple[Path, list[str]] | None = None,
+    ):
         self.file = save
         self.path = Path(path)
         self.lock = lock
+        #: An autosave of this same game further on than the loaded save (its path and
+        #: choices), while the game may still catch up with it (`_catch_up`).
+        self._ahead = ahead
         # A kill in the middle of a write leaves its temp file behind; the save itself is
         # whole (the old or the new one), so the leftovers can go.
         for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
@@ -429,13 +438,7 @@ class Autosaver:
                 why = Unlockable(lock.path, exc.strerror or str(exc))
                 raise cannot_lock_error(save, why) from None
             return cls(save, path, None)  # no lock file can be made: writing fails, and says so
-        saver = cls(save, path, lock)
-        saver._ahead = ahead
-        return saver
-
-    #: An autosave of this same game further on than the loaded save (its path and choices),
-    #: while the game may still catch up with it (`_catch_up`).
-    _ahead: tuple[Path, list[str]] | None = None
+        return cls(save, path, lock, ahead)
 
     def save(self, game: Game) -> None:
         """Write the game (atomically).  Raises OSError if it cannot be written, also when

@@ -137,7 +137,12 @@ async def _settled(pilot: Pilot[None], side: AppSide) -> None:
     # it settles, before the screen is read.
     for log in side.app.screen.query(GameLog):
         log.scroll_end(animate=False, immediate=True)
+    # A scoring display lays its box out again once a step is drawn (`ScoringScreen._draw`,
+    # after Textual's next refresh): that layout too, before the screen is read.
+    for box in side.app.screen.query("#scoring-box"):
+        box.refresh(layout=True)
     await settle(pilot)
+    await pilot.pause()
 
 
 async def _answer(pilot: Pilot[None], side: AppSide, choice: Choice) -> None:

@@ -192,7 +192,7 @@ def test_the_king_is_drawn_only_where_it_is() -> None:
 
     def drawn(place: str) -> str:
         return "\n".join(
-            line.plain for line in board._region_lines(shown, place, 20, {}, set(), False)
+            line.plain for line in board._region_lines(shown, place, (20, 4), {}, set(), False)
         )
 
     assert "♔" not in drawn(left)

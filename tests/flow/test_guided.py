@@ -235,9 +235,9 @@ def test_a_guided_game_is_saved_as_guided_before_its_first_decision(
     written: list[str] = []
     real = store.write_save
 
-    def write_save(save: object, path: object) -> None:
+    def write_save(save: object, path: object, game: object = None) -> None:
         written.append(save.to_json())  # type: ignore[attr-defined]
-        real(save, path)  # type: ignore[arg-type]
+        real(save, path, game)  # type: ignore[arg-type]
 
     monkeypatch.setattr(store, "write_save", write_save)
     session = guided_session()

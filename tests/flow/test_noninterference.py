@@ -45,7 +45,8 @@ STRESS = 10
 def _config(i: int) -> dict[str, object]:
     """Run `i`'s table: 3–5 players, computer players in some seats (random or greedy),
     the ⚠ warnings weighed on half, tips or the guided game's coach on some, confirm my
-    turn on some, a hidden Castillo on some, hints asked for now and then on some."""
+    turn on some, a hidden Castillo on some, hints asked for now and then on some, strict
+    hand-overs (a take-over at every change of player) on some."""
     players = 3 + i % 3
     bots = () if i % 4 == 0 else ((i % players),) if i % 4 != 3 else (1, 2)
     return {
@@ -57,6 +58,7 @@ def _config(i: int) -> dict[str, object]:
         "confirm": i % 4 == 1,
         "hints": i % 2 == 1,
         "hidden": i % 3 == 1,
+        "strict": i % 3 == 2,
     }
 
 
@@ -91,6 +93,7 @@ def _runs(kind: str, runs: range, least: int, monkeypatch: pytest.MonkeyPatch) -
             confirm=bool(c["confirm"]),
             coach=c["coach"],  # type: ignore[arg-type]
             hints=bool(c["hints"]),
+            strict=bool(c["strict"]),
         )
         positions += run.positions
         ends[run.ended.split(" by ")[0]] += 1
