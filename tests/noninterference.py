@@ -413,9 +413,7 @@ def _decider_view(session: GameSession) -> View | None:
     return session.game.view(d.player)
 
 
-def _side(
-    session: GameSession, warnings: bool, confirm: bool, strict: bool = False
-) -> FlowSide:
+def _side(session: GameSession, warnings: bool, confirm: bool, strict: bool = False) -> FlowSide:
     views = [_decider_view(session)]
     moves: list[tuple[int | None, Choice | None]] = []
     told: list[Event] = []
