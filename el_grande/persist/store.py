@@ -554,28 +554,27 @@ def _continues(path: Path, save: SaveFile) -> bool:
         old = load_save(path, own=True)
     except SaveFileError:
         return False
-    same_game = (old.names, old.seed, old.options, old.start_player) == (
-        save.names,
-        save.seed,
-        save.options,
-        save.start_player,
+    return _same_game(old, save) and save.choices[: len(old.choices)] == old.choices
+
+
+def _same_game(a: SaveFile, b: SaveFile) -> bool:
+    """The same table and deal: names, seed, options and who starts."""
+    return (a.names, a.seed, a.options, a.start_player) == (
+        b.names,
+        b.seed,
+        b.options,
+        b.start_player,
     )
-    return same_game and save.choices[: len(old.choices)] == old.choices
 
 
 def _ahead_of(path: Path, save: SaveFile, equal: bool = False) -> tuple[Path, list[str]] | None:
     """`path` and its choices if the save there is the same game as `save` further on
     (`save`'s choices begin its own; `equal`: or the same choices), else None."""
     try:
-        old = load_save(path)
+        old = load_save(path, own=True)  # one of the saves folder: never through a link
     except SaveFileError:
         return None
-    same_game = (old.names, old.seed, old.options, old.start_player) == (
-        save.names,
-        save.seed,
-        save.options,
-        save.start_player,
-    )
+    same_game = _same_game(old, save)
     mine = save.choices
     further = len(old.choices) > len(mine) or (equal and len(old.choices) == len(mine))
     if not (same_game and further and old.choices[: len(mine)] == mine):
