@@ -14,7 +14,7 @@ from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import Game
 
-from .helpers import SIZE, game_screen, next_key, pick_first, pick_varied, play, press
+from .helpers import SIZE, game_screen, next_key, pick_first, pick_varied, play, press, settle
 
 
 async def tab_to(pilot, widget_id: str) -> None:  # type: ignore[no-untyped-def]
@@ -117,7 +117,9 @@ async def test_mouse_placements_and_cards() -> None:
             else:
                 await press(pilot, "enter")
                 continue
-            await pilot.pause()
+            # Until every screen and widget has handled the click's messages (a pause alone
+            # can return before the answer reached the game on a busy machine).
+            await settle(pilot)
             assert len(game.history) == before + 1, f"the click did not answer {d.kind}"
         assert clicked_places, "no placement was made by mouse"
         history = scr.session.game.history
