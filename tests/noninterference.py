@@ -42,11 +42,11 @@ from el_grande.core.board import CASTILLO_INDEX
 from el_grande.core.determinize import fields_from_view
 from el_grande.flow.cautions import Caution
 from el_grande.flow.changes import SinceMemory, items
-from el_grande.flow.confirm import Confirm
 from el_grande.flow.handover import Input
 from el_grande.flow.lessons import CARD_TIP
-from el_grande.flow.table import (
+from el_grande.flow.scenes import (
     BotTurn,
+    Confirm,
     Curtain,
     GameOver,
     HintCurtain,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 
 from el_grande.flow.changes import Changes, sentence_for
-from el_grande.flow.table import Prompt, Scene
+from el_grande.flow.scenes import Prompt, Scene
 
 if TYPE_CHECKING:
     from el_grande.session import Seating

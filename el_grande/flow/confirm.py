@@ -39,24 +39,6 @@ HOLDS = frozenset({UndoBlock.OTHER_PLAYER, UndoBlock.OVER, UndoBlock.REVEALED})
 
 
 @dataclass(frozen=True, slots=True)
-class Confirm:
-    """A turn's last choice held for its player's confirmation. `view`: the preview (the
-    choice's events up to the first that reveals or scores); `told`: the narrator's lines for
-    those events; `ready`: Enter confirms now (the keyboard has been quiet since the latest
-    input); `t` always does. `then`: what confirming does — "turn" (the turn, or the game,
-    ends), "other" (another player decides next, in this turn), "reveal" (something nobody
-    knew shows, the same player goes on)."""
-
-    seat: int
-    decision: Decision
-    choice: Choice
-    view: View
-    ready: bool
-    told: tuple[str, ...] = ()
-    then: str = "turn"
-
-
-@dataclass(frozen=True, slots=True)
 class Preview:
     """What a held choice shows: the board, and the narrator's lines for it."""
 

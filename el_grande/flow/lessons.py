@@ -49,7 +49,7 @@ from el_grande.limits import LESSON_IDS
 
 if TYPE_CHECKING:
     from el_grande.core import Event, View
-    from el_grande.flow.table import Prompt, Showing
+    from el_grande.flow.scenes import Prompt, Showing
     from el_grande.narrate import ScoringStep
     from el_grande.session import GameSession, Update
 

@@ -30,7 +30,8 @@ from el_grande.hands import BOT_PREFIX, HUMAN
 from el_grande.text import t
 
 if TYPE_CHECKING:  # (the table imports this module)
-    from el_grande.flow.table import Prompt, TableFlow
+    from el_grande.flow.scenes import Prompt
+    from el_grande.flow.table import TableFlow
 
 #: Who "answered" when the seat menu changed who plays the decision at hand: nobody's seat,
 #: so the next person's prompt waits as after another player's answer.

@@ -17,9 +17,8 @@ from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import Choice
 from el_grande.flow.clock import ManualClock
-from el_grande.flow.confirm import Confirm
 from el_grande.flow.handover import QUIET, TAKE_OVER
-from el_grande.flow.table import Prompt, Showing
+from el_grande.flow.scenes import Confirm, Prompt, Showing
 from el_grande.persist.autosave import attach_autosave
 from el_grande.persist.store import load_game
 from el_grande.session import GameSession

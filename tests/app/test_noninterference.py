@@ -26,9 +26,8 @@ from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import PLACES, Choice, Event
 from el_grande.flow import cautions
 from el_grande.flow.clock import ManualClock
-from el_grande.flow.confirm import Confirm
 from el_grande.flow.lessons import TIPS
-from el_grande.flow.table import GameOver, HintCurtain, Prompt, TakeOver
+from el_grande.flow.scenes import Confirm, GameOver, HintCurtain, Prompt, TakeOver
 from el_grande.session import GameSession, Update
 from tests.noninterference import (
     CASTILLO,

@@ -26,7 +26,7 @@ from el_grande.app.widgets.track import RoundTrack
 from el_grande.core import AwardReason, Game
 from el_grande.epilogue import Epilogue
 from el_grande.flow.handover import QUIET
-from el_grande.flow.table import Showing
+from el_grande.flow.scenes import Showing
 from el_grande.names import fit_quoted
 from el_grande.narrate import ScoringStep
 from el_grande.session import GameSession, Seating

@@ -18,7 +18,8 @@ from el_grande.app.screens.scoring import Heading, ScoringScreen
 from el_grande.core import events as E
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.handover import Input
-from el_grande.flow.table import Curtain, GameOver, Prompt, Showing, TableFlow, TakeOver
+from el_grande.flow.scenes import Curtain, GameOver, Prompt, Showing, TakeOver
+from el_grande.flow.table import TableFlow
 from el_grande.names import fit_quoted
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats

@@ -8,7 +8,7 @@ from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.seat_menu import SeatMenu
 from el_grande.app.widgets.players import PlayersPanel
-from el_grande.flow.table import BotTurn
+from el_grande.flow.scenes import BotTurn
 from el_grande.persist import load_save
 from el_grande.persist.autosave import attach_autosave
 from el_grande.text import t

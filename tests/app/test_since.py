@@ -13,7 +13,7 @@ from el_grande.app.widgets.board import CASTILLO_CELLS, MapView
 from el_grande.app.widgets.players import LEAD, PlayersPanel, columns
 from el_grande.core import Game
 from el_grande.flow.changes import changes
-from el_grande.flow.table import Prompt
+from el_grande.flow.scenes import Prompt
 from el_grande.session import GameSession
 from el_grande.settings.values import Settings
 

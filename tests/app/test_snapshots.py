@@ -311,7 +311,7 @@ def _guided_at_first_placement() -> GameSession:
     """The guided game at the player's first placement, its "next to the King" lesson not
     met yet (the app's table meets it as the prompt opens: the coach lights the map)."""
     from el_grande.flow.guided import guided_session
-    from el_grande.flow.table import Prompt
+    from el_grande.flow.scenes import Prompt
 
     from ..flow.test_guided import first_choice, flow_for, play
 
@@ -405,7 +405,7 @@ def _much_changed(app: ElGrandeApp) -> bool:
     """A prompt whose changes since the player's turn include Caballeros and a score or the
     King (the marks of several kinds at once)."""
     from el_grande.app.screens.game import GameScreen
-    from el_grande.flow.table import Prompt
+    from el_grande.flow.scenes import Prompt
 
     scr = app.screen
     if not isinstance(scr, GameScreen) or not scr.waiting_for_choice:

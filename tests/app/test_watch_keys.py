@@ -13,7 +13,7 @@ from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.help import HelpScreen
 from el_grande.app.screens.seat_menu import SeatMenu
 from el_grande.flow.clock import ManualClock
-from el_grande.flow.table import BotTurn
+from el_grande.flow.scenes import BotTurn
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, SeatSetup
 from el_grande.text import t

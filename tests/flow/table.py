@@ -15,18 +15,10 @@ from dataclasses import dataclass, field
 
 from el_grande.core import Choice, Decision, DecisionKind, Event
 from el_grande.flow.clock import ManualClock
-from el_grande.flow.confirm import Confirm, preview
+from el_grande.flow.confirm import preview
 from el_grande.flow.handover import QUIET, TAKE_OVER, Input
-from el_grande.flow.table import (
-    Curtain,
-    HintCurtain,
-    Prompt,
-    Scene,
-    Showing,
-    TableFlow,
-    TakeOver,
-    Thinker,
-)
+from el_grande.flow.scenes import Confirm, Curtain, HintCurtain, Prompt, Scene, Showing, TakeOver
+from el_grande.flow.table import TableFlow, Thinker
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
 

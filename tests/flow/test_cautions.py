@@ -13,7 +13,8 @@ import pytest
 from el_grande.core import Choice, DecisionKind
 from el_grande.flow import cautions
 from el_grande.flow.cautions import THRESHOLD, Caution
-from el_grande.flow.table import Done, Prompt, Think
+from el_grande.flow.scenes import Prompt
+from el_grande.flow.table import Done, Think
 from el_grande.review import Settings, costs
 from el_grande.session import GameSession
 

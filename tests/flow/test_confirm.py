@@ -15,9 +15,9 @@ import pytest
 
 from el_grande.core import Choice, Decision, DecisionKind, Event, UndoBlock, undo_block
 from el_grande.core import events as E
-from el_grande.flow.confirm import Confirm, confirm_on
+from el_grande.flow.confirm import confirm_on
 from el_grande.flow.handover import HandOvers, Wait
-from el_grande.flow.table import GameOver, Prompt, Showing, TakeOver
+from el_grande.flow.scenes import Confirm, GameOver, Prompt, Showing, TakeOver
 from el_grande.persist.autosave import attach_autosave, setups_of
 from el_grande.persist.errors import SaveFileError
 from el_grande.persist.store import held_of, load_game, record_of

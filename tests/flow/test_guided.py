@@ -17,7 +17,8 @@ from el_grande.flow.clock import ManualClock
 from el_grande.flow.guided import SCRIPT, Scripted, guided_session
 from el_grande.flow.handover import Input
 from el_grande.flow.lessons import BY_ID, LEARN, LESSONS, Coach, Due
-from el_grande.flow.table import Curtain, GameOver, Prompt, Showing, TableFlow, TakeOver
+from el_grande.flow.scenes import Curtain, GameOver, Prompt, Showing, TakeOver
+from el_grande.flow.table import TableFlow
 from el_grande.persist.autosave import attach_autosave, autosaver_of, setups_of
 from el_grande.persist.model import parse_save
 from el_grande.persist.store import load_save, record_of

@@ -11,7 +11,7 @@ import pytest
 from el_grande.core import AwardReason, Choice, Decision, DecisionKind, Game, Purpose, View
 from el_grande.core import events as E
 from el_grande.flow.lessons import BY_ID, LEARN, LESSONS, SENTENCES, Coach, Moment, mattering
-from el_grande.flow.table import Prompt
+from el_grande.flow.scenes import Prompt
 from el_grande.narrate import ScoringStep
 from el_grande.text import t, use
 

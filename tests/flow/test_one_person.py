@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 
 from el_grande.core import Choice
-from el_grande.flow.confirm import Confirm
-from el_grande.flow.table import (
+from el_grande.flow.scenes import (
     BotTurn,
+    Confirm,
     Curtain,
     HintCurtain,
     Hinting,

@@ -20,9 +20,8 @@ from collections.abc import Callable
 import pytest
 
 from el_grande.core import Choice
-from el_grande.flow.confirm import Confirm
 from el_grande.flow.handover import QUIET, TAKE_OVER, Wait
-from el_grande.flow.table import Prompt, TakeOver
+from el_grande.flow.scenes import Confirm, Prompt, TakeOver
 from el_grande.session import GameSession
 
 from .table import Table, held_at, humans, secret_position, turn_ends

@@ -8,7 +8,8 @@ import random
 from collections.abc import Callable
 
 from el_grande.flow.clock import ManualClock
-from el_grande.flow.table import BotTurn, Curtain, Prompt, Showing, TableFlow, TakeOver
+from el_grande.flow.scenes import BotTurn, Curtain, Prompt, Showing, TakeOver
+from el_grande.flow.table import TableFlow
 from el_grande.session import GameSession
 from el_grande.text import t
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from el_grande.core import Event, Game, View
 from el_grande.core import events as E
 from el_grande.flow.changes import changes, sentence_for
-from el_grande.flow.table import Curtain, GameOver, Prompt, Showing, TakeOver
+from el_grande.flow.scenes import Curtain, GameOver, Prompt, Showing, TakeOver
 from el_grande.session import GameSession, Update
 from el_grande.setup import GameSetup, SeatSetup
 

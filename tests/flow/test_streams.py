@@ -18,7 +18,7 @@ import zlib
 import pytest
 
 from el_grande.flow.handover import QUIET, TAKE_OVER
-from el_grande.flow.table import Curtain, Prompt, Showing, TakeOver
+from el_grande.flow.scenes import Curtain, Prompt, Showing, TakeOver
 from el_grande.session import GameSession
 
 from .table import Table, humans, secret_position

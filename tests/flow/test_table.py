@@ -15,7 +15,7 @@ import sys
 from el_grande.core import Choice
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.handover import Input, Wait
-from el_grande.flow.table import (
+from el_grande.flow.scenes import (
     BotTurn,
     Curtain,
     GameOver,
@@ -23,9 +23,9 @@ from el_grande.flow.table import (
     Hinting,
     Prompt,
     Showing,
-    TableFlow,
     TakeOver,
 )
+from el_grande.flow.table import TableFlow
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, SeatSetup
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from el_grande.flow.lessons import BY_ID, CARD_TIP, TIPS, Coach, tips_on
-from el_grande.flow.table import Prompt
+from el_grande.flow.scenes import Prompt
 from el_grande.persist import played
 from el_grande.persist.autosave import attach_autosave
 from el_grande.session import GameSession
@@ -133,7 +133,7 @@ def test_no_tip_at_a_computer_players_turn() -> None:
     flow.start()
     coach = flow.coach
     assert coach is not None
-    from el_grande.flow.table import BotTurn
+    from el_grande.flow.scenes import BotTurn
 
     met_at_bot: list[str] = []
 

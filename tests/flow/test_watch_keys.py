@@ -9,7 +9,8 @@ import random
 
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.handover import QUIET, Input, Wait
-from el_grande.flow.table import BotTurn, Prompt, TableFlow
+from el_grande.flow.scenes import BotTurn, Prompt
+from el_grande.flow.table import TableFlow
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, SeatSetup
 from el_grande.text import t

@@ -14,7 +14,7 @@ from el_grande.core.cards import CARD_STACK
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.handover import Input
 from el_grande.flow.lessons import LESSONS, TIPS
-from el_grande.flow.table import (
+from el_grande.flow.scenes import (
     Confirm,
     Curtain,
     GameOver,
@@ -22,9 +22,9 @@ from el_grande.flow.table import (
     Hinting,
     Prompt,
     Showing,
-    TableFlow,
     TakeOver,
 )
+from el_grande.flow.table import TableFlow
 from el_grande.limits import CARD_TIP, LESSON_IDS, MAX_HINTS, coach_problem, known_ids, saturated
 from el_grande.persist.autosave import attach_autosave, seats_of, setups_of
 from el_grande.persist.errors import SaveFileError

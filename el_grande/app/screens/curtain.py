@@ -36,7 +36,8 @@ from el_grande.app.present import (
     secret_what,
     styled,
 )
-from el_grande.flow.table import Curtain, HintCurtain, TableFlow, TakeOver
+from el_grande.flow.scenes import Curtain, HintCurtain, TakeOver
+from el_grande.flow.table import TableFlow
 from el_grande.text import t
 
 

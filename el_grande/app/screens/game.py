@@ -43,7 +43,7 @@ from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.app.widgets.track import RoundTrack
-from el_grande.flow.table import (
+from el_grande.flow.scenes import (
     BotTurn,
     Curtain,
     GameOver,
@@ -52,9 +52,9 @@ from el_grande.flow.table import (
     Prompt,
     Scene,
     Showing,
-    TableFlow,
     TakeOver,
 )
+from el_grande.flow.table import TableFlow
 from el_grande.text import t
 
 if TYPE_CHECKING:

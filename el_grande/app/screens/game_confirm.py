@@ -11,8 +11,7 @@ from el_grande.app.screens.game_input import AnswerInput
 from el_grande.app.shown import Shown
 from el_grande.app.widgets.confirm import ConfirmBar
 from el_grande.app.widgets.prompt import DecisionPrompt
-from el_grande.flow.confirm import Confirm
-from el_grande.flow.table import Prompt, Scene
+from el_grande.flow.scenes import Confirm, Prompt, Scene
 from el_grande.text import t
 
 #: Keys that would answer a prompt: at the confirm step they say what the step waits for.

@@ -22,7 +22,8 @@ from el_grande.app.widgets.board import KEY_PLACES
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import Choice, Decision, DecisionKind
-from el_grande.flow.table import BotTurn, Prompt, TableFlow
+from el_grande.flow.scenes import BotTurn, Prompt
+from el_grande.flow.table import TableFlow
 from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:

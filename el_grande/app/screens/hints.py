@@ -33,7 +33,8 @@ from el_grande.text import carry, t
 if TYPE_CHECKING:
     from el_grande.bots.hints import Hint
     from el_grande.core import Decision, View
-    from el_grande.flow.table import Hinting, TableFlow
+    from el_grande.flow.scenes import Hinting
+    from el_grande.flow.table import TableFlow
     from el_grande.session import GameSession
 
 #: Seconds a hint may think (the strong bot keeps to it within a few milliseconds), and the

@@ -19,7 +19,8 @@ from textual.widgets import Static
 
 from el_grande.app.present import NO_BREAK, Glued, chip
 from el_grande.core import Event
-from el_grande.flow.table import Showing, TableFlow
+from el_grande.flow.scenes import Showing
+from el_grande.flow.table import TableFlow
 from el_grande.names import fit_quoted
 from el_grande.narrate import ScoringStep, Total
 from el_grande.text import t

@@ -25,7 +25,8 @@ from el_grande.text import card_name, card_text, t
 
 if TYPE_CHECKING:
     from el_grande.flow.lessons import Coach, Lesson
-    from el_grande.flow.table import Scene, TableFlow
+    from el_grande.flow.scenes import Scene
+    from el_grande.flow.table import TableFlow
 
 #: Terminals shorter than this (100×30) give the guided game's coach the log's room.
 ROOMY = 36

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from el_grande.app.present import chip, choice_label, decision_what
-from el_grande.flow.confirm import Confirm
+from el_grande.flow.scenes import Confirm
 from el_grande.session import Seating
 from el_grande.text import t
 

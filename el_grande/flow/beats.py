@@ -1,0 +1,95 @@
+"""Beats: what happens next at a table, free of any audience (plain data, frozen).
+
+The director works out the next beat from the session's updates (a person's decision, a
+scoring display's step, a computer player thinking or having chosen, a held turn, the game
+over) without knowing who looks; a policy turns each beat into a scene for its audience
+(`el_grande.flow.scenes`): the hot-seat policy puts its take-overs and curtains before a
+person's decision, a seat's own screen shows its own view, a spectator sees public views only.
+
+A beat carries no private view: every view in it is what everybody may know. A policy that
+shows a seat its own hidden counts asks for them through the one function that hands out
+private views (`el_grande.flow.audience`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from el_grande.core import Choice, Decision, Event, View
+    from el_grande.narrate import ScoringStep
+
+
+@dataclass(frozen=True, slots=True)
+class Decide:
+    """A person's decision is at hand: `seat` answers `decision`. `view`: the public board.
+    `after_secret`: the person whose secret choice came just before (a hot-seat policy says
+    "Ana has chosen" on the curtain it raises), None otherwise."""
+
+    seat: int
+    decision: Decision
+    view: View
+    after_secret: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """A person made the last secret choice of a step and what follows is public (a display,
+    a public decision): a hot-seat policy raises a curtain with nothing behind it; a screen of
+    one's own needs none and goes on at once."""
+
+    seat: int
+    view: View
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A turn's last choice held for its player's confirmation (confirm my turn): `view` is
+    the public preview (the choice's events up to the first that reveals or scores), `told`
+    the narrator's lines for it, `then` what confirming does ("turn", "other", "reveal")."""
+
+    seat: int
+    decision: Decision
+    choice: Choice
+    view: View
+    told: tuple[str, ...] = ()
+    then: str = "turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """A scoring or reveal display at step `index`: `view` is the public board with the
+    step's events played out, `lit` the place it scores."""
+
+    heading: str
+    steps: tuple[ScoringStep, ...]
+    index: int
+    view: View
+    lit: str | None
+    events: tuple[Event, ...] = ()
+
+    @property
+    def last(self) -> bool:
+        return self.index >= len(self.steps) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Thinking:
+    """A computer player has the decision; `choice`: its public choice, shown before it is
+    applied (a secret choice is never in a beat)."""
+
+    seat: int
+    decision: Decision
+    view: View
+    choice: Choice | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Over:
+    """The game is over."""
+
+    view: View
+
+
+Beat = Decide | Chosen | Held | Show | Thinking | Over
