@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Event, View
-    from el_grande.flow.cautions import Caution
-    from el_grande.flow.changes import Changes
+    from el_grande.flow.marks import Caution, Changes
     from el_grande.narrate import ScoringStep
 
 
