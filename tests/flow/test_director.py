@@ -89,9 +89,12 @@ def director_for(
 def test_the_director_plays_a_whole_game_of_people_with_public_views_only() -> None:
     session = humans(3, 11, castillo="hidden")
     director, policy, clock = director_for(session, bot_delay=0.0)
+    watched: list[Beat] = []
+    director.watch(watched.append)  # an audience that only looks sees every beat, in order
     director.start()
     policy.play(clock)
     assert session.decision is None and isinstance(policy.beats[-1], Over)
+    assert watched == policy.beats
     kinds = {type(b) for b in policy.beats}
     assert {Decide, Chosen, Show, Over} <= kinds and Thinking not in kinds
     for beat in policy.beats:
