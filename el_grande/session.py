@@ -3,13 +3,16 @@ game (docs/app.md, "One stream").
 
     choice ──▶ GameSession.apply ──▶ Game.apply ──▶ events
                      │
-                     └──▶ one Update (events, narrated lines, decision, views), built once
+                     └──▶ one Update (its kind, events, narrated lines, decision, views), built once
                           ──▶ subscribers: the screen, the autosave, …
 
-The session is the only caller of `game.apply`. Each choice publishes exactly one immutable
-`Update`; subscribers read it and never rebuild views of their own. Updates are not kept:
-undo and replay keep *choices* (the game's record), not views. The story so far is kept as
-cheap lines (`log`), so a player can scroll back through a whole game.
+The session is the only caller of `game.apply`, and the one authority over a game: every
+change — a choice, an undo, a seat changing hands, a choice held for its confirmation or
+dropped, a hint counted, a lesson met — goes through it and publishes exactly one immutable
+`Update` saying what kind of change it was (`Change`); subscribers read it and never rebuild
+views of their own. The autosave is one subscriber, and nothing else writes the save.
+Updates are not kept: undo and replay keep *choices* (the game's record), not views. The
+story so far is kept as cheap lines (`log`), so a player can scroll back through a whole game.
 
 Plain Python: no Textual, no pydantic, and of rich only the cell widths `el_grande.names`
 measures names with (pyproject.toml's import contracts); `persist` and `flow` use it.
@@ -199,7 +202,7 @@ class _Mark:
 
 @dataclass
 class GameSession:
-    """Owns the `Game`: applies choices and publishes one `Update` per choice."""
+    """Owns the `Game`: applies choices, and publishes one `Update` per change (`Change`)."""
 
     game: Game
     seats: tuple[Any, ...]  # SeatLike: name, colour, kind
