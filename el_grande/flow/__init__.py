@@ -21,6 +21,7 @@ scoring displays and computer players' pace (docs/app.md, "The table's flow").
 - `el_grande.flow.guided` — the guided first game: its table and its computer players' script;
 - `el_grande.flow.seats` — seats changing hands in the middle of a game (the seat menu).
 
-Every change to the game goes through the session (`el_grande.session`), which publishes it.
-No Textual, rich or pydantic here (a test proves it).
+Every change to the game goes through the session (`el_grande.session`), which publishes it;
+the flow never writes the save (the autosave, a subscriber of the session, does). No Textual,
+rich or pydantic here (a test proves it).
 """

@@ -219,6 +219,8 @@ class Director:
     # --- the session's updates ---------------------------------------------------------------
 
     def _published(self, update: Update) -> None:
+        if update.kind.kept:  # HELD, UNHELD, HINT, LESSON: the table made them; nothing to show
+            return
         self.features.heard(update)
         if update.reseated:  # a seat changed hands; nothing was played
             self._reseated()
