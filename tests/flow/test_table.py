@@ -50,6 +50,27 @@ def test_the_flow_imports_no_textual_rich_or_pydantic() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_no_module_of_the_flow_imports_the_table_above_it_not_even_for_types() -> None:
+    """The facade is the top of the table's package: the features, the director and the
+    policies import nothing above them, also under `TYPE_CHECKING` (the circle table → seats
+    → table went; `lint-imports` reads only the imports that run)."""
+    import ast
+    from pathlib import Path
+
+    import el_grande.flow
+
+    found = []
+    for path in Path(el_grande.flow.__file__).parent.glob("*.py"):
+        if path.stem == "table":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "el_grande.flow.table":
+                found.append(path.name)
+            elif isinstance(node, ast.ImportFrom) and node.module == "el_grande.flow":
+                found += [path.name for a in node.names if a.name == "table"]
+    assert found == []
+
+
 def test_a_new_game_opens_on_the_first_players_prompt_at_once() -> None:
     table = Table(humans(3, 7))
     scene = table.scene
