@@ -1,4 +1,7 @@
-"""Driving bots through a game: the one place that hands a bot its view and decision."""
+"""Playing a game headlessly with computer players: the one loop that hands a bot its view and
+decision outside the app (`el-grande simulate`, the tests). Which bot answers a position, and
+how it is seeded, is `el_grande.bots.drive`'s (`Driver`: a new bot for every decision).
+"""
 
 from __future__ import annotations
 
@@ -13,6 +16,9 @@ if TYPE_CHECKING:
     from el_grande.bots.base import Bot
     from el_grande.core import Choice, Game
 
+#: The bot that answers `seat` at the game's position (`bots.drive.Driver`).
+BotFor = Callable[["Game", int], "Bot"]
+
 
 def bot_choice(game: Game, bot: Bot) -> Choice:
     """Ask `bot` for the current decision, giving it only the deciding seat's view (or `None`
@@ -22,6 +28,12 @@ def bot_choice(game: Game, bot: Bot) -> Choice:
         raise ValueError("the game is over: there is no decision to make")
     view = game.view(decision.player) if needs_view(bot) else None
     return bot.choose(view, decision)  # type: ignore[arg-type]
+
+
+def _the_same(bots: Sequence[Bot]) -> BotFor:
+    """One bot per seat for the whole game."""
+    fixed = tuple(bots)
+    return lambda _game, seat: fixed[seat]
 
 
 @dataclass
@@ -44,18 +56,23 @@ class PlayResult:
 
 def play_game(
     game: Game,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot] | BotFor,
     max_decisions: int = 100_000,
     clock: Callable[[], float] = time.perf_counter,
 ) -> PlayResult:
-    """Play `game` to its end with one bot per seat; return scores, winners and timings.
+    """Play `game` to its end with computer players; return scores, winners and timings.
 
-    A view is built only for a bot that reads it (`needs_view`, default true); the others are
-    handed `None`, which makes a game of random bots nearly as fast as the bare core. `clock`
-    times each decision (`time.thread_time` counts the thread's CPU time instead).
+    `bots`: one bot per seat for the whole game, or what makes the bot of each decision
+    (`bots.drive.Driver`: a new one, seeded by the position, as at the app's table). Forced
+    choices are applied without asking. A view is built only for a bot that reads it
+    (`needs_view`, default true); the others are handed `None`, which makes a game of random
+    bots nearly as fast as the bare core. `clock` times each decision (`time.thread_time`
+    counts the thread's CPU time instead). A bot's illegal answer raises `IllegalChoice`: a
+    measurement is not quietly patched (the app's table falls back instead:
+    `bots.drive.fallback_choice`).
     """
-    stats = [SeatStats() for _ in bots]
-    wants_view = [needs_view(bot) for bot in bots]
+    stats = [SeatStats() for _ in range(game.n)]
+    bot_for = bots if callable(bots) else _the_same(bots)
     for _ in range(max_decisions):
         decision = game.decision
         if decision is None:
@@ -66,8 +83,9 @@ def play_game(
             choice = decision.choices[0]
         else:
             started = clock()
-            view = game.view(seat) if wants_view[seat] else None
-            choice = bots[seat].choose(view, decision)  # type: ignore[arg-type]
+            bot = bot_for(game, seat)
+            view = game.view(seat) if needs_view(bot) else None
+            choice = bot.choose(view, decision)  # type: ignore[arg-type]
             spent = clock() - started
             s = stats[seat]
             s.decisions += 1

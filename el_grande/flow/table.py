@@ -69,6 +69,7 @@ from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.bots.base import Bot
+    from el_grande.bots.drive import Budget
     from el_grande.session import GameSession, Update
 
 
@@ -174,6 +175,9 @@ class TableFlow:
     may_act: Callable[[], bool] = lambda: True
     #: Mark what changed since the player's previous decision (`el_grande.flow.changes`).
     since_your_turn: bool = True
+    #: What the Hard player may spend on a decision (`el_grande.bots.drive.Budget`; None: the
+    #: table's, 2 s; tests give a budget in play-outs, which is repeatable).
+    bot_budget: Budget | None = None
 
     scene: Scene = field(init=False)
     #: How many of the session's log lines the table may read now.
@@ -702,15 +706,14 @@ class TableFlow:
     # one not at all. An answer is used only if the game is still where it was asked.
 
     def _bot_for(self, seat: int) -> Bot:
-        """A bot for `seat`, seeded by the game's seed, the seat and the moves so far: the
-        same position gets the same answer, also after a resume or an undo."""
-        from el_grande.bots import make_bot  # start-up: when a computer player first plays
+        """A new bot for `seat` at this position (`el_grande.bots.drive.bot_for`: seeded by the
+        game's seed, the seat and the moves so far): the same position gets the same answer,
+        also after a resume or an undo, and in `simulate`."""
+        from el_grande.bots.drive import TABLE, bot_for  # start-up: when a bot first plays
 
         level = self.session.bot_level(seat)
         assert level is not None
-        game = self.session.game
-        seed = random.Random(f"{game.record()['seed']}/{seat}/{len(game.history)}")
-        bot = make_bot(level, seed=seed.randrange(2**31))
+        bot = bot_for(self.session.game, seat, level, self.bot_budget or TABLE)
         if self.session.coach == LEARN:  # the guided game's script, then this bot
             from el_grande.flow.guided import Scripted
 
@@ -753,8 +756,9 @@ class TableFlow:
         if isinstance(result, Choice) and result in task.decision.choices:
             task.choice = result
         else:  # a bot must never stop the game (no word of what it played: maybe a secret)
-            rng = random.Random(f"{self.session.game.record()['seed']}/{task.moves}/fallback")
-            task.choice = rng.choice(task.decision.choices)
+            from el_grande.bots.drive import fallback_choice  # start-up: a bot failed
+
+            task.choice = fallback_choice(self.session.game, task.decision)
             self._notice(t("bot.failed", name=self.session.name(task.seat)))
         self._bot_ready(task)
 
