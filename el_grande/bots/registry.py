@@ -50,14 +50,22 @@ class BotLevel:
     budgeted: bool = False
 
     def load(self) -> Any:
-        """The bot's constructor (imports its module)."""
-        module, _, name = self.factory.partition(":")
-        return getattr(import_module(module), name)
+        """The bot's constructor (imports its module the first time: a bot is made for every
+        decision, `bots.drive`)."""
+        made = _LOADED.get(self.factory)
+        if made is None:
+            module, _, name = self.factory.partition(":")
+            made = _LOADED[self.factory] = getattr(import_module(module), name)
+        return made
 
     def create(self, seed: int | None = None, **options: Any) -> Bot:
         """A new bot of this level; `options` go to its constructor."""
         bot: Bot = self.load()(seed=seed, **options)
         return bot
+
+
+#: The constructors loaded so far, by `BotLevel.factory`.
+_LOADED: dict[str, Any] = {}
 
 
 def _level(id: str, factory: str, *, needs_view: bool, budgeted: bool = False) -> BotLevel:
