@@ -2,9 +2,10 @@
 
 Plays random full games (uniformly random legal choices) on one core and prints games/s and
 decisions/s per player count, and the cost of ``Game.clone()`` and ``Game.view()``. Then it
-plays the same games twice more, counting CPU time: once as a bare loop over the core and once
-through ``el_grande.sim`` with `random` bots (what ``el-grande simulate --bots random`` does),
-and prints both rates and their ratio. A measurement, not a test.
+plays the same games twice more, counting CPU time: once as a bare loop over the core (drawing
+each choice as a `random` bot would, from the position's seed: `bots.drive.position_seed`) and
+once through ``el_grande.sim`` with `random` bots (what ``el-grande simulate --bots random``
+does), and prints both rates and their ratio. A measurement, not a test.
 """
 
 from __future__ import annotations
