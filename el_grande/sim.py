@@ -102,8 +102,8 @@ def play(config: SimConfig, game_index: int) -> tuple[Game, PlayResult]:
     seeded by the position, so the game is the one a table of these computer players plays
     in the app with this game's seed (with a budget in play-outs: see `budget`)."""
     played = game(config, game_index)
-    driver = Driver(config.seat_bots(game_index), budget(config))
-    return played, play_game(played, driver, clock=CLOCKS[config.clock])
+    bots = Driver(budget(config)).seated(config.seat_bots(game_index))
+    return played, play_game(played, bots, clock=CLOCKS[config.clock])
 
 
 def play_one(config: SimConfig, game_index: int) -> dict[str, Any]:

@@ -38,7 +38,8 @@ class BotLevel:
     view (and passes `None`) for a bot that does not. The bot classes take their `needs_view`
     attribute from here.
     `budgeted`: whether the bot searches within a budget (`bots.drive.Budget`: seconds and
-    play-outs a decision, its constructor's `time_budget`, `iterations` and `clock`).
+    play-outs a decision, its constructor's `time_budget`, `iterations` and `clock`) and
+    takes its seat's memo of positions (`memo`: `bots.drive.Driver`).
     """
 
     id: str

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
+from el_grande.bots.drive import Driver
 from el_grande.core import Choice, Decision, DecisionKind, IllegalChoice, View
 from el_grande.core import events as E
 from el_grande.flow import cautions, seats
@@ -69,7 +70,6 @@ from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.bots.base import Bot
-    from el_grande.bots.drive import Budget
     from el_grande.session import GameSession, Update
 
 
@@ -175,9 +175,9 @@ class TableFlow:
     may_act: Callable[[], bool] = lambda: True
     #: Mark what changed since the player's previous decision (`el_grande.flow.changes`).
     since_your_turn: bool = True
-    #: What the Hard player may spend on a decision (`el_grande.bots.drive.Budget`; None: the
-    #: table's, 2 s; tests give a budget in play-outs, which is repeatable).
-    bot_budget: Budget | None = None
+    #: Who makes the computer players' bots, with the Hard player's budget (the table's: 2 s;
+    #: tests give one in play-outs, `Budget.playouts(n)`, which is repeatable).
+    bots: Driver = field(default_factory=Driver)
 
     scene: Scene = field(init=False)
     #: How many of the session's log lines the table may read now.
@@ -706,14 +706,12 @@ class TableFlow:
     # one not at all. An answer is used only if the game is still where it was asked.
 
     def _bot_for(self, seat: int) -> Bot:
-        """A new bot for `seat` at this position (`el_grande.bots.drive.bot_for`: seeded by the
+        """A new bot for `seat` at this position (`el_grande.bots.drive.Driver`: seeded by the
         game's seed, the seat and the moves so far): the same position gets the same answer,
         also after a resume or an undo, and in `simulate`."""
-        from el_grande.bots.drive import TABLE, bot_for  # start-up: when a bot first plays
-
         level = self.session.bot_level(seat)
         assert level is not None
-        bot = bot_for(self.session.game, seat, level, self.bot_budget or TABLE)
+        bot = self.bots.bot(self.session.game, seat, level)
         if self.session.coach == LEARN:  # the guided game's script, then this bot
             from el_grande.flow.guided import Scripted
 

@@ -10,7 +10,7 @@ import pytest
 
 from el_grande import sim
 from el_grande.bots import make_bot
-from el_grande.bots.drive import Budget, bot_for, fallback_choice, position_seed
+from el_grande.bots.drive import Budget, Driver, bot_for, fallback_choice, position_seed
 from el_grande.bots.strong import StrongBot
 from el_grande.core import Game, Options
 
@@ -51,6 +51,30 @@ def test_a_new_bot_for_every_decision_answers_the_same_position_alike(level: str
     again = bot_for(game, seat, level, budget).choose(game.view(seat), d)
     seeded = make_bot(level, seed=position_seed(game, seat), **budget.options(level))
     assert answer == again == seeded.choose(game.view(seat), d)
+
+
+def test_a_seats_memo_over_the_round_changes_no_answer() -> None:
+    """A `Driver` hands the Hard player's bots of one seat one memo, kept over the round: each
+    answers as a bot with no memo at all, and the memo is used (it remembers)."""
+    game = _played(17, 8, castillo="hidden")
+    driver, budget = Driver(Budget.playouts(3)), Budget.playouts(3)
+    round_i, asked = game.round_i, 0
+    while (d := game.decision) is not None and game.round_i == round_i:
+        if len(d.choices) > 1:
+            seat = d.player
+            remembering = driver.bot(game, seat, "strong")
+            answer = remembering.choose(game.view(seat), d)
+            assert answer == bot_for(game, seat, "strong", budget).choose(game.view(seat), d)
+            assert isinstance(remembering, StrongBot) and len(remembering.memo) > 0
+            asked += 1
+            game.apply(answer)
+        else:
+            game.apply(d.choices[0])
+    assert asked > 5
+    a, b = driver.bot(game, 0, "strong"), driver.bot(game, 0, "strong")
+    assert isinstance(a, StrongBot) and isinstance(b, StrongBot) and a.memo is b.memo
+    c = driver.bot(game, 1, "strong")
+    assert isinstance(c, StrongBot) and c.memo is not a.memo  # each seat its own
 
 
 def test_a_budget_in_play_outs_alone_does_not_read_the_time() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from el_grande import sim
-from el_grande.bots.drive import Budget
+from el_grande.bots.drive import Budget, Driver
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.scenes import GameOver
 from el_grande.flow.table import TableFlow
@@ -35,7 +35,7 @@ def watched(config: sim.SimConfig) -> GameSession:
     )
     session = GameSession.new(setup)
     clock = ManualClock()
-    flow = TableFlow(session, clock, bot_delay=0.0, bot_budget=Budget.playouts(PLAYOUTS))
+    flow = TableFlow(session, clock, bot_delay=0.0, bots=Driver(Budget.playouts(PLAYOUTS)))
     flow.start()
     for _ in range(20_000):
         if isinstance(flow.scene, GameOver):
