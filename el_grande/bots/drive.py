@@ -12,11 +12,11 @@ Whatever lets a computer player choose goes through here: the table in the app
 made afresh for every decision, from its seat's level, the budget and the position's seed
 (`position_seed`: the game's seed, the seat and the moves made so far); what it keeps from
 one decision to the next is only its seat's memo of what positions are worth, which changes
-no answer (`Driver`). So
-the same position gets the same answer wherever and whenever it is asked: after a resume or
-an undo, in the app or in `simulate`; and the game a table of computer players plays in the
-app is the game `simulate` plays with that seed — for the Hard player with a budget in
-play-outs (`Budget.playouts`): a budget in seconds depends on the machine and its load.
+no answer (`Driver`). So the same position gets the same answer wherever and whenever it is
+asked: after a resume or an undo, in the app or in `simulate`; and the game a table of
+computer players plays in the app is the game `simulate` plays with that seed — for the Hard
+player with a budget in play-outs (`Budget.playouts`): a budget in seconds depends on the
+machine and its load.
 
 The review seeds otherwise, on purpose: from what the reviewed player could know, never from
 the game's seed (`el_grande.review.public_seed`).
