@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from el_grande.bots.drive import Driver
+from el_grande.bots.drive import Driver, fallback_choice
 from el_grande.core import Choice, Decision, DecisionKind, IllegalChoice, View
 from el_grande.core import events as E
 from el_grande.flow import cautions, seats
@@ -754,8 +754,6 @@ class TableFlow:
         if isinstance(result, Choice) and result in task.decision.choices:
             task.choice = result
         else:  # a bot must never stop the game (no word of what it played: maybe a secret)
-            from el_grande.bots.drive import fallback_choice  # start-up: a bot failed
-
             task.choice = fallback_choice(self.session.game, task.decision)
             self._notice(t("bot.failed", name=self.session.name(task.seat)))
         self._bot_ready(task)
