@@ -1,7 +1,13 @@
-"""Playing a game headlessly with computer players: the one loop that hands a bot its view and
-decision outside the app (`el-grande simulate`, the tests). Which bot answers a position, and
-how it is seeded, is `el_grande.bots.drive`'s (`Driver`: a new bot for every decision).
-"""
+"""Bots playing a game by themselves: `play_game` plays a bare `Game` to its end (the simulator,
+`el-grande simulate`; the bots' tests and strength runs), with one bot per seat or with the
+bots the driver makes for every decision (`el_grande.bots.drive.Driver`: seeded by the
+position, as at the app's table), and `bot_choice` asks one bot for the decision at hand. Each
+bot is handed the deciding seat's view only, and none at all when it reads none
+(`needs_view`).
+
+A computer player at the table is asked by the table's flow instead (`el_grande.flow.table`:
+off the table's thread, its bot made by the same driver); a review weighs a person's
+decisions with the Hard player's own search (`el_grande.review`)."""
 
 from __future__ import annotations
 
