@@ -31,7 +31,6 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from el_grande.bots.drive import Driver, fallback_choice
 from el_grande.core import Choice, Decision, DecisionKind, IllegalChoice, View
 from el_grande.core import events as E
 from el_grande.flow import cautions, seats
@@ -70,6 +69,7 @@ from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.bots.base import Bot
+    from el_grande.bots.drive import Driver
     from el_grande.session import GameSession, Update
 
 
@@ -175,9 +175,10 @@ class TableFlow:
     may_act: Callable[[], bool] = lambda: True
     #: Mark what changed since the player's previous decision (`el_grande.flow.changes`).
     since_your_turn: bool = True
-    #: Who makes the computer players' bots, with the Hard player's budget (the table's: 2 s;
-    #: tests give one in play-outs, `Budget.playouts(n)`, which is repeatable).
-    bots: Driver = field(default_factory=Driver)
+    #: Who makes the computer players' bots, with the Hard player's budget (None: the table's
+    #: own, 2 s, made when a computer player first plays; tests give one in play-outs,
+    #: `Budget.playouts(n)`, which is repeatable).
+    bots: Driver | None = None
 
     scene: Scene = field(init=False)
     #: How many of the session's log lines the table may read now.
@@ -700,6 +701,10 @@ class TableFlow:
         also after a resume or an undo, and in `simulate`."""
         level = self.session.bot_level(seat)
         assert level is not None
+        if self.bots is None:
+            from el_grande.bots.drive import Driver  # start-up: when a bot first plays
+
+            self.bots = Driver()
         bot = self.bots.bot(self.session.game, seat, level)
         if self.session.coach == LEARN:  # the guided game's script, then this bot
             from el_grande.flow.guided import Scripted
@@ -743,6 +748,8 @@ class TableFlow:
         if isinstance(result, Choice) and result in task.decision.choices:
             task.choice = result
         else:  # a bot must never stop the game (no word of what it played: maybe a secret)
+            from el_grande.bots.drive import fallback_choice  # start-up: a bot failed
+
             task.choice = fallback_choice(self.session.game, task.decision)
             self._notice(t("bot.failed", name=self.session.name(task.seat)))
         self._bot_ready(task)
