@@ -45,6 +45,7 @@ from el_grande.text import EN, carry, t
 if TYPE_CHECKING:
     from textual.worker import Worker
 
+    from el_grande.app.access import ElApp
     from el_grande.app.screens.game import GameScreen
     from el_grande.flow.clock import Cancel, Clock
     from el_grande.flow.table import Done, TableFlow, Think
@@ -729,3 +730,10 @@ class ElGrandeApp(App[None]):
         if self._signal is not None:
             return 128 + self._signal
         return status
+
+
+if TYPE_CHECKING:
+
+    def _an_el_app(app: ElGrandeApp) -> ElApp:
+        """The app is what its screens are told it is (mypy checks it; never called)."""
+        return app
