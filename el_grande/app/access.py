@@ -28,8 +28,11 @@ class ElApp(Protocol):
     settings: Settings
     settings_problem: str | None
     settings_unused: str | None
-    #: Why the last autosave failed (None: it worked).
-    save_problem: str | None
+
+    @property
+    def save_problem(self) -> str | None:
+        """Why the last autosave failed (None: it worked)."""
+
     #: The player colours' palette ("standard" or "colour-blind").
     palette: str
 
