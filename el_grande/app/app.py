@@ -6,6 +6,12 @@ One app for everything a player opens: the title screen, a new game (`setup`), a
 session gets its autosave here (`el_grande.persist.autosave`, a subscriber of the session's
 stream); a failing autosave is shown on the game screen at once, until a save works again,
 and repeated when the app ends (`exit_report`).
+
+Beside it, each in its own module: the game's autosave (`app/game_save.py`), the app as a
+process — the terminal, signals, how it ended (`app/process.py`) —, the computer players'
+threads (`app/thinking.py`), the hand-over guard's gate for every input (`app/gate.py`) and
+the new games' sessions (`app/new_games.py`); what Textual offers only privately is
+`CompatApp`'s (`app/textual_compat.py`), which the app is.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from el_grande.app.process import (
     TerminalOut,
     end_on_signal,
     handle_signals,
+    secrets_of_games,
     stdin_is_a_terminal,
 )
 from el_grande.app.textual_compat import CompatApp, rewrite_bindings
@@ -309,18 +316,10 @@ class ElGrandeApp(CompatApp):
         # A crash: what its log must not tell is gathered now, while the games are here.
         self.ending.crash = error
         with contextlib.suppress(Exception):
-            self.ending.secrets = tuple(self._secrets())
+            sessions = [getattr(s, "session", None) for s in self.screen_stack]
+            records = [self._replay.record] if self._replay is not None else []
+            self.ending.secrets = secrets_of_games([*sessions, self._session], records)
         return True
-
-    def _secrets(self) -> list[str]:
-        """The seeds and choices of the games still running here (`el_grande.crash`)."""
-        from el_grande.crash import secrets_of  # start-up: only after a crash
-
-        sessions = [getattr(s, "session", None) for s in self.screen_stack] + [self._session]
-        records = [s.game.record() for s in sessions if s is not None and not s.game.over]
-        if self._replay is not None:
-            records.append(self._replay.record)
-        return secrets_of(records)
 
     def _signalled(self, signum: int) -> None:
         """SIGTERM (a `kill`, a shutdown) or SIGHUP (the terminal closed): the game is saved

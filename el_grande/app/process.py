@@ -15,10 +15,13 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from el_grande.text import t
+
+if TYPE_CHECKING:
+    from el_grande.session import GameSession
 
 #: The signals that end the app as a player would (a `kill`, a shutdown; the terminal closed).
 SIGNALS = tuple(s for s in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)) if s)
@@ -40,13 +43,13 @@ class TerminalOut:
     writer thread, and the app, leaving, then waited for it for ever.)"""
 
     def __init__(self, file: Any) -> None:
-        self._file = file
+        self._terminal = file
         self.gone = False
 
     def write(self, text: str) -> int:
         if not self.gone:
             try:
-                self._file.write(text)
+                self._terminal.write(text)
             except (OSError, ValueError):
                 self.gone = True
         return len(text)
@@ -54,12 +57,12 @@ class TerminalOut:
     def flush(self) -> None:
         if not self.gone:
             try:
-                self._file.flush()
+                self._terminal.flush()
             except (OSError, ValueError):
                 self.gone = True
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._file, name)
+        return getattr(self._terminal, name)
 
 
 def terminal_gone() -> bool:
@@ -113,6 +116,17 @@ def end_on_signal(signum: int, let_go: Callable[[], None], exit: Callable[[int],
         os._exit(128 + signum)
     _end_anyway_after(5.0, 128 + signum)
     exit(128 + signum)
+
+
+def secrets_of_games(
+    sessions: Iterable[GameSession | None], records: Iterable[dict[str, Any]] = ()
+) -> tuple[str, ...]:
+    """What a crash log must not tell (`el_grande.crash`): the seeds and choices of the games
+    of `sessions` still running, and of `records` (a replay's)."""
+    from el_grande.crash import secrets_of  # start-up: only after a crash
+
+    running = [s.game.record() for s in sessions if s is not None and not s.game.over]
+    return tuple(secrets_of([*running, *records]))
 
 
 class Ending:
