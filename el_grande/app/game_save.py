@@ -69,9 +69,9 @@ class GameSave:
         game's lets its game go (then True)."""
         listener = None
         if imported("el_grande.persist.autosave"):  # else no session has an autosave yet
-            from el_grande.persist.autosave import autosaver_of  # start-up: pydantic
+            from el_grande.persist.autosave import AutosaveListener  # start-up: pydantic
 
-            listener = autosaver_of(session)
+            listener = session.subscriber(AutosaveListener)
         left = listener is None or listener is not self._listener
         if left:
             self.leave()
@@ -87,8 +87,8 @@ class GameSave:
         self.problem = None
 
     def let_go(self) -> None:
-        """The app ends now (a signal): the game saved, what changed since the last decision
-        too, and let go."""
+        """The app ends now (a signal): the game saved (at every change already: once more if
+        one failed) and let go."""
         listener = self._listener
         if listener is not None:
             with contextlib.suppress(Exception):
