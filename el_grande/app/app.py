@@ -313,8 +313,7 @@ class ElGrandeApp(CompatApp):
             # The app was already leaving (quit, a signal: the game saved and let go): a screen
             # still mounting as the others are taken down finds its widgets gone. No crash.
             return False
-        # A crash: what its log must not tell is gathered now, while the games are here.
-        self.ending.crash = error
+        # A crash (`crash`): what its log must not tell is gathered now, while the games are here.
         with contextlib.suppress(Exception):
             sessions = [getattr(s, "session", None) for s in self.screen_stack]
             records = [self._replay.record] if self._replay is not None else []
@@ -486,7 +485,7 @@ class ElGrandeApp(CompatApp):
 
     def exit_report(self) -> int:
         """After `run()`: the exit status, said on the terminal when it is not 0 (`Ending`)."""
-        return self.ending.report()
+        return self.ending.report(self.crash)
 
 
 if TYPE_CHECKING:

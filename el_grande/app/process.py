@@ -137,18 +137,17 @@ class Ending:
         self.no_terminal: str | None = None
         #: The signal that ended the app, if one did.
         self.signal: int | None = None
-        #: The exception that crashed the app, if one did, and what its log must not tell.
-        self.crash: BaseException | None = None
+        #: What the log of a crash must not tell (gathered as it crashed).
         self.secrets: tuple[str, ...] = ()
         #: Whether a game was autosaved here (what a crash's line may promise).
         self.had_game = False
         #: Why the autosave failed last, as the app ended (None: it worked).
         self.save_problem: str | None = None
 
-    def report(self) -> int:
+    def report(self, crash: BaseException | None) -> int:
         """The exit status, said on the terminal when it is not 0 — no terminal (2), a crash
-        (70, with its log), a signal (143 for SIGTERM, 129 for SIGHUP); a failed autosave is
-        repeated (1)."""
+        (`crash`: 70, with its log), a signal (143 for SIGTERM, 129 for SIGHUP); a failed
+        autosave is repeated (1)."""
         if self.no_terminal is not None:
             print(f"el-grande: {self.no_terminal}", file=sys.stderr)
             return 2
@@ -158,11 +157,11 @@ class Ending:
                 problem = t("save.problem_exit", problem=self.save_problem)
                 print(f"el-grande: {problem}", file=sys.stderr)
             status = 1
-        if self.crash is not None:
+        if crash is not None:
             from el_grande.crash import say_crash  # start-up: only after a crash
 
             saved = self.had_game and not self.save_problem
-            return say_crash(self.crash, self.secrets, saved=saved)
+            return say_crash(crash, self.secrets, saved=saved)
         if self.signal is not None:
             return 128 + self.signal
         return status
