@@ -148,9 +148,7 @@ class GameScreen(Screen[None]):
         flow.may_act = lambda: self._scene_modal.on_top
         self._stop_listening = flow.listen(lambda _scene: self.draw(flow.frame), self._notice)
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
-        flow.start()
-        if self._drawn is None:
-            self.draw(flow.frame)
+        flow.start()  # its first scene is drawn now (or once the table can act)
 
     def on_unmount(self) -> None:
         self.flow.close()
