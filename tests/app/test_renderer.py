@@ -8,6 +8,7 @@ import ast
 import inspect
 import textwrap
 import typing
+from dataclasses import replace
 from pathlib import Path
 
 from textual.screen import Screen
@@ -16,7 +17,7 @@ from el_grande.app.screens import game, game_input, game_keys, game_modal
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_input import Answering, Highlight, Refuse, Say
 from el_grande.core import DecisionKind, Game
-from el_grande.flow.scenes import Scene
+from el_grande.flow.scenes import Confirm, Frame, Prompt, Scene
 
 MODULES = (game, game_input, game_keys, game_modal)
 
@@ -101,3 +102,25 @@ def test_a_refused_key_drops_the_highlight_and_a_pending_zero() -> None:
     assert isinstance(refused, Refuse) and not refused.keep and not answering.tens
     card = answering.card(d, "abc", "a", Highlight)  # no card is chosen at a power card
     assert isinstance(card, Refuse) and not card.keep
+
+
+def _frame_at_prompt() -> tuple[Frame, Prompt]:
+    from tests.flow.table import Table, humans
+
+    flow = Table(humans(3, 7)).flow
+    frame = flow.frame
+    assert isinstance(frame.scene, Prompt)
+    return frame, frame.scene
+
+
+def test_keys_a_scene_reads_as_they_come() -> None:
+    frame, prompt = _frame_at_prompt()
+    d = prompt.decision
+    held = replace(frame, scene=Confirm(d.player, d, d.choices[0], prompt.view, ready=True))
+    intent = game_keys.raw_intent
+    assert intent("enter", held, False, True) == "confirm"
+    assert intent("3", held, False, True) == intent("up", held, False, True) == "wait_confirm"
+    assert intent("u", held, False, True) is None  # the binding takes the held choice back
+    assert intent("enter", frame, True, False) == "busy"  # a computer player decides
+    assert intent("u", frame, False, False) == "no_undo"  # said why, at a prompt
+    assert intent("enter", frame, False, False) is None  # the choice list's

@@ -150,15 +150,11 @@ class PromptInput:
     def decision(self) -> Decision | None:
         return self.frame().decision
 
-    def highlighted(self, option_id: str | None) -> Choice | None:
+    def highlighted(self, option_id: str | None) -> None:
         """The prompt's highlight moved (called at once by the choice list); None: nothing is
-        highlighted (a refused key), and nothing is on the map, the cards or the hand.
-        Returns the choice highlighted, if the prompt is open."""
-        if not isinstance(self.flow.scene, Prompt):
-            return None
-        choice = None if option_id is None else answers.by_id(self.decision, option_id)
-        self.cursor_to(choice)
-        return choice
+        highlighted (a refused key), and nothing is on the map, the cards or the hand."""
+        if isinstance(self.flow.scene, Prompt):
+            self.cursor_to(None if option_id is None else answers.by_id(self.decision, option_id))
 
     def highlight(self, choice: Choice) -> None:
         ol = self.prompt.options
