@@ -212,8 +212,6 @@ class TableFlow:
         self._weighing: _Weighing | None = None
         #: The lessons of a guided game or a normal game's tips (`el_grande.flow.lessons`).
         self.coach = Coach.of(self.session)
-        if self.coach is not None:
-            self.coach.on_met = self._autosave  # lessons survive a resume
         self._since = SinceMemory()
         self.scene = GameOver(self.session.current.public)
 
@@ -358,9 +356,8 @@ class TableFlow:
             return t("why.not_legal")
         self.handovers.answered(scene.seat)
         if self.confirm and (shown := preview(self.session, d, choice)) is not None:
-            self.session.hold(choice)
+            self.session.hold(choice)  # published: a kill while it is held loses nothing
             self._drop_weighing()
-            self._autosave()  # a kill while it is held loses nothing
             self._hold(d, choice, shown)
             return None
         try:
@@ -396,20 +393,10 @@ class TableFlow:
     def _take_back(self) -> None:
         """Undo at the Confirm scene: the held choice is dropped, its prompt opens on it."""
         choice = self.session.unhold()
-        self._autosave()
         self.guard.end()
         d = self.session.decision
         if d is not None:
             self._set(self._prompt(d, cursor=choice))
-
-    def _autosave(self) -> None:
-        """Save at once what the table keeps besides the session's updates (a hint counted,
-        a choice held or dropped, a lesson met)."""
-        from el_grande.persist.autosave import autosaver_of  # start-up: pydantic
-
-        listener = autosaver_of(self.session) if self.session.subscribers else None
-        if listener is not None:
-            listener.save(self.session.game)
 
     def take_over(self, character: str, *, button: bool = False) -> bool:
         """The take-over act: a typed character, or (`button`) a click on the take-over's
@@ -459,6 +446,8 @@ class TableFlow:
     # --- the session's updates ---------------------------------------------------------------
 
     def _published(self, update: Update) -> None:
+        if update.kind.kept:  # HELD, UNHELD, HINT, LESSON: the flow made them; nothing to show
+            return
         if self.coach is not None:  # what happened, for the lessons of the next decision
             self.coach.heard(update)
         if update.reseated:  # a seat changed hands; nothing was played (flow/seats.py)
@@ -895,11 +884,10 @@ class TableFlow:
         self._set(Hinting(seat, d, board, own, seed.randrange(2**31)))
 
     def hint_shown(self) -> None:
-        """The hints were shown to their player: counted, and saved at once."""
+        """The hints were shown to their player: counted (the session publishes it: saved)."""
         scene = self.scene
         if isinstance(scene, Hinting):
             self.session.hint_used(scene.seat)
-            self._autosave()
 
     def hint_closed(self, choice: Choice | None = None) -> None:
         """The hints are closed; `choice`, if given, is highlighted at the prompt."""

@@ -12,7 +12,7 @@ import random
 import subprocess
 import sys
 
-from el_grande.core import Choice
+from el_grande.core import Choice, DecisionKind
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.handover import Input, Wait
 from el_grande.flow.scenes import (
@@ -29,7 +29,7 @@ from el_grande.flow.table import TableFlow
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, SeatSetup
 
-from .table import Table, humans, secret_position
+from .table import PLACE_KEYS, Table, humans, secret_position
 
 
 def seated(*kinds: str, seed: int = 7, **options: object) -> GameSession:
@@ -360,3 +360,35 @@ def test_answers_that_are_not_legal_change_nothing() -> None:
     table = Table(humans(2, 1))
     assert table.flow.answer(Choice("power", 99)) == "not one of the legal choices"
     assert table.session.game.history == ()
+
+
+# --- the driver's keys are the game screen's ---------------------------------------------------
+
+
+def test_the_drivers_number_keys_are_the_game_screens() -> None:
+    """1–9 the regions in board order (Granada on 9; no Asturias in El Grande), 0 the Castillo:
+    the game screen's map (`app.widgets.board.PLACE_KEYS`), so a key stream the flow tests play
+    means what it means on screen."""
+    from el_grande.app.widgets.board import KEY_PLACES  # (Textual: only for this comparison)
+
+    assert PLACE_KEYS == KEY_PLACES
+    assert PLACE_KEYS["9"] == "granada" and PLACE_KEYS["2"] == "basque_country"
+
+
+def test_a_number_key_highlights_its_region_at_a_placement_prompt() -> None:
+    for seed in range(200):
+        session = humans(3, seed)
+        rng = random.Random(seed)
+        while (d := session.decision) is not None:
+            places = [c.arg for c in d.choices]
+            if d.kind == DecisionKind.PLACEMENT and "granada" in places[1:]:
+                table = Table(session)
+                table.settle()
+                table.key("9")
+                assert table.cursor == places.index("granada")
+                key = next(k for k, p in PLACE_KEYS.items() if p in places and p != "granada")
+                table.key(key)
+                assert places[table.cursor] == PLACE_KEYS[key]
+                return
+            session.apply(rng.choice(d.choices))
+    raise AssertionError("no placement with Granada among its choices")
