@@ -24,9 +24,8 @@ CATALOGUES = frozenset({"el_grande.text", "el_grande.text_ko"})
 STILL_TO_SPLIT: frozenset[str] = frozenset({"el_grande.flow.table.TableFlow"})
 
 #: Private names reached across modules that other pieces of issue 27 take away, as (the
-#: module reaching, the name): the flow's seats reach the table's flow (the director piece);
-#: the game screen reaches its mixins' (the renderer piece). The lead empties this at the
-#: merge; nothing may be added to it.
+#: module reaching, the name): the flow's seats reach the table's flow (the director piece).
+#: The lead empties this at the merge; nothing may be added to it.
 STILL_REACHING: frozenset[tuple[str, str]] = frozenset(
     {
         ("el_grande.flow.seats", "_advance"),
@@ -34,14 +33,6 @@ STILL_REACHING: frozenset[tuple[str, str]] = frozenset(
         ("el_grande.flow.seats", "_drop_bot"),
         ("el_grande.flow.seats", "_drop_weighing"),
         ("el_grande.flow.seats", "_set"),
-        ("el_grande.app.screens.game", "_highlight"),
-        ("el_grande.app.screens.game", "_highlighted"),
-        ("el_grande.app.screens.game", "_illegal"),
-        ("el_grande.app.screens.game", "_nothing_chosen"),
-        ("el_grande.app.screens.game", "_say"),
-        ("el_grande.app.screens.game", "_say_caution"),
-        ("el_grande.app.screens.game", "_typed_ahead"),
-        ("el_grande.app.screens.game_confirm", "_say"),
     }
 )
 
