@@ -37,7 +37,8 @@ def _launch(save: SaveFile, reseat: dict[int, str] | None = None) -> int:
     """Open the app on a loaded game (its lock taken first: nothing opens if another window
     has it); `reseat`: the seats that change hands as it opens (`--bots`, `--human`)."""
     # start-up: the app (Textual) only for the commands that open it
-    from el_grande.app.app import ElGrandeApp, stdin_is_a_terminal
+    from el_grande.app.app import ElGrandeApp
+    from el_grande.app.process import stdin_is_a_terminal
     from el_grande.settings import load_and_report
 
     app = ElGrandeApp(saved=save, settings=load_and_report(), reseat=reseat)

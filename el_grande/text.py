@@ -487,7 +487,7 @@ EN: dict[str, Template] = {
     ),
     "caution.court": "your province has more",
     "caution.both": "{first}; {second}",
-    # --- display: a caution in words, for the highlighted choice (app/screens/game_input.py)
+    # --- display: a caution in words, for the highlighted choice (app/widgets/status.py)
     "caution.status": "⚠ {choice}: {why}.",
     "flow.resumed_scoring": "The game goes on after {what}: its points are in the log.",
     "flow.resumed_reveal": "The game goes on after the secret disks were revealed: see the log.",

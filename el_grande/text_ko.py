@@ -511,7 +511,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "caution.cost": "최선의 선택보다 약 {count}점 손해",
     "caution.court": "속령에 더 있음",
     "caution.both": "{first}; {second}",
-    # --- display: a caution in words, for the highlighted choice (app/screens/game_input.py)
+    # --- display: a caution in words, for the highlighted choice (app/widgets/status.py)
     "caution.status": "⚠ {choice}: {why}.",
     "flow.resumed_scoring": "{what} 뒤부터 이어서 합니다: 그 점수는 진행 기록에 있습니다.",
     "flow.resumed_reveal": "비밀 원반이 공개된 뒤부터 이어서 합니다: 진행 기록을 보세요.",

@@ -1,5 +1,6 @@
-"""The import graph: no cycle, counting imports inside functions; what the contracts in
-pyproject.toml cannot see (`lint-imports` checks the layers themselves, in .ci/run)."""
+"""The import graph: no cycle, counting imports inside functions and those made for the type
+checker only; what the contracts in pyproject.toml cannot see (`lint-imports` checks the
+layers themselves, in .ci/run)."""
 
 from __future__ import annotations
 
@@ -15,14 +16,21 @@ import el_grande
 ROOT = Path(el_grande.__file__).parent
 
 
+#: Import circles other pieces of issue 27 take apart (the table's flow and its seats: the
+#: director piece), each a set of modules. The lead empties this at the merge; nothing may be
+#: added to it.
+STILL_CIRCLING: list[set[str]] = [{"el_grande.flow.seats", "el_grande.flow.table"}]
+
+
 @pytest.fixture(scope="module")
 def graph() -> grimp.ImportGraph:
-    # As lint-imports builds it: every import statement (in functions too), those under
-    # `if TYPE_CHECKING:` left out (they never run).
+    # As lint-imports builds it (pyproject.toml): every import statement, in functions too and
+    # under `if TYPE_CHECKING:` (a module that names another's type for the checker depends
+    # on it as much: where a type is all it needs, a `Protocol` in the lower module).
     return grimp.build_graph(
         "el_grande",
         include_external_packages=True,
-        exclude_type_checking_imports=True,
+        exclude_type_checking_imports=False,
         cache_dir=None,
     )
 
@@ -67,15 +75,32 @@ def test_the_cycle_finder_finds_cycles() -> None:
     assert _cycles(edges) == [["a", "b", "c"], ["e"]]
 
 
-def test_no_import_cycle_counting_imports_inside_functions(graph: grimp.ImportGraph) -> None:
+def test_no_import_cycle_counting_imports_inside_functions_and_for_types(
+    graph: grimp.ImportGraph,
+) -> None:
     ours = {m for m in graph.modules if m.split(".")[0] == "el_grande"}
     edges = {m: set(graph.find_modules_directly_imported_by(m)) & ours for m in ours}
     # The graph holds imports made inside functions (the app opens its title screen there)
-    # and leaves out those made for the type checker only (the Korean catalogue's `text`).
+    # and those made for the type checker only (the core's view names its state's type).
     assert "el_grande.app.screens.title" in edges["el_grande.app.app"]
-    assert "el_grande.text" not in edges["el_grande.text_ko"]
-    cycles = _cycles(edges)
+    assert "el_grande.core.state" in edges["el_grande.core.view"]
+    assert "el_grande.core.state" not in _runtime_imports("el_grande.core.view")
+    cycles = [c for c in _cycles(edges) if set(c) not in STILL_CIRCLING]
     assert cycles == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
+
+
+def test_the_circles_still_to_take_apart_are_circles(graph: grimp.ImportGraph) -> None:
+    """`STILL_CIRCLING` lists only circles there are (one taken apart leaves the list)."""
+    ours = {m for m in graph.modules if m.split(".")[0] == "el_grande"}
+    edges = {m: set(graph.find_modules_directly_imported_by(m)) & ours for m in ours}
+    cycles = [set(c) for c in _cycles(edges)]
+    assert [c for c in STILL_CIRCLING if c not in cycles] == []
+
+
+def _runtime_imports(module: str) -> set[str]:
+    """What `module` imports when it runs (its `if TYPE_CHECKING:` imports left out)."""
+    runtime = grimp.build_graph("el_grande", exclude_type_checking_imports=True, cache_dir=None)
+    return set(runtime.find_modules_directly_imported_by(module))
 
 
 @pytest.mark.parametrize(

@@ -6,18 +6,18 @@ One app for everything a player opens: the title screen, a new game (`setup`), a
 session gets its autosave here (`el_grande.persist.autosave`, a subscriber of the session's
 stream); a failing autosave is shown on the game screen at once, until a save works again,
 and repeated when the app ends (`exit_report`).
+
+Beside it, each in its own module: the game's autosave (`app/game_save.py`), the app as a
+process — the terminal, signals, how it ended (`app/process.py`) —, the computer players'
+threads (`app/thinking.py`), the hand-over guard's gate for every input (`app/gate.py`) and
+the new games' sessions (`app/new_games.py`); what Textual offers only privately is
+`CompatApp`'s (`app/textual_compat.py`), which the app is.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import errno
-import os
 import random
-import signal
-import sys
-import threading
 from dataclasses import replace
 from functools import partial
 from pathlib import Path, PurePath
@@ -25,47 +25,43 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from weakref import WeakSet
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.worker import WorkerState
 
 from el_grande import startup
 from el_grande.app.access import imported
-from el_grande.app.closing import close
 from el_grande.app.colours import repaint_coloured, use_palette
-from el_grande.app.textual_compat import rewrite_bindings, start_nothing
+from el_grande.app.game_save import GameSave
+from el_grande.app.gate import may_act
+from el_grande.app.process import (
+    Ending,
+    TerminalOut,
+    end_on_signal,
+    handle_signals,
+    secrets_of_games,
+    stdin_is_a_terminal,
+)
+from el_grande.app.textual_compat import CompatApp, rewrite_bindings
+from el_grande.app.thinking import Thinkers
 from el_grande.flow import handover
-from el_grande.flow.handover import Input
 from el_grande.settings import load
-from el_grande.text import EN, carry, t
+from el_grande.text import EN, t
 
 if TYPE_CHECKING:
     from textual.worker import Worker
 
+    from el_grande.app.access import ElApp
     from el_grande.app.screens.game import GameScreen
-    from el_grande.flow.clock import Cancel, Clock
-    from el_grande.flow.table import Done, TableFlow, Think
-    from el_grande.persist.autosave import AutosaveListener
+    from el_grande.flow.clock import Clock
+    from el_grande.flow.table import TableFlow
     from el_grande.persist.model import SaveFile
     from el_grande.session import GameSession
     from el_grande.settings import Loaded, Settings
     from el_grande.setup import GameSetup, SeatSetup
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
-
-#: Keys that always act, whatever the hand-over guard says: quitting answers nothing.
-ALWAYS = frozenset({"ctrl+q", "ctrl+c"})
-
-#: The raw inputs the hand-over guard sees, by Textual's event class.
-_INPUTS: dict[type[events.Event], Input] = {
-    events.Key: Input.KEY,
-    events.MouseDown: Input.PRESS,
-    events.MouseUp: Input.RELEASE,
-    events.Paste: Input.PASTE,
-}
 
 
 def localise_bindings(node: DOMNode) -> None:
@@ -78,72 +74,6 @@ def localise_bindings(node: DOMNode) -> None:
     rewrite_bindings(
         node, lambda b: replace(b, description=t(b.description)) if b.description in EN else b
     )
-
-
-def stdin_is_a_terminal() -> bool:
-    """Whether the keys can come from standard input (a terminal), not a file, a pipe or
-    /dev/null at its end."""
-    stdin = sys.__stdin__
-    try:
-        return stdin is not None and os.isatty(stdin.fileno())
-    except (OSError, ValueError):  # closed, or no descriptor
-        return False
-
-
-class _TerminalOut:
-    """The terminal's output, as Textual's writer thread writes to it: once the terminal has
-    gone (hung up, its window closed), writing is nothing, never an error. (An error ended the
-    writer thread, and the app, leaving, then waited for it for ever.)"""
-
-    def __init__(self, file: Any) -> None:
-        self._file = file
-        self.gone = False
-
-    def write(self, text: str) -> int:
-        if not self.gone:
-            try:
-                self._file.write(text)
-            except (OSError, ValueError):
-                self.gone = True
-        return len(text)
-
-    def flush(self) -> None:
-        if not self.gone:
-            try:
-                self._file.flush()
-            except (OSError, ValueError):
-                self.gone = True
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._file, name)
-
-
-def _terminal_gone() -> bool:
-    """True if the terminal has hung up (closed): it answers nothing any more."""
-    try:
-        import termios  # Unix only: imported where Windows is told apart
-    except ImportError:  # Windows: no hang-up to tell
-        return False
-    stdin = sys.__stdin__
-    try:
-        termios.tcgetattr(stdin.fileno() if stdin is not None else 0)
-    except termios.error as exc:
-        return bool(exc.args) and exc.args[0] == errno.EIO
-    except (OSError, ValueError):
-        return False
-    return False
-
-
-def _end_anyway_after(seconds: float, status: int) -> None:
-    """A signal asked the app to end: the game is saved and let go already, so if giving the
-    terminal back hangs (a terminal gone mid-write), the process ends anyway."""
-
-    def end() -> None:
-        os._exit(status)
-
-    timer = threading.Timer(seconds, end)
-    timer.daemon = True
-    timer.start()
 
 
 class ReplayRequest(NamedTuple):
@@ -160,7 +90,17 @@ class ReplayRequest(NamedTuple):
 _STYLES = Path(__file__).parent
 
 
-class ElGrandeApp(App[None]):
+def _first_styles(*, replay: bool, sheet: bool, title: bool) -> list[str | PurePath]:
+    """The style files of the screen the app opens with (`ElGrandeApp.CSS_PATH`)."""
+    game = _STYLES / "screens/game.tcss"
+    if replay:
+        return [game, _STYLES / "screens/replay.tcss"]
+    if sheet:
+        return [_STYLES / "screens/sheet.tcss"]
+    return [_STYLES / "screens/title.tcss"] if title else [game]
+
+
+class ElGrandeApp(CompatApp):
     """El Grande, hot-seat. With `setup` the game starts at once, else the title screen opens."""
 
     #: The app's styles. Those of the screen it opens with are added in `__init__`, so they
@@ -175,8 +115,6 @@ class ElGrandeApp(App[None]):
         Binding("ctrl+c", "quit", "keys.quit", show=False, priority=True, id="quit_c"),
     ]
 
-    #: Why the last autosave failed (None: it worked); the game screen shows it.
-    save_problem: str | None = None
     #: The player colours' palette ("standard" or "colour-blind"; see app/colours.py).
     palette: reactive[str] = reactive("standard")
 
@@ -208,16 +146,9 @@ class ElGrandeApp(App[None]):
         `sheet`: open the scoring sheet for a real board (`el-grande calc`); `reseat`: seats
         of `saved` that change hands as it opens ({seat: kind}: `resume --bots`, `--human`);
         `learn`: start the guided first game (`el-grande learn`)."""
-        game, title = _STYLES / "screens/game.tcss", _STYLES / "screens/title.tcss"
-        if replay is not None:
-            first = [game, _STYLES / "screens/replay.tcss"]
-        elif sheet:
-            first = [_STYLES / "screens/sheet.tcss"]
-        elif setup is None and session is None and saved is None and not learn:
-            first = [title]
-        else:
-            first = [game]
+        title = setup is None and session is None and saved is None and not learn
         own = self.CSS_PATH if isinstance(self.CSS_PATH, list) else [self.CSS_PATH]
+        first = _first_styles(replay=replay is not None, sheet=sheet, title=title)
         super().__init__(css_path=[*own, *first], ansi_color=ansi_color)
         self._setup = setup
         self._session = session
@@ -250,12 +181,15 @@ class ElGrandeApp(App[None]):
         self.curtain_letters = random.Random(curtain_seed)
         #: The flow of the game on screen (its hand-over guard sees every input), if any.
         self.table: TableFlow | None = None
-        self._bots_done: dict[Worker[object], Done] = {}
+        #: The computer players' searches, in thread workers (the flow's thinker).
+        self.thinkers = Thinkers(self)
         self.title = t("app.title")
-        self._listener: AutosaveListener | None = None
-        self._last_problem: str | None = None
+        #: The game on screen's autosave (app/game_save.py).
+        self.saves = GameSave(self._show_save_problem)
         #: The screens whose bindings speak the active language already.
         self._localised: WeakSet[Screen[Any]] = WeakSet()
+        #: How the app ended (a signal, a crash, no terminal): `exit_report` says it.
+        self.ending = Ending()
         localise_bindings(self)
 
     def get_screen(self, screen: Any, screen_class: Any = None) -> Any:
@@ -314,52 +248,21 @@ class ElGrandeApp(App[None]):
             flow.confirm = confirm_on(self.settings.confirm_turn, flow.session.seating.kinds)
 
     async def on_event(self, event: events.Event) -> None:
-        # The one gate for keys, clicks and pastes (docs/app.md, "Hand-overs"): the table
-        # flow's hand-over guard says whether an input may act, by its time stamp and the
-        # silence before it. Quitting (ctrl+q, ctrl+c) always acts.
-        kind = _INPUTS.get(type(event))
-        flow = self.table
-        if (
-            kind is not None
-            and flow is not None
-            and not event.is_forwarded
-            and not (isinstance(event, events.Key) and event.key in ALWAYS)
-            and not flow.input(kind, event.time)
-        ):
+        if not may_act(event, self.table):  # the hand-over guard's (app/gate.py)
             for screen in self._game_screens():
                 screen.dropped()
             return
         await super().on_event(event)
 
-    # --- computer players think in threads ---------------------------------------------------
-
-    def think(self, task: Think, done: Done) -> Cancel:
-        """The table flow's thinker: `task` in a thread worker, `done` with its answer (or its
-        exception) back on the app's thread."""
-        worker: Worker[object] = self.run_worker(
-            carry(task), name="bot", group="bot", thread=True, exit_on_error=False
-        )
-        self._bots_done[worker] = done
-
-        def cancel() -> None:
-            self._bots_done.pop(worker, None)
-            worker.cancel()
-
-        return cancel
+    # --- computer players think in threads (app/thinking.py) ------------------------------
 
     @property
     def bot_workers(self) -> tuple[Worker[object], ...]:
         """The computer players' searches under way (tests wait on them)."""
-        return tuple(self._bots_done)
+        return self.thinkers.workers
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        done = self._bots_done.pop(event.worker, None)
-        if done is not None:
-            worker = event.worker
-            error = worker.error or RuntimeError("no answer")
-            done(worker.result if event.state is WorkerState.SUCCESS else error)
+        self.thinkers.worker_ended(event)
 
     # --- too small means paused --------------------------------------------------------------
 
@@ -370,16 +273,9 @@ class ElGrandeApp(App[None]):
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if not small and not imported("el_grande.app.screens.too_small"):
             return  # never too small yet: no pause screen to take away
-        from el_grande.app.screens.too_small import TooSmallScreen  # start-up: when first too small
+        from el_grande.app.screens.too_small import pause_while_too_small  # start-up: when needed
 
-        top = self.screen_stack[-1] if self.screen_stack else None
-        if small:
-            if isinstance(top, TooSmallScreen):
-                top.show_size(width, height)
-            else:
-                self.push_screen(TooSmallScreen(width, height, MIN_WIDTH, MIN_HEIGHT))
-        elif isinstance(top, TooSmallScreen):
-            close(top)
+        pause_while_too_small(self, width, height, (MIN_WIDTH, MIN_HEIGHT))
 
     # --- start-up ------------------------------------------------------------------------
 
@@ -400,104 +296,43 @@ class ElGrandeApp(App[None]):
     #: Set by `run()`: SIGTERM and SIGHUP are handled (never in `run_test`: the test's
     #: process keeps its own).
     _handle_signals = False
-    #: The signal that ended the app (`_signalled`), if one did.
-    _signal: int | None = None
-    #: Why the app cannot run here: no terminal (`_build_driver`).
-    _no_terminal: str | None = None
-    #: The exception that crashed the app, if one did, and what the crash log must not tell.
-    _crash: BaseException | None = None
-    _crash_secrets: tuple[str, ...] = ()
-    _had_game = False
 
-    def _build_driver(
-        self, headless: bool, inline: bool, mouse: bool, size: tuple[int, int] | None
-    ) -> Any:
-        # The one place that knows whether the app runs in a terminal or headless (the
-        # tests, `el_grande.app.bench`): without a terminal to read keys from, the terminal
-        # driver would read an empty standard input for ever, a whole core busy.
-        if not headless and not stdin_is_a_terminal():
-            self._no_terminal = t("app.needs_terminal")
-            start_nothing(self)  # no application mode, no screen
-            headless = True
-        driver = super()._build_driver(headless=headless, inline=inline, mouse=mouse, size=size)
-        out = getattr(driver, "_file", None)
-        if not headless and out is not None:
-            setattr(driver, "_file", _TerminalOut(out))  # noqa: B010 - its writer thread writes here
-        return driver
+    def may_start(self) -> bool:
+        # Without a terminal to read keys from, the terminal driver would read an empty
+        # standard input for ever, a whole core busy (headless, the tests, app/bench.py).
+        if stdin_is_a_terminal():
+            return True
+        self.ending.no_terminal = t("app.needs_terminal")
+        return False
 
-    def _install_signal_handlers(self) -> None:
-        loop = asyncio.get_running_loop()
-        for signum in (getattr(signal, "SIGTERM", None), getattr(signal, "SIGHUP", None)):
-            if signum is not None:
-                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                    loop.add_signal_handler(signum, self._signalled, signum)
+    def terminal_output(self, file: Any) -> Any:
+        return TerminalOut(file)  # its writer thread writes here: a terminal gone is no error
+
+    def is_a_crash(self, error: Exception) -> bool:
+        if self.leaving:
+            # The app was already leaving (quit, a signal: the game saved and let go): a screen
+            # still mounting as the others are taken down finds its widgets gone. No crash.
+            return False
+        # A crash (`crash`): what its log must not tell is gathered now, while the games are here.
+        with contextlib.suppress(Exception):
+            sessions = [getattr(s, "session", None) for s in self.screen_stack]
+            records = [self._replay.record] if self._replay is not None else []
+            self.ending.secrets = secrets_of_games([*sessions, self._session], records)
+        return True
 
     def _signalled(self, signum: int) -> None:
         """SIGTERM (a `kill`, a shutdown) or SIGHUP (the terminal closed): the game is saved
-        and its lock released first, then the app exits the normal way, which gives the
-        terminal back (the normal screen, no mouse reporting, the cursor shown) where it still
-        exists; exit status 128 + the signal (143, 129)."""
-        if self._signal is not None:
-            return
-        self._signal = signum
-        listener = self._listener
-        if listener is not None:
-            with contextlib.suppress(Exception):
-                listener.save(listener.game())  # saved at every change: once more if one failed
-            with contextlib.suppress(Exception):
-                listener.close()
-        with contextlib.suppress(Exception):  # a second signal ends the process at once
-            loop = asyncio.get_running_loop()
-            for other in (signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)):
-                loop.remove_signal_handler(other)
-        if _terminal_gone():
-            os._exit(128 + signum)  # hung up: nothing to give back, and writing would hang
-        _end_anyway_after(5.0, 128 + signum)
-        self.exit(return_code=128 + signum)
-
-    def _handle_exception(self, error: Exception) -> None:
-        if self._exit and self._crash is None:
-            # The app was already leaving (quit, a signal: the game saved and let go): a screen
-            # still mounting as the others are taken down finds its widgets gone. No crash.
-            self.log.error(f"while leaving: {type(error).__name__}")
-            return
-        # A crash: what its log must not tell is gathered now, while the games are here.
-        if self._crash is None:
-            self._crash = error
-            with contextlib.suppress(Exception):
-                self._crash_secrets = tuple(self._secrets())
-        super()._handle_exception(error)
-
-    def _fatal_error(self) -> None:
-        # Textual's own report prints every local variable of every frame (the game's record
-        # and seed among them): the crash log (`el_grande.crash`) replaces it.
-        self.bell()
-        self._close_messages_no_wait()
-
-    def _print_error_renderables(self) -> None:
-        if self._crash is not None:
-            self._exit_renderables.clear()  # `exit_report` says it, in one line
-            return
-        super()._print_error_renderables()
-
-    def _secrets(self) -> list[str]:
-        """The seeds and choices of the games still running here (`el_grande.crash`)."""
-        from el_grande.crash import secrets_of  # start-up: only after a crash
-
-        records = []
-        sessions = [getattr(s, "session", None) for s in self.screen_stack] + [self._session]
-        for session in sessions:
-            if session is not None and not session.game.over:
-                records.append(session.game.record())
-        if self._replay is not None:
-            records.append(self._replay.record)
-        return secrets_of(records)
+        and its lock released first, then the app exits the normal way (`end_on_signal`);
+        exit status 128 + the signal (143, 129)."""
+        if self.ending.signal is None:
+            self.ending.signal = signum
+            end_on_signal(signum, self.saves.let_go, lambda status: self.exit(return_code=status))
 
     # --- opening things ------------------------------------------------------------------
 
     def on_mount(self) -> None:
         if self._handle_signals and not self.is_headless:
-            self._install_signal_handlers()
+            handle_signals(self._signalled)
         self.call_after_refresh(startup.release)
         self.call_after_refresh(self._empty_trash)
         if self._replay is not None:
@@ -548,94 +383,44 @@ class ElGrandeApp(App[None]):
 
     def start_game(self, setup: GameSetup) -> None:
         """Open the game screen for a new game (closing whatever was open)."""
-        from el_grande.session import GameSession  # start-up: the title needs no rules core
+        from el_grande.app.new_games import new_session  # start-up: the title needs no core
 
-        session = GameSession.new(setup)
-        session.coach = self._tips()
+        self._start(new_session(setup, self.settings))
+
+    def start_learning(self) -> None:
+        """The guided first game (`el_grande.flow.guided`): a new one each time."""
+        from el_grande.app.new_games import guided  # start-up: the rules core
+
+        self._start(guided(self.settings))
+
+    def _start(self, session: GameSession) -> None:
         self.open_game(session)
         # Saved after every decision (el_grande/persist). Attached once the first frame is
         # on screen: importing the save machinery (pydantic) costs ~100 ms of start-up.
         # Attaching late loses nothing: the autosaver writes the whole game when it starts.
         self.call_after_refresh(partial(self._autosave, session))
 
-    def _tips(self) -> str | None:
-        """A new normal game's coach: "tips" while the `tips` setting says so."""
-        from el_grande.flow.lessons import TIPS, tips_on
-        from el_grande.persist.played import finished_games
-        from el_grande.settings.values import TIPS_GAMES
-
-        setting = self.settings.tips
-        finished = finished_games() if setting == "auto" else 0
-        return TIPS if tips_on(setting, finished, TIPS_GAMES) else None
-
-    def start_learning(self) -> None:
-        """The guided first game (`el_grande.flow.guided`): a new one each time."""
-        from el_grande.app.widgets.form import in_language  # start-up: the form's
-        from el_grande.flow.guided import guided_session  # start-up: the rules core
-
-        # The first person of the settings' players, named in the language (the built-in
-        # "Ana" is 민준 in Korean, as on the new-game form).
-        players = in_language(self.settings.players)
-        you = next((p.name for p in players if p.kind == "human"), None)
-        session = guided_session(you)
-        self.open_game(session)
-        self.call_after_refresh(partial(self._autosave, session))
-
     def _autosave(self, session: GameSession) -> None:
-        from el_grande.persist.autosave import attach_autosave  # start-up: pydantic, after
-
-        if not any(s.session is session for s in self._game_screens()):
-            return  # the game was left before its autosave started
-        listener = attach_autosave(session, on_change=self._save_problem_changed)
-        self._watch_listener(listener)
+        if any(s.session is session for s in self._game_screens()):  # (not left already)
+            self.saves.start(session)
 
     def take_saved(self) -> None:
         """Build the session of the saved game this app was given (`saved=`), taking its
         lock first: `GameLockedError` (a `SaveFileError`) if another window has it open."""
-        if self._session is not None or self._saved is None:
-            return
-        self._session = self._session_for_save(self._saved, self._reseat)
+        if self._session is None and self._saved is not None:
+            self._session = self.saves.session_for(self._saved, self._reseat)
 
     def open_saved(self, save: SaveFile) -> None:
         """Open a saved game (the title screen's resume list): `GameLockedError` if another
         window has it, and nothing is opened."""
-        self.open_game(self._session_for_save(save))
+        self.open_game(self.saves.session_for(save))
 
-    def _session_for_save(
-        self, save: SaveFile, reseat: dict[int, str] | None = None
-    ) -> GameSession:
-        # start-up: the saves (pydantic) and the rules core, when a save is opened
-        from el_grande.persist.autosave import attach_autosave, setups_of
-        from el_grande.persist.store import Autosaver, held_of, record_of
-        from el_grande.session import GameSession
+    @property
+    def save_problem(self) -> str | None:
+        """Why the last autosave failed (None: it worked); the game screen shows it."""
+        return self.saves.problem
 
-        saver = Autosaver.resume(save)  # the lock first: if it is taken, nothing is built
-        session = GameSession.from_record(
-            record_of(save),
-            setups_of(save),
-            hints=save.hints,
-            hints_used=save.hints_used,
-            coach=save.coach,
-            lessons=save.lessons,
-        )
-        session.held = held_of(save, session.game)  # checked when the save was loaded
-        for seat, kind in sorted((reseat or {}).items()):  # from the decision at hand on
-            session.seat_to(seat, kind)
-        listener = attach_autosave(session, saver, self._save_problem_changed)
-        listener.save(session.game)
-        self._watch_listener(listener)
-        return session
-
-    def _watch_listener(self, listener: AutosaveListener) -> None:
-        self._had_game = True  # a game was autosaved here (what a crash's line may say)
-        if self._listener is not None and self._listener is not listener:
-            self._listener.close()  # the previous game's lock goes
-        self._listener = listener
-        listener.on_change = self._save_problem_changed
-        self._save_problem_changed(listener.problem)
-
-    def _save_problem_changed(self, problem: str | None) -> None:
-        self.save_problem = problem
+    def _show_save_problem(self, problem: str | None) -> None:
         for screen in self._game_screens():
             screen.show_save_problem(problem)
 
@@ -653,15 +438,8 @@ class ElGrandeApp(App[None]):
         from el_grande.app.screens.game import GameScreen
         from el_grande.flow.table import TableFlow
 
-        listener = None
-        if imported("el_grande.persist.autosave"):  # else no session has an autosave yet
-            from el_grande.persist.autosave import AutosaveListener  # start-up: pydantic
-
-            listener = session.subscriber(AutosaveListener)
-        if listener is None or listener is not self._listener:
-            self._leave_game()
-        if listener is not None:
-            self._watch_listener(listener)
+        if self.saves.opening(session):  # another game's autosave let its game go
+            self.table = None
         self.clear_notifications()
         self._clear_stack()
         quiet = handover.QUIET if self._quiet_seconds is None else self._quiet_seconds
@@ -671,7 +449,7 @@ class ElGrandeApp(App[None]):
         flow = TableFlow(
             session,
             self._clock or AppClock(self),
-            thinker=self.think,
+            thinker=self.thinkers.think,
             bot_delay=self.bot_delay,
             auto_advance=self.auto_advance,
             strict=self.settings.strict_handovers,
@@ -688,10 +466,7 @@ class ElGrandeApp(App[None]):
     def _leave_game(self) -> None:
         """The game on screen is left: its autosave lets the game go (the lock is freed)."""
         self.table = None
-        if self._listener is not None:
-            self._listener.close()
-            self._listener = None
-        self.save_problem = None
+        self.saves.leave()
 
     def show_replay(self, request: ReplayRequest, standalone: bool = False) -> None:
         from el_grande.app.screens.replay import ReplayScreen  # start-up: when asked for
@@ -704,28 +479,17 @@ class ElGrandeApp(App[None]):
     # --- leaving -----------------------------------------------------------------------------
 
     def on_unmount(self) -> None:
-        self._last_problem = self.save_problem or None
-        if self._listener is not None:
-            self._listener.close()
+        self.ending.save_problem = self.save_problem or None  # said again as the app ends
+        self.ending.had_game = self.saves.had_game
+        self.saves.leave()
 
     def exit_report(self) -> int:
-        """After `run()`: the exit status, said on the terminal when it is not 0 — no terminal
-        (2), a crash (70, with its log), a signal (143 for SIGTERM, 129 for SIGHUP); a failed
-        autosave is repeated (1)."""
-        if self._no_terminal is not None:
-            print(f"el-grande: {self._no_terminal}", file=sys.stderr)
-            return 2
-        status = 0
-        if self._last_problem:
-            with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
-                problem = t("save.problem_exit", problem=self._last_problem)
-                print(f"el-grande: {problem}", file=sys.stderr)
-            status = 1
-        if self._crash is not None:
-            from el_grande.crash import say_crash  # start-up: only after a crash
+        """After `run()`: the exit status, said on the terminal when it is not 0 (`Ending`)."""
+        return self.ending.report(self.crash)
 
-            saved = self._had_game and not self._last_problem
-            return say_crash(self._crash, self._crash_secrets, saved=saved)
-        if self._signal is not None:
-            return 128 + self._signal
-        return status
+
+if TYPE_CHECKING:
+
+    def _an_el_app(app: ElGrandeApp) -> ElApp:
+        """The app is what its screens are told it is (mypy checks it; never called)."""
+        return app

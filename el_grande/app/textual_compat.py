@@ -2,7 +2,9 @@
 
 Each name here is a workaround for something Textual's public API does not offer; a test
 (tests/app/test_textual_compat.py) fails when Textual changes what it relies on. Nothing
-else in the package imports `textual._…` or writes a private attribute of Textual's.
+else in the package imports `textual._…`, reads or writes a private attribute of Textual's
+or overrides a private method of Textual's: `CompatApp` overrides those the app needs and
+offers them as public hooks (`ElGrandeApp` is one).
 """
 
 from __future__ import annotations
@@ -12,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from textual._styles_cache import StylesCache
 from textual._time import get_time as _get_time
+from textual.app import App
 from textual.binding import BindingsMap
 
 if TYPE_CHECKING:
-    from textual.app import App
     from textual.binding import Binding
     from textual.dom import DOMNode
+    from textual.driver import Driver
     from textual.widgets import RichLog
 
 
@@ -83,9 +86,74 @@ def on_frame(app: App[Any], callback: Callable[[], None]) -> None:
 
 def start_nothing(app: App[Any]) -> None:
     """From `App._build_driver`: `app.run()` then returns without entering application mode
-    or building a screen (no terminal to play in: `ElGrandeApp._build_driver`).
+    or building a screen (no terminal to play in: `CompatApp._build_driver`).
 
     Textual 8.2.8's `App._process_messages` builds the driver and starts the application only
     `if not self._exit` (the private flag `App.exit` sets); `App.exit` itself posts a message
     to a loop that is not running yet, so there is no public way to decline to start there."""
     app._exit = True
+
+
+class CompatApp(App[None]):
+    """Textual's `App`, with the private methods an app that owns its terminal and its crash
+    report must override (Textual 8.2.8 offers no public way) turned into public hooks.
+
+    - Without a terminal (`may_start` says no) `run()` returns at once, having opened
+      nothing: from `App._build_driver`, through `start_nothing`.
+    - What the terminal driver writes goes through `terminal_output(file)`: the
+      `LinuxDriver`'s writer thread writes to its private `_file`.
+    - A crash (an exception no handler caught) is kept in `crash` for whoever called `run()`
+      to report, and Textual prints nothing of it: its report (made by `App._fatal_error`, or
+      `App.panic` for an error with a rich form; printed as `run()` returns by
+      `App._print_error_renderables`) shows every local variable of every frame, and a game's
+      seed and choices are among them. `is_a_crash(error)` may say an error is none (it is
+      then only logged): Textual hands every error to `App._handle_exception`.
+    """
+
+    #: The first exception that crashed the app, if one did.
+    crash: BaseException | None = None
+
+    @property
+    def leaving(self) -> bool:
+        """Whether the app is leaving (`exit` was called: Textual's private `_exit`)."""
+        return bool(self._exit)
+
+    def may_start(self) -> bool:
+        """Hook, asked once as `run()` starts in a terminal: whether to start (else nothing is
+        opened and `run()` returns)."""
+        return True
+
+    def terminal_output(self, file: Any) -> Any:
+        """Hook: what the terminal driver writes to instead of `file` (its output)."""
+        return file
+
+    def is_a_crash(self, error: Exception) -> bool:
+        """Hook, for each error no handler caught: whether it crashes the app (else it is
+        logged and the app goes on: leaving, for instance)."""
+        return True
+
+    def _build_driver(
+        self, headless: bool, inline: bool, mouse: bool, size: tuple[int, int] | None
+    ) -> Driver:
+        if not headless and not self.may_start():
+            start_nothing(self)  # no application mode, no screen
+            headless = True
+        driver = super()._build_driver(headless=headless, inline=inline, mouse=mouse, size=size)
+        out = getattr(driver, "_file", None)  # the writer thread's (LinuxDriver)
+        if not headless and out is not None:
+            driver._file = self.terminal_output(out)  # type: ignore[attr-defined]
+        return driver
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self.crash is None:
+            if not self.is_a_crash(error):
+                self.log.error(f"not a crash: {type(error).__name__}")
+                return
+            self.crash = error
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        if self.crash is not None:
+            self._exit_renderables.clear()  # a crash with a rich form (`App.panic`) too
+            return
+        super()._print_error_renderables()

@@ -53,7 +53,8 @@ def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
     `seed` makes the bot deterministic; `options` are passed to the bot's constructor (for
     `strong`: `time_budget` seconds per decision and `iterations` per decision).
     """
-    return level(name).create(seed=seed, **options)
+    bot: Bot = level(name).load()(seed=seed, **options)
+    return bot
 
 
 class BotFallbackWarning(RuntimeWarning):

@@ -8,7 +8,7 @@ bot until one is made, so the app can import it at start-up.
     from el_grande.bots.registry import LEVELS, level
     for lv in LEVELS:
         print(lv.id, t(lv.label_key), t(lv.about_key))
-    bot = level("greedy").create(seed=1)
+    bot = make_bot("greedy", seed=1)  # el_grande.bots.base: the level's constructor, typed
 
 Save files store a seat as `bot:<id>`: an id never changes once released.
 """
@@ -17,10 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from el_grande.bots.base import Bot
+from typing import Any
 
 __all__ = ["LEVELS", "BotLevel", "level", "level_ids"]
 
@@ -33,7 +30,8 @@ class BotLevel:
     `label_key` / `about_key` / `seat_key`: message-catalogue keys (`el_grande.text.t`) of the
     player-facing name ("Easy"), a one-line description, and the entry in the new-game form's
     seat list ("computer: easy").
-    `factory`: `"module:attribute"` of the bot's constructor, imported when a bot is made.
+    `factory`: `"module:attribute"` of the bot's constructor, imported when a bot is made
+    (`load`; `el_grande.bots.base.make_bot` makes one: the registry knows no bot's type).
     `needs_view`: whether the bot reads the view it is handed; `bots.play.play_game` builds no
     view (and passes `None`) for a bot that does not. The bot classes take their `needs_view`
     attribute from here.
@@ -58,11 +56,6 @@ class BotLevel:
             module, _, name = self.factory.partition(":")
             made = _LOADED[self.factory] = getattr(import_module(module), name)
         return made
-
-    def create(self, seed: int | None = None, **options: Any) -> Bot:
-        """A new bot of this level; `options` go to its constructor."""
-        bot: Bot = self.load()(seed=seed, **options)
-        return bot
 
 
 #: The constructors loaded so far, by `BotLevel.factory`.

@@ -7,6 +7,7 @@ on the scene and draws it; it never reads the session.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -14,7 +15,8 @@ if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Event, View
     from el_grande.flow.cautions import Caution
     from el_grande.flow.changes import Changes
-    from el_grande.narrate import ScoringStep
+    from el_grande.narrate import Line, ScoringStep
+    from el_grande.session import Seating
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,3 +142,40 @@ class Confirm:
 
 
 Scene = Prompt | TakeOver | Curtain | Showing | BotTurn | HintCurtain | Hinting | Confirm | GameOver
+
+
+@dataclass(frozen=True, slots=True)
+class LogWindow:
+    """How much of the story the table may read: the first `shown` of `lines` (a scoring's
+    lines wait until its display is over); `epoch` changes when the story was rewritten (an
+    undo: the log is written again from the start)."""
+
+    lines: Sequence[Line]
+    shown: int
+    epoch: int
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Everything a screen draws of the table at one moment: the scene, and around it the
+    seating (names, colours, letters, who plays each seat), the log window, and the few
+    facts of the game the screen's keys and sentences need — so a screen reads no session.
+
+    `decision`: the decision at hand (whoever has it; None at the end); `active`: the
+    turn's player (None: between turns); `hints`: the table allows hints; `gutter`:
+    cautions may come at a prompt (each choice keeps room for a mark); `bots`: a computer
+    player sits at the table; `no_undo`: why undo is refused now (None: the core allows
+    it); `quiet`: the hand-over guard's seconds of silence; `note`: the sentence the table
+    opened with (a resumed game: which scoring ended last), said once the board shows."""
+
+    scene: Scene
+    seating: Seating
+    log: LogWindow
+    decision: Decision | None
+    active: int | None
+    hints: bool
+    gutter: bool
+    bots: bool
+    no_undo: str | None
+    quiet: float
+    note: str | None = None

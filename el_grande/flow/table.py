@@ -55,9 +55,11 @@ from el_grande.flow.scenes import (
     BotTurn,
     Confirm,
     Curtain,
+    Frame,
     GameOver,
     HintCurtain,
     Hinting,
+    LogWindow,
     Prompt,
     Scene,
     Showing,
@@ -1003,3 +1005,25 @@ class TableFlow:
         """A secret decision is pending (nothing may open over it: save as, settings)."""
         d = self.session.decision
         return d is not None and d.secret
+
+    # --- what a screen draws -------------------------------------------------------------------
+
+    @property
+    def frame(self) -> Frame:
+        """The scene and what a screen draws around it (`el_grande.flow.scenes.Frame`): a
+        screen reads this, never the session."""
+        session = self.session
+        d = session.decision
+        return Frame(
+            scene=self.scene,
+            seating=session.seating,
+            log=LogWindow(session.log, self.log_shown, self.log_epoch),
+            decision=d,
+            active=session.current.public.active,
+            hints=session.hints,
+            gutter=self.warnings and session.hints,
+            bots=session.has_bots,
+            no_undo=None if session.can_undo() else session.why_no_undo(),
+            quiet=self.guard.quiet,
+            note=self.opening_note,
+        )

@@ -11,20 +11,23 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
+from textual.drivers.linux_driver import LinuxDriver
+from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 import el_grande
 from el_grande.app import textual_compat
 from el_grande.app.textual_compat import (
+    CompatApp,
     forget_closed_widgets,
     input_clock,
     on_frame,
     rewrite_bindings,
     size_known,
-    start_nothing,
 )
 from el_grande.app.widgets.log import GameLog
 
@@ -105,10 +108,13 @@ async def test_on_frame_sees_every_frame_and_the_probe_s_hook_is_there() -> None
 
 
 def test_start_nothing_means_run_returns_before_any_screen() -> None:
-    """What `ElGrandeApp` does without a terminal: `run()` returns, nothing composed."""
+    """What `ElGrandeApp` does without a terminal (`CompatApp.may_start` says no): `run()`
+    returns, nothing composed. (Textual builds its driver in `App._build_driver`, then starts
+    the application only if its private `_exit` is not set.)"""
     composed: list[bool] = []
+    asked: list[bool] = []
 
-    class Declines(App[None]):
+    class Declines(CompatApp):
         def compose(self) -> ComposeResult:
             composed.append(True)
             yield Static("never")
@@ -116,13 +122,143 @@ def test_start_nothing_means_run_returns_before_any_screen() -> None:
         def on_mount(self) -> None:
             self.exit()  # (had it started: the test fails instead of waiting for ever)
 
-        def _build_driver(self, headless: bool, inline: bool, mouse: bool, size: object) -> object:
-            start_nothing(self)
-            return super()._build_driver(headless=True, inline=inline, mouse=mouse, size=size)  # type: ignore[arg-type]
+        def may_start(self) -> bool:
+            asked.append(True)
+            return False
 
     app = Declines()
+    app.run(headless=False)  # as in a terminal: `may_start` is asked, and says no
+    assert asked == [True] and composed == [] and not app.is_running
+
+
+def test_compat_app_overrides_what_textual_has_with_the_same_parameters() -> None:
+    """Each private method `CompatApp` overrides is Textual's, called with the same names;
+    and what the overrides use is there: `_exit_renderables`, `_exit`."""
+    overridden = sorted(
+        name
+        for name, value in vars(CompatApp).items()
+        if name.startswith("_") and not name.startswith("__") and inspect.isfunction(value)
+    )
+    assert overridden == [
+        "_build_driver",
+        "_handle_exception",
+        "_print_error_renderables",
+    ]
+    for name in overridden:
+        ours, textual_s = getattr(CompatApp, name), getattr(App, name)
+        assert list(inspect.signature(ours).parameters) == list(
+            inspect.signature(textual_s).parameters
+        ), name
+    app = App[None]()
+    assert app._exit_renderables == [] and app._exit is False
+    app.exit()
+    assert app._exit is True
+
+
+async def test_the_terminal_driver_writes_through_terminal_output() -> None:
+    """`terminal_output` takes the place of the terminal driver's output, which its writer
+    thread writes to (`LinuxDriver._file`, given to `WriterThread` as application mode
+    starts). A headless driver is left as it is."""
+
+    class Out:
+        def __init__(self, file: object) -> None:
+            self.file = file
+
+    class Wrapping(CompatApp):
+        def terminal_output(self, file: object) -> object:
+            return Out(file)
+
+    app = Wrapping()
+    driver = app._build_driver(headless=False, inline=False, mouse=False, size=(80, 24))
+    assert isinstance(driver, LinuxDriver)
+    assert isinstance(driver._file, Out) and driver._file.file is not None
+    source = inspect.getsource(LinuxDriver.start_application_mode)
+    assert "WriterThread(self._file)" in source
+    headless = app._build_driver(headless=True, inline=False, mouse=False, size=(80, 24))
+    assert not isinstance(getattr(headless, "_file", None), Out)
+
+
+class _Secret(RuntimeError):
+    """An error whose traceback's frames hold a secret in a local variable."""
+
+
+class _RichSecret(RuntimeError):
+    """An error with a rich form: Textual prints that (`App.panic`) instead of a traceback."""
+
+    def __rich__(self) -> str:
+        return "the rich form of seed 4242"
+
+
+def _crashing(error: Exception) -> CompatApp:
+    class Crashes(CompatApp):
+        def on_mount(self) -> None:
+            seed = "seed 4242"  # a local variable Textual's report would print
+            raise error from ValueError(seed)
+
+    return Crashes()
+
+
+@pytest.mark.parametrize("error", [_Secret("boom"), _RichSecret("boom")])
+def test_a_crash_is_kept_and_textual_prints_nothing_of_it(
+    error: Exception, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Textual's report of a crash (`App._fatal_error`: a traceback with every local
+    variable; `App.panic` for an error with a rich form), printed as `run()` returns
+    (`App._print_error_renderables`), would show a game's seed: the crash is kept in
+    `crash` and nothing is printed."""
+    app = _crashing(error)
     app.run(headless=True)
-    assert composed == [] and not app.is_running
+    out, err = capfd.readouterr()
+    assert app.crash is error and app.return_code == 1
+    assert "4242" not in out + err and "Traceback" not in out + err
+
+
+def test_textual_s_report_would_have_told_the_secret(capfd: pytest.CaptureFixture[str]) -> None:
+    """The same crash in a plain Textual app prints the local variable (what the test above
+    guards against), or the test above could not fail."""
+
+    class Crashes(App[None]):
+        def on_mount(self) -> None:
+            seed = "seed 4242"
+            raise _Secret(seed)
+
+    Crashes().run(headless=True)
+    _out, err = capfd.readouterr()
+    assert "4242" in err
+
+
+class _Failing(Screen[None]):
+    def on_mount(self) -> None:
+        raise _Secret("boom")
+
+
+class _Forgiving(CompatApp):
+    """Says an error is no crash while the app leaves (as `ElGrandeApp` does)."""
+
+    def is_a_crash(self, error: Exception) -> bool:
+        return not self.leaving
+
+
+async def test_an_error_that_is_no_crash_is_only_logged() -> None:
+    """`is_a_crash` says no (the app is leaving: a screen still mounting as the others are
+    taken down): nothing is kept, the app leaves as it was asked to and `run_test` raises
+    nothing (Textual re-raises a crash there)."""
+    app = _Forgiving()
+    async with app.run_test(size=(40, 5)):
+        assert not app.leaving
+        app.exit(return_code=3)
+        assert app.leaving
+        app.push_screen(_Failing())
+    assert app.crash is None and app.return_code == 3
+
+
+async def test_an_error_that_is_a_crash_is_kept() -> None:
+    app = _Forgiving()
+    with pytest.raises(_Secret):
+        async with app.run_test(size=(40, 5)) as pilot:
+            await app.push_screen(_Failing())
+            await pilot.pause()
+    assert isinstance(app.crash, _Secret) and app.return_code == 1
 
 
 @functools.cache
@@ -146,10 +282,30 @@ def _textual_defines(cls: type, attr: str) -> bool:
     return False
 
 
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _named_privately(node: ast.AST) -> str | None:
+    """The private name `getattr(x, "_name")` (or setattr, hasattr, delattr) reaches."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("getattr", "setattr", "hasattr", "delattr")
+        and len(node.args) > 1
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+        and _private(node.args[1].value)
+    ):
+        return node.args[1].value
+    return None
+
+
 def test_nothing_else_reaches_into_textual_s_private_parts() -> None:
-    """No `textual._…` import outside textual_compat, and no write to a private attribute
-    of Textual's: not on another object (`x._name = …`), nor on `self` when a Textual base
-    class has that attribute."""
+    """No `textual._…` import outside textual_compat; no write to a private attribute of
+    another object (`x._name = …`); in a class with a Textual base, no private attribute of
+    Textual's read or written on `self`, and no private method of Textual's overridden; in
+    the app, no private attribute reached by its name (`getattr(driver, "_file")`)."""
     ours = Path(textual_compat.__file__)
     found: list[str] = []
     for path in sorted(ROOT.rglob("*.py")):
@@ -163,32 +319,44 @@ def test_nothing_else_reaches_into_textual_s_private_parts() -> None:
                 found.append(f"{path.name}: import {node.module}")
             if isinstance(node, ast.Import):
                 found += [f"{path.name}: import {a.name}" for a in node.names if "._" in a.name]
+            named = _named_privately(node)
+            if named is not None and module_name.startswith("el_grande.app"):
+                assert isinstance(node, ast.Call)
+                of = node.args[0]
+                if not (isinstance(of, ast.Name) and of.id == "self"):  # self's: below
+                    found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
             if isinstance(node, ast.ClassDef):
-                cls = None
+                cls = getattr(importlib.import_module(module_name), node.name, None)
+                if not isinstance(cls, type):
+                    continue
+                for member in node.body:
+                    if isinstance(member, ast.FunctionDef | ast.AsyncFunctionDef) and (
+                        _private(member.name) and _textual_defines(cls, member.name)
+                    ):
+                        found.append(f"{path.name}:{member.lineno}: def {member.name} (override)")
                 for inner in ast.walk(node):
-                    if not isinstance(inner, ast.Assign | ast.AugAssign | ast.AnnAssign):
+                    name: str | None
+                    if isinstance(inner, ast.Attribute):
+                        of, name = inner.value, inner.attr
+                    elif (name := _named_privately(inner)) is not None:
+                        assert isinstance(inner, ast.Call)
+                        of = inner.args[0]
+                    else:
                         continue
-                    targets = inner.targets if isinstance(inner, ast.Assign) else [inner.target]
-                    for target in targets:
-                        if not (
-                            isinstance(target, ast.Attribute)
-                            and target.attr.startswith("_")
-                            and not target.attr.startswith("__")
-                        ):
-                            continue
-                        if not (isinstance(target.value, ast.Name) and target.value.id == "self"):
-                            continue  # below
-                        if cls is None:
-                            cls = getattr(importlib.import_module(module_name), node.name)
-                        if _textual_defines(cls, target.attr):
-                            found.append(f"{path.name}:{inner.lineno}: {ast.unparse(target)}")
+                    if (
+                        name is not None
+                        and _private(name)
+                        and isinstance(of, ast.Name)
+                        and of.id == "self"
+                        and _textual_defines(cls, name)
+                    ):
+                        found.append(f"{path.name}:{inner.lineno}: {ast.unparse(inner)}")
             if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
                     if (
                         isinstance(target, ast.Attribute)
-                        and target.attr.startswith("_")
-                        and not target.attr.startswith("__")
+                        and _private(target.attr)
                         and not (isinstance(target.value, ast.Name) and target.value.id == "self")
                     ):
                         found.append(f"{path.name}:{node.lineno}: {ast.unparse(target)}")

@@ -255,7 +255,7 @@ def test_a_guided_game_is_saved_as_guided_before_its_first_decision(
     assert all(parse_save(text).coach == LEARN for text in written)
     flow.close()
     listener.close()
-    # What a resume makes of it (`ElGrandeApp._session_for_save`): a guided game.
+    # What a resume makes of it (`GameSave.session_for`, app/game_save.py): a guided game.
     resumed = GameSession.from_record(
         record_of(save), setups_of(save), coach=save.coach, lessons=save.lessons
     )

@@ -291,9 +291,7 @@ def test_a_resumed_game_opens_with_its_seats_given(home: Path) -> None:
     assert session is not None and session.kind(1) == "bot:greedy"
     assert session.hands(1) == ((0, "human"), (15, "bot:greedy"))
     assert load_save(saver.path).seat_hands[1] == ((0, "human"), (15, "bot:greedy"))
-    app._leave_game()
-    if app._listener is not None:
-        app._listener.close()
+    app.saves.leave()  # the game's lock let go
 
 
 def test_the_seats_of_a_finished_game_stay_as_they_were(

@@ -141,7 +141,7 @@ def _at_limits(rng: random.Random) -> SaveFile:
 
 
 def _resume(save: SaveFile) -> tuple[GameSession, TableFlow, ManualClock, Path]:
-    """Open the save as the app does (`ElGrandeApp._session_for_save`), on a flow."""
+    """Open the save as the app does (`GameSave.session_for`, app/game_save.py), on a flow."""
     path = saves_dir() / f"{save.game_id}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(save.to_json(), encoding="utf-8")

@@ -118,7 +118,7 @@ def test_the_real_launcher_refuses_before_any_screen(
         raise AssertionError("the app was started")
 
     monkeypatch.setattr(App, "run", never)
-    monkeypatch.setattr("el_grande.app.app.stdin_is_a_terminal", lambda: True)
+    monkeypatch.setattr("el_grande.app.process.stdin_is_a_terminal", lambda: True)
     saver = saved_game(4)
     save, _game = load_game(saver.path)
     with other_window(saver.path):

@@ -1,51 +1,65 @@
 """The game screen: the board, the cards, the players, the log and the decision prompt.
 
-It renders the table flow (`el_grande.flow.table.TableFlow`): whenever the flow's scene
-changes, the screen draws it — a prompt, a take-over banner or curtain, a scoring display, a
-computer player's turn, hints, game over — and it turns keys and clicks into the flow's calls
-(an answer, a take-over, a display's next step). What comes next, hand-overs, pacing and
+A renderer of the table flow (`el_grande.flow.table.TableFlow`): whenever the flow's scene
+changes, the screen draws the flow's frame (`el_grande.flow.scenes.Frame`: the scene, the
+seating, the log window and the few facts its keys need) with one `draw(frame)` and one
+`match` over every scene — a prompt, a take-over banner or curtain, a scoring display, a
+computer player's turn, hints, the confirm step, game over. It reads no session. Keys mean
+intents through one table (`el_grande.app.screens.game_keys`), and what an answering key or
+click means is worked out by plain functions (`el_grande.app.screens.game_input`); the answer,
+a take-over, a display's next step go to the flow. What comes next, hand-overs, pacing and
 which lines of the log may be read are the flow's; the screen keeps only what it has on
-screen (the modal it opened for the scene, the lines it has written).
+screen (the modal it opened for the scene, the frame it drew, the status line's sentence).
 
 The map, the cards, the players and the round track are bound to `shown` (`data_bind`).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace as copy
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events as tevents
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import OptionList, RichLog, Static
 
 from el_grande.app.access import el_app
-from el_grande.app.closing import close, replace
+from el_grande.app.closing import replace
 from el_grande.app.colours import palette
-from el_grande.app.present import bot_text, decision_what, prompt_text, seconds_text
-from el_grande.app.screens.game_confirm import ConfirmInput
-from el_grande.app.screens.game_keys import TableKeys
-from el_grande.app.screens.seat_menu import SeatKeys
-from el_grande.app.screens.styled import StyledOnce
-from el_grande.app.shown import Legal, Shown
+from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
+from el_grande.app.present import (
+    seconds_text,
+)
+from el_grande.app.screens import game_keys as keys
+from el_grande.app.screens.game_input import PromptInput
+from el_grande.app.screens.game_modal import SceneModal, bot_shown, prompt_shown
+from el_grande.app.screens.seat_menu import SeatMenu, reseat, said
+from el_grande.app.screens.styled import FirstResume
+from el_grande.app.shown import Shown
 from el_grande.app.since import status_line
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
-from el_grande.app.widgets.coach import Coached, CoachPanel
+from el_grande.app.widgets.coach import CoachPanel
+from el_grande.app.widgets.confirm import ConfirmBar
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
+from el_grande.app.widgets.status import StatusLine
 from el_grande.app.widgets.track import RoundTrack
+from el_grande.core import Choice, Decision
 from el_grande.flow.scenes import (
     BotTurn,
+    Confirm,
     Curtain,
+    Frame,
     GameOver,
     HintCurtain,
     Hinting,
@@ -61,81 +75,80 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[None]):
+class GameScreen(Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
-    # Descriptions are catalogue keys: the app shows them in the active language (app.py).
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", "keys.help", id="help"),
-        Binding("p", "preview", "keys.preview", id="preview"),
-        Binding("h", "hint", "keys.hint", id="hint"),  # a human's decision, hints on
-        Binding("l", "toggle_log", "keys.log", id="log"),
-        Binding("u", "undo", "keys.undo", id="undo"),  # offered only when allowed
-        Binding("s", "save_as", "keys.save_as", id="save_as"),
-        Binding("o", "settings", "keys.settings", id="settings"),  # never on a secret
-        Binding("r", "seats", "keys.seats", id="seats"),  # the seat menu (seat_menu.py)
-        # Offered only in games with computer players (check_action).
-        Binding("f", "skip_ahead", "keys.skip", id="skip_ahead"),
-        Binding("t", "end_turn", "keys.end_turn", id="end_turn"),  # a turn held: game_confirm.py
-        *[Binding(k, f"pick_place('{k}')", show=False) for k in "0123456789"],
-        *[Binding(k, f"pick_card('{k}')", show=False) for k in "abcde"],
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = keys.BINDINGS  # the one table of keys
 
     #: What the board widgets draw (they are bound to it).
     # The screen draws nothing itself: its bound widgets repaint what changed (a repaint of
     # the whole screen for every highlight would redraw everything).
     shown: reactive[Shown | None] = reactive(None, repaint=False)
 
+    _input: PromptInput  # the answering keys and clicks (on_mount)
+
     def __init__(self, flow: TableFlow) -> None:
         super().__init__()
         self.flow = flow
-        self.session: GameSession = flow.session
-        #: The modal this screen opened for the flow's scene (a curtain, a display, hints).
-        self._modal_screen: Screen[Any] | None = None
+        self._frame: Frame = flow.frame  # the frame last drawn
+        self._drawn: Scene | None = None  # its scene, once one was drawn
+        self._scene_modal = SceneModal(self)  # the modal opened for the scene (a curtain, hints…)
         self._stop_listening: object = None
-        #: The chips' palette when the prompt was drawn (redrawn when it changed).
-        self._prompt_palette: str | None = None
-        self._power_tens = False
-        self._drawn: Scene | None = None  # the scene last drawn
-        self._note: str | None = None  # said on the status line once the table shows
+        self._prompt_palette: str | None = None  # the chips' palette the prompt was drawn in
+        self._note_said = False  # the flow's opening note (a resumed game), said once
+        self._footer: tuple[bool | None, ...] = ()
+        self._first_resume = FirstResume()
+
+    @property
+    def session(self) -> GameSession:
+        """The game this screen shows, handed on to the app and to the screens of the whole
+        game (the game over, save as, the calculator); the screen itself draws the frame."""
+        return self.flow.session
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision at hand, as last drawn."""
+        return self._frame.decision
 
     # --- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        session = self.session
+        seating = self._frame.seating
         yield Static("", id="save-problem", markup=False)
-        yield RoundTrack(session.seating, id="track").data_bind(GameScreen.shown)
+        yield RoundTrack(seating, id="track").data_bind(GameScreen.shown)
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                yield MapView(session.seating, id="map").data_bind(GameScreen.shown)
-                yield PlayersPanel(session.seating, id="players").data_bind(GameScreen.shown)
-                yield CoachPanel(self.flow, id="coach")
+                yield MapView(seating, id="map").data_bind(GameScreen.shown)
+                yield PlayersPanel(seating, id="players").data_bind(GameScreen.shown)
+                yield CoachPanel(self.flow.coach, id="coach")
                 yield GameLog(id="log")
             with Vertical(id="right"):
-                yield CardList(session.seating, id="cards").data_bind(GameScreen.shown)
+                yield CardList(seating, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt")
-                yield self.confirm_bar()
-        yield Static("", id="status", markup=False)
+                yield ConfirmBar(id="confirm")
+        yield StatusLine(id="status")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = Content(t("board.log"))
-        self.query_one("#cards", CardList).border_title = Content(t("board.cards_title"))
-        self.query_one(DecisionPrompt).options.on_highlight = self._highlighted
-        self.query_one(DecisionPrompt).options.on_nothing = self._nothing_chosen
         cards = self.query_one("#cards", CardList)
-        self.query_one(DecisionPrompt).above = lambda: cards.wanted_height(self.shown)
+        cards.border_title = Content(t("board.cards_title"))
+        prompt = self.query_one(DecisionPrompt)
+        self._input = PromptInput(
+            self.flow, lambda: self._frame, prompt, self._status, cards, self._cursor_to
+        )
+        prompt.options.on_highlight = self._highlighted
+        prompt.options.on_nothing = self._input.nothing_chosen
+        prompt.above = lambda: cards.wanted_height(self.shown)
         # The app tells the game screen when the autosave's problem changes (not a watcher on
         # the app: it would keep every finished game's screen alive).
         self.show_save_problem(el_app(self).save_problem)
         flow = self.flow
-        flow.may_act = self._table_on_top
-        self._stop_listening = flow.listen(self._draw_scene, self._notice)
+        flow.may_act = lambda: self._scene_modal.on_top
+        self._stop_listening = flow.listen(lambda _scene: self.draw(flow.frame), self._notice)
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
-        flow.start()
-        self._note = flow.opening_note
-        self._say_note()
+        flow.start()  # its first scene is drawn now (or once the table can act)
 
     def on_unmount(self) -> None:
         self.flow.close()
@@ -146,7 +159,170 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
         banner.update(Text(problem or ""))
         banner.display = bool(problem)
 
-    # --- the flow's scenes -----------------------------------------------------------------
+    # --- drawing the frame -----------------------------------------------------------------
+
+    def draw(self, frame: Frame) -> None:
+        """Draw the flow's frame: the seating, the status line, the log, the key bar, then the
+        scene (one `match`), the opening note and the coach."""
+        before, self._frame = self._frame, frame
+        drawn, self._drawn = self._drawn, frame.scene
+        if frame.seating is not before.seating:
+            reseat(self, frame.seating)  # a seat changed hands, or a hint was counted
+        self._say(status_line(frame.scene, frame.seating, self.size.width - 2))  # its padding
+        log = frame.log
+        self.query_one("#log", GameLog).show_story(log.lines, log.shown, log.epoch)
+        prompt, bar = self.query_one(DecisionPrompt), self.query_one(ConfirmBar)
+        if isinstance(drawn, Confirm) and not isinstance(frame.scene, Confirm):
+            bar.hide()
+            prompt.display = True  # (before the prompt takes the focus)
+        self._refresh_footer()
+        match frame.scene:
+            case Prompt() as scene if (
+                isinstance(drawn, Prompt)
+                and drawn.decision is scene.decision
+                and drawn.cursor == scene.cursor
+                and self._scene_modal.screen is None
+            ):
+                # Only the quiet moment or the cautions changed: the prompt stays as the
+                # player sees it (the highlight where it is; Enter is never held back).
+                if drawn.cautions != scene.cautions:
+                    _, text = prompt_shown(scene, frame.seating, frame.gutter)
+                    prompt.relabel(text.labels)
+                    self._say_caution()  # the highlighted choice's, if it has one now
+                if scene.quiet:
+                    self._say(self._quiet_sentence(scene.seat))
+            case Prompt() as scene:
+                self._scene_modal.close()
+                self._show_decision(scene)
+            case TakeOver() | Curtain() | HintCurtain() as scene:
+                self._show_curtain(scene)
+            case Showing() as scene:
+                self._show_display(scene)
+            case BotTurn() as scene:
+                self._scene_modal.close()
+                self.shown, title, progress = bot_shown(scene, frame.seating)
+                prompt.show(title, progress, [], False)
+                if prompt.options.has_focus:
+                    self.set_focus(None)  # keys come to the screen, which says to wait
+            case Hinting() as scene:
+                from el_grande.app.screens.hints import hints_for  # start-up: when asked for
+
+                self._scene_modal.open(hints_for(scene, self.flow))
+            case Confirm() as scene:
+                prompt.clear()
+                prompt.display = False
+                bar.show(scene, frame.seating)
+                self.shown = Shown(scene.view, to_move=scene.seat)
+                self.set_focus(None)  # Enter comes to the screen (on_key), not to a list
+            case GameOver() as scene:
+                from el_grande.app.screens.game_over import GameOverScreen  # start-up: at the end
+
+                self._scene_modal.close()
+                self._show_public(scene.view)
+                replace(self, GameOverScreen(self.session))  # never over the pause or the help
+        self._say_note(frame)
+        self.query_one(CoachPanel).draw()
+
+    def _say_note(self, frame: Frame) -> None:
+        """The flow's opening sentence (a resumed game), once the board shows (a take-over's
+        banner covers only the prompt's column)."""
+        scene = frame.scene
+        board = isinstance(scene, Prompt | BotTurn) or (
+            isinstance(scene, TakeOver) and not scene.curtain
+        )
+        if frame.note is not None and board and not self._note_said:
+            self._say(frame.note)
+            self._note_said = True
+
+    def _refresh_footer(self) -> None:
+        """Redraw the key bar only when what it offers changed (rebuilding it for every
+        decision would make and drop its widgets hundreds of times a game)."""
+        state = tuple(
+            self.check_action(a, ()) for a in ("undo", "skip_ahead", "save_as", "hint", "end_turn")
+        )
+        if state != self._footer:
+            self._footer = state
+            self.refresh_bindings()
+
+    def _show_public(self, view: object) -> None:
+        """The board as everybody may see it, with no prompt (behind curtains, displays)."""
+        self.query_one(DecisionPrompt).clear()
+        self.shown = Shown(view)  # type: ignore[arg-type]
+
+    def _show_decision(self, scene: Prompt) -> None:
+        self.shown, text = prompt_shown(scene, self._frame.seating, self._frame.gutter)
+        prompt = self.query_one(DecisionPrompt)
+        prompt.show(text.title, text.progress, text.labels, scene.decision.secret, text.idle)
+        if text.cursor is not None:
+            self._input.highlight(text.cursor)
+        prompt.options.focus()
+        self._prompt_palette = palette()
+        if scene.quiet:
+            self._say(self._quiet_sentence(scene.seat))
+
+    def _show_curtain(self, scene: TakeOver | Curtain | HintCurtain) -> None:
+        from el_grande.app.screens.curtain import curtain_for  # start-up: later
+
+        if not self._scene_modal.same_curtain(scene):
+            self.app.clear_notifications()  # nothing said before may show on the curtain
+            self._show_public(scene.view)
+            self._scene_modal.open(curtain_for(scene, self.flow))
+
+    def _show_display(self, scene: Showing) -> None:
+        from el_grande.app.screens.scoring import scoring_for  # start-up: later
+
+        self.shown = Shown(scene.view, lit=scene.lit)
+        if not self._scene_modal.next_step(scene):
+            self.query_one(DecisionPrompt).clear()
+            self._scene_modal.open(scoring_for(scene, self.flow))
+
+    def _screen_changed(self, _screen: Screen[Any]) -> None:
+        # Something that waited for the table may go on now (after this change is done).
+        self.call_later(self.flow.kick)
+
+    def on_screen_resume(self, event: tevents.ScreenResume) -> None:
+        self._first_resume(event)  # styled when mounted: not all again for the first frame
+        # The settings may have changed the palette: the prompt's chips (the highlight kept)
+        # or the confirm bar's chip are drawn again.
+        scene = self.flow.scene
+        if isinstance(scene, Confirm):
+            self.query_one(ConfirmBar).show(scene, self._frame.seating)
+        elif self._prompt_palette != palette() and self.waiting_for_choice:
+            assert isinstance(scene, Prompt)
+            options = self.query_one(DecisionPrompt).options
+            keep = options.highlighted
+            self._show_decision(scene)
+            if keep is not None and keep < options.option_count:
+                options.highlighted = keep
+
+    # --- the status line, the prompt's answers (game_input.py) ------------------------------
+
+    @property
+    def _status(self) -> StatusLine:
+        return self.query_one(StatusLine)
+
+    def _say(self, text: str) -> None:
+        self._status.say(text)
+
+    def _notice(self, text: str) -> None:
+        self.notify(text, severity="warning", markup=False)
+
+    def _quiet_sentence(self, seat: int, key: str = "handover.quiet") -> str:
+        frame = self._frame
+        return t(key, name=frame.seating.name(seat), seconds=seconds_text(frame.quiet))
+
+    def dropped(self) -> None:
+        """An input was dropped by the hand-over guard (the app's gate): say so, in words of
+        its own (not the quiet sentence already on the line), until the keys count."""
+        scene = self.flow.scene
+        if isinstance(scene, Prompt) and self.app.screen is self:
+            self._say(self._quiet_sentence(scene.seat, "handover.dropped"))
+
+    def _say_caution(self) -> None:
+        scene, shown = self.flow.scene, self.shown
+        if isinstance(scene, Prompt):
+            cursor = None if shown is None else shown.cursor
+            self._status.caution(scene, cursor, self._frame.seating)
 
     @property
     def waiting_for_choice(self) -> bool:
@@ -159,209 +335,73 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
         """True while a computer player has the current decision."""
         return self.flow.bot_playing
 
-    def _table_on_top(self) -> bool:
-        """Whether the table can act: nothing but this screen or its own modal on top."""
-        top = self.app.screen
-        return self.is_attached and (top is self or top is self._modal_screen)
+    def _cursor_to(self, choice: Choice | None) -> None:
+        """Mirror the highlighted choice on the map, the cards and the hand (display only)."""
+        if self.shown is not None and self.shown.cursor != choice:
+            self.shown = copy(self.shown, cursor=choice)
 
-    def _screen_changed(self, _screen: Screen[Any]) -> None:
-        # Something that waited for the table may go on now (after this change is done).
-        self.call_later(self.flow.kick)
+    def _highlighted(self, option_id: str | None) -> None:
+        if isinstance(self.flow.scene, Prompt):
+            self._input.highlighted(option_id)
+            self._say_caution()
 
-    def _draw_scene(self, scene: Scene) -> None:
-        """Draw the flow's scene."""
-        self._say(status_line(scene, self.session.seating, self.size.width - 2))  # its padding
-        self._sync_log()
-        self._refresh_footer()
-        drawn, self._drawn = self._drawn, scene
-        match scene:
-            case Prompt() if (
-                isinstance(drawn, Prompt)
-                and drawn.decision is scene.decision
-                and drawn.cursor == scene.cursor
-                and self._modal_screen is None
-            ):
-                # Only the quiet moment or the cautions changed: the prompt stays as the
-                # player sees it (the highlight where it is; Enter is never held back).
-                if drawn.cautions != scene.cautions:
-                    self._relabel(scene)
-                if scene.quiet:
-                    self._say(self._quiet_sentence(scene.seat))
-            case Prompt():
-                self._close_modal()
-                self._show_decision(scene)
-            case TakeOver() | Curtain() | HintCurtain():
-                self._show_curtain(scene)
-            case Showing():
-                self._show_display(scene)
-            case BotTurn():
-                self._close_modal()
-                self._show_bot(scene)
-            case Hinting():
-                self._show_hints(scene)
-            case GameOver():
-                from el_grande.app.screens.game_over import GameOverScreen  # start-up: at the end
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._input.selected(event.option.id)
 
-                self._close_modal()
-                self._show_public(scene.view)
-                replace(self, GameOverScreen(self.session))  # never over the pause or the help
-        self._say_note()
+    def action_pick_place(self, key: str) -> None:
+        self._input.place_key(key)
 
-    def _say_note(self) -> None:
-        """The flow's opening sentence (a resumed game), once the board shows (a take-over's
-        banner covers only the prompt's column)."""
-        scene = self.flow.scene
-        board = isinstance(scene, Prompt | BotTurn) or (
-            isinstance(scene, TakeOver) and not scene.curtain
-        )
-        if self._note is not None and board:
-            self._say(self._note)
-            self._note = None
+    def action_pick_card(self, key: str) -> None:
+        self._input.card_key(key)
 
-    def _notice(self, text: str) -> None:
-        self.notify(text, severity="warning", markup=False)
+    def on_place_picked(self, message: PlacePicked) -> None:
+        self._input.place_click(message.place)
 
-    def _sync_log(self) -> None:
-        """Write the lines the flow lets the table read (all again after an undo)."""
+    def on_card_picked(self, message: CardPicked) -> None:
+        self._input.card_click(message.card)
+
+    def on_power_picked(self, message: PowerPicked) -> None:
+        self._input.power_click(message.value, message.seat)
+
+    # --- the other keys (game_keys.py) -----------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return keys.offered(action, self.flow, self._frame)
+
+    def on_key(self, event: tevents.Key) -> None:
         flow = self.flow
-        self.query_one("#log", GameLog).show_story(self.session.log, flow.log_shown, flow.log_epoch)
-
-    def _close_modal(self) -> None:
-        """Take away the modal opened for the previous scene (it is on top: the flow does not
-        move while another screen covers the table; if one did, it closes when uncovered)."""
-        screen, self._modal_screen = self._modal_screen, None
-        if screen is not None:
-            close(screen)  # once, and only itself (app/closing.py)
-
-    def _open_modal(self, screen: Screen[Any]) -> None:
-        self._close_modal()
-        self._modal_screen = screen
-        self.app.push_screen(screen)
-
-    def _show_curtain(self, scene: TakeOver | Curtain | HintCurtain) -> None:
-        from el_grande.app.screens.curtain import CurtainScreen, curtain_for  # start-up: later
-
-        current = self._modal_screen
-        letter = None if isinstance(scene, Curtain) else scene.letter
-        if isinstance(current, CurtainScreen) and current.letter == letter:
-            current.show_ready(scene.ready)  # the same curtain: only its readiness changed
+        intent = keys.raw_intent(event.key, self._frame, flow.bot_playing, flow.can_undo)
+        if intent is None:
             return
-        self.app.clear_notifications()  # nothing said before may show on the curtain
-        self._show_public(scene.view)
-        self._open_modal(curtain_for(scene, self.flow))
+        event.stop()
+        if intent == "confirm":
+            self._status.refuse(flow.end_turn(enter=True))  # only after a quiet keyboard
+        elif intent == "wait_confirm":
+            self._say(t("confirm.wrong_key"))
+        elif intent == "busy":
+            self._input.bot_busy()
+        elif intent == "no_undo":
+            self._status.illegal(t("undo.what"), self._frame.no_undo or "")
 
-    def _show_display(self, scene: Showing) -> None:
-        from el_grande.app.screens.scoring import ScoringScreen, scoring_for  # start-up: later
+    def action_end_turn(self) -> None:
+        why = self.flow.end_turn()
+        if why is not None:
+            self._say(why)
 
-        self.shown = Shown(scene.view, lit=scene.lit)
-        if isinstance(self._modal_screen, ScoringScreen):
-            self._modal_screen.show(scene)  # the next step of the same display
-            return
-        self.query_one(DecisionPrompt).clear()
-        self._open_modal(scoring_for(scene, self.flow))
+    def action_undo(self) -> None:
+        why = self.flow.undo()
+        if why is not None:
+            self._status.illegal(t("undo.what"), why)
 
-    def _show_hints(self, scene: Hinting) -> None:
-        from el_grande.app.screens.hints import hints_for  # start-up: the bots, when asked for
-
-        self._open_modal(hints_for(scene, self.flow))
-
-    def _refresh_footer(self) -> None:
-        """Redraw the footer's keys only when what they offer changed (rebuilding it for every
-        decision would make and drop its widgets hundreds of times a game)."""
-        state = tuple(self.check_action(a, ()) for a in ("undo", "skip_ahead", "save_as", "hint"))
-        if state != getattr(self, "_footer", None):
-            self._footer = state
-            self.refresh_bindings()
-
-    # --- drawing ---------------------------------------------------------------------------
-
-    def _show_public(self, view: object) -> None:
-        """The board as everybody may see it, with no prompt (behind curtains, displays)."""
-        self.query_one(DecisionPrompt).clear()
-        self.shown = Shown(view)  # type: ignore[arg-type]
-
-    def _show_decision(self, scene: Prompt) -> None:
-        d, view = scene.decision, scene.view
-        text = prompt_text(
-            d, view, self.session.seating, scene.cursor, scene.cautions, self._gutter
-        )
-        self.shown = Shown(
-            view,
-            to_move=d.player,
-            doing=decision_what(d, self.session.seating),
-            legal=Legal.of(d),
-            cursor=text.cursor,
-            since=scene.since,
-        )
-        prompt = self.query_one(DecisionPrompt)
-        prompt.show(text.title, text.progress, text.labels, d.secret, text.idle)
-        if text.cursor is not None:
-            self._highlight(text.cursor)
-        prompt.options.focus()
-        self._prompt_palette = palette()
-        if scene.quiet:
-            self._say(self._quiet_sentence(d.player))
-
-    def _relabel(self, scene: Prompt) -> None:
-        text = prompt_text(
-            scene.decision,
-            scene.view,
-            self.session.seating,
-            scene.cursor,
-            scene.cautions,
-            self._gutter,
-        )
-        self.query_one(DecisionPrompt).relabel(text.labels)
-        self._say_caution()  # the highlighted choice's, if it has one now
-
-    @property
-    def _gutter(self) -> bool:
-        """Whether cautions may come at a prompt (each choice keeps room for a mark)."""
-        return self.flow.warnings and self.session.hints
-
-    def _quiet_sentence(self, seat: int) -> str:
-        quiet = seconds_text(self.flow.guard.quiet)
-        return t("handover.quiet", name=self.session.name(seat), seconds=quiet)
-
-    def dropped(self) -> None:
-        """An input was dropped by the hand-over guard (the app's gate): say so, in words of
-        its own (not the quiet sentence already on the line), until the keys count."""
-        scene = self.flow.scene
-        if isinstance(scene, Prompt) and self.app.screen is self:
-            quiet = seconds_text(self.flow.guard.quiet)
-            self._say(t("handover.dropped", name=self.session.name(scene.seat), seconds=quiet))
-
-    def _show_bot(self, scene: BotTurn) -> None:
-        """The public board and what the computer player does (a secret: nothing but that it
-        chooses); a public choice is shown for a moment before it is applied."""
-        d = scene.decision
-        doing = "" if d.secret else decision_what(d, self.session.seating)
-        cursor = None if d.secret else scene.choice
-        self.shown = Shown(scene.view, to_move=d.player, doing=doing, cursor=cursor)
-        title, progress = bot_text(d, scene.choice, scene.view, self.session.seating)
-        prompt = self.query_one(DecisionPrompt)
-        prompt.show(title, progress, [], False)
-        if prompt.options.has_focus:
-            self.set_focus(None)  # keys come to the screen, which says to wait
-
-    def on_screen_resume(self, event: tevents.ScreenResume) -> None:
-        # (StyledOnce's handler runs too: Textual calls each class's own.)
-        scene = self.flow.scene
-        if self._prompt_palette != palette() and self.waiting_for_choice:
-            assert isinstance(scene, Prompt)
-            # The palette changed in the settings: the prompt's chip too, the highlight kept.
-            options = self.query_one(DecisionPrompt).options
-            keep = options.highlighted
-            self._show_decision(scene)
-            if keep is not None and keep < options.option_count:
-                options.highlighted = keep
-
-    # --- other keys ------------------------------------------------------------------------
+    def action_hint(self) -> None:
+        if self.waiting_for_choice and (why := self.flow.hint()) is not None:
+            self._say(why)
 
     def action_skip_ahead(self) -> None:
         """Computer players play without delay until the next human decision or display (at
         a table of computer players only: to the end) — not from a key typed ahead."""
-        if not self._typed_ahead():
+        if not self._status.refuse(self.flow.typed_ahead()):
             self.flow.skip_ahead()
 
     def action_toggle_log(self) -> None:
@@ -371,28 +411,52 @@ class GameScreen(Coached, ConfirmInput, SeatKeys, TableKeys, StyledOnce, Screen[
         else:
             log.focus()
 
-    def action_hint(self) -> None:
-        if not self.waiting_for_choice:
-            return
-        why = self.flow.hint()
-        if why is not None:
-            self._say(why)
+    def action_coach(self, dismiss: bool = False) -> None:
+        self.query_one(CoachPanel).toggle(dismiss)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        flow = self.flow
-        if action == "undo":
-            return flow.can_undo
-        if action == "skip_ahead":
-            if not self.session.has_bots:
-                return False  # not offered in all-human games
-            return True if flow.bot_playing else None  # dimmed at a human's prompt
-        if action in ("save_as", "settings"):
-            return not flow.secret_open
-        if action == "hint":
-            return self.session.hints and flow.at_prompt
-        return super().check_action(action, parameters)  # end_turn: game_confirm.py
+    def action_coach_page(self, by: int) -> None:
+        self.query_one(CoachPanel).turn_page(by)
 
-    def action_undo(self) -> None:
-        why = self.flow.undo()
-        if why is not None:
-            self._illegal(t("undo.what"), why)
+    def action_help(self) -> None:
+        from el_grande.app.screens.help import HelpScreen  # start-up: when asked for
+
+        self.app.push_screen(HelpScreen())
+
+    def action_preview(self) -> None:
+        """The scoring calculator, from what the board shows now (the chooser's own view
+        behind their curtain: their what-if may use their hidden Castillo count)."""
+        from el_grande.app.screens.calculator import CalculatorScreen  # start-up: when asked for
+
+        if self.shown is not None:
+            decision = self.decision if self.flow.at_prompt else None
+            self.app.push_screen(CalculatorScreen(self.session, self.shown, decision))
+
+    def action_settings(self) -> None:
+        # Never over a secret prompt (a curtain is a screen of its own), nor typed ahead.
+        if not self.flow.secret_open and not self._status.refuse(self.flow.typed_ahead()):
+            el_app(self).open_settings()
+
+    def action_save_as(self) -> None:
+        from el_grande.app.screens.save_as import SaveAsScreen  # start-up: the saves (pydantic)
+
+        if self.flow.secret_open or self._status.refuse(self.flow.typed_ahead()):
+            return  # never over a secret prompt, nor typed ahead
+
+        def saved(message: str | None) -> None:
+            if message:
+                self.notify(message, markup=False)
+
+        self.app.push_screen(SaveAsScreen(self.session), saved)
+
+    def action_seats(self) -> None:
+        """The seat menu (seat_menu.py); a seat given away is said to the table."""
+        if not self._status.refuse(self.flow.why_no_seats()):
+            self.app.push_screen(SeatMenu.of(self._frame), self._seat_chosen)
+
+    def _seat_chosen(self, result: tuple[int, str] | None) -> None:
+        if result is not None:
+            seat, kind = result
+            before = self._frame.seating.kind(seat)
+            if not self._status.refuse(self.flow.give_seat(seat, kind)) and before != kind:
+                now = self.flow.frame
+                self.notify(said(now.seating, now.hints, seat), markup=False)

@@ -9,8 +9,9 @@ returns (seat, kind), and the table's flow gives the seat (`TableFlow.give_seat`
 says when seats may not change hands (`el_grande.flow.seats`): the key is refused there with
 the flow's one sentence, and the menu never opens.
 
-`SeatKeys` is the game screen's part: the `r` action and the widgets' seating kept up to date
-(the players' panel marks the computer players).
+The game screen opens it (`r`), tells the table what `said` once a seat changed hands, and
+keeps its widgets' seating up to date with `reseat` (the players' panel marks the computer
+players).
 """
 
 from __future__ import annotations
@@ -34,14 +35,10 @@ from el_grande.setup import bot_level
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
+    from textual.widget import Widget
 
-    from el_grande.flow.table import TableFlow
-    from el_grande.session import GameSession, Seating
-
-    _Base = Screen[None]
-else:
-    _Base = object
+    from el_grande.flow.scenes import Frame
+    from el_grande.session import Seating
 
 
 def who(kind: str) -> str:
@@ -70,6 +67,13 @@ class SeatMenu(BoxedModal[tuple[int, str] | None]):
         self.seating = seating
         self.start = start if start is not None and 0 <= start < seating.count else 0
         self.seat: int | None = None  # the seat being given (None: choosing the seat)
+
+    @classmethod
+    def of(cls, frame: Frame) -> SeatMenu:
+        """The menu for the table's frame, opened on the seat whose decision is open (else
+        the turn's player)."""
+        d = frame.decision
+        return cls(frame.seating, d.player if d is not None else frame.active)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="seats-box", classes="box"):
@@ -130,65 +134,23 @@ class SeatMenu(BoxedModal[tuple[int, str] | None]):
         self.query_one("#seats-note", Static).update(Text(t("seats.note")))
 
 
-class SeatKeys(_Base):
-    """The game screen's seat menu (a part of `GameScreen`)."""
-
-    flow: TableFlow
-    session: GameSession
-
-    if TYPE_CHECKING:
-
-        def _say(self, text: str) -> None: ...  # the game screen's (AnswerInput)
-
-    def action_seats(self) -> None:
-        why = self.flow.why_no_seats()
-        if why is not None:
-            self._say(why)
-            self.app.bell()
-            return
-
-        def chosen(result: tuple[int, str] | None) -> None:
-            if result is None:
-                return
-            seat, kind = result
-            before = self.session.kind(seat)
-            why = self.flow.give_seat(seat, kind)
-            if why is not None:
-                self._say(why)
-                self.app.bell()
-            elif before != kind:
-                self.notify(said(self.session, seat), markup=False)
-
-        d = self.session.decision  # the seat whose decision it is, else the turn's
-        start = d.player if d is not None else self.session.current.public.active
-        self.app.push_screen(SeatMenu(self.session.seating, start), chosen)
-
-    _seating: Seating | None = None  # the seating the widgets draw
-
-    def on_mount(self) -> None:
-        self._seating = self.session.seating
-        self.flow.listen(lambda _scene: self.reseat())
-
-    def reseat(self) -> None:
-        """The widgets draw the session's seating (a seat changed hands, or a hint counted)."""
-        seating = self.session.seating
-        if seating is self._seating:
-            return
-        self._seating = seating
-        for widget in self.query("*"):
-            if getattr(widget, "seating", seating) is not seating:
-                widget_: Any = widget
-                widget_.seating = seating
-                widget.refresh(layout=True)
+def reseat(root: Widget, seating: Seating) -> None:
+    """The widgets under `root` draw `seating` (a seat changed hands, or a hint counted)."""
+    for widget in root.query("*"):
+        if getattr(widget, "seating", seating) is not seating:
+            widget_: Any = widget
+            widget_.seating = seating
+            widget.refresh(layout=True)
 
 
-def said(session: GameSession, seat: int) -> str:
-    """What the table is told once `seat` changed hands."""
-    name = session.name(seat)
-    found = session.bot_level(seat)
+def said(seating: Seating, hints: bool, seat: int) -> str:
+    """What the table is told once `seat` changed hands (`seating`: the seats now; `hints`:
+    the table allows hints — else a Hard player's hints are counted, and it says so)."""
+    name = seating.name(seat)
+    found = seating.bot_level(seat)
     if found is None:
         return t("seats.to_person", name=name)
     text = t("seats.to_bot", level=t(level(found).label_key), name=name)
-    if not session.hints and found == HARD:
+    if not hints and found == HARD:
         text += " " + t("seats.counted", name=name)
     return text

@@ -48,7 +48,7 @@ class SettingsScreen(FormNavigation):
         app = el_app(self)
         s = app.settings
         #: What to put back on Esc (the theme and the palette change while choosing).
-        self._before = (app.theme, app.palette)
+        self._before = (self.app.theme, app.palette)
         with Vertical(id="settings-box"):
             yield Static(t("set.title"), id="settings-title", markup=False)
             with Horizontal(classes="opt-row"):
@@ -64,8 +64,8 @@ class SettingsScreen(FormNavigation):
                 )
             with Horizontal(classes="opt-row"):
                 yield Label(t("set.theme"), classes="opt-label", markup=False)
-                themes = sorted(app.available_themes)
-                yield FormSelect([(n, n) for n in themes], value=app.theme, id="theme")
+                themes = sorted(self.app.available_themes)
+                yield FormSelect([(n, n) for n in themes], value=self.app.theme, id="theme")
             with Horizontal(classes="opt-row"):
                 yield Label(t("set.palette"), classes="opt-label", markup=False)
                 yield FormSelect(
@@ -244,7 +244,7 @@ class SettingsScreen(FormNavigation):
             app.settings_unused = None
             message, severity = t("set.saved", path=printable(str(path))), "information"
         close(self)
-        app.notify(message, severity=severity, markup=False)  # type: ignore[arg-type]
+        self.app.notify(message, severity=severity, markup=False)  # type: ignore[arg-type]
 
     def action_cancel(self) -> None:
         theme, palette = self._before

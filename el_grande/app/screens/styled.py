@@ -5,20 +5,32 @@ from __future__ import annotations
 from textual import events
 
 
-class StyledOnce:
-    """Mixed into a screen, before `Screen`: its first `ScreenResume` does not restyle it.
+class FirstResume:
+    """Called with each `ScreenResume` of a screen: the first does not restyle it.
 
     Textual styles each widget when it is mounted, then, when the screen is first shown
     (`ScreenResume`), styles every widget of the screen again — for the game screen about
     4 ms of its first frame, for nothing: nothing changed in between. Later resumes are
     Textual's as ever (and a new theme restyles every screen on the stack whenever it comes).
-    Textual calls the `on_screen_resume` of every class of the screen, this one before
-    `Screen`'s own.
+    The screen's own `on_screen_resume` calls it (it runs before `Screen`'s).
     """
 
-    _shown_once = False
+    def __init__(self) -> None:
+        self.done = False
+
+    def __call__(self, event: events.ScreenResume) -> None:
+        if not self.done:
+            self.done = True
+            event.refresh_styles = False
+
+
+class StyledOnce:
+    """Mixed into a screen with no `on_screen_resume` of its own, before `Screen`: its first
+    `ScreenResume` does not restyle it (`FirstResume`)."""
+
+    _first_resume: FirstResume | None = None
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
-        if not self._shown_once:
-            self._shown_once = True
-            event.refresh_styles = False
+        if self._first_resume is None:
+            self._first_resume = FirstResume()
+        self._first_resume(event)

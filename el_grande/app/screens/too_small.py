@@ -3,11 +3,11 @@ excepted); the game continues unchanged when the terminal is big enough again.""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -78,3 +78,16 @@ class TooSmallScreen(ModalScreen[None]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+
+def pause_while_too_small(app: App[Any], width: int, height: int, least: tuple[int, int]) -> None:
+    """The terminal is `width` × `height`: the pause screen goes on top while it is smaller
+    than `least` (its message follows the size), and away once it is not."""
+    top = app.screen_stack[-1] if app.screen_stack else None
+    if width < least[0] or height < least[1]:
+        if isinstance(top, TooSmallScreen):
+            top.show_size(width, height)
+        else:
+            app.push_screen(TooSmallScreen(width, height, *least))
+    elif isinstance(top, TooSmallScreen):
+        close(top)

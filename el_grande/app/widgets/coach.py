@@ -1,7 +1,8 @@
 """The coach panel: the lesson of a guided game, or a normal game's one-line tip.
 
-It reads the table flow's coach (`el_grande.flow.lessons.Coach`) whenever the flow's scene
-changes, and lights the widget the lesson speaks of (the class `-coached` on it). It sits in
+It reads the table flow's coach (`el_grande.flow.lessons.Coach`) whenever the game screen
+draws the flow's frame (`draw`), and lights the widget the lesson speaks of (the class
+`-coached` on it). It sits in
 the left column, between the players and the log: there it stays in view while a scoring
 display covers the right column. At 100×30 it takes the log's room (the log keeps two lines);
 `i` hides it and brings it back (a tip: `i` or Escape dismisses it); in the guided game `[`
@@ -13,11 +14,9 @@ board): it never tells a secret.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Static
 
 from el_grande.flow.lessons import BY_ID, CARD_TIP, LEARN
@@ -25,47 +24,11 @@ from el_grande.text import card_name, card_text, t
 
 if TYPE_CHECKING:
     from el_grande.flow.lessons import Coach, Lesson
-    from el_grande.flow.scenes import Scene
-    from el_grande.flow.table import TableFlow
 
 #: Terminals shorter than this (100×30) give the guided game's coach the log's room.
 ROOMY = 36
 #: The game screen's widgets a lesson may light (their ids).
 LIT = ("map", "cards", "players", "prompt", "track")
-
-
-class Coached(Screen[None]):
-    """The game screen's coach keys (a base of the screen: Textual merges the bindings of
-    the screen classes it is made of): `i` hides and brings back the coach, Escape
-    dismisses a tip, `[` and `]` page back and on through the lessons met (the guided game;
-    no other key of the game screen uses them)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("i", "coach", "learn.key_coach", id="coach"),  # a coached game only
-        Binding("escape", "coach(True)", show=False),
-        # Said on the coach's top edge and in the help, not in the key bar: at 100 columns
-        # one more key there cuts every label short.
-        Binding("left_square_bracket", "coach_page(-1)", show=False, id="coach_back"),
-        Binding("right_square_bracket", "coach_page(1)", show=False, id="coach_on"),
-    ]
-
-    flow: TableFlow
-
-    def action_coach(self, dismiss: bool = False) -> None:
-        self.query_one(CoachPanel).toggle(dismiss)
-
-    def action_coach_page(self, by: int) -> None:
-        self.query_one(CoachPanel).turn_page(by)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """`i` is offered in a coached game only, `[ ]` in the guided game once there is a
-        lesson to read again (the screen's other keys: its bases')."""
-        if action == "coach":
-            return self.flow.coach is not None
-        if action == "coach_page":
-            coach = self.flow.coach
-            return coach is not None and coach.mode == LEARN and coach.can_page
-        return super().check_action(action, parameters)
 
 
 def lesson_text(lesson: Lesson) -> str:
@@ -83,23 +46,15 @@ def tip_line(current: str) -> str:
 
 
 class CoachPanel(Static):
-    """The coach (see the module docstring); hidden in a game with no coach."""
+    """The coach (see the module docstring); hidden in a game with no coach. The game screen's
+    keys `i`, Escape, `[` and `]` call `toggle` and `turn_page` (app/screens/game_keys.py)."""
 
-    def __init__(self, flow: TableFlow, **kwargs: object) -> None:
+    def __init__(self, coach: Coach | None, **kwargs: object) -> None:
         super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
-        self.flow = flow
-        self._stop: object = None
-
-    @property
-    def coach(self) -> Coach | None:
-        return self.flow.coach
+        self.coach = coach
 
     def on_mount(self) -> None:
         self.border_title = t("learn.coach_title")  # a guided game's: with its keys (draw)
-        self._stop = self.flow.listen(self._scene)
-        self.draw()
-
-    def _scene(self, _scene: Scene) -> None:
         self.draw()
 
     @property

@@ -9,29 +9,37 @@ Textual gives; each line then fits, so `Content` breaks none again.
 from __future__ import annotations
 
 from io import StringIO
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rich.console import Console
 from textual.content import Content
 from textual.visual import Visual
 
 if TYPE_CHECKING:
+    from rich.text import Text
     from textual.css.styles import RulesMap
     from textual.strip import Strip
     from textual.style import Style
     from textual.visual import RenderOptions
-
-    from el_grande.app.present import Glued
 
 
 #: Wrapping needs a console only to measure cells (and for the tab size): one of our own.
 _MEASURE = Console(file=StringIO(), width=1000, color_system=None)
 
 
+class Wraps(Protocol):
+    """What is drawn here: text that breaks its own lines (`el_grande.app.present.Glued`, which
+    imports this module: the protocol keeps the import one way)."""
+
+    def wrapped(self, console: Console, width: int) -> Text:
+        """The text broken into lines of at most `width` cells."""
+        ...
+
+
 class GluedVisual(Visual):
     """A `Glued` text as a Textual visual."""
 
-    def __init__(self, glued: Glued) -> None:
+    def __init__(self, glued: Wraps) -> None:
         self._glued = glued
         #: By width: Textual measures, then asks the height, then renders at one width.
         self._contents: dict[int, Content] = {}
