@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from el_grande.core import Choice, Decision, Event, View
+    from el_grande.core import Choice, Decision, Event, PublicView, View
     from el_grande.flow.cautions import Caution
     from el_grande.flow.changes import Changes
     from el_grande.narrate import ScoringStep
@@ -44,7 +44,7 @@ class TakeOver:
 
     seat: int
     decision: Decision
-    view: View
+    view: PublicView
     letter: str
     curtain: bool
     ready: bool
@@ -57,7 +57,7 @@ class Curtain:
     look. Lowered by Enter, space or a click once the keyboard has been quiet."""
 
     after: int
-    view: View
+    view: PublicView
     ready: bool
 
 
@@ -69,7 +69,7 @@ class Showing:
     heading: str
     steps: tuple[ScoringStep, ...]
     index: int
-    view: View
+    view: PublicView
     lit: str | None
     events: tuple[Event, ...] = ()
 
@@ -88,7 +88,7 @@ class BotTurn:
 
     seat: int
     decision: Decision
-    view: View
+    view: PublicView
     choice: Choice | None = None
 
 
@@ -99,7 +99,7 @@ class HintCurtain:
 
     seat: int
     decision: Decision
-    view: View
+    view: PublicView
     letter: str
     ready: bool
 
@@ -118,7 +118,7 @@ class Hinting:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    view: View
+    view: PublicView
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +133,7 @@ class Confirm:
     seat: int
     decision: Decision
     choice: Choice
-    view: View
+    view: PublicView
     ready: bool
     told: tuple[str, ...] = ()
     then: str = "turn"

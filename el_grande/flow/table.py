@@ -768,7 +768,8 @@ class TableFlow:
 
         def show() -> None:
             if self._bot_current(task) and task.choice is not None:
-                self._set(BotTurn(task.seat, task.decision, self.scene.view, task.choice))
+                board = self.session.current.public
+                self._set(BotTurn(task.seat, task.decision, board, task.choice))
                 task.timer = self.clock.call_later(delay / 2, lambda: self._bot_apply(task))
 
         task.timer = self.clock.call_later(left - delay / 2, show)
@@ -874,7 +875,8 @@ class TableFlow:
         # A hidden Castillo: the hint could give the player's own count away.
         self._begin(Wait.QUIET)
         letter = self._draw_letter()
-        self._set(HintCurtain(d.player, d, scene.view, letter, self.guard.ready))
+        board = self.session.current.public  # (a public decision: the prompt's board too)
+        self._set(HintCurtain(d.player, d, board, letter, self.guard.ready))
         return None
 
     def _hides_own(self, d: Decision) -> bool:
