@@ -63,6 +63,16 @@ def court_cautions(d: Decision, view: View) -> tuple[Caution, ...]:
     )
 
 
+def first_cursor(d: Decision, view: View) -> Choice | None:
+    """The choice a prompt opens on (None: the first). "Bring to court" opens on the most the
+    power card allows without taking Caballeros back from the board (an Enter from habit
+    must not throw the power card's Caballeros away, nor recall any)."""
+    if d.kind == DecisionKind.COURT:
+        most = court_most(d, view)
+        return next((c for c in d.choices if c.arg == most), None)
+    return None
+
+
 def weigh(
     view: View, d: Decision, seed: int, cancelled: Callable[[], bool] | None = None
 ) -> tuple[Caution, ...]:

@@ -31,10 +31,10 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from el_grande.core import Choice, Decision, DecisionKind, IllegalChoice, View
+from el_grande.core import Choice, Decision, IllegalChoice, View
 from el_grande.core import events as E
 from el_grande.flow import cautions, seats
-from el_grande.flow.cautions import Caution, court_cautions, court_most, merged
+from el_grande.flow.cautions import Caution, court_cautions, first_cursor, merged
 from el_grande.flow.changes import Changes, SinceMemory, changes
 from el_grande.flow.clock import Cancel, Clock
 from el_grande.flow.confirm import Preview, preview
@@ -70,16 +70,6 @@ from el_grande.text import t
 if TYPE_CHECKING:
     from el_grande.bots.base import Bot
     from el_grande.session import GameSession, Update
-
-
-def first_cursor(d: Decision, view: View) -> Choice | None:
-    """The choice a prompt opens on (None: the first). "Bring to court" opens on the most the
-    power card allows without taking Caballeros back from the board (an Enter from habit
-    must not throw the power card's Caballeros away, nor recall any)."""
-    if d.kind == DecisionKind.COURT:
-        most = court_most(d, view)
-        return next((c for c in d.choices if c.arg == most), None)
-    return None
 
 
 #: What a `Thinker` is asked to run off the table's thread (a bot's choice, a decision's
