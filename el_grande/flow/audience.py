@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from el_grande.core import View
+    from el_grande.core import Decision, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +67,23 @@ Audience = Seat | Table | Spectator
 Sitting = Seat | Table
 
 
+class Latest(Protocol):
+    """The session's latest update, as far as views go: the decision at hand, and its
+    player's own view when that decision is secret (built once with the update)."""
+
+    @property
+    def decision(self) -> Decision | None: ...
+
+    @property
+    def private(self) -> View | None: ...
+
+
 class Views(Protocol):
-    """Where a seat's own view comes from (the session: `GameSession.view_for`)."""
+    """Where a seat's own view comes from: the session (its latest update's, else
+    `GameSession.view_for`)."""
+
+    @property
+    def current(self) -> Latest: ...
 
     def view_for(self, seat: int) -> View: ...
 
@@ -80,4 +95,8 @@ def private_view(views: Views, audience: Sitting, seat: int) -> View:
     sit in the audience."""
     if not isinstance(audience, Seat | Table) or not audience.sits(seat):
         raise ValueError(f"seat {seat}'s own view is not for {audience!r}")
+    latest = views.current
+    d = latest.decision
+    if latest.private is not None and d is not None and d.player == seat:
+        return latest.private  # (the update's, built once for every screen)
     return views.view_for(seat)

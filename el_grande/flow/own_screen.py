@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from el_grande.flow.audience import Seat, private_view
+from el_grande.flow.audience import Seat, Views, private_view
 from el_grande.flow.beats import Chosen, Decide, Held, Over, Show, Thinking
 from el_grande.flow.cautions import first_cursor
 from el_grande.flow.scenes import Confirm, GameOver, Prompt, SeatScene, Showing, Watching
@@ -35,14 +35,12 @@ if TYPE_CHECKING:
 Listener = Callable[[SeatScene], None]
 
 
-class Desk(Protocol):
+class Desk(Views, Protocol):
     """What a seat's own screen reads of the game: the decision at hand, and its own view
     (through `private_view` only). The session is one."""
 
     @property
     def decision(self) -> Decision | None: ...
-
-    def view_for(self, seat: int) -> View: ...
 
 
 class OwnScreen:

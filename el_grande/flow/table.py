@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from el_grande.core import Choice, Decision, IllegalChoice, View
 from el_grande.core import events as E
 from el_grande.flow import cautions, seats
+from el_grande.flow.audience import Seat, Table, private_view
 from el_grande.flow.cautions import Caution, court_cautions, first_cursor, merged
 from el_grande.flow.changes import Changes, SinceMemory, changes
 from el_grande.flow.clock import Cancel, Clock
@@ -611,10 +612,15 @@ class TableFlow:
         return found or None
 
     def _view_for(self, d: Decision) -> View:
-        current = self.session.current
-        if d.secret and current.private is not None and self._unlocked == d.player:
-            return current.private
-        return current.public
+        """The board `d`'s prompt shows: its player's own behind their curtain (a secret)."""
+        if d.secret and self._unlocked == d.player:
+            return private_view(self.session, self.audience, d.player)
+        return self.session.current.public
+
+    @property
+    def audience(self) -> Table:
+        """Who looks at this table's screen: every seat, at one keyboard."""
+        return Table.of(range(len(self.session.seats)))
 
     def _draw_letter(self) -> str:
         """A letter for the next take-over, never the same as the previous one."""
@@ -719,7 +725,7 @@ class TableFlow:
             return
         bot = self._bot_for(d.player)
         # Built here (the thinker never sees the Game), and only for a bot that reads it.
-        view = self.session.view_for(d.player) if needs_view(bot) else None
+        view = private_view(self.session, Seat(d.player), d.player) if needs_view(bot) else None
         assert self.thinker is not None
         task.cancel = self.thinker(
             lambda: bot.choose(view, d),  # type: ignore[arg-type]  # None: a bot that never reads it
@@ -880,7 +886,7 @@ class TableFlow:
         seed = random.Random(
             f"{self.session.game.record()['seed']}/{seat}/{self.session.current.moves}/hint"
         )
-        own = self.session.view_for(seat)
+        own = private_view(self.session, self.audience, seat)
         board = self._view_for(d)
         self._set(Hinting(seat, d, board, own, seed.randrange(2**31)))
 
@@ -915,7 +921,7 @@ class TableFlow:
         seed = random.Random(
             f"{self.session.game.record()['seed']}/{seat}/{self.session.current.moves}/warn"
         ).randrange(2**31)
-        own = self.session.view_for(seat)
+        own = private_view(self.session, self.audience, seat)
         stop = weighing.stop
         assert self.thinker is not None
         weighing.cancel = self.thinker(
