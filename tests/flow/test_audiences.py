@@ -10,6 +10,7 @@ import os
 import random
 import re
 import typing
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,8 @@ import pytest
 from el_grande import core
 from el_grande.core import Choice, Game, PublicView, View
 from el_grande.flow.audience import Seat, Spectator, Table, private_view
-from el_grande.flow.beats import Chosen, Decide, Held, Over, Show, Thinking
+from el_grande.flow.beats import Beat, Chosen, Decide, Held, Over, Show, Thinking
+from el_grande.flow.broadcast import Broadcast
 from el_grande.flow.own_screen import OwnScreen
 from el_grande.flow.scenes import (
     Confirm,
@@ -286,3 +288,51 @@ def test_a_seats_own_screen_confirms_its_own_held_turn_and_watches_the_others() 
 
 def test_a_seats_scenes_are_seat_scenes() -> None:
     assert set(typing.get_args(SeatScene)) >= {Prompt, Confirm, Showing, GameOver}
+
+
+# --- several audiences at one table ------------------------------------------------------------
+
+
+class _Heard:
+    """A policy that writes down what it heard, and may answer a beat with another one."""
+
+    def __init__(self, name: str, log: list[str], then: Callable[[Beat], None] | None = None):
+        self.name, self.log, self.then = name, log, then
+
+    def beat(self, beat: Beat) -> None:
+        self.log.append(f"{self.name} {type(beat).__name__}")
+        if self.then is not None:
+            self.then(beat)
+
+
+def test_every_audience_hears_a_beat_before_anyone_hears_the_next() -> None:
+    """A beat that one policy brings about (an answer at once) waits until every policy has
+    heard the beat before; after the last secret of a step the broadcast goes on by itself
+    when no shared table raises a curtain, and never twice."""
+    public = Game.new(["Ana", "Ben", "Cy"], seed=1).view(None)
+    log: list[str] = []
+    went_on: list[int] = []
+    fan: Broadcast
+
+    def answer_at_once(beat: Beat) -> None:
+        if isinstance(beat, Chosen):
+            fan.beat(Over(public))  # (as if its screen answered on the spot)
+
+    first = _Heard("seat0", log, answer_at_once)
+    fan = Broadcast(lambda: went_on.append(1), [first, _Heard("seat1", log)])
+    fan.beat(Chosen(0, public))
+    assert log == ["seat0 Chosen", "seat1 Chosen", "seat0 Over", "seat1 Over"]
+    assert went_on == [1]
+
+
+def test_a_shared_table_lowers_its_own_curtain_and_hears_each_beat_last() -> None:
+    public = Game.new(["Ana", "Ben", "Cy"], seed=1).view(None)
+    log: list[str] = []
+    went_on: list[int] = []
+    fan = Broadcast(lambda: went_on.append(1), [_Heard("seat2", log)], curtain=_Heard("table", log))
+    stop = fan.add(_Heard("spectator", log))
+    fan.beat(Chosen(1, public))
+    assert log == ["seat2 Chosen", "spectator Chosen", "table Chosen"] and went_on == []
+    stop()
+    fan.beat(Over(public))
+    assert log[3:] == ["seat2 Over", "table Over"]
