@@ -304,14 +304,19 @@ class ElGrandeApp(App[None]):
         since a player's turn)."""
         flow = self.table
         if flow is not None:
-            flow.bot_delay = self.bot_delay
-            flow.auto_advance = self.auto_advance
-            flow.since_your_turn = self.settings.since_your_turn
-            flow.set_strict(self.settings.strict_handovers)  # (saved in a game: at once)
             # start-up: the flow is there already
             from el_grande.flow.confirm import confirm_on
 
-            flow.confirm = confirm_on(self.settings.confirm_turn, flow.session.seating.kinds)
+            flow.configure(
+                replace(
+                    flow.options,
+                    bot_delay=self.bot_delay,
+                    auto_advance=self.auto_advance,
+                    since_your_turn=self.settings.since_your_turn,
+                    strict=self.settings.strict_handovers,  # (saved in a game: at once)
+                    confirm=confirm_on(self.settings.confirm_turn, flow.session.seating.kinds),
+                )
+            )
 
     async def on_event(self, event: events.Event) -> None:
         # The one gate for keys, clicks and pastes (docs/app.md, "Hand-overs"): the table

@@ -1,10 +1,12 @@
 """Beats: what happens next at a table, free of any audience (plain data, frozen).
 
-The director works out the next beat from the session's updates (a person's decision, a
-scoring display's step, a computer player thinking or having chosen, a held turn, the game
-over) without knowing who looks; a policy turns each beat into a scene for its audience
-(`el_grande.flow.scenes`): the hot-seat policy puts its take-overs and curtains before a
-person's decision, a seat's own screen shows its own view, a spectator sees public views only.
+The director (`el_grande.flow.director`) works out the next beat from the session's updates (a
+person's decision, a scoring display's step, a computer player thinking or having chosen, a
+held turn, the game over; and the moments a policy keeps memory of: the table opened on a game
+part-way, an undo, a seat changing hands) without knowing who looks; a policy turns each beat
+into a scene for its audience (`el_grande.flow.scenes`): the hot-seat policy puts its
+take-overs and curtains before a person's decision, a seat's own screen shows its own view, a
+spectator sees public views only.
 
 A beat carries no private view: every view in it is a `PublicView` (what everybody may know;
 mypy refuses a seat's view there). A policy that
@@ -93,4 +95,30 @@ class Over:
     view: PublicView
 
 
-Beat = Decide | Chosen | Held | Show | Thinking | Over
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """The table opens on a game part-way through (resumed, loaded): its opening is an
+    answer by nobody (the first person's decision waits at least the quiet time, whoever it
+    belongs to); `shown`: what its last choice brought (a display, not played again, or the
+    curtain after a person's secret) counts as shown, as it did live."""
+
+    shown: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Undone:
+    """The game was taken back (undo): it is where a player's turn was, nothing is shown
+    since; the next beat follows."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reseated:
+    """A seat changed hands (nothing was played). `again`: the decision at hand changed
+    hands, so what comes next is worked out again (the change counts as an answer by nobody;
+    the next beat follows at once); else the scene on show stays, drawn with the new
+    seating."""
+
+    again: bool = False
+
+
+Beat = Decide | Chosen | Held | Show | Thinking | Over | Opened | Undone | Reseated

@@ -1,12 +1,13 @@
 """Cautions: legal choices that are very likely mistakes, marked on the prompt (never refused).
 
-Two kinds. The fixed rule, known at once: bringing fewer Caballeros to court than the power
-card and the province allow (`court_cautions`; what is left in the province does nothing
-there). And the engine's judgement, worked out in the background from the deciding player's
-own view (`weigh`): every legal choice played out as the review plays them
-(`el_grande.review.costs`: the same draws, play-outs and scale, capped by play-outs, never
-by the clock), and a choice marked only when it gives away at least `THRESHOLD` final
-points against the best one.
+Shown at a table with warnings and hints on (`Cautions`, a feature of the table:
+`el_grande.flow.feature`). Two kinds. The fixed rule, known at once: bringing fewer Caballeros
+to court than the power card and the province allow (`court_cautions`; what is left in the
+province does nothing there). And the engine's judgement, worked out in the background from the
+deciding player's own view (`weigh`): every legal choice played out as the review plays them
+(`el_grande.review.costs`: the same draws, play-outs and scale, capped by play-outs, never by
+the clock), and a choice marked only when it gives away at least `THRESHOLD` final points
+against the best one.
 
 Why 4 points: a Medium player's decisions cost about half a point each on average in the
 review's calibration (docs/bots.md), and with `DRAWS` draws a decision's cost moves by up to
@@ -16,14 +17,25 @@ real mistake, not the sample's noise, and rare enough to be read.
 
 from __future__ import annotations
 
+import random
+import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from el_grande.core import DecisionKind
+from el_grande.flow.audience import Table, private_view
+from el_grande.flow.feature import Feature
+from el_grande.flow.marks import Caution as Caution  # (its home: the prompt's marks)
+from el_grande.flow.scenes import Confirm
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, View
+    from el_grande.flow.clock import Cancel
+    from el_grande.flow.feature import Options, Stage
+    from el_grande.flow.scenes import Prompt, Scene
+    from el_grande.session import Update
 
 #: A choice is marked when it gives away at least this many final points (see above).
 THRESHOLD = 4.0
@@ -31,17 +43,6 @@ THRESHOLD = 4.0
 #: a play-out reaches); every legal choice is played out once a draw. 0: no weighing (the
 #: tests' default: an answer from a thread arrives at its own time).
 DRAWS = 12
-
-
-@dataclass(frozen=True, slots=True)
-class Caution:
-    """A mark on one legal choice: `cost`, the final points it gives away against the best
-    choice (None: not weighed, or under `THRESHOLD`); `court`: the fixed rule (fewer
-    Caballeros to court than could come)."""
-
-    choice: Choice
-    cost: float | None = None
-    court: bool = False
 
 
 def court_most(d: Decision, view: View) -> int:
@@ -93,3 +94,104 @@ def merged(rule: tuple[Caution, ...], weighed: tuple[Caution, ...]) -> tuple[Cau
     costs = {w.choice: w.cost for w in weighed}
     out = [Caution(r.choice, costs.pop(r.choice, None), court=True) for r in rule]
     return (*out, *(Caution(c, cost) for c, cost in costs.items()))
+
+
+def hides_own(d: Decision, castillo_hidden: bool) -> bool:
+    """Whether advice from the player's own view could give away something of theirs to the
+    table: a public decision in a game with a hidden Castillo (their own count). A secret
+    decision is behind their curtain already."""
+    return not d.secret and castillo_hidden
+
+
+@dataclass
+class _Weighing:
+    """The engine's cautions for a decision: under way until `found` is set."""
+
+    decision: Decision
+    found: tuple[Caution, ...] | None = None
+    cancel: Cancel | None = None
+    stop: threading.Event = field(default_factory=threading.Event)
+
+
+class Cautions(Feature):
+    """The cautions on a person's prompt (a feature of the table). The fixed rule's marks at
+    once; the engine weighs the decision from the person's own view, off the table's thread
+    (the stage's thinker), while the prompt is open, and its marks join the prompt when it
+    is done, if the decision is still the one at hand. Never for a public decision whose
+    advice could give away the player's hidden Castillo (`hides_own`): the fixed rule only,
+    there. On only at a table with warnings (`Options.warnings`) and hints on."""
+
+    def __init__(self, stage: Stage) -> None:
+        self.stage = stage
+        self.on = False
+        self._weighing: _Weighing | None = None
+
+    def configure(self, options: Options) -> None:
+        self.on = options.warnings
+
+    @property
+    def weighing(self) -> bool:
+        """True while the engine weighs the decision at hand (tests wait on it)."""
+        return self._weighing is not None and self._weighing.found is None
+
+    def heard(self, update: Update) -> None:
+        """The decision weighed is gone (a seat changing hands: if it went to a computer
+        player)."""
+        weighing = self._weighing
+        if weighing is None:
+            return
+        if not update.reseated or self.stage.is_bot(weighing.decision.player):
+            self.drop()
+
+    def shown(self, scene: Scene) -> None:
+        if isinstance(scene, Confirm):  # the choice is held: nothing left to weigh
+            self.drop()
+
+    def prompt(self, prompt: Prompt) -> Prompt:
+        session = self.stage.session
+        if not (self.on and session.hints):
+            return prompt
+        d = prompt.decision
+        marks = court_cautions(d, prompt.view)
+        weighing = self._weighing
+        if weighing is None or weighing.decision is not d:
+            self._start(d)  # the prompt never waits for it
+        elif weighing.found is not None:
+            marks = merged(marks, weighing.found)
+        return replace(prompt, cautions=marks)
+
+    def close(self) -> None:
+        self.drop()
+
+    def _start(self, d: Decision) -> None:
+        self.drop()
+        weighing = _Weighing(d)
+        self._weighing = weighing
+        session = self.stage.session
+        if DRAWS <= 0 or len(d.choices) < 2 or hides_own(d, session.castillo_hidden):
+            weighing.found = ()
+            return
+        seat = d.player
+        seed = random.Random(
+            f"{session.game.record()['seed']}/{seat}/{session.current.moves}/warn"
+        ).randrange(2**31)
+        own = private_view(session, Table.of(range(len(session.seats))), seat)
+        stop = weighing.stop
+        weighing.cancel = self.stage.thinker(
+            lambda: weigh(own, d, seed, stop.is_set), partial(self._weighed, weighing)
+        )
+
+    def _weighed(self, weighing: _Weighing, result: object) -> None:
+        weighing.cancel = None
+        if self._weighing is not weighing or weighing.decision is not self.stage.session.decision:
+            return  # a stale answer is dropped
+        weighing.found = result if isinstance(result, tuple) else ()  # failed: no marks
+        self.stage.refresh(weighing.decision)
+
+    def drop(self) -> None:
+        """The weighing under way stops (the play-outs stop within a few milliseconds)."""
+        weighing, self._weighing = self._weighing, None
+        if weighing is not None:
+            weighing.stop.set()
+            if weighing.cancel is not None:
+                weighing.cancel()

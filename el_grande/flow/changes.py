@@ -8,7 +8,8 @@ hidden Castillo neither the Castillo nor the courts are compared (a court's chan
 the regions' would tell how many went into the Castillo), so nothing built from `Changes`
 can name a count the table may not see.
 
-`SinceMemory` is the flow's memory of "that player's previous decision": per seat, the public
+`SinceYourTurn` is the table's feature (`el_grande.flow.feature`) that marks the prompt;
+`SinceMemory` is its memory of "that player's previous decision": per seat, the public
 board right after that seat's latest choice (the computer player's choices while it held the
 seat count as the seat's), keyed by the move number; an undo rewinds it with the game, and a
 game opened from its record rebuilds it by replaying the record.
@@ -20,57 +21,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from el_grande.core import Game, View
 from el_grande.core import events as E
+from el_grande.flow.feature import Feature
+from el_grande.flow.marks import Changes as Changes  # (its home: the prompt's marks)
 from el_grande.text import card_name, region, t
 
+if TYPE_CHECKING:
+    from el_grande.flow.feature import Options
+    from el_grande.flow.scenes import Prompt
+    from el_grande.session import GameSession, Update
+
 CASTILLO = "castillo"
-
-
-@dataclass(frozen=True, slots=True)
-class Changes:
-    """What changed on the public board. Places are ids ("galicia", "castillo")."""
-
-    #: (place, seat, more or fewer), board order then seat; "castillo" only when it is open.
-    caballeros: tuple[tuple[str, int, int], ...] = ()
-    #: (from, to): the King moved.
-    king: tuple[str, str] | None = None
-    #: (seat, from, to): a Grande moved.
-    grandes: tuple[tuple[int, str, str], ...] = ()
-    #: (scoreboard, from, to): a mobile scoreboard came, moved or went (None: off the board).
-    scoreboards: tuple[tuple[str, str | None, str | None], ...] = ()
-    #: (seat, points more or fewer).
-    scores: tuple[tuple[int, int], ...] = ()
-    #: (seat, Caballeros more or fewer in the court): an open Castillo only.
-    courts: tuple[tuple[int, int], ...] = ()
-    #: (seat, how many): Veto cards a player took (R-V1).
-    vetoes: tuple[tuple[int, int], ...] = ()
-    #: (by, seat, card): a Veto used, cancelling `seat`'s special action of `card` (R-V2).
-    vetoed: tuple[tuple[int, int, str], ...] = ()
-
-    def __bool__(self) -> bool:
-        return bool(
-            self.caballeros
-            or self.king
-            or self.grandes
-            or self.scoreboards
-            or self.scores
-            or self.courts
-            or self.vetoes
-            or self.vetoed
-        )
-
-    def at(self, place: str) -> dict[int, int]:
-        """Per seat, how many Caballeros more (or fewer) stand in `place`."""
-        return {seat: n for p, seat, n in self.caballeros if p == place}
-
-    def score(self, seat: int) -> int:
-        return next((n for s, n in self.scores if s == seat), 0)
-
-    def court(self, seat: int) -> int:
-        return next((n for s, n in self.courts if s == seat), 0)
 
 
 def changes(
@@ -186,6 +151,49 @@ class SinceMemory:
         if moves is None:
             return ()
         return tuple(v for m, v in self._vetoed if m > moves)
+
+
+class SinceYourTurn(Feature):
+    """What changed since a person's turn, marked on their prompt (a feature of the table;
+    `Options.since_your_turn`): the `SinceMemory` follows the session's updates (an undo
+    rewinds it; a game opened part-way rebuilds it from its record)."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.on = True
+        self.memory = SinceMemory()
+
+    def configure(self, options: Options) -> None:
+        self.on = options.since_your_turn
+
+    def opened(self) -> None:
+        if self.session.game.history:  # resumed, loaded: "since your turn" as it was
+            self.memory = SinceMemory.of(self.session.game)
+
+    def heard(self, update: Update) -> None:
+        if update.reseated:  # nothing was played
+            return
+        if update.undone:
+            self.memory.rewind(update.moves)
+        elif update.chooser is not None:
+            self.memory.decided(update.chooser, update.moves, update.public, update.events)
+
+    def prompt(self, prompt: Prompt) -> Prompt:
+        return replace(prompt, since=self.since(prompt.seat))
+
+    def since(self, seat: int) -> Changes | None:
+        """What changed on the public board since `seat`'s previous decision, if others
+        acted since and anything changed (docs/app.md: "What changed since your turn")."""
+        before = self.memory.before(seat) if self.on else None
+        if before is None:
+            return None
+        found = changes(
+            before,
+            self.session.current.public,
+            castillo_hidden=self.session.castillo_hidden,
+            vetoed=self.memory.vetoed_since(seat),
+        )
+        return found or None
 
 
 # --- the sentence ----------------------------------------------------------------------------

@@ -25,9 +25,12 @@ from typing import TYPE_CHECKING
 from el_grande.core import Choice, Decision, DecisionKind, Phase, PublicView, UndoBlock, visible_to
 from el_grande.core import events as E
 from el_grande.core.undo import reveals, undo_block
+from el_grande.flow.beats import Held
 from el_grande.flow.display import step_view
+from el_grande.flow.feature import Feature, save_now
 
 if TYPE_CHECKING:
+    from el_grande.flow.feature import Options
     from el_grande.session import GameSession
 
 #: Humans at a table from which `confirm_turn = "auto"` holds turns (one human alone has
@@ -90,3 +93,35 @@ def preview(session: GameSession, d: Decision, choice: Choice) -> Preview | None
 
 #: Events that score: a special scoring shows in its display, after the confirmation.
 _SCORES = (E.ScoringStarted, E.PlaceScored, E.ScoringEnded)
+
+
+class ConfirmTurns(Feature):
+    """Confirm my turn, a feature of the table (`Options.confirm`): a person's answer that
+    would take the turn out of their hands is held (`GameSession.hold`) and its `Held` beat
+    shown instead; a resumed game's held choice is shown again when its decision comes (also
+    at a table that no longer holds turns: the choice was held)."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.on = False
+
+    def configure(self, options: Options) -> None:
+        self.on = options.confirm
+
+    def answer(self, decision: Decision, choice: Choice) -> Held | None:
+        if not self.on or (shown := preview(self.session, decision, choice)) is None:
+            return None
+        self.session.hold(choice)
+        save_now(self.session)  # a kill while it is held loses nothing
+        return self._held(decision, choice, shown)
+
+    def pending(self, decision: Decision) -> Held | None:
+        held = self.session.held
+        if held is None:
+            return None
+        return self._held(decision, held, preview(self.session, decision, held))
+
+    def _held(self, d: Decision, choice: Choice, shown: Preview | None) -> Held:
+        if shown is None:  # (a resumed game's hand-edited held choice: legal, not a turn's end)
+            shown = Preview(self.session.current.public, (), "turn")
+        return Held(d.player, d, choice, shown.view, shown.told, shown.then)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from el_grande.flow.feature import Feature
 from el_grande.flow.lessons import LEARN
 from el_grande.setup import GameSetup, SeatSetup, bot_kind
 from el_grande.text import t
@@ -99,3 +100,11 @@ class Scripted:
         if choice is not None:
             return choice
         return self.bot.choose(view, decision)
+
+
+class Guided(Feature):
+    """The guided game's computer players follow the script (a feature of the table,
+    registered for a guided game's session only: `GameSession.coach` is `LEARN`)."""
+
+    def bot(self, seat: int, bot: Bot) -> Bot:
+        return Scripted(bot, seat)

@@ -44,12 +44,15 @@ from typing import TYPE_CHECKING, Final, cast
 from el_grande.core import GENERAL, AwardReason, DecisionKind, Purpose
 from el_grande.core import events as E
 from el_grande.core.cards import CARD_STACK
+from el_grande.flow.feature import Feature, save_now
+from el_grande.flow.scenes import Prompt, Showing
 from el_grande.limits import CARD_TIP as CARD_TIP  # a tip: "card:<id>"
 from el_grande.limits import LESSON_IDS
 
 if TYPE_CHECKING:
     from el_grande.core import Event, View
-    from el_grande.flow.scenes import Prompt, Showing
+    from el_grande.flow.feature import Stage
+    from el_grande.flow.scenes import Scene
     from el_grande.narrate import ScoringStep
     from el_grande.session import GameSession, Update
 
@@ -578,3 +581,21 @@ class Coach:
         """The lessons met and those the game never reached, in `LESSONS` order."""
         met = [lesson for lesson in LESSONS if lesson.id in self.met]
         return met, [lesson for lesson in LESSONS if lesson.id not in self.met]
+
+
+class Coaching(Feature):
+    """The coach at the table (a feature, registered for a guided game or a game with tips:
+    `Coach.of`): it hears every update and sees every person's prompt and display step (a
+    lesson's moment); a lesson met is saved at once (lessons survive a resume)."""
+
+    def __init__(self, coach: Coach, stage: Stage) -> None:
+        self.coach = coach
+        self.stage = stage
+        coach.on_met = lambda: save_now(stage.session)
+
+    def heard(self, update: Update) -> None:
+        self.coach.heard(update)
+
+    def shown(self, scene: Scene) -> None:
+        if isinstance(scene, Prompt | Showing):
+            self.coach.see(scene, self.stage.session.current.public, self.stage.is_bot)

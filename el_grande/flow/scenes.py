@@ -19,8 +19,7 @@ from el_grande.core import PublicView, View
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Event
-    from el_grande.flow.cautions import Caution
-    from el_grande.flow.changes import Changes
+    from el_grande.flow.marks import Caution, Changes
     from el_grande.narrate import ScoringStep
 
 

@@ -23,7 +23,7 @@ from el_grande.app.shown import place_of
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.cli import build_parser, parse_bots, setup_from_args
 from el_grande.core import REGIONS, Game
-from el_grande.flow.table import TableFlow
+from el_grande.flow.players import ComputerPlayers
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, SeatSetup, bot_level
 from el_grande.text import region
@@ -206,16 +206,16 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain(whole: b
 
         # Every bot answer is checked the moment before it is applied: chosen, in the app's
         # hands, not yet public (the riskiest moment).
-        original_apply = TableFlow._bot_apply
+        original_apply = ComputerPlayers._apply
 
         def checked_apply(self, turn):  # type: ignore[no-untyped-def]
             nonlocal bot_secrets
-            if turn.decision.secret and turn.choice is not None and self._bot_current(turn):
+            if turn.decision.secret and turn.choice is not None and self._current(turn):
                 bot_secrets += 1
                 check(app)
             original_apply(self, turn)
 
-        TableFlow._bot_apply = checked_apply  # type: ignore[method-assign]
+        ComputerPlayers._apply = checked_apply  # type: ignore[method-assign]
 
         def check(app: ElGrandeApp) -> None:
             nonlocal step_start
@@ -239,7 +239,7 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain(whole: b
             log = [line.text for line in session.log[step_start:]]
             other = [str(n.message) for n in app._notifications]  # type: ignore[attr-defined]
             other.append(str(scr.query_one("#status").render()))
-            turn = scr.flow._bot
+            turn = scr.flow.bot_task
             if turn is not None and turn.decision.secret:
                 prompt = scr.query_one(DecisionPrompt)
                 text = " ".join(str(w.render()) for w in prompt.query("Static"))
@@ -273,7 +273,7 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain(whole: b
         try:
             await play_with_bots(pilot, pick_varied, check=check, until=None if whole else past_3)
         finally:
-            TableFlow._bot_apply = original_apply  # type: ignore[method-assign]
+            ComputerPlayers._apply = original_apply  # type: ignore[method-assign]
         for screen, bot_secret in pushed:
             if isinstance(screen, CurtainScreen):
                 assert not bot_secret, "a curtain came up for a bot's secret choice"
@@ -299,7 +299,7 @@ async def test_bots_keep_the_pace_skip_ahead_and_human_keys_wait() -> None:
         prompt = " ".join(str(w.render()) for w in scr.query_one(DecisionPrompt).query("Static"))
         assert "Ana (Easy) is thinking" in prompt
         await bot_done(pilot)  # the bot has answered; the 60 s pace has not passed
-        assert scr.flow._bot is not None and scr.flow._bot.choice is not None
+        assert scr.flow.bot_task is not None and scr.flow.bot_task.choice is not None
         assert scr.session.game.history == ()  # still waiting for the pace
         await press(pilot, "1")
         await press(pilot, "enter")
@@ -328,8 +328,8 @@ async def test_a_bot_answer_after_the_screen_changed_is_dropped() -> None:
 
     setup = bot_setup(["bot:greedy", "human"], seed=4, start_player=0)
     app = ElGrandeApp(setup=setup, bot_delay=0)
-    original = TableFlow._bot_for
-    TableFlow._bot_for = lambda self, seat: SlowBot()  # type: ignore[method-assign,assignment,return-value]
+    original = ComputerPlayers.bot_for
+    ComputerPlayers.bot_for = lambda self, seat: SlowBot()  # type: ignore[method-assign,assignment,return-value]
     try:
         async with app.run_test(size=SIZE) as pilot:
             assert await asyncio.to_thread(asked.wait, 30)  # the bot is thinking
@@ -347,7 +347,7 @@ async def test_a_bot_answer_after_the_screen_changed_is_dropped() -> None:
             assert fresh.game.history == ()
             assert game_screen(app) is not None and game_screen(app).session is fresh  # type: ignore[union-attr]
     finally:
-        TableFlow._bot_for = original  # type: ignore[method-assign]
+        ComputerPlayers.bot_for = original  # type: ignore[method-assign]
         release.set()
 
 
@@ -365,8 +365,8 @@ async def test_a_bot_answer_waits_while_help_is_open() -> None:
 
     setup = bot_setup(["bot:greedy", "human"], seed=4, start_player=0)
     app = ElGrandeApp(setup=setup, bot_delay=0)
-    original = TableFlow._bot_for
-    TableFlow._bot_for = lambda self, seat: SlowBot()  # type: ignore[method-assign,assignment,return-value]
+    original = ComputerPlayers.bot_for
+    ComputerPlayers.bot_for = lambda self, seat: SlowBot()  # type: ignore[method-assign,assignment,return-value]
     try:
         async with app.run_test(size=SIZE) as pilot:
             scr = active_game_screen(app)
@@ -379,12 +379,12 @@ async def test_a_bot_answer_waits_while_help_is_open() -> None:
             await worker.wait()  # the bot has answered, under the help screen
             await settle(pilot)
             await pilot.pause()
-            assert scr.flow._bot is not None and scr.flow._bot.choice is not None
+            assert scr.flow.bot_task is not None and scr.flow.bot_task.choice is not None
             assert scr.session.game.history == () and scr.bot_playing
             await press(pilot, "escape")
             await wait_for(pilot, lambda: len(scr.session.game.history) == 1)
     finally:
-        TableFlow._bot_for = original  # type: ignore[method-assign]
+        ComputerPlayers.bot_for = original  # type: ignore[method-assign]
         release.set()
 
 

@@ -123,7 +123,7 @@ async def _settled(pilot: Pilot[None], side: AppSide) -> None:
     for _ in range(5000):
         await settle(pilot)
         flow = side.app.table
-        task = None if flow is None else flow._bot
+        task = None if flow is None else flow.bot_task
         if flow is None or flow.weighing or (task is not None and task.cancel is not None):
             await pilot.pause(0.001)  # a thread at work: wait for its answer
             continue

@@ -422,15 +422,13 @@ def test_a_hand_edited_held_choice_that_is_not_legal_is_one_sentence(tmp_path: P
 def test_seats_do_not_change_hands_over_a_held_choice() -> None:
     """The Confirm scene is its player's: the seat menu waits for T or U, and changes
     nothing meanwhile."""
-    from el_grande.flow import seats
-
     table = held()
     kinds = table.session.seating.kinds
-    assert seats.give(table.flow, 0, "bot:greedy") == t_("seats.not_held")
+    assert table.flow.give_seat(0, "bot:greedy") == t_("seats.not_held")
     assert table.session.seating.kinds == kinds and table.session.held is not None
     table.key("u")  # taken back: the prompt is open again, and seats may change hands
     assert isinstance(table.scene, Prompt) and table.flow.guard.ready
-    assert seats.why_not(table.flow) is None
+    assert table.flow.seats.why_not() is None
 
 
 def test_a_resumed_held_choice_goes_with_its_seat_to_a_computer_player() -> None:

@@ -262,7 +262,8 @@ def test_a_guided_game_is_saved_as_guided_before_its_first_decision(
     again, _clock = flow_for(resumed)
     again.start()
     assert again.coach is not None and again.coach.met[: len(save.lessons)] == save.lessons
-    assert isinstance(again._bot_for(1), Scripted)  # the script plays the computer players
+    bot = make_bot(guided.LEVEL, seed=1)  # the script plays the computer players, then it
+    assert isinstance(again.features.bot(1, bot), Scripted)
     again.close()
 
 

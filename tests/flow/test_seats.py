@@ -210,8 +210,8 @@ def test_a_computer_players_seed_does_not_depend_on_who_played_before() -> None:
     b, _ = flow_of(swapped)
     d = plain.decision
     assert d is not None and d == swapped.decision
-    first = a._bot_for(seat).choose(plain.view_for(seat), d)
-    assert first == b._bot_for(seat).choose(swapped.view_for(seat), d)
+    first = a.bot_for(seat).choose(plain.view_for(seat), d)
+    assert first == b.bot_for(seat).choose(swapped.view_for(seat), d)
 
 
 def session_kind(session: GameSession, seat: int) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from el_grande.core import Event, Game, View
 from el_grande.core import events as E
@@ -215,7 +216,7 @@ def test_an_undo_rewinds_the_memory_with_the_game() -> None:
 
 def test_the_setting_off_marks_nothing() -> None:
     table = Table(humans(3, 7))
-    table.flow.since_your_turn = False
+    table.flow.configure(replace(table.flow.options, since_your_turn=False))
     rng = random.Random(1)
     for _ in range(100):
         prompt = step(table)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from dataclasses import replace
 
 from el_grande.core import Choice
 from el_grande.flow.clock import ManualClock
@@ -120,7 +121,7 @@ def test_after_the_last_secret_a_plain_curtain_then_the_display_then_a_banner() 
 
 def test_a_display_paces_itself_and_waits_under_another_screen() -> None:
     table = Table(secret_position("castillo", last=True))
-    table.flow.auto_advance = 2.0
+    table.flow.configure(replace(table.flow.options, auto_advance=2.0))
     covered = False
     table.flow.may_act = lambda: not covered
     table.quietly(table.letter.lower())  # type: ignore[union-attr]
