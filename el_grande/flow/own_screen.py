@@ -10,7 +10,8 @@ see before it is ended (it may still be taken back): they watch the board as it 
 
 What a seat does reaches the table only through its own policy: `answer` takes an answer to
 this seat's prompt on show and to nothing else, so a key typed at one seat's screen never
-answers another seat's decision (nor a decision that has moved on).
+answers another seat's decision (nor a decision that has moved on); `end_turn` and
+`take_back` act on this seat's own held turn only.
 
 Its scenes are `SeatScene`s (`el_grande.flow.scenes`); every view in them is the seat's own
 (`el_grande.flow.audience.private_view`) or public.
@@ -42,6 +43,13 @@ class Desk(Views, Protocol):
     @property
     def decision(self) -> Decision | None: ...
 
+    @property
+    def held(self) -> Choice | None: ...
+
+    def confirm(self) -> object: ...
+
+    def unhold(self) -> Choice | None: ...
+
 
 class OwnScreen:
     """The policy of `seat`'s own screen: `beat` turns each of the director's beats into the
@@ -54,6 +62,8 @@ class OwnScreen:
         self._answer = answer
         self.scene: SeatScene | None = None
         self._listeners: list[Listener] = []
+        self._own_at: object = None  # the update `_own_view` was built for
+        self._own_view: View | None = None
 
     @property
     def seat(self) -> int:
@@ -68,7 +78,11 @@ class OwnScreen:
     def beat(self, beat: Beat) -> None:
         """The director's next beat: the seat's scene for it, drawn if it changed."""
         scene = self.scene_for(beat)
-        if scene is None or scene == self.scene:
+        if scene is not None:
+            self._draw(scene)
+
+    def _draw(self, scene: SeatScene) -> None:
+        if scene == self.scene:
             return
         self.scene = scene
         for listener in tuple(self._listeners):
@@ -102,7 +116,12 @@ class OwnScreen:
         return None
 
     def _own(self) -> View:
-        return private_view(self.desk, self.audience, self.seat)
+        """The seat's own view of the position now: built once per update of the session
+        (several beats come between two updates: a display's steps, a computer player's)."""
+        latest = self.desk.current
+        if self._own_at is not latest or self._own_view is None:
+            self._own_at, self._own_view = latest, private_view(self.desk, self.audience, self.seat)
+        return self._own_view
 
     def answer(self, choice: Choice) -> str | None:
         """This seat's answer at its prompt: None when the table took it, else why not (a
@@ -114,3 +133,22 @@ class OwnScreen:
         if choice not in scene.decision.choices:
             return t("why.not_legal")
         return self._answer(choice)
+
+    def end_turn(self) -> str | None:
+        """This seat ends its held turn (the held choice is applied): None when done, else
+        why not (no held turn of this seat's on show; nothing changed)."""
+        if not isinstance(self.scene, Confirm) or self.desk.held is None:
+            return t("why.not_now")
+        self.desk.confirm()
+        return None
+
+    def take_back(self) -> str | None:
+        """This seat takes its held choice back: its prompt opens again on that choice. None
+        when done, else why not (nothing changed)."""
+        scene = self.scene
+        if not isinstance(scene, Confirm) or scene.decision is not self.desk.decision:
+            return t("why.not_now")
+        choice = self.desk.unhold()
+        view = self._own()
+        self._draw(Prompt(self.seat, scene.decision, view, cursor=choice))
+        return None

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from el_grande.flow.broadcast import Broadcast, Hears
 from el_grande.flow.cautions import Cautions, first_cursor
 from el_grande.flow.changes import SinceYourTurn
 from el_grande.flow.confirm import ConfirmTurns
@@ -126,6 +127,7 @@ class TableFlow:
             letters=random.Random() if letters is None else letters,
         )
         self._director.attach(self._hotseat)
+        self._audiences: Broadcast | None = None  # others beside the table's screen (`watch`)
         self.features.configure(self._options)
         coaching = self.features.find(Coaching)
         #: The lessons of a guided game or a normal game's tips (`el_grande.flow.lessons`).
@@ -199,6 +201,16 @@ class TableFlow:
                 each()
 
         return stop
+
+    def watch(self, policy: Hears) -> Callable[[], None]:
+        """Another audience beside the table's own screen (a spectator: `Spectate`), hearing
+        the director's beats from the next one on (`el_grande.flow.broadcast`); returns a
+        function that takes it away. The table's screen is unchanged: it hears every beat
+        last and lowers its own curtains."""
+        if self._audiences is None:
+            self._audiences = Broadcast(self._director.go_on, curtain=self._hotseat)
+            self._director.attach(self._audiences)
+        return self._audiences.add(policy)
 
     def start(self) -> None:
         """Open the table on the session's latest update (`Director.start`)."""
