@@ -3,13 +3,16 @@ game (docs/app.md, "One stream").
 
     choice ──▶ GameSession.apply ──▶ Game.apply ──▶ events
                      │
-                     └──▶ one Update (events, narrated lines, decision, views), built once
+                     └──▶ one Update (its kind, events, narrated lines, decision, views), built once
                           ──▶ subscribers: the screen, the autosave, …
 
-The session is the only caller of `game.apply`. Each choice publishes exactly one immutable
-`Update`; subscribers read it and never rebuild views of their own. Updates are not kept:
-undo and replay keep *choices* (the game's record), not views. The story so far is kept as
-cheap lines (`log`), so a player can scroll back through a whole game.
+The session is the only caller of `game.apply`, and the one authority over a game: every
+change — a choice, an undo, a seat changing hands, a choice held for its confirmation or
+dropped, a hint counted, a lesson met — goes through it and publishes exactly one immutable
+`Update` saying what kind of change it was (`Change`); subscribers read it and never rebuild
+views of their own. The autosave is one subscriber, and nothing else writes the save.
+Updates are not kept: undo and replay keep *choices* (the game's record), not views. The
+story so far is kept as cheap lines (`log`), so a player can scroll back through a whole game.
 
 Plain Python: no Textual, no pydantic, and of rich only the cell widths `el_grande.names`
 measures names with (pyproject.toml's import contracts); `persist` and `flow` use it.
@@ -19,7 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from el_grande import hands as H
 from el_grande.bots.registry import level
@@ -110,9 +114,34 @@ class Seating:
         return None if level_id is None else t(level(level_id).label_key)
 
 
+class Change(StrEnum):
+    """What kind of change an `Update` publishes: every change to a game goes through the
+    session and is published once, with its kind (the autosave saves on each; the table's
+    flow reacts to those it did not make itself)."""
+
+    OPENED = "opened"  # the game as it was opened (new, resumed): `current`, never published
+    PLAYED = "played"  # a choice was applied (`apply`, `confirm`)
+    UNDONE = "undone"  # the game was taken back (`undo`): redraw everything
+    RESEATED = "reseated"  # a seat changed hands (`seat_to`): `seating` is new
+    HELD = "held"  # a turn's last choice is held for its confirmation (`hold`)
+    UNHELD = "unheld"  # the held choice was dropped (`unhold`): the decision is open again
+    HINT = "hint"  # a hint was counted (`hint_used`): `seating.hints_used` is new
+    LESSON = "lesson"  # the coach met a lesson or a tip (`met`): `lessons` is longer
+
+    @property
+    def kept(self) -> bool:
+        """A change the table makes itself and that only needs keeping (the autosave): a
+        choice held or dropped, a hint counted, a lesson met. Nothing is played and the board
+        is as it was, so the table's flow has nothing to do on it."""
+        return self in _KEPT
+
+
+_KEPT = frozenset({Change.HELD, Change.UNHELD, Change.HINT, Change.LESSON})
+
+
 @dataclass(frozen=True, slots=True)
 class Update:
-    """What one choice did, for every subscriber: built once, never changed.
+    """What one change did, for every subscriber: built once, never changed.
 
     `public` is what everybody at the table may see after the choice; `private` is the view
     of the player who must choose next when that choice is secret (their own hidden counts):
@@ -140,16 +169,27 @@ class Update:
     #: catalogue words (`t(f"undo.{code}")`): an `UndoBlock` of the core's rule, or "bot"
     #: while a computer player has the decision; None: undo is allowed.
     undo: str | None = None
-    undone: bool = False  # the game was taken back (undo): redraw everything
-    #: A seat changed hands (`GameSession.seat_to`): nothing was played, `seating` is new.
-    reseated: bool = False
+    #: What changed (`Change`): a choice played, an undo, a seat changing hands, a choice
+    #: held or dropped, a hint counted, a lesson met. Only PLAYED carries a choice and events.
+    kind: Change = Change.PLAYED
 
     @property
     def over(self) -> bool:
         return self.decision is None
 
+    @property
+    def undone(self) -> bool:
+        """The game was taken back (undo): redraw everything."""
+        return self.kind is Change.UNDONE
+
+    @property
+    def reseated(self) -> bool:
+        """A seat changed hands (`GameSession.seat_to`): nothing was played, `seating` is new."""
+        return self.kind is Change.RESEATED
+
 
 Subscriber = Callable[[Update], None]
+_S = TypeVar("_S")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +203,7 @@ class _Mark:
 
 @dataclass
 class GameSession:
-    """Owns the `Game`: applies choices and publishes one `Update` per choice."""
+    """Owns the `Game`: applies choices, and publishes one `Update` per change (`Change`)."""
 
     game: Game
     seats: tuple[Any, ...]  # SeatLike: name, colour, kind
@@ -240,7 +280,7 @@ class GameSession:
     def _open(self) -> None:
         chapter = self.story.tell(self.game.opening_events)
         self._mark(UndoBlock.NOTHING)
-        self._current = self._update(None, None, False, chapter, None, False)
+        self._current = self._update(None, None, False, chapter, None, Change.OPENED)
 
     def _mark(self, block: UndoBlock | None) -> None:
         self._marks.append(_Mark(self.story.bookmark(), block))
@@ -279,9 +319,22 @@ class GameSession:
         return self.seating.bot_label(seat)
 
     def hint_used(self, seat: int) -> None:
-        """`seat` was shown a hint: counted (and saved with the next save)."""
+        """`seat` was shown a hint: counted, and a HINT update published (the autosave keeps
+        it; the seating's `hints_used` is new)."""
         self.hints_used[seat] = saturated(self.hints_used[seat])  # (at the save's cap: as many)
         self.seating = Seating.of(self.seats, self.hints, self.hints_used)
+        self._publish_nothing(Change.HINT)
+
+    # --- a coached game's lessons ----------------------------------------------------------
+
+    def met(self, lesson: str) -> None:
+        """The coach met `lesson` (a lesson's or a tip's id, `el_grande.flow.lessons`): kept
+        in `lessons`, in order, and a LESSON update published (the autosave keeps it: lessons
+        survive a resume). A lesson met already changes nothing."""
+        if lesson in self.lessons:
+            return
+        self.lessons.append(lesson)
+        self._publish_nothing(Change.LESSON)
 
     # --- seats change hands ----------------------------------------------------------------
 
@@ -292,9 +345,10 @@ class GameSession:
 
     def seat_to(self, seat: int, kind: str) -> bool:
         """Give `seat` to `kind` ("human", "bot:strong"…) from the decision at hand on, and
-        publish a `reseated` update (nothing is played: every screen redraws the seating, the
+        publish a RESEATED update (nothing is played: every screen redraws the seating, the
         autosave keeps the seat's new hand). At a table without hints, handing a seat to the
-        Hard player counts as a hint for it. False if `kind` plays it already."""
+        Hard player counts as a hint for it. False if `kind` plays it already (nothing is
+        published)."""
         old = self.seats[seat]
         if kind == old.kind:
             return False
@@ -309,7 +363,7 @@ class GameSession:
         if not self.hints and bot_level(kind) == H.HARD and bot_level(old.kind) != H.HARD:
             self.hints_used[seat] = saturated(self.hints_used[seat])
         self.seating = Seating.of(self.seats, self.hints, self.hints_used)
-        self._publish_nothing(reseated=True)
+        self._publish_nothing(Change.RESEATED)
         return True
 
     def _hands_back_to(self, moves: int) -> None:
@@ -354,10 +408,6 @@ class GameSession:
 
     # --- undo: the player's own steps within their turn, never across a reveal -------------
 
-    def _bot_to_move(self) -> bool:
-        d = self.game.decision
-        return d is not None and self.bot_level(d.player) is not None
-
     def can_undo(self) -> bool:
         """Whether the player to move may take back their last decision now (never a
         computer player's steps; the core's rule, `el_grande.core.undo`)."""
@@ -379,7 +429,8 @@ class GameSession:
 
     def undo(self) -> bool:
         """Take back the last decision if allowed (one replay of the game; the story goes
-        back to where it stood); publishes an `undone` update."""
+        back to where it stood); publishes an UNDONE update. False if not allowed (nothing
+        changes, nothing is published)."""
         if not self.can_undo():
             return False
         record = self.game.record()
@@ -388,27 +439,32 @@ class GameSession:
         self._marks.pop()
         self._hands_back_to(len(self.game.history))
         self.story.rewind(self._marks[-1].story)
-        self._publish_nothing(undone=True)
+        self._publish_nothing(Change.UNDONE)
         return True
 
     # --- a choice held for its confirmation -------------------------------------------------
 
     def hold(self, choice: Choice) -> None:
-        """Keep `choice` for the decision at hand without applying it (nothing is published:
-        no log line, no scoring, no view); `confirm()` applies it. IllegalChoice if it is no
-        public answer to the decision at hand (nothing changes)."""
+        """Keep `choice` for the decision at hand without applying it, and publish a HELD
+        update (nothing is played: no log line, no scoring, no new board; the autosave keeps
+        it); `confirm()` applies it. IllegalChoice if it is no public answer to the decision
+        at hand (nothing changes)."""
         d = self.game.decision
         if d is None or d.secret or choice not in d.choices:
             raise IllegalChoice(t("why.not_legal"))
         self.held = choice
+        self._publish_nothing(Change.HELD)
 
     def unhold(self) -> Choice | None:
-        """Drop the held choice (the decision is open again); returns it."""
+        """Drop the held choice (the decision is open again) and publish an UNHELD update;
+        returns it. Nothing held: None, and nothing is published."""
         choice, self.held = self.held, None
+        if choice is not None:
+            self._publish_nothing(Change.UNHELD)
         return choice
 
     def confirm(self) -> Update:
-        """Apply the held choice and publish its update."""
+        """Apply the held choice and publish its PLAYED update."""
         choice = self.held
         if choice is None:
             raise IllegalChoice(t("why.not_now"))
@@ -417,7 +473,7 @@ class GameSession:
     # --- the stream ------------------------------------------------------------------------
 
     def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
-        """Call `subscriber(update)` after every choice (in the order of subscribing);
+        """Call `subscriber(update)` after every change (in the order of subscribing);
         returns a function that unsubscribes it."""
         self._subscribers.append(subscriber)
 
@@ -430,6 +486,12 @@ class GameSession:
     @property
     def subscribers(self) -> tuple[Subscriber, ...]:
         return tuple(self._subscribers)
+
+    def subscriber(self, kind: type[_S]) -> _S | None:
+        """The first subscriber that is a `kind` (the app reads a session's autosave so: its
+        file, its problem), or None. For reading: a subscriber hears the session's updates,
+        and nothing else calls it."""
+        return next((s for s in self._subscribers if isinstance(s, kind)), None)
 
     def apply(self, choice: Choice) -> Update:
         """Apply `choice` (raises IllegalChoice, changing nothing) and publish its update."""
@@ -447,7 +509,7 @@ class GameSession:
         block = undo_block(d, applied, self.game.decision, hidden)
         chapter = self.story.tell(applied)
         self._mark(block)
-        update = self._update(choice, d.player, d.secret, chapter, before, False)
+        update = self._update(choice, d.player, d.secret, chapter, before, Change.PLAYED)
         self._current = update
         if publish:
             self._publish(update)
@@ -457,11 +519,12 @@ class GameSession:
         for subscriber in tuple(self._subscribers):
             subscriber(update)
 
-    def _publish_nothing(self, *, undone: bool = False, reseated: bool = False) -> None:
-        """Publish the game as it stands after something that played nothing: an undo (the
-        game was taken back), a seat changing hands."""
+    def _publish_nothing(self, kind: Change) -> None:
+        """Publish the game as it stands after a change that played nothing: an undo (the
+        game was taken back), a seat changing hands, a choice held or dropped, a hint
+        counted, a lesson met."""
         nothing = Chapter((), (), self.story.round, (), self.story.general)
-        update = self._update(None, None, False, nothing, self._current, undone, reseated=reseated)
+        update = self._update(None, None, False, nothing, self._current, kind)
         self._current = update
         self._publish(update)
 
@@ -472,9 +535,7 @@ class GameSession:
         secret: bool,
         chapter: Chapter,
         before: Update | None,
-        undone: bool,
-        *,
-        reseated: bool = False,
+        kind: Change,
     ) -> Update:
         game = self.game
         public = game.view(None)
@@ -495,6 +556,5 @@ class GameSession:
             private=private,
             seating=self.seating,
             undo=self._undo_code(),
-            undone=undone,
-            reseated=reseated,
+            kind=kind,
         )

@@ -510,7 +510,6 @@ EN: dict[str, Template] = {
     "board.track": "Rounds",
     "board.cards_title": "Action cards this round",
     "board.card_taken": "taken by {name}",
-    "board.card_stack": "stack {stack} · place up to {n}",
     "board.card_place": "place {n}",
     "board.no_cards": "The action cards are revealed at the start of the round.",
     "board.players": "Players",

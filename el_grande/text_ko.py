@@ -533,7 +533,6 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "board.track": "라운드",
     "board.cards_title": "이번 라운드의 액션 카드",
     "board.card_taken": "{name} 가져감",
-    "board.card_stack": "{stack} 스택 · 최대 {n}개 배치",
     "board.card_place": "배치 {n}",
     "board.no_cards": "액션 카드는 라운드가 시작될 때 공개됩니다.",
     "board.players": "플레이어",

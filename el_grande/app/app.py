@@ -448,7 +448,7 @@ class ElGrandeApp(App[None]):
         listener = self._listener
         if listener is not None:
             with contextlib.suppress(Exception):
-                listener.save(listener.game())  # what changed since the last decision too
+                listener.save(listener.game())  # saved at every change: once more if one failed
             with contextlib.suppress(Exception):
                 listener.close()
         with contextlib.suppress(Exception):  # a second signal ends the process at once
@@ -660,9 +660,9 @@ class ElGrandeApp(App[None]):
 
         listener = None
         if imported("el_grande.persist.autosave"):  # else no session has an autosave yet
-            from el_grande.persist.autosave import autosaver_of  # start-up: pydantic
+            from el_grande.persist.autosave import AutosaveListener  # start-up: pydantic
 
-            listener = autosaver_of(session)
+            listener = session.subscriber(AutosaveListener)
         if listener is None or listener is not self._listener:
             self._leave_game()
         if listener is not None:

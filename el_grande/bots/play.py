@@ -1,4 +1,11 @@
-"""Driving bots through a game: the one place that hands a bot its view and decision."""
+"""Bots playing a game by themselves: `play_game` plays a bare `Game` to its end with one
+bot per seat (the simulator, `el-grande simulate`; the bots' tests and strength runs), and
+`bot_choice` asks one bot for the decision at hand. Each bot is handed the deciding seat's
+view only, and none at all when it reads none (`needs_view`).
+
+A computer player at the table is asked by the table's flow instead (`el_grande.flow.table`:
+off the table's thread, a bot made for each decision and seeded by the position); a review
+weighs a person's decisions with the Hard player's own search (`el_grande.review`)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from .board import ADJ, CASTILLO_INDEX, PLACES, REGIONS
-from .cards import CARD_STACK, POWER_CABALLEROS, SCOREBOARD_IDS
+from .cards import SCOREBOARD_IDS
 from .choices import Choice
 from .kinds import DecisionKind, Phase, Purpose
 from .options import SCORING_ROUNDS
@@ -95,12 +95,6 @@ class View:
 
     def region(self, region_id: str) -> RegionView:
         return self.regions[REGIONS.index(region_id)]
-
-    def power_caballeros(self, value: int) -> int:
-        return POWER_CABALLEROS[value]
-
-    def card_stack(self, card: str) -> int:
-        return CARD_STACK[card]
 
 
 @dataclass(frozen=True)

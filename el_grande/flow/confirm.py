@@ -27,7 +27,7 @@ from el_grande.core import events as E
 from el_grande.core.undo import reveals, undo_block
 from el_grande.flow.beats import Held
 from el_grande.flow.display import step_view
-from el_grande.flow.feature import Feature, save_now
+from el_grande.flow.feature import Feature
 
 if TYPE_CHECKING:
     from el_grande.flow.feature import Options
@@ -111,8 +111,7 @@ class ConfirmTurns(Feature):
     def answer(self, decision: Decision, choice: Choice) -> Held | None:
         if not self.on or (shown := preview(self.session, decision, choice)) is None:
             return None
-        self.session.hold(choice)
-        save_now(self.session)  # a kill while it is held loses nothing
+        self.session.hold(choice)  # published: a kill while it is held loses nothing
         return self._held(decision, choice, shown)
 
     def pending(self, decision: Decision) -> Held | None:

@@ -98,6 +98,7 @@ class Director:
         #: A sentence for the table when it opens (a resumed game: which scoring ended last).
         self.opening_note: str | None = None
         self._policy: Policy | None = None
+        self._watchers: list[Callable[[Beat], None]] = []
         self._notices: list[Notice] = []
         self._to_show: list[_Queued] = []
         self._open: Display | None = None  # a scoring begun but not ended (disks to come)
@@ -129,8 +130,16 @@ class Director:
         self._notices.append(notice)
         return lambda: self._notices.remove(notice) if notice in self._notices else None
 
+    def watch(self, watcher: Callable[[Beat], None]) -> Callable[[], None]:
+        """Hand every beat to `watcher` too, before the policy (an audience that only looks:
+        a spectator); returns a function that stops it."""
+        self._watchers.append(watcher)
+        return lambda: self._watchers.remove(watcher) if watcher in self._watchers else None
+
     def _emit(self, beat: Beat) -> None:
         assert self._policy is not None, "a director hands its beats to a policy"
+        for watcher in tuple(self._watchers):
+            watcher(beat)
         self._policy.beat(beat)
 
     def _notice(self, text: str) -> None:
@@ -202,6 +211,7 @@ class Director:
             self._unsubscribe()
             self._unsubscribe = None
         self._notices.clear()
+        self._watchers.clear()
         self.players.drop()
         self.features.close()
         self._cancel_step()
@@ -209,6 +219,8 @@ class Director:
     # --- the session's updates ---------------------------------------------------------------
 
     def _published(self, update: Update) -> None:
+        if update.kind.kept:  # HELD, UNHELD, HINT, LESSON: the table made them; nothing to show
+            return
         self.features.heard(update)
         if update.reseated:  # a seat changed hands; nothing was played
             self._reseated()

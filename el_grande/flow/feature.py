@@ -190,13 +190,3 @@ class Features:
     def close(self) -> None:
         for f in self.all:
             f.close()
-
-
-def save_now(session: GameSession) -> None:
-    """Save at once what the table keeps besides the session's updates (a hint counted, a
-    choice held or dropped, a lesson met)."""
-    from el_grande.persist.autosave import autosaver_of  # start-up: pydantic
-
-    listener = autosaver_of(session) if session.subscribers else None
-    if listener is not None:
-        listener.save(session.game)

@@ -35,7 +35,6 @@ from el_grande.flow.beats import (
     Undone,
 )
 from el_grande.flow.cautions import first_cursor, hides_own
-from el_grande.flow.feature import save_now
 from el_grande.flow.handover import (
     LETTERS,
     NOBODY,
@@ -344,8 +343,7 @@ class HotSeat:
 
     def _take_back(self) -> None:
         """Undo at the Confirm scene: the held choice is dropped, its prompt opens on it."""
-        choice = self.session.unhold()
-        save_now(self.session)
+        choice = self.session.unhold()  # (published: the autosave keeps it)
         self.guard.end()
         d = self.session.decision
         if d is not None:
@@ -382,11 +380,10 @@ class HotSeat:
         self._set(Hinting(seat, d, self.board_for(d), own, seed.randrange(2**31)))
 
     def hint_shown(self) -> None:
-        """The hints were shown to their player: counted, and saved at once."""
+        """The hints were shown to their player: counted (the session publishes it: saved)."""
         scene = self.scene
         if isinstance(scene, Hinting):
             self.session.hint_used(scene.seat)
-            save_now(self.session)
 
     def hint_closed(self, choice: Choice | None = None) -> None:
         """The hints are closed; `choice`, if given, is highlighted at the prompt."""

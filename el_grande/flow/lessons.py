@@ -1,17 +1,17 @@
 """Lessons: the rules a guided game explains when each one happens (plain Python).
 
-A lesson is plain data — its id, the rule ids it teaches (`/work/shared/RULES.md`; tests name
-them, the screen never shows them), the widget of the game screen it lights, the help page it
-links to — and a detector: "this rule happens now, and why", read from the moment at hand (a
-human's decision, the public events since that person's previous decision, the public board,
-or a step of a scoring display). Its sentences are the catalogue's (`lesson.<id>.title`,
-`lesson.<id>.1` … `.3`, English and Korean).
+A lesson is plain data — its id, the rule ids it teaches (`../shared/RULES.md`, beside the
+repository; tests name them, the screen never shows them), the widget of the game screen it
+lights, the help page it links to — and a detector: "this rule happens now, and why", read
+from the moment at hand (a human's decision, the public events since that person's previous
+decision, the public board, or a step of a scoring display). Its sentences are the
+catalogue's (`lesson.<id>.title`, `lesson.<id>.1` … `.3`, English and Korean).
 
 `Coach` is the table state: which lessons were met (kept in the session, so the save keeps
-them: `GameSession.lessons`), which ones wait their turn, which one speaks now, and which
-one the player pages back to. The table flow tells it every update (`Coach.heard`) and asks
-it at every scene (`TableFlow.coach`); the coach panel (`el_grande.app.widgets.coach`) reads
-`Coach.shown`.
+them: `GameSession.met` records one and publishes it; `GameSession.lessons`), which ones wait
+their turn, which one speaks now, and which one the player pages back to. The table flow
+tells it every update (`Coach.heard`) and asks it at every scene (`TableFlow.coach`); the
+coach panel (`el_grande.app.widgets.coach`) reads `Coach.shown`.
 
     coach = Coach.of(session)        # None: the session is neither guided nor tipped
     coach.see(scene, public, is_bot) # a `Due`: a lesson (or a tip) speaks from now on
@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Final, cast
 from el_grande.core import GENERAL, AwardReason, DecisionKind, Purpose
 from el_grande.core import events as E
 from el_grande.core.cards import CARD_STACK
-from el_grande.flow.feature import Feature, save_now
+from el_grande.flow.feature import Feature
 from el_grande.flow.scenes import Prompt, Showing
 from el_grande.limits import CARD_TIP as CARD_TIP  # a tip: "card:<id>"
 from el_grande.limits import LESSON_IDS
@@ -442,8 +442,10 @@ class Coach:
     page: int | None = None
     waiting: list[Due] = field(default_factory=list)
     moments: int = 0
-    #: Called when a lesson was met (the flow saves the game: lessons survive a resume).
-    on_met: Callable[[], None] | None = None
+    #: Records a lesson met: the session's `met` (`Coach.of`), which keeps it in `met` (the
+    #: session's list) and publishes it, so the autosave keeps it (lessons survive a resume);
+    #: None (a coach on its own): appended to `met`.
+    meet: Callable[[str], None] | None = field(default=None, repr=False)
     _at: object = field(default=None, repr=False)
     _recent: list[Event] = field(default_factory=list, repr=False)
     _run: tuple[int, DecisionKind | None] | None = field(default=None, repr=False)
@@ -453,14 +455,14 @@ class Coach:
         mode = session.coach
         if mode not in (LEARN, TIPS):
             return None
-        return cls(mode, session.lessons)
+        return cls(mode, session.lessons, meet=session.met)
 
     def heard(self, update: Update) -> None:
         """Every update the session publishes: its public events wait for the person's next
         decision (an undo forgets them: they did not happen)."""
         if update.undone:
             self._recent.clear()
-        elif not update.reseated:
+        else:  # (only a choice played has events)
             self._recent.extend(update.events)
 
     def see(
@@ -496,13 +498,14 @@ class Coach:
                 due = Due(CARD_TIP + card, f"{card} is face up", self.moments)
         if due is None:
             return None
-        self.met.append(due.id)
         self.current = due.id
         self.page = None  # a new lesson shows, even while the player read back
         if self.mode == TIPS:
             self.hidden = False  # a new tip shows, even after the last was dismissed
-        if self.on_met is not None:
-            self.on_met()
+        if self.meet is not None:
+            self.meet(due.id)  # the session's: `met` grows, and the autosave keeps it
+        else:
+            self.met.append(due.id)
         return due
 
     def _next(self, moment: Moment) -> Due | None:
@@ -586,12 +589,12 @@ class Coach:
 class Coaching(Feature):
     """The coach at the table (a feature, registered for a guided game or a game with tips:
     `Coach.of`): it hears every update and sees every person's prompt and display step (a
-    lesson's moment); a lesson met is saved at once (lessons survive a resume)."""
+    lesson's moment); a lesson met goes through the session (`GameSession.met`: published,
+    saved, so lessons survive a resume)."""
 
     def __init__(self, coach: Coach, stage: Stage) -> None:
         self.coach = coach
         self.stage = stage
-        coach.on_met = lambda: save_now(stage.session)
 
     def heard(self, update: Update) -> None:
         self.coach.heard(update)

@@ -1,7 +1,19 @@
-"""Never lose a game: save files, autosave and resume, undo, replay and export.
+"""Never lose a game: save files, the autosave and resume, the resume list and the trash,
+one window per game, replay and export.
 
 Everything here sits on the rules core's record/replay: a save is the seed, the options and
-the list of choices, loading is a replay, undo is a replay minus the tail.
+the list of choices (and what the table keeps besides: who played each seat when, hints,
+a held choice, a coached game's lessons), and loading is a replay.
+
+- `model` — the save file (a pydantic model, validated when read); `store` — where saves live,
+  writing and loading them, the resume list; `autosave` — the subscriber of a game's session
+  that writes its save after every update (the one writer while a game is open);
+- `lock` — one window per game; `manage`, `trash`, `paths` — naming, deleting and restoring
+  saves, the data folder; `played` — how many games this machine finished (the tips);
+- `replay` — the replay viewer's model; `export` — the story as text or Markdown;
+- `undo` — undo for a bare `Game`: the core's rule (`el_grande.core.undo`) applied by
+  replaying minus the tail (the table's undo is the session's: `GameSession.undo`);
+- `errors`, `slug` — the errors a save can raise; a name as a piece of a file name.
 
 The names below are loaded on first use (PEP 562), so that importing a light submodule such
 as ``el_grande.persist.errors`` (every command does) does not load pydantic before the first
@@ -13,7 +25,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-# Light modules (standard library only) are bound at once; ``undo`` must be the function, not
+# Light modules (no pydantic) are bound at once; ``undo`` must be the function, not
 # the submodule of the same name.
 from el_grande.persist.errors import CannotLockError, GameLockedError, SaveFileError
 from el_grande.persist.undo import can_undo, undo, undo_check

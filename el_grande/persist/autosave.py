@@ -1,4 +1,9 @@
-"""Autosave: a subscriber of the session's stream that writes the game after every choice.
+"""Autosave: a subscriber of the session's stream that writes the game after every update.
+
+The session publishes every change with its kind (`el_grande.session.Change`: a choice played,
+an undo, a seat changing hands, a choice held or dropped, a hint counted, a lesson met), and
+the listener saves on each: it is the one writer of the save while a game is open (the app
+asks it to save once more when a signal ends the app).
 
     listener = attach_autosave(session, on_change=show)   # a new game: a new save file
     listener = attach_autosave(session, Autosaver.resume(save))  # a loaded game: its own id
@@ -7,7 +12,8 @@
 
 Saving never stops a game and never fails in silence: a failure is kept in `problem` and
 reported through `on_change` until a save works again. This module knows the session only
-as something to `subscribe` to; it imports nothing of the app.
+as something to `subscribe` to (and to find its autosave among the subscribers: `subscriber`);
+it imports nothing of the app.
 """
 
 from __future__ import annotations
@@ -94,7 +100,8 @@ class AutosaveListener:
         self.problem: str | None = problem
 
     def __call__(self, update: Any) -> None:
-        """A subscriber of the session's stream: save after every update."""
+        """A subscriber of the session's stream: save after every update, whatever its kind
+        (what the save keeps besides the choices is read in `fill`)."""
         self.save(self.game())
 
     def fill(self, file: SaveFile) -> None:
@@ -143,10 +150,6 @@ def _write_problem(path: Path, exc: OSError) -> str:
     return t("save.failed", path=printable(str(path)), reason=reason)
 
 
-def autosaver_of(session: GameSession) -> AutosaveListener | None:
-    return next((x for x in session.subscribers if isinstance(x, AutosaveListener)), None)
-
-
 def attach_autosave(
     session: GameSession,
     saver: Autosaver | None = None,
@@ -158,7 +161,7 @@ def attach_autosave(
     the listener is attached all the same with its `problem` set, and tries again at every
     decision.  `on_change` is only called on later changes: read `problem` once at first.
     """
-    existing = autosaver_of(session)
+    existing = session.subscriber(AutosaveListener)
     if existing is not None:
         if on_change is not None:
             existing.on_change = on_change

@@ -10,7 +10,6 @@ Writes are atomic (`el_grande.atomic.atomic_write_text`, also importable from he
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import errno
 import logging
 import os
@@ -59,16 +58,6 @@ log = logging.getLogger(__name__)
 # --------------------------------------------------------------------------- game <-> save
 
 
-def _options_dict(options: Any) -> dict[str, Any]:
-    if isinstance(options, dict):
-        return dict(options)
-    if hasattr(options, "_asdict"):
-        return dict(options._asdict())
-    if hasattr(options, "__dataclass_fields__"):
-        return dataclasses.asdict(options)
-    return dict(vars(options))
-
-
 def new_game_id(names: Sequence[str], when: Any = None) -> str:
     """The time and the players' names in ASCII letters and digits (`slug.name_slug`), e.g.
     ``20261129-203015-Ana-Ben``, ``…-Gimminjun-Seoyeon``; a name with none (🙂) is its seat:
@@ -97,7 +86,7 @@ def save_from_game(
         updated=stamp,
         seats=list(seats),
         seed=rec["seed"],
-        options=SavedOptions(**_options_dict(rec["options"])),
+        options=SavedOptions(**rec["options"]),  # (the record's options: a plain dict)
         start_player=rec.get("start_player"),
         choices=list(rec["choices"]),
     )
@@ -683,11 +672,6 @@ def lock_states(directory: Path) -> dict[str, str | None]:
         except Unlockable as exc:
             states[game_id] = exc.reason
     return states
-
-
-def held_game_ids(directory: Path) -> set[str]:
-    """Ids of the games whose lock another window holds; free lock files are removed."""
-    return {game_id for game_id, why in lock_states(directory).items() if why is None}
 
 
 def game_is_open(game_id: str, home: Path | None = None) -> bool:

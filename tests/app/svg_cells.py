@@ -8,7 +8,7 @@ no-break spaces with no width, so text after Hangul or after a gap drifts left. 
 tests compare the SVG as it is; this only rewrites a copy for looking at it, placing every
 wide character, and every run of narrow ones, at its own cell:
 
-    python -m tests.app.svg_cells IN.svg OUT.svg && /work/shared/tools/svg2png OUT.svg OUT.png
+    python -m tests.app.svg_cells IN.svg OUT.svg && ../shared/tools/svg2png OUT.svg OUT.png
 """
 
 from __future__ import annotations

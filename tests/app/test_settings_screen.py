@@ -279,13 +279,39 @@ async def test_the_new_game_form_starts_from_the_settings_players_and_fits_100x3
         assert [s.kind for s in result.seats] == ["bot:greedy", "human", "bot:strong", "human"]
 
 
+#: Every setting of the settings screen, in its order on screen (one row each).
+SETTINGS_ROWS = [
+    "language",
+    "theme",
+    "palette",
+    "bot_delay",
+    "auto_advance",
+    "strict_handovers",
+    "warnings",
+    "tips",
+    "since_your_turn",
+    "confirm_turn",
+]
+
+
 async def test_the_settings_screen_fits_100x30() -> None:
+    """All ten settings (each row's label and field), the palette's swatches, the five seats
+    and the buttons are on screen at 100×30, above the footer."""
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         await open_settings_from_title(pilot)
+        screen = app.screen
+        rows = list(screen.query(".opt-row"))
+        fields = [w.id for row in rows for w in row.children if w.id and w.id != "swatches"]
+        assert fields == SETTINGS_ROWS  # every row of the screen is checked below
+        for row in rows:
+            for widget in row.children:  # the label, the field (and a unit) of each row
+                region = widget.region
+                assert region.width > 0 and region.height > 0, widget
+                assert region.right <= app.size.width, widget
+                assert region.bottom <= app.size.height - 1, widget  # the footer
         ids = [f"{w}-{i}" for i in range(5) for w in ("name", "colour", "kind")]
-        fields = ["language", "theme", "palette", "bot_delay", "auto_advance"]
-        _fits(app, [*fields, *ids, "save", "cancel", "swatches"])
+        _fits(app, [*SETTINGS_ROWS, *ids, "save", "cancel", "swatches"])
 
 
 async def test_the_form_tabs_through_the_names_then_the_options_and_moves_like_a_table() -> None:

@@ -1,4 +1,4 @@
-"""One or more tests per rule id of /work/shared/RULES.md (R-C, R-B, R-P, R-S, R-R, R-K, R-G,
+"""One or more tests per rule id of ../shared/RULES.md (R-C, R-B, R-P, R-S, R-R, R-K, R-G,
 R-V, R-E, R-O, R-H). Action cards (R-A) are in test_cards.py.
 
 Positions are built with the helpers of ``scenario.py`` (plain-data fields written at a decision
@@ -122,9 +122,10 @@ def test_every_rule_id_has_a_named_test():
 
 
 def test_rule_ids_match_the_rules_page_when_present():
-    # The rules page lives in shared/ beside the repository (and its CI clone).
+    # The rules page lives in shared/ beside the repository (and its CI clone), or beside a
+    # folder holding it (a git worktree of the repository in a folder of its own).
     here = Path(__file__).resolve().parents[2]
-    candidates = [here.parent / "shared" / "RULES.md", Path("/work/shared/RULES.md")]
+    candidates = [folder / "shared" / "RULES.md" for folder in here.parents]
     rules = next((p for p in candidates if p.exists()), None)
     if rules is None:
         pytest.skip("../shared/RULES.md is not beside this checkout")

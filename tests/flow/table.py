@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from el_grande.core import Choice, Decision, DecisionKind, Event
+from el_grande.core import PLACES, Choice, Decision, DecisionKind, Event
 from el_grande.flow.broadcast import Hears
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.confirm import preview
@@ -25,10 +25,9 @@ from el_grande.setup import GameSetup, default_seats
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
 SECRET_CARDS = {"eviction", "province_two_by_disk", "province_all_by_disk", "score_by_disk"}
-_PLACE_KEYS = {
-    "1": "galicia", "2": "asturias", "3": "basque_country", "4": "aragon", "5": "catalonia",
-    "6": "old_castile", "7": "new_castile", "8": "valencia", "9": "seville", "0": "castillo",
-}  # fmt: skip
+#: The game screen's number keys (`el_grande.app.widgets.board.PLACE_KEYS`): 1–9 the regions in
+#: board order, 0 the Castillo.
+PLACE_KEYS = {str((n + 1) % 10): place for n, place in enumerate(PLACES)}
 
 
 @dataclass
@@ -123,8 +122,8 @@ class Table:
                     self.cursor = min(self.cursor + 1, len(choices) - 1)
                 elif key == "up":
                     self.cursor = max(self.cursor - 1, 0)
-                elif key in _PLACE_KEYS:
-                    place = _PLACE_KEYS[key]
+                elif key in PLACE_KEYS:
+                    place = PLACE_KEYS[key]
                     hit = [i for i, c in enumerate(choices) if c.arg == place]
                     if hit:
                         self.cursor = hit[0]
@@ -148,7 +147,7 @@ class Table:
                 flow.lower()
         elif target == "map" and isinstance(scene, Prompt):
             choices = scene.decision.choices
-            on_map = [c for c in choices if c.arg in _PLACE_KEYS.values()]
+            on_map = [c for c in choices if c.arg in PLACE_KEYS.values()]
             if on_map:
                 flow.answer(on_map[0])
         self.clock.run_due()

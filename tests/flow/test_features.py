@@ -6,7 +6,7 @@ session for the game. What the director and the policy call, and what the featur
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 
@@ -16,13 +16,14 @@ from el_grande.flow import cautions
 from el_grande.flow.beats import Held
 from el_grande.flow.cautions import Caution, Cautions
 from el_grande.flow.changes import SinceYourTurn
-from el_grande.flow.clock import Cancel
+from el_grande.flow.clock import Cancel, ManualClock
 from el_grande.flow.confirm import ConfirmTurns
 from el_grande.flow.feature import Feature, Features, Options
 from el_grande.flow.guided import Guided, Scripted
 from el_grande.flow.lessons import LEARN, Coach, Coaching
 from el_grande.flow.scenes import Confirm, GameOver, Prompt, Scene
 from el_grande.flow.seats import Seats
+from el_grande.flow.table import TableFlow
 from el_grande.flow.thinker import Done, Think
 from el_grande.session import GameSession, Update
 from el_grande.text import t
@@ -348,3 +349,29 @@ def test_seats_change_hands_stopping_that_seats_computer_player_only() -> None:
     assert seats.give(7, "human") == t("seats.unknown")
     assert seats.give(0, "wizard") == t("seats.unknown")
     assert stage.dropped == [1] and len(heard) == 1  # nothing changed
+
+
+# --- the table's options, through one call ----------------------------------------------------
+
+
+def test_the_tables_options_reach_every_part_through_one_call() -> None:
+    session, choice = held_at(turn_ends)
+    clock = ManualClock()
+    flow = TableFlow(session, clock, bot_delay=0.0)
+    flow.start()
+    assert flow.options == Options(bot_delay=0.0) and not flow.handovers.strict
+    options = Options(2.0, 3.0, strict=True, warnings=True, confirm=True, since_your_turn=False)
+    flow.configure(options)
+    assert flow.options == options and flow.strict and flow.handovers.strict
+    assert flow.display_pace == 3.0 and flow.bot_delay == 2.0 and flow.warnings
+    flow.set_strict(False)
+    assert flow.options == replace(options, strict=False) and not flow.handovers.strict
+    confirm = flow.features.find(ConfirmTurns)
+    since = flow.features.find(SinceYourTurn)
+    assert confirm is not None and confirm.on and since is not None and not since.on
+    d = session.decision
+    assert d is not None
+    scene = flow.scene
+    assert isinstance(scene, Prompt) and scene.since is None
+    clock.advance(10.0)  # (a game opened part-way: the first answer waits for quiet)
+    assert flow.answer(choice) is None and session.held == choice  # confirm my turn: held

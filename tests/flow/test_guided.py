@@ -19,7 +19,7 @@ from el_grande.flow.handover import Input
 from el_grande.flow.lessons import BY_ID, LEARN, LESSONS, Coach, Due
 from el_grande.flow.scenes import Curtain, GameOver, Prompt, Showing, TakeOver
 from el_grande.flow.table import TableFlow
-from el_grande.persist.autosave import attach_autosave, autosaver_of, setups_of
+from el_grande.persist.autosave import AutosaveListener, attach_autosave, setups_of
 from el_grande.persist.model import parse_save
 from el_grande.persist.store import load_save, record_of
 from el_grande.session import GameSession, Update
@@ -219,7 +219,7 @@ def test_the_autosave_of_a_normal_game_keeps_no_lessons() -> None:
 
     session = GameSession.new(GameSetup(default_seats(["A", "B"]), seed=5))
     listener = attach_autosave(session)
-    assert autosaver_of(session) is listener and listener.saver is not None
+    assert session.subscriber(AutosaveListener) is listener and listener.saver is not None
     text = listener.saver.path.read_text()
     assert '"coach"' not in text
     listener.close()

@@ -13,7 +13,7 @@ import subprocess
 import sys
 from dataclasses import replace
 
-from el_grande.core import Choice
+from el_grande.core import Choice, DecisionKind
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.handover import Input, Wait
 from el_grande.flow.scenes import (
@@ -30,7 +30,7 @@ from el_grande.flow.table import TableFlow
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, SeatSetup
 
-from .table import Table, humans, secret_position
+from .table import PLACE_KEYS, Table, humans, secret_position
 
 
 def seated(*kinds: str, seed: int = 7, **options: object) -> GameSession:
@@ -48,6 +48,27 @@ def test_the_flow_imports_no_textual_rich_or_pydantic() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_no_module_of_the_flow_imports_the_table_above_it_not_even_for_types() -> None:
+    """The facade is the top of the table's package: the features, the director and the
+    policies import nothing above them, also under `TYPE_CHECKING` (the circle table → seats
+    → table went; `lint-imports` reads only the imports that run)."""
+    import ast
+    from pathlib import Path
+
+    import el_grande.flow
+
+    found = []
+    for path in Path(el_grande.flow.__file__).parent.glob("*.py"):
+        if path.stem == "table":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "el_grande.flow.table":
+                found.append(path.name)
+            elif isinstance(node, ast.ImportFrom) and node.module == "el_grande.flow":
+                found += [path.name for a in node.names if a.name == "table"]
+    assert found == []
 
 
 def test_a_new_game_opens_on_the_first_players_prompt_at_once() -> None:
@@ -361,3 +382,35 @@ def test_answers_that_are_not_legal_change_nothing() -> None:
     table = Table(humans(2, 1))
     assert table.flow.answer(Choice("power", 99)) == "not one of the legal choices"
     assert table.session.game.history == ()
+
+
+# --- the driver's keys are the game screen's ---------------------------------------------------
+
+
+def test_the_drivers_number_keys_are_the_game_screens() -> None:
+    """1–9 the regions in board order (Granada on 9; no Asturias in El Grande), 0 the Castillo:
+    the game screen's map (`app.widgets.board.PLACE_KEYS`), so a key stream the flow tests play
+    means what it means on screen."""
+    from el_grande.app.widgets.board import KEY_PLACES  # (Textual: only for this comparison)
+
+    assert PLACE_KEYS == KEY_PLACES
+    assert PLACE_KEYS["9"] == "granada" and PLACE_KEYS["2"] == "basque_country"
+
+
+def test_a_number_key_highlights_its_region_at_a_placement_prompt() -> None:
+    for seed in range(200):
+        session = humans(3, seed)
+        rng = random.Random(seed)
+        while (d := session.decision) is not None:
+            places = [c.arg for c in d.choices]
+            if d.kind == DecisionKind.PLACEMENT and "granada" in places[1:]:
+                table = Table(session)
+                table.settle()
+                table.key("9")
+                assert table.cursor == places.index("granada")
+                key = next(k for k, p in PLACE_KEYS.items() if p in places and p != "granada")
+                table.key(key)
+                assert places[table.cursor] == PLACE_KEYS[key]
+                return
+            session.apply(rng.choice(d.choices))
+    raise AssertionError("no placement with Granada among its choices")

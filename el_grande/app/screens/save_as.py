@@ -14,7 +14,7 @@ from textual.widgets import Input, Static
 from el_grande.app.closing import close
 from el_grande.app.screens.boxed import BoxedModal
 from el_grande.names import fit, printable
-from el_grande.persist.autosave import autosaver_of, seats_of
+from el_grande.persist.autosave import AutosaveListener, seats_of
 from el_grande.persist.store import save_as, save_from_game
 from el_grande.text import t
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def default_path(session: GameSession) -> Path:
-    listener = autosaver_of(session)
+    listener = session.subscriber(AutosaveListener)
     name = listener.saver.file.game_id if listener and listener.saver else "el-grande-game"
     try:
         where = Path.cwd()
@@ -42,7 +42,7 @@ def save_session_as(session: GameSession, path: Path) -> tuple[bool, str]:
         shown = _shown(path)
         if os.path.lexists(path):
             return False, t("save.exists", path=shown)
-        listener = autosaver_of(session)
+        listener = session.subscriber(AutosaveListener)
         base = (
             listener.saver.file
             if listener and listener.saver
