@@ -1,14 +1,13 @@
-"""One director, several audiences: every beat to every policy, in order (plain Python).
+"""A table of screens of their own: one director's beats to every seat's screen (plain Python).
 
-A director hands its beats to one policy (`Director.attach`). A table with more than one
-audience — a seat's own screen for each remote seat, a spectator beside the hot-seat table —
-attaches a `Broadcast` of their policies instead. Each beat reaches every policy before the
-next beat does: a beat that a policy's answer brings about while the others have not heard
-the one before (an answer at a prompt, a curtain lowered at once) waits for them.
-
-After the last secret choice of a step (`Chosen`) the director waits to be told to go on: the
-shared table's policy (`curtain`: the hot-seat one) tells it once its curtain is lowered;
-with no shared table nobody needs to look away, and the broadcast goes on at once.
+A director hands its beats to one policy (`Director.attach`); a spectator beside a table only
+looks (`Director.watch`). A table where every person sits at a screen of their own — each a
+seat's own screen (`el_grande.flow.own_screen`), a remote seat later, and spectators — has no
+shared screen to be that policy: a `Broadcast` of their policies is. Each beat reaches every
+policy before the next beat does: a beat that a policy's answer brings about while the others
+have not heard the one before (an answer given on the spot) waits for them. After the last
+secret choice of a step (`Chosen`) nobody needs to look away: the broadcast tells the
+director to go on at once (a shared table's policy would lower its curtain first).
 """
 
 from __future__ import annotations
@@ -29,27 +28,14 @@ class Hears(Protocol):
 
 
 class Broadcast:
-    """The policies of one table's audiences, as one policy. `go_on`: the director's (what
-    comes after a `Chosen` beat); `curtain`: the shared table's policy, which calls `go_on`
-    itself after a `Chosen` (None: no shared table, the broadcast does)."""
+    """The policies of a table of screens of their own, as the director's one policy.
+    `go_on`: the director's (what comes after a `Chosen` beat)."""
 
-    def __init__(
-        self,
-        go_on: Callable[[], None],
-        policies: Sequence[Hears] = (),
-        curtain: Hears | None = None,
-    ) -> None:
+    def __init__(self, go_on: Callable[[], None], policies: Sequence[Hears]) -> None:
         self._go_on = go_on
-        self.curtain = curtain
-        self.policies: list[Hears] = [*policies, *([curtain] if curtain is not None else [])]
+        self.policies = tuple(policies)
         self._waiting: list[Beat] = []
         self._telling = False
-
-    def add(self, policy: Hears) -> Callable[[], None]:
-        """Another audience from the next beat on (a spectator coming in); returns a function
-        that takes it away."""
-        self.policies.insert(len(self.policies) - (self.curtain is not None), policy)
-        return lambda: self.policies.remove(policy) if policy in self.policies else None
 
     def beat(self, beat: Beat) -> None:
         self._waiting.append(beat)
@@ -59,9 +45,9 @@ class Broadcast:
         try:
             while self._waiting:
                 told = self._waiting.pop(0)
-                for policy in tuple(self.policies):
+                for policy in self.policies:
                     policy.beat(told)
-                if isinstance(told, Chosen) and self.curtain is None:
+                if isinstance(told, Chosen):
                     self._go_on()
         finally:
             self._telling = False

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from el_grande.flow.broadcast import Broadcast, Hears
+from el_grande.flow.broadcast import Hears
 from el_grande.flow.cautions import Cautions, first_cursor
 from el_grande.flow.changes import SinceYourTurn
 from el_grande.flow.confirm import ConfirmTurns
@@ -127,7 +127,6 @@ class TableFlow:
             letters=random.Random() if letters is None else letters,
         )
         self._director.attach(self._hotseat)
-        self._audiences: Broadcast | None = None  # others beside the table's screen (`watch`)
         self.features.configure(self._options)
         coaching = self.features.find(Coaching)
         #: The lessons of a guided game or a normal game's tips (`el_grande.flow.lessons`).
@@ -204,13 +203,9 @@ class TableFlow:
 
     def watch(self, policy: Hears) -> Callable[[], None]:
         """Another audience beside the table's own screen (a spectator: `Spectate`), hearing
-        the director's beats from the next one on (`el_grande.flow.broadcast`); returns a
-        function that takes it away. The table's screen is unchanged: it hears every beat
-        last and lowers its own curtains."""
-        if self._audiences is None:
-            self._audiences = Broadcast(self._director.go_on, curtain=self._hotseat)
-            self._director.attach(self._audiences)
-        return self._audiences.add(policy)
+        the director's beats from the next one on, each before the table's screen does
+        (`Director.watch`); returns a function that takes it away."""
+        return self._director.watch(policy.beat)
 
     def start(self) -> None:
         """Open the table on the session's latest update (`Director.start`)."""

@@ -308,7 +308,7 @@ class _Heard:
 def test_every_audience_hears_a_beat_before_anyone_hears_the_next() -> None:
     """A beat that one policy brings about (an answer at once) waits until every policy has
     heard the beat before; after the last secret of a step the broadcast goes on by itself
-    when no shared table raises a curtain, and never twice."""
+    (a table of screens of their own: nobody to hide from), and never twice."""
     public = Game.new(["Ana", "Ben", "Cy"], seed=1).view(None)
     log: list[str] = []
     went_on: list[int] = []
@@ -323,16 +323,3 @@ def test_every_audience_hears_a_beat_before_anyone_hears_the_next() -> None:
     fan.beat(Chosen(0, public))
     assert log == ["seat0 Chosen", "seat1 Chosen", "seat0 Over", "seat1 Over"]
     assert went_on == [1]
-
-
-def test_a_shared_table_lowers_its_own_curtain_and_hears_each_beat_last() -> None:
-    public = Game.new(["Ana", "Ben", "Cy"], seed=1).view(None)
-    log: list[str] = []
-    went_on: list[int] = []
-    fan = Broadcast(lambda: went_on.append(1), [_Heard("seat2", log)], curtain=_Heard("table", log))
-    stop = fan.add(_Heard("spectator", log))
-    fan.beat(Chosen(1, public))
-    assert log == ["seat2 Chosen", "spectator Chosen", "table Chosen"] and went_on == []
-    stop()
-    fan.beat(Over(public))
-    assert log[3:] == ["seat2 Over", "table Over"]
