@@ -34,7 +34,7 @@ from el_grande.flow.spectate import Spectate
 from el_grande.narrate import ScoringStep
 from el_grande.session import GameSession
 
-from .table import humans, secret_position
+from .table import held_at, humans, secret_position
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -323,3 +323,24 @@ def test_every_audience_hears_a_beat_before_anyone_hears_the_next() -> None:
     fan.beat(Chosen(0, public))
     assert log == ["seat0 Chosen", "seat1 Chosen", "seat0 Over", "seat1 Over"]
     assert went_on == [1]
+
+
+def test_a_seat_takes_back_or_ends_its_own_held_turn_and_no_other() -> None:
+    session, choice = held_at(lambda d, events, after: True, players=3)
+    d = session.decision
+    assert d is not None
+    session.hold(choice)
+    held = Held(d.player, d, choice, session.current.public, (), "turn")
+    mine = OwnScreen(d.player, session, lambda c: None)
+    other = OwnScreen((d.player + 1) % 3, session, lambda c: None)
+    for screen in (mine, other):
+        screen.beat(held)
+    assert other.end_turn() is not None and other.take_back() is not None
+    assert session.held == choice
+    assert mine.take_back() is None and session.held is None
+    assert mine.scene == Prompt(d.player, d, session.game.view(d.player), cursor=choice)
+    assert mine.end_turn() is not None  # nothing held any more: nothing changes
+    moves = len(session.game.history)
+    session.hold(choice)
+    mine.beat(held)
+    assert mine.end_turn() is None and len(session.game.history) == moves + 1
