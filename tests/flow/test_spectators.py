@@ -35,7 +35,7 @@ from el_grande.flow.spectate import Spectate
 from el_grande.flow.thinker import thinker_on
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, SeatSetup, default_seats
-from tests.noninterference import CASTILLO, FlowSide, build, run_flow, scene_text
+from tests.noninterference import CASTILLO, DISK, FlowSide, build, run_flow, scene_text
 
 from .table import NAMES, SECRET_CARDS
 
@@ -277,8 +277,7 @@ def spectator_text(side: FlowSide, who: object) -> str:
 def test_a_spectator_beside_the_table_is_shown_nothing_of_a_hidden_castillo() -> None:
     """Two games that differ only in how a hidden Castillo splits between two players: a
     spectator watching beside the hot-seat table is shown the very same scenes in both,
-    position by position, until the Castillo's counts are told (and the hot-seat screen's
-    own text is the same too)."""
+    position by position, until the Castillo's counts are told."""
     positions, ends = 0, Counter[str]()
     for i in range(4):
         twins = build(CASTILLO, 1500 + i, 3 + i % 2, bots=(1,) if i % 2 else ())
@@ -287,6 +286,17 @@ def test_a_spectator_beside_the_table_is_shown_nothing_of_a_hidden_castillo() ->
         ends[run.ended.split(" by ")[0]] += 1
     assert positions >= 40, positions
     assert set(ends) <= {"revealed", "over", "diverged"}, ends
+
+
+def test_a_spectator_beside_the_table_is_shown_nothing_of_a_secret_disk() -> None:
+    """Two games that differ only in the region a person set their secret disk to: the
+    spectator is shown the very same scenes in both until the disks are revealed."""
+    ends = Counter[str]()
+    for i in range(4):
+        twins = build(DISK, 1600 + i, 3 + i % 3, bots=(2,) if i % 2 else ())
+        run = run_flow(twins, i, spectator=True, renderers=(spectator_text,))
+        ends[run.ended.split(" by ")[0]] += 1
+    assert ends["revealed"] >= 2 and set(ends) <= {"revealed", "over", "diverged"}, ends
 
 
 def test_the_harness_finds_a_spectator_shown_a_seats_view() -> None:
