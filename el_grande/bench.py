@@ -2,9 +2,10 @@
 
 Plays random full games (uniformly random legal choices) on one core and prints games/s and
 decisions/s per player count, and the cost of ``Game.clone()`` and ``Game.view()``. Then it
-plays the same games twice more, counting CPU time: once as a bare loop over the core and once
-through ``el_grande.sim`` with `random` bots (what ``el-grande simulate --bots random`` does),
-and prints both rates and their ratio. A measurement, not a test.
+plays the same games twice more, counting CPU time: once as a bare loop over the core (drawing
+each choice as a `random` bot would, from the position's seed: `bots.drive.position_seed`) and
+once through ``el_grande.sim`` with `random` bots (what ``el-grande simulate --bots random``
+does), and prints both rates and their ratio. A measurement, not a test.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import time
 import timeit
 
 from el_grande import sim
+from el_grande.bots.drive import position_seed
 from el_grande.core import Game, Options
 
 
@@ -53,17 +55,21 @@ def bench_view(players: int = 4) -> float:
 
 def bench_simulate(players: int, games: int) -> tuple[float, float]:
     """Games per CPU-second of the same random games: a bare core loop, then `simulate`'s
-    `play_one` with random bots (bots' own seeds, forced choices applied without asking)."""
+    `play_one` with random bots (a new bot for every decision, seeded by the position:
+    `bots.drive`; forced choices applied without asking). The bare loop draws the same
+    choices from the same seeds, without the bots."""
 
     config = sim.SimConfig(players=players, games=games, seed=1, bots=("random",) * players)
     names = [f"random-{s + 1}" for s in range(players)]
 
     def bare(g: int) -> list[int]:
-        rngs = [random.Random(sim.bot_seed(config, g, s)) for s in range(players)]
         game = Game.new(names, seed=sim.game_seed(config, g), options=Options())
         while (d := game.decision) is not None:
             choices = d.choices
-            game.apply(choices[0] if len(choices) == 1 else rngs[d.player].choice(choices))
+            if len(choices) == 1:
+                game.apply(choices[0])
+            else:
+                game.apply(random.Random(position_seed(game, d.player)).choice(choices))
         return game.scores
 
     assert bare(0) == sim.play_one(config, 0)["scores"], "not the same games"

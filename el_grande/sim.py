@@ -4,7 +4,11 @@
     el-grande simulate --players 3 --games 20 --bots strong,greedy --json
 
 `--bots` takes one level per seat, or fewer: the last one fills the remaining seats. Game `g`
-uses seed `S + g`, so a run is reproducible and can be split across processes (`--jobs`).
+uses seed `S + g`, and its computer players are the app's (`el_grande.bots.drive`: a new bot
+for every decision, seeded by the position), so game `g` is the game a table of those computer
+players plays in the app with seed `S + g`. A run is reproducible (with `strong`, when
+`--iterations` is given without `--budget`: a budget in play-outs only) and can be split
+across processes (`--jobs`).
 Shared victories (R-E1: tied leaders share the victory) count one win for every tied winner;
 `shared_wins` says how many games ended that way.
 """
@@ -23,8 +27,8 @@ from typing import Any
 
 from rich.console import Console
 
-from el_grande.bots.base import make_bot
-from el_grande.bots.play import play_game
+from el_grande.bots.drive import TABLE, Budget, Driver
+from el_grande.bots.play import PlayResult, play_game
 from el_grande.bots.registry import LEVELS, level_ids
 from el_grande.core import Game, Options
 from el_grande.names import fit, printable
@@ -74,37 +78,39 @@ def game_seed(config: SimConfig, game_index: int) -> int:
     return config.seed + game_index
 
 
-def bot_seed(config: SimConfig, game_index: int, seat: int) -> int:
-    # Distinct, reproducible streams for every (run seed, game, seat).
-    return (config.seed * 1_000_003 + game_index) * 8 + seat
+def budget(config: SimConfig) -> Budget:
+    """The Hard player's budget a decision: `--budget` seconds (2 s without it, unless
+    `--iterations` is given alone: then play-outs only, and the run is repeatable) and at
+    most `--iterations` play-outs, on `--clock`."""
+    seconds = config.budget
+    if seconds is None and config.iterations is None:
+        seconds = TABLE.seconds
+    return Budget(seconds, config.iterations, CLOCKS[config.clock])
+
+
+def game(config: SimConfig, game_index: int) -> Game:
+    """Game `game_index` of the run, not yet played: seat `s` is called `<level>-<s + 1>`."""
+    names = [f"{level}-{seat + 1}" for seat, level in enumerate(config.seat_bots(game_index))]
+    options = Options(rounds=config.rounds, veto=config.veto, castillo=config.castillo)
+    return Game.new(names, seed=game_seed(config, game_index), options=options)
+
+
+def play(config: SimConfig, game_index: int) -> tuple[Game, PlayResult]:
+    """Play game `game_index` of the run: the game at its end, and the scores and timings.
+
+    Its computer players are the app's (`bots.drive.Driver`): a new bot for every decision,
+    seeded by the position, so the game is the one a table of these computer players plays
+    in the app with this game's seed (with a budget in play-outs: see `budget`)."""
+    played = game(config, game_index)
+    bots = Driver(budget(config)).seated(config.seat_bots(game_index))
+    return played, play_game(played, bots, clock=CLOCKS[config.clock])
 
 
 def play_one(config: SimConfig, game_index: int) -> dict[str, Any]:
-    """Play game `game_index` of the run; return a small JSON-able result."""
-
+    """Play game `game_index` of the run (`play`); return a small JSON-able result."""
     levels = config.seat_bots(game_index)
-    clock = CLOCKS[config.clock]
-    bot_options: dict[str, Any] = {"clock": clock}
-    if config.budget is not None:
-        bot_options["time_budget"] = config.budget
-    if config.iterations is not None:
-        bot_options["iterations"] = config.iterations
-    bots = [
-        make_bot(
-            level,
-            seed=bot_seed(config, game_index, seat),
-            **(bot_options if level == "strong" else {}),
-        )
-        for seat, level in enumerate(levels)
-    ]
-    names = [f"{level}-{seat + 1}" for seat, level in enumerate(levels)]
-    game = Game.new(
-        names,
-        seed=game_seed(config, game_index),
-        options=Options(rounds=config.rounds, veto=config.veto, castillo=config.castillo),
-    )
     started = time.perf_counter()
-    result = play_game(game, bots, clock=clock)
+    _, result = play(config, game_index)
     return {
         "index": game_index,
         "bots": list(levels),
@@ -217,11 +223,11 @@ def summarize(config: SimConfig, results: list[dict[str, Any]], seconds: float) 
         }
         for level, b in by_bot.items()
     }
-    if "strong" in bot_summary:  # how honest its time budget is
-        budget = config.budget if config.budget is not None else 2.0
-        over = [max(0.0, t - budget) for t in times.get("strong", [])]
+    limit = budget(config).seconds
+    if "strong" in bot_summary and limit is not None:  # how honest its time budget is
+        over = [max(0.0, t - limit) for t in times.get("strong", [])]
         bot_summary["strong"].update(
-            budget=budget,
+            budget=limit,
             decisions_over_budget=sum(1 for x in over if x > 0),
             max_seconds_over_budget=max(over, default=0.0),
             p99_seconds_over_budget=_percentile(over, 0.99),
@@ -274,14 +280,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--budget",
         type=float,
         default=None,
-        help=f"strong: seconds per decision (at most {MAX_BUDGET:g}; default 2.0)",
+        help=f"strong: seconds per decision (at most {MAX_BUDGET:g}; default 2.0, none when "
+        "--iterations is given)",
     )
     parser.add_argument(
         "--iterations",
         type=int,
         default=None,
         help=f"strong: search iterations per decision (at most {MAX_ITERATIONS}; default: "
-        "time only)",
+        "time only; without --budget: no time limit, so the run is repeatable)",
     )
     parser.add_argument(
         "--clock",

@@ -5,7 +5,10 @@
     choice = bot.choose(game.view(seat), game.decision)
 
 Levels: `random`, `greedy` (fast heuristic), `strong` (determinized Monte Carlo search with a
-time budget). See `el_grande.bots.base` for the interface.
+time budget). See `el_grande.bots.base` for the interface, and `el_grande.bots.drive` for the
+one driver: which bot answers a position (a new one for every decision, seeded by the
+position), the Hard player's budget, and the fallback; the app's table and `simulate` both
+make their bots there.
 """
 
 from __future__ import annotations

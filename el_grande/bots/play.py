@@ -1,11 +1,13 @@
-"""Bots playing a game by themselves: `play_game` plays a bare `Game` to its end with one
-bot per seat (the simulator, `el-grande simulate`; the bots' tests and strength runs), and
-`bot_choice` asks one bot for the decision at hand. Each bot is handed the deciding seat's
-view only, and none at all when it reads none (`needs_view`).
+"""Bots playing a game by themselves: `play_game` plays a bare `Game` to its end (the simulator,
+`el-grande simulate`; the bots' tests and strength runs), with one bot per seat or with the
+bots the driver makes for every decision (`el_grande.bots.drive.Driver`: seeded by the
+position, as at the app's table), and `bot_choice` asks one bot for the decision at hand. Each
+bot is handed the deciding seat's view only, and none at all when it reads none
+(`needs_view`).
 
 A computer player at the table is asked by the table's flow instead (`el_grande.flow.table`:
-off the table's thread, a bot made for each decision and seeded by the position); a review
-weighs a person's decisions with the Hard player's own search (`el_grande.review`)."""
+off the table's thread, its bot made by the same driver); a review weighs a person's
+decisions with the Hard player's own search (`el_grande.review`)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ if TYPE_CHECKING:
     from el_grande.bots.base import Bot
     from el_grande.core import Choice, Game
 
+#: The bot that answers `seat` at the game's position (`bots.drive.Driver`).
+BotFor = Callable[["Game", int], "Bot"]
+
 
 def bot_choice(game: Game, bot: Bot) -> Choice:
     """Ask `bot` for the current decision, giving it only the deciding seat's view (or `None`
@@ -29,6 +34,12 @@ def bot_choice(game: Game, bot: Bot) -> Choice:
         raise ValueError("the game is over: there is no decision to make")
     view = game.view(decision.player) if needs_view(bot) else None
     return bot.choose(view, decision)  # type: ignore[arg-type]
+
+
+def _the_same(bots: Sequence[Bot]) -> BotFor:
+    """One bot per seat for the whole game."""
+    fixed = tuple(bots)
+    return lambda _game, seat: fixed[seat]
 
 
 @dataclass
@@ -51,18 +62,23 @@ class PlayResult:
 
 def play_game(
     game: Game,
-    bots: Sequence[Bot],
+    bots: Sequence[Bot] | BotFor,
     max_decisions: int = 100_000,
     clock: Callable[[], float] = time.perf_counter,
 ) -> PlayResult:
-    """Play `game` to its end with one bot per seat; return scores, winners and timings.
+    """Play `game` to its end with computer players; return scores, winners and timings.
 
-    A view is built only for a bot that reads it (`needs_view`, default true); the others are
-    handed `None`, which makes a game of random bots nearly as fast as the bare core. `clock`
-    times each decision (`time.thread_time` counts the thread's CPU time instead).
+    `bots`: one bot per seat for the whole game, or what makes the bot of each decision
+    (`bots.drive.Driver`: a new one, seeded by the position, as at the app's table). Forced
+    choices are applied without asking. A view is built only for a bot that reads it
+    (`needs_view`, default true); the others are handed `None`, which makes a game of random
+    bots nearly as fast as the bare core. `clock` times each decision (`time.thread_time`
+    counts the thread's CPU time instead). A bot's illegal answer raises `IllegalChoice`: a
+    measurement is not quietly patched (the app's table falls back instead:
+    `bots.drive.fallback_choice`).
     """
-    stats = [SeatStats() for _ in bots]
-    wants_view = [needs_view(bot) for bot in bots]
+    stats = [SeatStats() for _ in range(game.n)]
+    bot_for = bots if callable(bots) else _the_same(bots)
     for _ in range(max_decisions):
         decision = game.decision
         if decision is None:
@@ -73,8 +89,9 @@ def play_game(
             choice = decision.choices[0]
         else:
             started = clock()
-            view = game.view(seat) if wants_view[seat] else None
-            choice = bots[seat].choose(view, decision)  # type: ignore[arg-type]
+            bot = bot_for(game, seat)
+            view = game.view(seat) if needs_view(bot) else None
+            choice = bot.choose(view, decision)  # type: ignore[arg-type]
             spent = clock() - started
             s = stats[seat]
             s.decisions += 1

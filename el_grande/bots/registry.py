@@ -37,6 +37,9 @@ class BotLevel:
     `needs_view`: whether the bot reads the view it is handed; `bots.play.play_game` builds no
     view (and passes `None`) for a bot that does not. The bot classes take their `needs_view`
     attribute from here.
+    `budgeted`: whether the bot searches within a budget (`bots.drive.Budget`: seconds and
+    play-outs a decision, its constructor's `time_budget`, `iterations` and `clock`) and
+    takes its seat's memo of positions (`memo`: `bots.drive.Driver`).
     """
 
     id: str
@@ -45,11 +48,16 @@ class BotLevel:
     seat_key: str
     factory: str
     needs_view: bool
+    budgeted: bool = False
 
     def load(self) -> Any:
-        """The bot's constructor (imports its module)."""
-        module, _, name = self.factory.partition(":")
-        return getattr(import_module(module), name)
+        """The bot's constructor (imports its module the first time: a bot is made for every
+        decision, `bots.drive`)."""
+        made = _LOADED.get(self.factory)
+        if made is None:
+            module, _, name = self.factory.partition(":")
+            made = _LOADED[self.factory] = getattr(import_module(module), name)
+        return made
 
     def create(self, seed: int | None = None, **options: Any) -> Bot:
         """A new bot of this level; `options` go to its constructor."""
@@ -57,7 +65,11 @@ class BotLevel:
         return bot
 
 
-def _level(id: str, factory: str, *, needs_view: bool) -> BotLevel:
+#: The constructors loaded so far, by `BotLevel.factory`.
+_LOADED: dict[str, Any] = {}
+
+
+def _level(id: str, factory: str, *, needs_view: bool, budgeted: bool = False) -> BotLevel:
     return BotLevel(
         id=id,
         label_key=f"bots.{id}.label",
@@ -65,6 +77,7 @@ def _level(id: str, factory: str, *, needs_view: bool) -> BotLevel:
         seat_key=f"bots.{id}.seat",
         factory=factory,
         needs_view=needs_view,
+        budgeted=budgeted,
     )
 
 
@@ -72,7 +85,7 @@ def _level(id: str, factory: str, *, needs_view: bool) -> BotLevel:
 LEVELS: tuple[BotLevel, ...] = (
     _level("random", "el_grande.bots.random_bot:RandomBot", needs_view=False),
     _level("greedy", "el_grande.bots.greedy:GreedyBot", needs_view=True),
-    _level("strong", "el_grande.bots.strong:StrongBot", needs_view=True),
+    _level("strong", "el_grande.bots.strong:StrongBot", needs_view=True, budgeted=True),
 )
 
 _BY_ID = {lv.id: lv for lv in LEVELS}

@@ -327,7 +327,10 @@ class StrongBot:
     `time_budget`: seconds per decision (default 2.0), everything included; `iterations`: most
     play-outs per decision (default: no cap; set it for reproducible runs, since the time
     budget depends on the machine); `clock`: where the time comes from (`time.perf_counter`;
-    tests pass a fake one). Forced choices return at once; every other decision is searched.
+    tests pass a fake one); `memo`: what the searches of this seat found so far (default: a
+    new one; `bots.drive` gives the bots it makes for one seat the same, kept over the round:
+    a memo changes no answer, it saves time). Forced choices return at once; every other
+    decision is searched.
     """
 
     name = "strong"
@@ -339,13 +342,14 @@ class StrongBot:
         time_budget: float = 2.0,
         iterations: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        memo: Memo | None = None,
     ) -> None:
         self.rng = seeded_rng(seed)
         self.time_budget = time_budget
         self.iterations = iterations
         self.clock = clock
-        #: What this bot's searches found from positions of its own determinized games.
-        self.memo = Memo()
+        #: What this seat's searches found from positions of its own determinized games.
+        self.memo = Memo() if memo is None else memo
         #: The last decision's search (None if it was not searched): for tests and tuning.
         self.last_search: Search | None = None
 

@@ -226,6 +226,11 @@ class Game(State):
         """Notations of every choice applied so far."""
         return tuple(self._notes())
 
+    @property
+    def moves(self) -> int:
+        """How many choices have been applied so far (``len(history)``, without formatting it)."""
+        return len(self._history)
+
     def parse(self, text: str) -> Choice:
         """Turn notation (``str(choice)``) into a legal choice of the current decision.
 

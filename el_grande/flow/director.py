@@ -38,13 +38,13 @@ from el_grande.flow.beats import (
     Undone,
 )
 from el_grande.flow.display import Display, split_displays, step_view
-from el_grande.flow.players import BotTask, ComputerPlayers
+from el_grande.flow.players import ComputerPlayers
 from el_grande.hands import bot_level, kind_at
 from el_grande.narrate import ScoringStep, scoring_what
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from el_grande.bots.base import Bot
+    from el_grande.bots.drive import Driver
     from el_grande.flow.clock import Cancel, Clock
     from el_grande.flow.feature import Features, Options
     from el_grande.flow.thinker import Thinker
@@ -79,6 +79,7 @@ class Director:
         thinker: Thinker,
         features: Features,
         options: Options,
+        bots: Driver | None = None,
     ) -> None:
         self.session = session
         self.clock = clock
@@ -108,7 +109,14 @@ class Director:
         self._asked: Decision | None = None  # the person's decision handed out last
         #: The computer players' turns (`el_grande.flow.players`).
         self.players = ComputerPlayers(
-            session, clock, thinker, features, self._emit, self._notice, lambda: self.may_act()
+            session,
+            clock,
+            thinker,
+            features,
+            self._emit,
+            self._notice,
+            lambda: self.may_act(),
+            bots,
         )
         self.players.bot_delay = options.bot_delay
         self._stale = False  # something to do once the table can act again
@@ -415,22 +423,6 @@ class Director:
         if self._step_timer is not None:
             self._step_timer()
             self._step_timer = None
-
-    # --- computer players (el_grande.flow.players) -------------------------------------------
-
-    def bot_for(self, seat: int) -> Bot:
-        """The computer player that decides for `seat` at the position at hand."""
-        return self.players.bot_for(seat)
-
-    def drop_bot(self, seat: int) -> None:
-        """A computer player thinking for `seat` stops: its search is cancelled, an answer
-        still on its way is dropped."""
-        self.players.drop(seat)
-
-    @property
-    def bot_task(self) -> BotTask | None:
-        """The computer player's decision in progress, if one has the decision."""
-        return self.players.task
 
     def skip_ahead(self) -> bool:
         """Computer players play without delay until the next person's decision or display

@@ -12,7 +12,6 @@ top of it) an answer waits (`resume`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -25,6 +24,7 @@ from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.bots.base import Bot
+    from el_grande.bots.drive import Driver
     from el_grande.core import PublicView
     from el_grande.flow.clock import Cancel, Clock
     from el_grande.flow.feature import Features
@@ -63,6 +63,7 @@ class ComputerPlayers:
         emit: Callable[[Beat], None],
         notice: Callable[[str], None],
         may_act: Callable[[], bool],
+        driver: Driver | None = None,
     ) -> None:
         self.session = session
         self.clock = clock
@@ -71,6 +72,9 @@ class ComputerPlayers:
         self.emit = emit
         self.notice = notice
         self.may_act = may_act
+        #: Who makes the bots, with the Hard player's budget (`el_grande.bots.drive.Driver`;
+        #: None: the table's own, 2 s, made when a computer player first plays).
+        self.driver = driver
         #: Seconds each decision stays on the table at least.
         self.bot_delay = 0.8
         #: Skipping ahead: the computer players play without delay.
@@ -83,15 +87,17 @@ class ComputerPlayers:
         return self._task
 
     def bot_for(self, seat: int) -> Bot:
-        """A bot for `seat`, seeded by the game's seed, the seat and the moves so far: the
-        same position gets the same answer, also after a resume or an undo."""
-        from el_grande.bots import make_bot  # start-up: when a computer player first plays
-
+        """A new bot for `seat` at this position (`el_grande.bots.drive.Driver`: seeded by the
+        game's seed, the seat and the moves so far): the same position gets the same answer,
+        also after a resume or an undo, and in `simulate`; wrapped by the features (the guided
+        game's script)."""
         level = self.session.bot_level(seat)
         assert level is not None
-        game = self.session.game
-        seed = random.Random(f"{game.record()['seed']}/{seat}/{len(game.history)}")
-        return self.features.bot(seat, make_bot(level, seed=seed.randrange(2**31)))
+        if self.driver is None:
+            from el_grande.bots.drive import Driver  # start-up: when a bot first plays
+
+            self.driver = Driver()
+        return self.features.bot(seat, self.driver.bot(self.session.game, seat, level))
 
     def start(self, d: Decision) -> None:
         """A computer player has the decision `d`: shown at once, asked off the thread."""
@@ -130,8 +136,9 @@ class ComputerPlayers:
         if isinstance(result, Choice) and result in task.decision.choices:
             task.choice = result
         else:  # a bot must never stop the game (no word of what it played: maybe a secret)
-            rng = random.Random(f"{self.session.game.record()['seed']}/{task.moves}/fallback")
-            task.choice = rng.choice(task.decision.choices)
+            from el_grande.bots.drive import fallback_choice  # start-up: a bot failed
+
+            task.choice = fallback_choice(self.session.game, task.decision)
             self.notice(t("bot.failed", name=self.session.name(task.seat)))
         self._ready(task)
 

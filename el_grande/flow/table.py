@@ -50,6 +50,7 @@ from el_grande.flow.thinker import Done, Think, Thinker, thinker_on
 
 if TYPE_CHECKING:
     from el_grande.bots.base import Bot
+    from el_grande.bots.drive import Driver
     from el_grande.core import Choice, Decision
     from el_grande.flow.clock import Clock
     from el_grande.flow.feature import Stage
@@ -91,7 +92,10 @@ class TableFlow:
     `bot_delay`, `auto_advance`, `strict`, `warnings`, `confirm`, `since_your_turn`: the
     table's `Options` (`configure` changes them); `quiet`, `take_over_seconds`: the hand-over
     guard's seconds of silence; `letters`: draws the take-over letters (seed it for tests);
-    `may_act`: whether the table can act now (no other screen on top of it)."""
+    `may_act`: whether the table can act now (no other screen on top of it); `bots`: who makes
+    the computer players' bots, with the Hard player's budget (`el_grande.bots.drive.Driver`;
+    None: the table's own, 2 s; tests give one in play-outs, `Budget.playouts(n)`, which is
+    repeatable)."""
 
     def __init__(
         self,
@@ -109,13 +113,14 @@ class TableFlow:
         confirm: bool = False,
         may_act: Callable[[], bool] | None = None,
         since_your_turn: bool = True,
+        bots: Driver | None = None,
     ) -> None:
         self.session = session
         self.clock = clock
         self._thinker = thinker_on(clock) if thinker is None else thinker
         self._options = Options(bot_delay, auto_advance, strict, warnings, confirm, since_your_turn)
         self.features = features_for(session, self)
-        self._director = Director(session, clock, self._thinker, self.features, self._options)
+        self._director = Director(session, clock, self._thinker, self.features, self._options, bots)
         if may_act is not None:
             self._director.may_act = may_act
         self._hotseat = HotSeat(
@@ -336,19 +341,24 @@ class TableFlow:
     @property
     def bot_playing(self) -> bool:
         """True while a computer player has the decision."""
-        return self._director.bot_task is not None
+        return self._director.players.task is not None
 
     @property
     def bot_task(self) -> BotTask | None:
         """The computer player's decision in progress (its choice once it answered)."""
-        return self._director.bot_task
+        return self._director.players.task
 
     def bot_for(self, seat: int) -> Bot:
         """The computer player that decides for `seat` at the position at hand."""
-        return self._director.bot_for(seat)
+        return self._director.players.bot_for(seat)
+
+    @property
+    def bots(self) -> Driver | None:
+        """Who makes the computer players' bots (None: the table's own, not made yet)."""
+        return self._director.players.driver
 
     def drop_bot(self, seat: int) -> None:
-        self._director.drop_bot(seat)
+        self._director.players.drop(seat)
 
     @property
     def deliberate(self) -> bool:

@@ -160,10 +160,10 @@ def test_a_seat_changing_hands_is_told_and_only_its_own_decision_starts_again() 
     assert policy.beats[-2] == Reseated(again=True)
     thinking = policy.beats[-1]
     assert isinstance(thinking, Thinking) and thinking.seat == d.player
-    assert director.bot_task is not None and director.bot_task.seat == d.player
-    director.drop_bot(other)  # another seat's: nothing stops
-    assert director.bot_task is not None
-    director.drop_bot(d.player)
-    assert director.bot_task is None
+    assert director.players.task is not None and director.players.task.seat == d.player
+    director.players.drop(other)  # another seat's: nothing stops
+    assert director.players.task is not None
+    director.players.drop(d.player)
+    assert director.players.task is None
     clock.advance(10.0)
     assert session.decision is d  # its answer was dropped: nothing was played
