@@ -35,6 +35,7 @@ from el_grande.core import (
     Game,
     IllegalChoice,
     Options,
+    PublicView,
     UndoBlock,
     View,
     undo_block,
@@ -159,8 +160,8 @@ class Update:
     scorings: tuple[ScoringRecord, ...]
     general: int
     decision: Decision | None
-    before: View
-    public: View
+    before: PublicView
+    public: PublicView
     private: View | None
     #: Who sits at the table (names, colours, letters, kinds, hints).
     seating: Seating

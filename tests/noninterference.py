@@ -54,8 +54,10 @@ from el_grande.flow.scenes import (
     Prompt,
     Scene,
     Showing,
+    SpectatorScene,
     TakeOver,
 )
+from el_grande.flow.spectate import Spectate
 from el_grande.session import GameSession, Seating, Update
 from el_grande.setup import GameSetup, SeatSetup, default_seats
 from el_grande.text import card_name, t
@@ -324,6 +326,9 @@ class FlowSide:
     told: list[Event] = field(default_factory=list)
     #: The move that made the difference (a secret disk set apart at the table), if any.
     split_at: int | None = None
+    #: Every scene a spectator beside the table was shown, if one watches (`run_flow`'s
+    #: `spectator`: el_grande.flow.spectate).
+    spectator: list[SpectatorScene] | None = None
 
     @property
     def session(self) -> GameSession:
@@ -413,7 +418,13 @@ def _decider_view(session: GameSession) -> View | None:
     return session.game.view(d.player)
 
 
-def _side(session: GameSession, warnings: bool, confirm: bool, strict: bool = False) -> FlowSide:
+def _side(
+    session: GameSession,
+    warnings: bool,
+    confirm: bool,
+    strict: bool = False,
+    spectator: bool = False,
+) -> FlowSide:
     views = [_decider_view(session)]
     moves: list[tuple[int | None, Choice | None]] = []
     told: list[Event] = []
@@ -425,8 +436,13 @@ def _side(session: GameSession, warnings: bool, confirm: bool, strict: bool = Fa
             views.append(_decider_view(session))
 
     session.subscribe(played)
-    table = Table(session, warnings=warnings, confirm=confirm, strict=strict)
-    side = FlowSide(table, moves=moves, views=views, told=told)
+    watching: list[SpectatorScene] | None = [] if spectator else None
+    watchers: tuple[Spectate, ...] = ()
+    if watching is not None:
+        watchers = (Spectate(session.current.public),)
+        watchers[0].listen(watching.append)
+    table = Table(session, warnings=warnings, confirm=confirm, strict=strict, watchers=watchers)
+    side = FlowSide(table, moves=moves, views=views, told=told, spectator=watching)
     table.flow.listen(lambda _scene: None, side.notices.append)
     return side
 
@@ -483,11 +499,13 @@ def run_flow(
     coach: str | None = None,
     hints: bool = False,
     strict: bool = False,
+    spectator: bool = False,
     renderers: Sequence[Renderer[FlowSide]] = (flow_text,),
     limit: int = 400,
 ) -> Run:
     """Play both twins at their tables with the same answers until the reveal (the public
-    views part), comparing the settled screen at every step; raises AssertionError on a leak."""
+    views part), comparing the settled screen at every step; raises AssertionError on a leak.
+    `spectator`: a spectator watches beside each table (`FlowSide.spectator`)."""
     rng = random.Random(seed)
     for session in (twins.left, twins.right):
         session.coach = coach
@@ -495,8 +513,8 @@ def run_flow(
     # (`SinceMemory.of`), the same record in both twins — built once, copied for the other.
     memory = SinceMemory.of(twins.left.game)
     with patch.object(SinceMemory, "of", lambda game: copy.deepcopy(memory)):
-        left = _side(twins.left, warnings, confirm, strict)
-        right = _side(twins.right, warnings, confirm, strict)
+        left = _side(twins.left, warnings, confirm, strict, spectator)
+        right = _side(twins.right, warnings, confirm, strict, spectator)
     run = Run()
     split = twins.split
     seen = [0, 0]  # the scenes each table showed up to the last comparison

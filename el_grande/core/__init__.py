@@ -49,7 +49,7 @@ from .scoring import (
     score_table,
 )
 from .undo import undo_block
-from .view import DecisionView, PlayerView, RegionView, View
+from .view import DecisionView, PlayerView, PublicView, RegionView, View
 
 __all__ = [
     "CARDS",
@@ -81,6 +81,7 @@ __all__ = [
     "Options",
     "Phase",
     "PlayerView",
+    "PublicView",
     "Purpose",
     "RegionView",
     "UndoBlock",

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from . import determinize, disks, intrigue, pieces, returns, rounds, scorings
 from .board import CASTILLO_INDEX, NUM_REGIONS, REGIONS
@@ -34,7 +34,7 @@ from .decision import Decision
 from .kinds import Castillo, DecisionKind, Phase
 from .options import ROUND_TRACKS, SCORING_ROUNDS, Options
 from .state import FIELDS, State, cloner
-from .view import View, build_view
+from .view import PublicView, View, build_view
 
 if TYPE_CHECKING:
     from . import events as E
@@ -321,8 +321,15 @@ class Game(State):
                 raise IllegalChoice(f"choice {i + 1} ({text!r}): {exc}") from None
         return game
 
+    @overload
+    def view(self, seat: None = None) -> PublicView: ...
+    @overload
+    def view(self, seat: int) -> View: ...
+    @overload
+    def view(self, seat: int | None) -> View: ...
     def view(self, seat: int | None = None) -> View:
-        """What ``seat`` may know (``None``: what everybody may know), as plain data (R-H2)."""
+        """What ``seat`` may know (``None``: what everybody may know, a `PublicView`: the
+        one way to make one), as plain data (R-H2)."""
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.n):
             raise ValueError(f"no seat {seat!r} in a {self.n}-player game")
         return build_view(self, seat)

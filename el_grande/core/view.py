@@ -8,7 +8,7 @@ seat's Castillo count. Bots and the screen see the game only through views.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from .board import ADJ, CASTILLO_INDEX, PLACES, REGIONS
 from .cards import SCOREBOARD_IDS
@@ -19,7 +19,7 @@ from .options import SCORING_ROUNDS
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["DecisionView", "PlayerView", "RegionView", "View", "build_view"]
+__all__ = ["DecisionView", "PlayerView", "PublicView", "RegionView", "View", "build_view"]
 
 
 @dataclass(frozen=True)
@@ -97,6 +97,21 @@ class View:
         return self.regions[REGIONS.index(region_id)]
 
 
+@dataclass(frozen=True)
+class PublicView(View):
+    """What everybody may know: the view `Game.view(None)` makes, and nothing else does (a
+    seat's view, private, is a plain `View`). A type of its own so that whatever is meant for
+    every eye (a spectator's scenes, the shared table's banners, the director's beats) can
+    require it, and mypy refuses a seat's view there. `dataclasses.replace` keeps the type
+    (a display's steps play events out on it: `el_grande.flow.display.step_view`)."""
+
+    seat: None
+
+    def __post_init__(self) -> None:
+        if self.seat is not None:  # (only a hand-made one could: `build_view` never does)
+            raise ValueError(f"a public view has no viewer, not seat {self.seat!r}")
+
+
 _T = TypeVar("_T")
 
 
@@ -123,7 +138,14 @@ def _cards(mask: int) -> tuple[int, ...]:
 _ADJACENT = tuple(tuple(r in ADJ[king] for r in range(9)) for king in range(9))
 
 
+@overload
+def build_view(game: State, seat: None) -> PublicView: ...
+@overload
+def build_view(game: State, seat: int) -> View: ...
+@overload
+def build_view(game: State, seat: int | None) -> View: ...
 def build_view(game: State, seat: int | None) -> View:
+    """What `seat` may know (None: everybody): a `PublicView` for None, else a `View`."""
     n = game.n
     hidden = game._hidden
     cab = game.cab
@@ -179,7 +201,7 @@ def build_view(game: State, seat: int | None) -> View:
     mine = next((r for s, r in game.secrets if s == seat), None) if seat is not None else None
     revealed_upto = max(game.round_i + 1, 0)
     return _make(
-        View,
+        View if seat is not None else PublicView,
         seat=seat,
         players_count=n,
         options=tuple(sorted(game.options.to_dict().items())),

@@ -8,7 +8,8 @@ into a scene for its audience (`el_grande.flow.scenes`): the hot-seat policy put
 take-overs and curtains before a person's decision, a seat's own screen shows its own view, a
 spectator sees public views only.
 
-A beat carries no private view: every view in it is what everybody may know. A policy that
+A beat carries no private view: every view in it is a `PublicView` (what everybody may know;
+mypy refuses a seat's view there). A policy that
 shows a seat its own hidden counts asks for them through the one function that hands out
 private views (`el_grande.flow.audience`).
 """
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from el_grande.core import Choice, Decision, Event, View
+    from el_grande.core import Choice, Decision, Event, PublicView
     from el_grande.narrate import ScoringStep
 
 
@@ -31,7 +32,7 @@ class Decide:
 
     seat: int
     decision: Decision
-    view: View
+    view: PublicView
     after_secret: int | None = None
 
 
@@ -42,7 +43,7 @@ class Chosen:
     one's own needs none and goes on at once."""
 
     seat: int
-    view: View
+    view: PublicView
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,7 @@ class Held:
     seat: int
     decision: Decision
     choice: Choice
-    view: View
+    view: PublicView
     told: tuple[str, ...] = ()
     then: str = "turn"
 
@@ -67,7 +68,7 @@ class Show:
     heading: str
     steps: tuple[ScoringStep, ...]
     index: int
-    view: View
+    view: PublicView
     lit: str | None
     events: tuple[Event, ...] = ()
 
@@ -83,7 +84,7 @@ class Thinking:
 
     seat: int
     decision: Decision
-    view: View
+    view: PublicView
     choice: Choice | None = None
 
 
@@ -91,7 +92,7 @@ class Thinking:
 class Over:
     """The game is over."""
 
-    view: View
+    view: PublicView
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,12 +25,13 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from el_grande.core import DecisionKind
+from el_grande.flow.audience import Table, private_view
 from el_grande.flow.feature import Feature
 from el_grande.flow.marks import Caution as Caution  # (its home: the prompt's marks)
 from el_grande.flow.scenes import Confirm
 
 if TYPE_CHECKING:
-    from el_grande.core import Decision, View
+    from el_grande.core import Choice, Decision, View
     from el_grande.flow.clock import Cancel
     from el_grande.flow.feature import Options, Stage
     from el_grande.flow.scenes import Prompt, Scene
@@ -61,6 +62,16 @@ def court_cautions(d: Decision, view: View) -> tuple[Caution, ...]:
     return tuple(
         Caution(c, court=True) for c in d.choices if isinstance(c.arg, int) and c.arg < most
     )
+
+
+def first_cursor(d: Decision, view: View) -> Choice | None:
+    """The choice a prompt opens on (None: the first). "Bring to court" opens on the most the
+    power card allows without taking Caballeros back from the board (an Enter from habit
+    must not throw the power card's Caballeros away, nor recall any)."""
+    if d.kind == DecisionKind.COURT:
+        most = court_most(d, view)
+        return next((c for c in d.choices if c.arg == most), None)
+    return None
 
 
 def weigh(
@@ -164,7 +175,7 @@ class Cautions(Feature):
         seed = random.Random(
             f"{session.game.record()['seed']}/{seat}/{session.current.moves}/warn"
         ).randrange(2**31)
-        own = session.view_for(seat)
+        own = private_view(session, Table.of(range(len(session.seats))), seat)
         stop = weighing.stop
         weighing.cancel = self.stage.thinker(
             lambda: weigh(own, d, seed, stop.is_set), partial(self._weighed, weighing)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from el_grande.core import Choice, Decision, DecisionKind, Phase, UndoBlock, View, visible_to
+from el_grande.core import Choice, Decision, DecisionKind, Phase, PublicView, UndoBlock, visible_to
 from el_grande.core import events as E
 from el_grande.core.undo import reveals, undo_block
 from el_grande.flow.beats import Held
@@ -43,9 +43,10 @@ HOLDS = frozenset({UndoBlock.OTHER_PLAYER, UndoBlock.OVER, UndoBlock.REVEALED})
 
 @dataclass(frozen=True, slots=True)
 class Preview:
-    """What a held choice shows: the board, and the narrator's lines for it."""
+    """What a held choice shows: the board (public: the whole table sees it), and the
+    narrator's lines for it."""
 
-    view: View
+    view: PublicView
     told: tuple[str, ...]
     then: str
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
-from el_grande.core import NEIGHBOURS, SCOREBOARDS, VALUES, View
+from el_grande.core import NEIGHBOURS, SCOREBOARDS, VALUES, PublicView, View
 from el_grande.core import events as E
 from el_grande.narrate import ScoringStep, scoring_steps
 from el_grande.text import card_name, t
@@ -32,7 +32,7 @@ class Display:
     scoring records of the scorings it ends (filled in as their events arrive)."""
 
     events: list[Event]
-    start: View
+    start: PublicView
     #: General scorings begun when this display's scoring began (its "n of 3").
     general: int = 0
     records: list[ScoringRecord] = field(default_factory=list)
@@ -101,7 +101,11 @@ def split_displays(
 # --- the board at each step ------------------------------------------------------------------
 
 
-def step_view(view: View, events: Iterable[E.Event]) -> View:
+#: A view and what is made of it keep their type: a public view's steps are public views.
+V = TypeVar("V", bound=View)
+
+
+def step_view(view: V, events: Iterable[E.Event]) -> V:
     """`view` (a public view) with what `events` did to the board: Caballeros moved, points
     scored, the King, a Grande or a scoreboard moved. The round, the cards and the hands
     change only when the whole display is over (the table then shows the session's view).
@@ -137,7 +141,7 @@ def step_view(view: View, events: Iterable[E.Event]) -> View:
     return view
 
 
-def _board_moved(view: View, board: str, dst: str) -> View:
+def _board_moved(view: V, board: str, dst: str) -> V:
     """`view` with the mobile scoreboard `board` lying on `dst` (R-K4: its values replace
     the place's; the place it left shows its printed values again)."""
     boards = tuple((b, dst if b == board else p) for b, p in view.scoreboards)
@@ -157,7 +161,7 @@ def _board_moved(view: View, board: str, dst: str) -> View:
     )
 
 
-def _moved(view: View, seat: int, place: str, delta: int) -> View:
+def _moved(view: V, seat: int, place: str, delta: int) -> V:
     if place in ("court", "province", "castillo"):
         player = view.players[seat]
         if place == "court":

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from el_grande.core import Choice, Decision, DecisionKind, View
+from el_grande.core import Choice, Decision, View
+from el_grande.flow.audience import Table, private_view
 from el_grande.flow.beats import (
     Beat,
     Chosen,
@@ -33,7 +34,7 @@ from el_grande.flow.beats import (
     Thinking,
     Undone,
 )
-from el_grande.flow.cautions import court_most, hides_own
+from el_grande.flow.cautions import first_cursor, hides_own
 from el_grande.flow.handover import (
     LETTERS,
     NOBODY,
@@ -65,16 +66,6 @@ Listener = Callable[[Scene], None]
 #: Who "answered" when the seat menu changed who plays the decision at hand: nobody's seat,
 #: so the next person's prompt waits as after another player's answer.
 MENU = NOBODY
-
-
-def first_cursor(d: Decision, view: View) -> Choice | None:
-    """The choice a prompt opens on (None: the first). "Bring to court" opens on the most the
-    power card allows without taking Caballeros back from the board (an Enter from habit
-    must not throw the power card's Caballeros away, nor recall any)."""
-    if d.kind == DecisionKind.COURT:
-        most = court_most(d, view)
-        return next((c for c in d.choices if c.arg == most), None)
-    return None
 
 
 class HotSeat:
@@ -148,7 +139,7 @@ class HotSeat:
                 self.guard.begin(Wait.WATCH)  # keys that change something wait for quiet
                 self._set(BotTurn(beat.seat, beat.decision, beat.view))
             case Thinking():
-                self._set(BotTurn(beat.seat, beat.decision, self.scene.view, beat.choice))
+                self._set(BotTurn(beat.seat, beat.decision, beat.view, beat.choice))
             case Show():
                 self.handovers.showed()
                 self._set(
@@ -204,7 +195,7 @@ class HotSeat:
     ) -> Prompt:
         """The prompt for a person's decision `d`, marked by the features (cautions, what
         changed since their turn)."""
-        view = self.view_for(d)
+        view = self.board_for(d)
         cursor = first_cursor(d, view) if cursor is None else cursor
         return self.features.prompt(Prompt(d.player, d, view, quiet=quiet, cursor=cursor))
 
@@ -216,13 +207,17 @@ class HotSeat:
             if marked != scene:
                 self._set(marked)
 
-    def view_for(self, d: Decision) -> View:
+    def board_for(self, d: Decision) -> View:
         """The board a person's decision shows: their own view behind their own curtain (a
         secret decision they took over), else the public board."""
-        current = self.session.current
-        if d.secret and current.private is not None and self._unlocked is d:
-            return current.private
-        return current.public
+        if d.secret and self._unlocked is d:
+            return private_view(self.session, self.audience, d.player)
+        return self.session.current.public
+
+    @property
+    def audience(self) -> Table:
+        """Who looks at this table's screen: every seat, at one keyboard."""
+        return Table.of(range(len(self.session.seats)))
 
     def _draw_letter(self) -> str:
         """A letter for the next take-over, never the same as the previous one."""
@@ -372,7 +367,8 @@ class HotSeat:
         # A hidden Castillo: the hint could give the player's own count away.
         self._begin(Wait.QUIET)
         letter = self._draw_letter()
-        self._set(HintCurtain(d.player, d, scene.view, letter, self.guard.ready))
+        board = self.session.current.public  # (a public decision: the prompt's board too)
+        self._set(HintCurtain(d.player, d, board, letter, self.guard.ready))
         return None
 
     def _open_hint(self, d: Decision) -> None:
@@ -380,8 +376,8 @@ class HotSeat:
         seed = random.Random(
             f"{self.session.game.record()['seed']}/{seat}/{self.session.current.moves}/hint"
         )
-        own = self.session.view_for(seat)
-        self._set(Hinting(seat, d, self.view_for(d), own, seed.randrange(2**31)))
+        own = private_view(self.session, self.audience, seat)
+        self._set(Hinting(seat, d, self.board_for(d), own, seed.randrange(2**31)))
 
     def hint_shown(self) -> None:
         """The hints were shown to their player: counted (the session publishes it: saved)."""

@@ -18,13 +18,14 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from el_grande.core import Choice, Decision
+from el_grande.flow.audience import Seat, private_view
 from el_grande.flow.beats import Beat, Thinking
 from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.bots.base import Bot
     from el_grande.bots.drive import Driver
-    from el_grande.core import View
+    from el_grande.core import PublicView
     from el_grande.flow.clock import Cancel, Clock
     from el_grande.flow.feature import Features
     from el_grande.flow.thinker import Thinker
@@ -40,7 +41,7 @@ class BotTask:
     decision: Decision
     moves: int
     started: float
-    view: View
+    view: PublicView  # the board shown while it decides
     choice: Choice | None = None
     cancel: Cancel | None = None
     timer: Cancel | None = None
@@ -112,7 +113,7 @@ class ComputerPlayers:
             return
         bot = self.bot_for(d.player)
         # Built here (the thinker never sees the Game), and only for a bot that reads it.
-        view = self.session.view_for(d.player) if needs_view(bot) else None
+        view = private_view(self.session, Seat(d.player), d.player) if needs_view(bot) else None
         task.cancel = self.thinker(
             lambda: bot.choose(view, d),  # type: ignore[arg-type]  # None: a bot that never reads it
             partial(self._answered, task),

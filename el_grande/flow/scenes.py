@@ -3,16 +3,23 @@
 The director (`el_grande.flow.table` today) works out what happens next without knowing
 who looks; a policy turns that into one of these scenes for its audience. A screen matches
 on the scene and draws it; it never reads the session.
+
+Each audience (`el_grande.flow.audience`) has its union: `Scene` for the shared table (the
+hot-seat policy: take-overs, curtains, the hint curtain), `SeatScene` for one seat's own
+screen (no curtain: nobody else looks), `SpectatorScene` for a spectator — whose every view
+field is a `PublicView`, so mypy refuses a seat's own view in a spectator's scene.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from el_grande.core import PublicView, View
 
 if TYPE_CHECKING:
-    from el_grande.core import Choice, Decision, Event, View
+    from el_grande.core import Choice, Decision, Event
     from el_grande.flow.marks import Caution, Changes
     from el_grande.narrate import Line, ScoringStep
     from el_grande.session import Seating
@@ -45,7 +52,7 @@ class TakeOver:
 
     seat: int
     decision: Decision
-    view: View
+    view: PublicView
     letter: str
     curtain: bool
     ready: bool
@@ -58,7 +65,7 @@ class Curtain:
     look. Lowered by Enter, space or a click once the keyboard has been quiet."""
 
     after: int
-    view: View
+    view: PublicView
     ready: bool
 
 
@@ -70,7 +77,7 @@ class Showing:
     heading: str
     steps: tuple[ScoringStep, ...]
     index: int
-    view: View
+    view: PublicView
     lit: str | None
     events: tuple[Event, ...] = ()
 
@@ -89,7 +96,7 @@ class BotTurn:
 
     seat: int
     decision: Decision
-    view: View
+    view: PublicView
     choice: Choice | None = None
 
 
@@ -100,7 +107,7 @@ class HintCurtain:
 
     seat: int
     decision: Decision
-    view: View
+    view: PublicView
     letter: str
     ready: bool
 
@@ -119,7 +126,7 @@ class Hinting:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    view: View
+    view: PublicView
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,13 +141,36 @@ class Confirm:
     seat: int
     decision: Decision
     choice: Choice
-    view: View
+    view: PublicView
     ready: bool
     told: tuple[str, ...] = ()
     then: str = "turn"
 
 
+#: The board a `Watching` scene shows: a seat's own view on its own screen, a public view
+#: for a spectator (covariant: a spectator's `Watching[PublicView]` is a `Watching[View]`).
+Board = TypeVar("Board", bound=View, covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Watching(Generic[Board]):
+    """Somebody else has the decision — a person at another screen, or a computer player —
+    and this screen watches: `seat` decides (`view.decision` says what kind of decision,
+    never its choices), `bot`: a computer player; `choice`: its public choice, shown before
+    it is applied (a secret one never is). `view`: the board this audience sees meanwhile."""
+
+    seat: int
+    view: Board
+    bot: bool = False
+    choice: Choice | None = None
+
+
 Scene = Prompt | TakeOver | Curtain | Showing | BotTurn | HintCurtain | Hinting | Confirm | GameOver
+#: One seat's own screen (`el_grande.flow.own_screen`): its own prompts and hints, its own
+#: view while others decide; no take-over, no curtain.
+SeatScene = Prompt | Watching[View] | Showing | Confirm | Hinting | GameOver
+#: A spectator's screen (`el_grande.flow.spectate`): public views only, by type.
+SpectatorScene = Watching[PublicView] | Showing | GameOver
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,13 +34,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from el_grande.flow.cautions import Cautions
+from el_grande.flow.broadcast import Hears
+from el_grande.flow.cautions import Cautions, first_cursor
 from el_grande.flow.changes import SinceYourTurn
 from el_grande.flow.confirm import ConfirmTurns
 from el_grande.flow.director import Director, Notice
 from el_grande.flow.feature import Feature, Features, Options
 from el_grande.flow.handover import QUIET, TAKE_OVER, HandOverGuard, HandOvers, Input, Wait
-from el_grande.flow.hotseat import HotSeat, Listener, first_cursor
+from el_grande.flow.hotseat import HotSeat, Listener
 from el_grande.flow.lessons import LEARN, Coach, Coaching
 from el_grande.flow.players import BotTask
 from el_grande.flow.scenes import Frame, LogWindow, Prompt, Scene
@@ -204,6 +205,12 @@ class TableFlow:
                 each()
 
         return stop
+
+    def watch(self, policy: Hears) -> Callable[[], None]:
+        """Another audience beside the table's own screen (a spectator: `Spectate`), hearing
+        the director's beats from the next one on, each before the table's screen does
+        (`Director.watch`); returns a function that takes it away."""
+        return self._director.watch(policy.beat)
 
     def start(self) -> None:
         """Open the table on the session's latest update (`Director.start`)."""

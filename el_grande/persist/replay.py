@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from el_grande.story import Step, Story, Walk
 
 if TYPE_CHECKING:
-    from el_grande.core import Game
+    from el_grande.core import Game, View
     from el_grande.narrate import Line
 
 CHECKPOINT_EVERY = 16
@@ -152,10 +152,13 @@ class ReplayModel:
         return self.goto(earlier[-1] if earlier else 0)
 
 
-def revealed_view(game: Game) -> Any:
+def revealed_view(game: Game) -> View:
     """`game.view(None)` with every player's Castillo and province counts filled in (they
-    are hidden with castillo="hidden"): for a replay that reveals everything."""
+    are hidden with castillo="hidden"): for a replay that reveals everything. A plain `View`,
+    not a `PublicView`: it holds what nobody at the table may know before the end."""
     import dataclasses
+
+    from el_grande.core import View
 
     view = game.view(None)
     truth = game.snapshot()["players"]
@@ -165,4 +168,4 @@ def revealed_view(game: Game) -> Any:
         )
         for p in view.players
     )
-    return dataclasses.replace(view, players=players)
+    return View(**{**vars(view), "players": players})

@@ -6,7 +6,9 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from el_grande.core import DecisionView, Game, Options, PlayerView, RegionView, View
+import pytest
+
+from el_grande.core import DecisionView, Game, Options, PlayerView, PublicView, RegionView, View
 
 
 def _rebuilt(obj: object) -> object:
@@ -47,3 +49,33 @@ def test_views_are_frozen() -> None:
         except dataclasses.FrozenInstanceError:
             continue
         raise AssertionError(f"{type(obj).__name__}.{name} could be changed")
+
+
+def test_only_everybodys_view_is_a_public_view() -> None:
+    """`view(None)` is a `PublicView` (what everybody may know), a seat's view a plain `View`
+    (R-H2): the type a spectator's scenes require (`el_grande.flow.scenes`)."""
+    game = Game.new(["A", "B", "C"], seed=3, options=Options(castillo="hidden"))
+    public = game.view(None)
+    assert type(public) is PublicView and public.seat is None
+    assert type(game.view()) is PublicView
+    for seat in range(game.n):
+        assert type(game.view(seat)) is View and not isinstance(game.view(seat), PublicView)
+    # Playing a display's events out on it keeps the type (`dataclasses.replace`).
+    assert type(dataclasses.replace(public, king="aragon")) is PublicView
+
+
+def test_a_public_view_has_no_viewer() -> None:
+    public = Game.new(["A", "B"], seed=1).view(None)
+    with pytest.raises(ValueError, match="no viewer"):
+        dataclasses.replace(public, seat=0)
+
+
+def test_a_revealed_board_is_not_a_public_view() -> None:
+    """The review's board with every hidden count filled in holds what the table may not know
+    before the end: a plain `View`, so it can never stand in a public scene."""
+    from el_grande.persist.replay import revealed_view
+
+    game = Game.new(["A", "B", "C"], seed=2, options=Options(castillo="hidden"))
+    shown = revealed_view(game)
+    assert type(shown) is View
+    assert all(p.castillo is not None for p in shown.players)

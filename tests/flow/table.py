@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from el_grande.core import PLACES, Choice, Decision, DecisionKind, Event
+from el_grande.flow.broadcast import Hears
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.confirm import preview
 from el_grande.flow.handover import QUIET, TAKE_OVER, Input
@@ -45,6 +46,8 @@ class Table:
     cursor: int = 0
     #: Every scene the table showed, in order.
     scenes: list[Scene] = field(default_factory=list)
+    #: Other audiences beside the table's screen (a spectator), hearing it from its start.
+    watchers: tuple[Hears, ...] = ()
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
@@ -61,6 +64,8 @@ class Table:
             confirm=self.confirm,
         )
         self.flow.listen(self._scene)
+        for watcher in self.watchers:
+            self.flow.watch(watcher)
         self.flow.start()
         self.clock.run_due()
 
