@@ -19,15 +19,6 @@ MOST_LINES = 400
 #: The sentence catalogues: data, one sentence a line, as long as the game has sentences.
 CATALOGUES = frozenset({"el_grande.text", "el_grande.text_ko"})
 
-#: Classes over `MOST_LINES` that other pieces of issue 27 split (the table's flow: the
-#: director piece). The lead empties this at the merge; nothing may be added to it.
-STILL_TO_SPLIT: frozenset[str] = frozenset()  # (TableFlow: split by the director piece)
-
-#: Private names reached across modules that other pieces of issue 27 take away, as (the
-#: module reaching, the name): the flow's seats reach the table's flow (the director piece).
-#: The lead empties this at the merge; nothing may be added to it.
-STILL_REACHING: frozenset[tuple[str, str]] = frozenset()  # (the seats: the director piece)
-
 #: The rules engine's state (`el_grande.core.state.State`): its private fields and primitive
 #: moves are the engine's own, shared by the rule modules of `el_grande.core` by design (the
 #: frames, the cards, the rounds act on them; state.py's docstring); outside the core they are
@@ -113,17 +104,8 @@ def reaching(modules: dict[str, ast.Module]) -> dict[tuple[str, str], int]:
 
 def test_no_module_reaches_another_s_private_names() -> None:
     found = reaching(_modules())
-    new = sorted(
-        f"{m}:{line}: {name}"
-        for (m, name), line in found.items()
-        if (m, name) not in STILL_REACHING
-    )
+    new = sorted(f"{m}:{line}: {name}" for (m, name), line in found.items())
     assert new == [], "give the other module a public name: " + "; ".join(new)
-
-
-def test_the_private_names_still_reached_are_reached() -> None:
-    """`STILL_REACHING` lists only what is still reached (one taken away leaves the list)."""
-    assert sorted(STILL_REACHING - set(reaching(_modules()))) == []
 
 
 def test_reaching_finds_a_private_name_of_another_module() -> None:
@@ -166,13 +148,8 @@ def _long_classes(modules: dict[str, ast.Module]) -> dict[str, int]:
 
 def test_no_class_is_over_400_lines() -> None:
     found = _long_classes(_modules())
-    over = sorted(f"{c} ({n} lines)" for c, n in found.items() if c not in STILL_TO_SPLIT)
+    over = sorted(f"{c} ({n} lines)" for c, n in found.items())
     assert over == [], "split: " + "; ".join(over)
-
-
-def test_the_classes_still_to_split_are_long() -> None:
-    """`STILL_TO_SPLIT` lists only classes still too long (one split leaves the list)."""
-    assert sorted(STILL_TO_SPLIT - set(_long_classes(_modules()))) == []
 
 
 def test_a_long_class_is_found_and_a_catalogue_is_not() -> None:

@@ -16,12 +16,6 @@ import el_grande
 ROOT = Path(el_grande.__file__).parent
 
 
-#: Import circles other pieces of issue 27 take apart (the table's flow and its seats: the
-#: director piece), each a set of modules. The lead empties this at the merge; nothing may be
-#: added to it.
-STILL_CIRCLING: list[set[str]] = []  # (the seats and the table: the director piece)
-
-
 @pytest.fixture(scope="module")
 def graph() -> grimp.ImportGraph:
     # As lint-imports builds it (pyproject.toml): every import statement, in functions too and
@@ -85,16 +79,8 @@ def test_no_import_cycle_counting_imports_inside_functions_and_for_types(
     assert "el_grande.app.screens.title" in edges["el_grande.app.app"]
     assert "el_grande.core.state" in edges["el_grande.core.view"]
     assert "el_grande.core.state" not in _runtime_imports("el_grande.core.view")
-    cycles = [c for c in _cycles(edges) if set(c) not in STILL_CIRCLING]
+    cycles = _cycles(edges)
     assert cycles == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in cycles)
-
-
-def test_the_circles_still_to_take_apart_are_circles(graph: grimp.ImportGraph) -> None:
-    """`STILL_CIRCLING` lists only circles there are (one taken apart leaves the list)."""
-    ours = {m for m in graph.modules if m.split(".")[0] == "el_grande"}
-    edges = {m: set(graph.find_modules_directly_imported_by(m)) & ours for m in ours}
-    cycles = [set(c) for c in _cycles(edges)]
-    assert [c for c in STILL_CIRCLING if c not in cycles] == []
 
 
 def _runtime_imports(module: str) -> set[str]:
