@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from el_grande.flow.scenes import Showing
+
 if TYPE_CHECKING:
-    from el_grande.core import Choice, Decision, Event, PublicView
-    from el_grande.narrate import ScoringStep
+    from el_grande.core import Choice, Decision, PublicView
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,23 +59,6 @@ class Held:
     view: PublicView
     told: tuple[str, ...] = ()
     then: str = "turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Show:
-    """A scoring or reveal display at step `index`: `view` is the public board with the
-    step's events played out, `lit` the place it scores."""
-
-    heading: str
-    steps: tuple[ScoringStep, ...]
-    index: int
-    view: PublicView
-    lit: str | None
-    events: tuple[Event, ...] = ()
-
-    @property
-    def last(self) -> bool:
-        return self.index >= len(self.steps) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,5 +104,10 @@ class Reseated:
 
     again: bool = False
 
+
+#: A scoring or reveal display at one of its steps (`Showing`: the public board with the
+#: step's events played out, the place it scores). A display is the same for every audience,
+#: so its beat is its scene: each policy passes it on as it is.
+Show = Showing
 
 Beat = Decide | Chosen | Held | Show | Thinking | Over | Opened | Undone | Reseated

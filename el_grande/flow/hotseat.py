@@ -52,7 +52,6 @@ from el_grande.flow.scenes import (
     Hinting,
     Prompt,
     Scene,
-    Showing,
     TakeOver,
 )
 from el_grande.text import t
@@ -142,9 +141,7 @@ class HotSeat:
                 self._set(BotTurn(beat.seat, beat.decision, beat.view, beat.choice))
             case Show():
                 self.handovers.showed()
-                self._set(
-                    Showing(beat.heading, beat.steps, beat.index, beat.view, beat.lit, beat.events)
-                )
+                self._set(beat)  # (a display is the same for every audience: its beat is its scene)
             case Held():
                 self.handovers.answered(beat.seat)  # its seat's answer (a resumed one too)
                 self.guard.begin(Wait.CONFIRM)  # every key acts, Enter only after quiet

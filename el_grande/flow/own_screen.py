@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 from el_grande.flow.audience import Seat, Views, private_view
 from el_grande.flow.beats import Chosen, Decide, Held, Over, Show, Thinking
 from el_grande.flow.cautions import first_cursor
-from el_grande.flow.scenes import Confirm, GameOver, Prompt, SeatScene, Showing, Watching
+from el_grande.flow.scenes import Confirm, GameOver, Prompt, SeatScene, Watching
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -106,9 +106,7 @@ class OwnScreen:
                 shown = None if d.secret else choice  # (a secret choice is never in a beat)
                 return Watching(seat, self._own(), bot=True, choice=shown)
             case Show():
-                return Showing(
-                    beat.heading, beat.steps, beat.index, beat.view, beat.lit, beat.events
-                )
+                return beat
             case Over(view=view):
                 return GameOver(view)
             case Chosen():

@@ -67,9 +67,7 @@ class Spectate:
             case Thinking(seat=seat, decision=d, view=view, choice=choice):
                 return Watching(seat, view, bot=True, choice=None if d.secret else choice)
             case Show():
-                return Showing(
-                    beat.heading, beat.steps, beat.index, beat.view, beat.lit, beat.events
-                )
+                return beat
             case Over(view=view):
                 return GameOver(view)
             case Chosen():
