@@ -6,9 +6,9 @@ hold a public view only — by type (mypy refuses a seat's view there) and by va
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
 import re
+import sys
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -194,15 +194,19 @@ Over(own)  # refused
 """
 
 
-def test_mypy_refuses_a_seats_own_view_in_a_spectators_scene(tmp_path: Path) -> None:
+def test_mypy_refuses_a_seats_own_view_in_a_spectators_scene(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """By type: mypy (strict, the project's settings) passes the public views and refuses a
     seat's view on every line that tries one. (Warm after the suite's own mypy run: its
-    cache is the project's.)"""
-    api = pytest.importorskip("mypy.api")
+    cache is the project's.) mypy runs in this process and raises the interpreter's
+    recursion limit for itself: put back afterwards, so no later test reads at another."""
+    from mypy import api
+
     snippet = tmp_path / "spectator_scene.py"
     snippet.write_text(_SNIPPET, encoding="utf-8")
-    env_path = os.environ.get("MYPYPATH")
-    os.environ["MYPYPATH"] = str(ROOT)  # the package as checked (not an installed copy)
+    monkeypatch.setenv("MYPYPATH", str(ROOT))  # the package as checked (not an installed copy)
+    limit = sys.getrecursionlimit()
     try:
         out, err, _status = api.run(
             [
@@ -214,10 +218,7 @@ def test_mypy_refuses_a_seats_own_view_in_a_spectators_scene(tmp_path: Path) -> 
             ]
         )
     finally:
-        if env_path is None:
-            del os.environ["MYPYPATH"]
-        else:
-            os.environ["MYPYPATH"] = env_path
+        sys.setrecursionlimit(limit)
     refused = {n for n, line in enumerate(_SNIPPET.splitlines(), 1) if line.endswith("# refused")}
     errors = {int(line.split(":")[1]) for line in out.splitlines() if ": error:" in line}
     assert errors == refused, out + err
