@@ -10,16 +10,34 @@ import pytest
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _private_saves_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+def _private_saves_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Games started in any test autosave (el_grande/persist): never into the user's data
     directory, always into a temporary EL_GRANDE_HOME (tests needing their own use `home`)."""
     old = os.environ.get("EL_GRANDE_HOME")
-    os.environ["EL_GRANDE_HOME"] = str(tmp_path_factory.mktemp("el-grande-home"))
-    yield
+    shared = tmp_path_factory.mktemp("el-grande-home")
+    os.environ["EL_GRANDE_HOME"] = str(shared)
+    yield shared
     if old is None:
         os.environ.pop("EL_GRANDE_HOME", None)
     else:
         os.environ["EL_GRANDE_HOME"] = old
+
+
+@pytest.fixture(autouse=True)
+def _no_crash_log_left(_private_saves_dir: Path) -> Iterator[None]:
+    """No test leaves a crash log (`crash-*.log`, el_grande/crash.py) in the shared data
+    folder: a test that makes one on purpose gives itself a data folder of its own. (One
+    left there by `Ending.report` in tests/app/test_ending.py made the check of
+    tests/app/test_process.py::test_an_error_as_the_app_leaves_is_no_crash fail whenever it
+    ran later in the same session, as the random order often had it.) A log left is
+    removed, so the tests after this one are not failed for it too."""
+    before = set(_private_saves_dir.glob("crash-*"))
+    yield
+    left = sorted(set(_private_saves_dir.glob("crash-*")) - before)
+    for path in left:
+        path.unlink(missing_ok=True)
+    if left:
+        pytest.fail(f"a crash log was left in the shared data folder: {[p.name for p in left]}")
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,7 @@ real `el-grande` for the same, in a pseudo-terminal.)"""
 from __future__ import annotations
 
 import signal
+from pathlib import Path
 
 import pytest
 
@@ -26,8 +27,10 @@ def test_an_ending_says_the_exit_status(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_a_failed_autosave_is_said_again_and_a_crash_wins(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # The crash's log goes to a data folder of this test's own, not the shared one.
+    monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path))
     ending = Ending()
     ending.save_problem = "the disk is full"
     assert ending.report(None) == 1
@@ -36,6 +39,8 @@ def test_a_failed_autosave_is_said_again_and_a_crash_wins(
     assert ending.report(RuntimeError("boom")) == EXIT_CRASH
     err = capsys.readouterr().err
     assert "the disk is full" in err and "no game is lost" not in err  # it was not saved
+    [log] = tmp_path.glob("crash-*.log")
+    assert str(log) in err
 
 
 def test_the_secrets_of_a_crash_are_the_running_games_seeds_and_choices() -> None:

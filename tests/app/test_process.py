@@ -362,19 +362,21 @@ def test_a_terminal_closed_under_a_game_saves_it_and_lets_it_go(tmp_path: Path) 
     assert lock_is_free(home)
 
 
-async def test_an_error_as_the_app_leaves_is_no_crash() -> None:
+async def test_an_error_as_the_app_leaves_is_no_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A SIGTERM (or a quit) just as a game screen mounts: the screen finds its widgets gone
     as the app takes the screens down. The game is saved already; it is no crash (it once
-    wrote a crash log and exited 70)."""
+    wrote a crash log and exited 70). The app's data folder is this test's own: a crash log
+    another test left in the shared one is not this app's."""
     from el_grande.app.app import ElGrandeApp
     from tests.app.helpers import session_at
 
+    monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path))
     session = session_at(3, 7, lambda s: len(s.game.history) > 5)
     app = ElGrandeApp(curtain_seed=0)
     async with app.run_test(size=(120, 40)):
         app.exit(return_code=143)  # what the signal handler asks for
         app.open_game(session)  # a screen still mounting as the app leaves
     assert app.return_code == 143  # (a crash would be re-raised here, and then be 70)
-    assert app.exit_report() != EXIT_CRASH and not list(
-        Path(os.environ["EL_GRANDE_HOME"]).glob("crash-*")
-    )
+    assert app.exit_report() != EXIT_CRASH and not list(tmp_path.glob("crash-*"))
