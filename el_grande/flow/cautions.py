@@ -17,7 +17,6 @@ real mistake, not the sample's noise, and rare enough to be read.
 
 from __future__ import annotations
 
-import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -171,10 +170,10 @@ class Cautions(Feature):
         if DRAWS <= 0 or len(d.choices) < 2 or hides_own(d, session.castillo_hidden):
             weighing.found = ()
             return
+        from el_grande.bots.drive import position_seed  # start-up: with the first weighing
+
         seat = d.player
-        seed = random.Random(
-            f"{session.game.record()['seed']}/{seat}/{session.current.moves}/warn"
-        ).randrange(2**31)
+        seed = position_seed(session.game, seat, "warn")
         own = private_view(session, Table.of(range(len(session.seats))), seat)
         stop = weighing.stop
         weighing.cancel = self.stage.thinker(

@@ -369,12 +369,12 @@ class HotSeat:
         return None
 
     def _open_hint(self, d: Decision) -> None:
+        from el_grande.bots.drive import position_seed  # start-up: with the first hint
+
         seat = d.player
-        seed = random.Random(
-            f"{self.session.game.record()['seed']}/{seat}/{self.session.current.moves}/hint"
-        )
+        seed = position_seed(self.session.game, seat, "hint")
         own = private_view(self.session, self.audience, seat)
-        self._set(Hinting(seat, d, self.board_for(d), own, seed.randrange(2**31)))
+        self._set(Hinting(seat, d, self.board_for(d), own, seed))
 
     def hint_shown(self) -> None:
         """The hints were shown to their player: counted (the session publishes it: saved)."""
