@@ -26,8 +26,23 @@ CATALOGUES = frozenset({"el_grande.text", "el_grande.text_ko"})
 ENGINE, ENGINE_STATE = "el_grande.core", ("el_grande.core.state", "State")
 
 
-def _private(name: str) -> bool:
+def private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
+
+
+def named_privately(node: ast.AST) -> str | None:
+    """The private name `getattr(x, "_name")` (or setattr, hasattr, delattr) reaches."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in ("getattr", "setattr", "hasattr", "delattr")
+        and len(node.args) > 1
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+        and private(node.args[1].value)
+    ):
+        return node.args[1].value
+    return None
 
 
 def _modules(root: Path = ROOT) -> dict[str, ast.Module]:
@@ -56,26 +71,18 @@ def _defined(tree: ast.AST) -> set[str]:
             and node.value.id in ("self", "cls")
         ):
             names.add(node.attr)
-    return {n for n in names if _private(n)}
+    return {n for n in names if private(n)}
 
 
 def _reached(tree: ast.AST) -> Iterator[tuple[int, str]]:
     """Each private name a module reaches as an attribute or imports, with its line."""
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and _private(node.attr):
+        if isinstance(node, ast.Attribute) and private(node.attr):
             yield node.lineno, node.attr
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in ("getattr", "setattr", "hasattr", "delattr")
-            and len(node.args) > 1
-            and isinstance(node.args[1], ast.Constant)
-            and isinstance(node.args[1].value, str)
-            and _private(node.args[1].value)
-        ):
-            yield node.lineno, node.args[1].value
+        elif (named := named_privately(node)) is not None:
+            yield node.lineno, named
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("el_grande"):
-            yield from ((node.lineno, a.name) for a in node.names if _private(a.name))
+            yield from ((node.lineno, a.name) for a in node.names if private(a.name))
 
 
 def reaching(modules: dict[str, ast.Module]) -> dict[tuple[str, str], int]:

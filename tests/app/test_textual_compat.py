@@ -30,6 +30,7 @@ from el_grande.app.textual_compat import (
     size_known,
 )
 from el_grande.app.widgets.log import GameLog
+from tests.test_code_shape import named_privately, private
 
 ROOT = Path(el_grande.__file__).parent
 
@@ -282,25 +283,6 @@ def _textual_defines(cls: type, attr: str) -> bool:
     return False
 
 
-def _private(name: str) -> bool:
-    return name.startswith("_") and not name.startswith("__")
-
-
-def _named_privately(node: ast.AST) -> str | None:
-    """The private name `getattr(x, "_name")` (or setattr, hasattr, delattr) reaches."""
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id in ("getattr", "setattr", "hasattr", "delattr")
-        and len(node.args) > 1
-        and isinstance(node.args[1], ast.Constant)
-        and isinstance(node.args[1].value, str)
-        and _private(node.args[1].value)
-    ):
-        return node.args[1].value
-    return None
-
-
 def test_nothing_else_reaches_into_textual_s_private_parts() -> None:
     """No `textual._…` import outside textual_compat; no write to a private attribute of
     another object (`x._name = …`); in a class with a Textual base, no private attribute of
@@ -319,7 +301,7 @@ def test_nothing_else_reaches_into_textual_s_private_parts() -> None:
                 found.append(f"{path.name}: import {node.module}")
             if isinstance(node, ast.Import):
                 found += [f"{path.name}: import {a.name}" for a in node.names if "._" in a.name]
-            named = _named_privately(node)
+            named = named_privately(node)
             if named is not None and module_name.startswith("el_grande.app"):
                 assert isinstance(node, ast.Call)
                 of = node.args[0]
@@ -331,21 +313,21 @@ def test_nothing_else_reaches_into_textual_s_private_parts() -> None:
                     continue
                 for member in node.body:
                     if isinstance(member, ast.FunctionDef | ast.AsyncFunctionDef) and (
-                        _private(member.name) and _textual_defines(cls, member.name)
+                        private(member.name) and _textual_defines(cls, member.name)
                     ):
                         found.append(f"{path.name}:{member.lineno}: def {member.name} (override)")
                 for inner in ast.walk(node):
                     name: str | None
                     if isinstance(inner, ast.Attribute):
                         of, name = inner.value, inner.attr
-                    elif (name := _named_privately(inner)) is not None:
+                    elif (name := named_privately(inner)) is not None:
                         assert isinstance(inner, ast.Call)
                         of = inner.args[0]
                     else:
                         continue
                     if (
                         name is not None
-                        and _private(name)
+                        and private(name)
                         and isinstance(of, ast.Name)
                         and of.id == "self"
                         and _textual_defines(cls, name)
@@ -356,7 +338,7 @@ def test_nothing_else_reaches_into_textual_s_private_parts() -> None:
                 for target in targets:
                     if (
                         isinstance(target, ast.Attribute)
-                        and _private(target.attr)
+                        and private(target.attr)
                         and not (isinstance(target.value, ast.Name) and target.value.id == "self")
                     ):
                         found.append(f"{path.name}:{node.lineno}: {ast.unparse(target)}")
