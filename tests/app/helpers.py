@@ -78,14 +78,34 @@ async def settle(pilot: Pilot[None]) -> None:
     quiet = 0
     for _ in range(50):
         await pilot._wait_for_screen()
+        # A layout or repaint the screen's update timer would do within a frame, done now: a
+        # widget's size and lines (where a click lands) are then those of the state the
+        # game is in, whatever the machine's speed.
+        laid_out = _lay_out_now(app)
         nodes = [app, *(n for s in app.screen_stack for n in s.walk_children(with_self=True))]
-        if all(n._message_queue.empty() for n in nodes):  # type: ignore[attr-defined]
+        if not laid_out and all(n._message_queue.empty() for n in nodes):  # type: ignore[attr-defined]
             quiet += 1
             if quiet >= 2:
                 return
         else:
             quiet = 0
         await asyncio.sleep(0)
+
+
+def _lay_out_now(app: ElGrandeApp) -> bool:
+    """Whether the current screen had a layout, scroll or repaint pending (its update timer
+    runs them once a frame), running them now if so."""
+    screen = app.screen
+    pending = (
+        screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or screen._dirty_widgets
+    )
+    if pending and screen.is_current and not app._batch_count:
+        screen._on_timer_update()
+        return True
+    return False
 
 
 def next_key(app: ElGrandeApp) -> str:
