@@ -361,6 +361,31 @@ def _run_review(args: argparse.Namespace) -> int:
     return run(args)
 
 
+# --- stats (el_grande/stats_cli.py: imported only when it runs) -----------------------------
+
+
+def _configure_stats(p: argparse.ArgumentParser) -> None:
+    from el_grande import stats_cli
+
+    stats_cli.configure(p)
+
+
+@command(
+    "stats",
+    "every recorded game's statistics: records, head to head, ratings",
+    _configure_stats,
+    description="What the games database (games.sqlite in the data folder) says: without NAME "
+    "everybody's record and rating; NAME's record by number of players, by opponents and over "
+    "time; --vs OTHER head to head. --json or --csv for other programs. --rename, --forget "
+    "and --delete-game change the records (asked first); --import records finished saves. "
+    "docs/stats.md says how ratings are worked out.",
+)
+def _run_stats(args: argparse.Namespace) -> int:
+    from el_grande.stats_cli import run
+
+    return run(args)
+
+
 # --- entry ---------------------------------------------------------------------------------
 
 

@@ -101,8 +101,10 @@ CREATE TABLE seats (
   hints_used INTEGER NOT NULL,
   PRIMARY KEY (game, seat)
 );
-CREATE INDEX seats_by_person ON seats (person, game);
-CREATE INDEX seats_by_level ON seats (level, game);
+-- Covering the statistics' totals (el_grande.persist.stats): a person's or a level's
+-- rows are read from the index alone.
+CREATE INDEX seats_by_person ON seats (person, won, shared, score, margin, hints_used, game);
+CREATE INDEX seats_by_level ON seats (level, won, shared, score, margin, hints_used, game);
 CREATE TABLE scorings (
   game   TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
   number INTEGER NOT NULL,
