@@ -100,6 +100,10 @@ async def test_picking_a_person_shows_their_record(seeded: Path) -> None:
         shown = screen_text(app)
         assert t("statscreen.games", count=second.games) in shown
         assert t("statscreen.wins", count=second.wins) in shown
+        # A click picks too: the third line of the list.
+        await pilot.click("#stats-list", offset=(2, 2))
+        await settle(pilot)
+        assert view.record is not None and view.record.name == names[2]
 
 
 async def test_head_to_head_is_a_second_pick(seeded: Path) -> None:

@@ -85,7 +85,9 @@ class StatsScreen(StyledOnce, Screen[None]):
             with VerticalScroll(id="stats-detail"):
                 yield RecordView(id="stats-record")
         yield Static("", id="stats-problem", markup=False)
-        yield Static("", id="stats-notice", markup=False)
+        notice = Static("", id="stats-notice", markup=False)
+        notice.display = False
+        yield notice
         yield KeyBar()
 
     def on_mount(self) -> None:
