@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from el_grande.app.app import ElGrandeApp
-from el_grande.app.screens.stats import AskNameScreen, AskScreen, StatsScreen
+from el_grande.app.screens.stats import AskNameScreen, AskScreen, GamesScreen, StatsScreen
 from el_grande.app.widgets.record import RecordView
 from el_grande.persist import stats
 from el_grande.persist.games import GamesUnavailable, open_games
@@ -159,6 +159,52 @@ async def test_rename_and_forget_are_asked_first_and_a_no_changes_nothing(seeded
         assert "Zed" in after and before[0] not in after
         assert screen.picked is not None and screen.picked.name == "Zed"
         assert t("statscreen.renamed", old=before[0], new="Zed") in screen_text(app)
+
+
+async def test_deleting_a_game_is_asked_first(seeded: Path) -> None:
+    first = _people()[0]
+    conn = open_games()
+    before = stats.record(conn, first)
+    conn.close()
+    assert before is not None
+    app = ElGrandeApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await _open(pilot)
+        await press(pilot, "d")
+        assert isinstance(app.screen, GamesScreen)
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, AskScreen)
+        await press(pilot, "n")
+        await settle(pilot)
+        assert isinstance(app.screen, StatsScreen)
+        conn = open_games()
+        assert stats.record(conn, first) == before
+        conn.close()
+        await press(pilot, "d")
+        await press(pilot, "enter")
+        await press(pilot, "y")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        view = screen.query_one(RecordView)
+        assert view.record is not None and view.record.games == before.games - 1
+        assert t("statscreen.deleted") in screen_text(app)
+
+
+async def test_the_korean_screen_shows_no_english(seeded: Path) -> None:
+    from .test_korean import latin_words
+
+    use("ko")
+    names = _people()
+    app = ElGrandeApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open(pilot)
+        await press(pilot, "h")
+        await press(pilot, "down")
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert latin_words(screen_text(app), *names) == []
 
 
 async def test_a_database_that_cannot_be_opened_is_one_sentence(home: Path) -> None:
