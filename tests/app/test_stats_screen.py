@@ -14,11 +14,15 @@ from textual.widgets import Input, OptionList
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.stats import AskNameScreen, AskScreen, GamesScreen, StatsScreen
 from el_grande.app.widgets.record import RecordView
-from el_grande.persist import stats
-from el_grande.persist.games import GamesUnavailable, open_games
 from el_grande.text import t, use
 
 from .helpers import SIZE, press, screen_text, settle
+
+# The store's and the statistics' modules come from their own branches (issue 32): until both
+# are merged these tests have nothing to stand on (then they run).
+games = pytest.importorskip("el_grande.persist.games")
+stats = pytest.importorskip("el_grande.persist.stats")
+open_games, GamesUnavailable = games.open_games, games.GamesUnavailable
 
 #: A small database: few enough games to be quick, enough for every kind of line.
 GAMES, SEED = 60, 32
