@@ -74,6 +74,14 @@ def key(name: str) -> str:
     return unicodedata.normalize("NFC", normalise(name).casefold())
 
 
+def person_key(name: str) -> str:
+    """Who a name is, across games (the games database's people): its look once case-folded
+    (NFKC), the confusable skeleton of UTS #39 — `Ana`, `ANA`, fullwidth `Ａｎａ` and
+    Cyrillic `Аna` are one person."""
+    name = normalise(name)
+    return skeleton(unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold()))
+
+
 def forbidden_char(text: str) -> str | None:
     """The first character of `text` that may not be shown or stored in a name, or None."""
     for ch in text:

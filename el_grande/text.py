@@ -1502,6 +1502,22 @@ EN: dict[str, Template] = {
     "statscreen.delete_ask": "Delete this game from the statistics? {game}",
     "statscreen.delete_note": "Only its record goes; a save file of it stays where it is.",
     "statscreen.deleted": "The game is deleted from the statistics.",
+    # --- the games database (persist/games.py) ---------------------------------------------
+    "games.locked": "The games database {path} is in use by another El Grande (locked): "
+    "nothing was changed; a finished game is recorded at the next start.",
+    "games.read_only": "The games database {path} cannot be written (read-only): nothing was "
+    "changed; a finished game is recorded once it can be.",
+    "games.corrupt": "{path} is not a games database El Grande can read (damaged, or another "
+    "kind of file): it is left as it is (move it away and El Grande starts a new one).",
+    "games.newer": "The games database {path} was written by a newer version of El Grande "
+    "(its version {version}, this one knows {known}): it is left as it is; please update "
+    "El Grande.",
+    "games.not_own": "{path} is {kind}, not the games database El Grande keeps: it is never "
+    "followed or written (move it away).",
+    "games.full": "The disk is full: the games database {path} cannot grow, and nothing was "
+    "changed; a finished game is recorded at the next start once there is room.",
+    "games.cannot": "The games database {path} cannot be used: {reason}; nothing was changed.",
+    "games.forgotten": "(forgotten)",
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

@@ -47,7 +47,7 @@ from el_grande.app.textual_compat import CompatApp, rewrite_bindings
 from el_grande.app.thinking import Thinkers
 from el_grande.flow import handover
 from el_grande.settings import load
-from el_grande.text import EN, t
+from el_grande.text import EN, carry, t
 
 if TYPE_CHECKING:
     from textual.worker import Worker
@@ -62,6 +62,13 @@ if TYPE_CHECKING:
     from el_grande.setup import GameSetup, SeatSetup
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
+
+
+def _import_games() -> None:
+    """The finished saves into the games database (a thread worker's work: it never raises)."""
+    from el_grande.persist.games import import_quietly  # start-up: sqlite3, after the first frame
+
+    import_quietly()
 
 
 def localise_bindings(node: DOMNode) -> None:
@@ -340,6 +347,7 @@ class ElGrandeApp(CompatApp):
             handle_signals(self._signalled)
         self.call_after_refresh(startup.release)
         self.call_after_refresh(self._empty_trash)
+        self.call_after_refresh(self._import_games)
         if self._replay is not None:
             self.show_replay(self._replay, standalone=True)
         elif self._saved is not None or self._session is not None:
@@ -362,6 +370,14 @@ class ElGrandeApp(CompatApp):
         from el_grande.persist.trash import empty_trash  # start-up: after the first frame
 
         empty_trash()
+
+    def _import_games(self) -> None:
+        """Finished saves not in the games database yet go in (a game whose end could not be
+        recorded, older saves), in a thread after the first frame: never in the game's way
+        (a failure is a line of the log; the next start tries again)."""
+        self.run_worker(
+            carry(_import_games), name="games", group="games", thread=True, exit_on_error=False
+        )
 
     def _clear_stack(self) -> None:
         while len(self.screen_stack) > 1:

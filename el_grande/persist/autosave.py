@@ -33,6 +33,7 @@ from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.core import Game
+    from el_grande.persist.games import GamesRecorder
     from el_grande.session import GameSession
     from el_grande.setup import SeatSetup
 
@@ -98,6 +99,8 @@ class AutosaveListener:
         self.on_change = on_change
         self.error: OSError | None = None
         self.problem: str | None = problem
+        #: Records the finished game in the games database (made when a game ends).
+        self.recorder: GamesRecorder | None = None
 
     def __call__(self, update: Any) -> None:
         """A subscriber of the session's stream: save after every update, whatever its kind
@@ -131,6 +134,19 @@ class AutosaveListener:
             file = self.saver.file
             if game.over and any(seat.kind == "human" for seat in file.seats):
                 game_finished(file.game_id)  # the `tips` setting's count (persist/played.py)
+            if game.over:
+                self.record(file, game)
+
+    def record(self, file: SaveFile, game: Game) -> None:
+        """The finished game, its save just written, goes into the games database (once;
+        never raises: `recorder.problem` says why not, and the next start imports it)."""
+        if self.recorder is None:
+            # sqlite3 only when a game ends (start-up: this module loads before a saved
+            # game's first frame)
+            from el_grande.persist.games import GamesRecorder
+
+            self.recorder = GamesRecorder()
+        self.recorder.record(file, game)
 
     def _set_problem(self, problem: str | None) -> None:
         if problem == self.problem:
