@@ -29,7 +29,7 @@ from el_grande.app.screens.boxed import BoxedModal
 from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.record import RecordView, level_name
-from el_grande.names import name_problem, normalise, pad, printable
+from el_grande.names import name_problem, normalise, pad, person_key, printable
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -297,7 +297,10 @@ class StatsScreen(StyledOnce, Screen[None]):
         except games.GamesUnavailable as exc:
             self._say(error=exc.sentence)
             return
-        except Exception as exc:  # sqlite3.Error, a name refused: one sentence
+        except ValueError as exc:  # a name the app does not accept: the store's sentence
+            self._say(error=str(exc))
+            return
+        except Exception as exc:  # sqlite3.Error: one sentence
             self._say(error=t("statscreen.broken", why=printable(str(exc))))
             return
         finally:
@@ -362,8 +365,8 @@ def _record(conn: Connection, entrant: Entrant) -> Record | None:
 def _games_of(conn: Connection, entrant: Entrant) -> list[tuple[str, str]]:
     """The entrant's games, the latest first: (game id, a line describing it)."""
     if entrant.person:
-        where = "person = (SELECT id FROM people WHERE name = ?)"
-        value = entrant.name
+        where = "person = (SELECT id FROM people WHERE key = ?)"
+        value = person_key(entrant.name)
     else:
         where, value = "level = ?", entrant.name.removeprefix("level:")
     rows = conn.execute(
