@@ -411,3 +411,31 @@ def test_a_kill_mid_write_leaves_the_database_whole(home: Path, block: str) -> N
         assert ids == {"k0", "k1", "k2"}  # killed inside its transaction: not there at all
     whole(conn)
     conn.close()
+
+
+# --------------------------------------------------------------------------- the app
+
+
+def test_sqlite_waits_for_the_end_of_a_game() -> None:
+    """The app and the autosave (loaded before a saved game's first frame) import no sqlite3."""
+    code = (
+        "import sys, el_grande.app.app, el_grande.persist.autosave, el_grande.persist.store\n"
+        "bad = sorted(m for m in sys.modules if m in ('sqlite3', 'el_grande.persist.games'))\n"
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+async def test_the_app_imports_the_finished_saves_after_its_first_frame(home: Path) -> None:
+    from el_grande.app.app import ElGrandeApp
+
+    (home / "saves").mkdir(parents=True)
+    save, _game = save_of("g1", ["Ana", "Ben"])
+    write_save(save, home / "saves" / "g1.json")
+    app = ElGrandeApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+    conn = open_games(home)
+    assert [r[0] for r in conn.execute("SELECT id FROM games")] == ["g1"]
+    conn.close()
