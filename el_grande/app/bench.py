@@ -1,5 +1,5 @@
 """Benchmarks to run by hand (not tests):
-`python -m el_grande.app.bench [startup|terminal|keys|memory|all] [N]`.
+`python -m el_grande.app.bench [startup|terminal|keys|memory|stats|all] [N]`.
 
 1. **Start-up**: from a fresh interpreter to the first frame on screen, the title screen and
    straight into a game (`el-grande play …`), against a bare Textual "hello" app; the three
@@ -16,6 +16,10 @@
 3. **Memory**: resident memory at the first frame of a game of five `greedy` computer
    players at no delay, run to its end as `f` does, and at its game-over screen, with the
    live objects and widgets at both (`memory N`: N games one after another in one app).
+4. **The statistics screen** (`stats [N]`, not in `all`): a games database of N recorded games
+   (100 000 unless told; `persist.stats.fill`, seeded) in a temporary data folder, and the
+   time from the title's "Statistics" to the screen drawn with everybody listed and the
+   first one's record and chart (120x40), several times (the target: 300 ms at 100 000).
 
 Numbers depend on the machine and its load: quote medians, and measure both sides in one run.
 Measure an installed copy (`pip install .`), as a player runs it: an editable install puts a
@@ -300,6 +304,58 @@ def memory(games: int = 1) -> list[dict[str, float]]:
     return asyncio.run(play())
 
 
+def stats_screen(games: int = 100_000, runs: int = 7) -> tuple[list[float], float]:
+    """The statistics screen's open times over `runs` openings, with a database of `games`
+    games, and how long filling it took (seconds)."""
+    # start-up: imported here, not at the top (the probe's clock starts after this module)
+    import asyncio
+    import os
+    import tempfile
+
+    from el_grande.app.app import ElGrandeApp
+    from el_grande.app.screens.stats import StatsScreen
+    from el_grande.persist import stats
+    from el_grande.persist.games import open_games
+
+    home = tempfile.mkdtemp(prefix="el-grande-stats-bench-")
+    os.environ["EL_GRANDE_HOME"] = home
+    started = time.perf_counter()
+    conn = open_games(write=True)
+    try:
+        stats.fill(conn, games, 1)
+    finally:
+        conn.close()
+    filled = time.perf_counter() - started
+
+    async def measure() -> list[float]:
+        from el_grande.app.textual_compat import on_frame
+
+        app = ElGrandeApp()
+        times: list[float] = []
+        frames: list[float] = []  # when each frame showing the statistics was written
+
+        def frame() -> None:
+            if isinstance(app.screen, StatsScreen):
+                frames.append(time.perf_counter())
+
+        async with app.run_test(size=(120, 40)) as pilot:
+            on_frame(app, frame)
+            await pilot.pause()
+            for _ in range(runs):
+                frames.clear()
+                t0 = time.perf_counter()
+                await app.push_screen(StatsScreen())
+                await pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, StatsScreen) and screen.problem is None and frames
+                times.append(frames[0] - t0)  # to its first frame, the first record drawn
+                app.pop_screen()
+                await pilot.pause()
+        return times
+
+    return asyncio.run(measure()), filled
+
+
 def _slow_install() -> bool:
     """True for an editable install, or a package without bytecode files."""
     # start-up: imported here, not at the top (the probe's clock starts after this module)
@@ -361,6 +417,11 @@ def main(argv: list[str]) -> None:
                 f"{row['start objects']:.0f} -> {row['end objects']:.0f}, widgets "
                 f"{row['start widgets']:.0f} -> {row['end widgets']:.0f}"
             )
+    if what == "stats":
+        games = int(argv[1]) if len(argv) > 1 else 100_000
+        opened, filled = stats_screen(games)
+        print(f"the statistics screen, {games} games (filled in {filled:.1f} s), 120x40:")
+        print(f"  open {_ms(opened)}; the first {opened[0] * 1000:.1f} ms")
     if what in ("keys", "all"):
         print("key press to repaint (120x40):")
         for name, samples in keys().items():

@@ -1,4 +1,5 @@
-"""The title screen: new game, resume, rules, settings, the scoring sheet, quit."""
+"""The title screen: new game, resume, rules, settings, the scoring sheet, the statistics,
+learning, quit."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ class TitleScreen(StyledOnce, Screen[None]):
                     Option(t("title.rules"), id="rules"),
                     Option(t("title.settings"), id="settings"),
                     Option(t("title.sheet"), id="sheet"),
+                    Option(t("statscreen.entry"), id="stats"),
                     Option(t("title.learn"), id="learn"),
                     Option(t("title.quit"), id="quit"),
                     id="title-menu",
@@ -76,5 +78,9 @@ class TitleScreen(StyledOnce, Screen[None]):
                 el_app(self).open_settings()
             case "sheet":
                 el_app(self).open_sheet()
+            case "stats":
+                from el_grande.app.screens.stats import StatsScreen  # start-up: sqlite3, later
+
+                self.app.push_screen(StatsScreen())
             case "quit":
                 self.app.exit()
