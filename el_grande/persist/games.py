@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from el_grande.files import own_kind
 from el_grande.hands import bot_level, ever_person
 from el_grande.names import fit, name_problem, normalise, person_key, printable
+from el_grande.persist.elo import play
 from el_grande.persist.errors import SaveFileError
 from el_grande.persist.lock import kind_words
 from el_grande.persist.paths import home_dir
@@ -386,8 +387,44 @@ def record_game(
                 for seat, points in enumerate(s.record.points)
             ],
         )
-        conn.execute("DELETE FROM ratings")
+        _rate(conn, save.game_id, when)
     return True
+
+
+def _rate(conn: sqlite3.Connection, game_id: str, when: str) -> None:
+    """The ratings after the game just recorded: moved on from the kept ones when it is the
+    last game to have finished (Elo goes game by game in that order: the same numbers as
+    working them all out again), else dropped — worked out again when next read
+    (`el_grande.persist.stats.ratings`)."""
+    later = conn.execute(
+        "SELECT 1 FROM games WHERE finished_at > ? OR (finished_at = ? AND id > ?) LIMIT 1",
+        (when, when, game_id),
+    ).fetchone()
+    if later is not None or conn.execute("SELECT 1 FROM ratings LIMIT 1").fetchone() is None:
+        conn.execute("DELETE FROM ratings")
+        return
+    table = [
+        (f"person:{person}" if person is not None else f"level:{level}", int(score))
+        for person, level, score in conn.execute(
+            "SELECT person, level, score FROM seats WHERE game = ? ORDER BY seat", (game_id,)
+        )
+        if person is not None or level is not None
+    ]
+    kept = {
+        str(e): (float(r), int(g))
+        for e, r, g in conn.execute(
+            f"SELECT entrant, rating, games FROM ratings WHERE entrant IN "
+            f"({', '.join('?' * len(table))})",
+            [e for e, _ in table],
+        )
+    }
+    rating = {e: r for e, (r, _) in kept.items()}
+    games = {e: g for e, (_, g) in kept.items()}
+    play(table, rating, games)
+    conn.executemany(
+        "INSERT OR REPLACE INTO ratings (entrant, rating, games) VALUES (?, ?, ?)",
+        [(e, rating[e], games[e]) for e in rating],
+    )
 
 
 def _person(conn: sqlite3.Connection, name: str, when: str) -> int:

@@ -27,10 +27,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from el_grande.names import person_key
-
-#: Elo's constants.
-START = 1500.0
-K = 32.0
+from el_grande.persist.elo import play
 
 LEVEL = "level:"
 
@@ -303,12 +300,36 @@ def ratings(conn: sqlite3.Connection) -> tuple[Rating, ...]:
 
 
 def _keep(conn: sqlite3.Connection, rows: list[tuple[str, float, int]]) -> None:
-    """The ratings kept for the next reader, where this connection may write (a read-only
-    one, or one another writer holds: worked out again next time)."""
+    """The ratings kept for the next reader: through this connection, or — a read-only one
+    (the screen's, the command's) — through one of its own to the same file. Where nobody
+    may write (a read-only file, another writer holding it), they are worked out next time."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error:
+        path = next((str(r[2]) for r in conn.execute("PRAGMA database_list") if r[1] == "main"), "")
+        if not path:
+            return
+        try:
+            writer = sqlite3.connect(path, timeout=0.2, isolation_level=None)
+        except sqlite3.Error:
+            return
+        try:
+            _keep_in(writer, rows)
+        finally:
+            writer.close()
+        return
+    _keep_rest(conn, rows)
+
+
+def _keep_in(conn: sqlite3.Connection, rows: list[tuple[str, float, int]]) -> None:
     try:
         conn.execute("BEGIN IMMEDIATE")
     except sqlite3.Error:
         return
+    _keep_rest(conn, rows)
+
+
+def _keep_rest(conn: sqlite3.Connection, rows: list[tuple[str, float, int]]) -> None:
     try:
         conn.execute("DELETE FROM ratings")
         conn.executemany("INSERT INTO ratings VALUES (?, ?, ?)", rows)
@@ -321,7 +342,7 @@ def work_out_ratings(conn: sqlite3.Connection) -> dict[str, tuple[float, int]]:
     """Elo over every game in the order they finished (module docstring): entrant → (rating,
     games). A seat counts for a person, or for a computer level that played it whole."""
     rating: dict[str, float] = {}
-    games: dict[str, int] = defaultdict(int)
+    games: dict[str, int] = {}
     rows = conn.execute(
         "SELECT s.game, s.person, s.level, s.score FROM seats s JOIN games g ON g.id = s.game "
         "ORDER BY g.finished_at, g.id, s.seat"
@@ -330,32 +351,14 @@ def work_out_ratings(conn: sqlite3.Connection) -> dict[str, tuple[float, int]]:
     game = None
     for gid, person, level, score in rows:
         if gid != game:
-            _play(table, rating, games)
+            play(table, rating, games)
             table, game = [], gid
         if person is not None:
             table.append((f"person:{person}", int(score)))
         elif level is not None:
             table.append((f"{LEVEL}{level}", int(score)))
-    _play(table, rating, games)
-    return {e: (round(rating[e], 1), games[e]) for e in rating}
-
-
-def _play(table: list[tuple[str, int]], rating: dict[str, float], games: dict[str, int]) -> None:
-    """One game's pairwise Elo updates (all from the ratings before the game)."""
-    if len(table) < 2:
-        return
-    before = [rating.get(e, START) for e, _ in table]
-    k = K / (len(table) - 1)
-    for i, (entrant, score) in enumerate(table):
-        change = 0.0
-        for j, (_, other) in enumerate(table):
-            if i == j:
-                continue
-            expected = 1.0 / (1.0 + 10.0 ** ((before[j] - before[i]) / 400.0))
-            result = 1.0 if score > other else 0.5 if score == other else 0.0
-            change += k * (result - expected)
-        rating[entrant] = before[i] + change
-        games[entrant] += 1
+    play(table, rating, games)
+    return {e: (rating[e], games[e]) for e in rating}
 
 
 # --------------------------------------------------------------------------- the generator
@@ -471,3 +474,4 @@ def fill(conn: sqlite3.Connection, n: int, seed: int, *, start: str = "2025-01-0
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+    ratings(conn)  # kept, as a database recorded game by game keeps them (`record_game`)

@@ -439,3 +439,28 @@ async def test_the_app_imports_the_finished_saves_after_its_first_frame(home: Pa
     conn = open_games(home)
     assert [r[0] for r in conn.execute("SELECT id FROM games")] == ["g1"]
     conn.close()
+
+
+def test_ratings_move_on_game_by_game_as_working_them_out_again(conn: sqlite3.Connection) -> None:
+    """A game that ends after all the others moves its players' kept ratings on (no pass over
+    every game); one recorded out of order drops them, worked out again when next read:
+    either way the very numbers of working every game out in order."""
+    from el_grande.persist import stats
+
+    tables = [["Ana", "Ben", "Cy"], ["Ben", "Cy"], ["Cy", "Ana", "Dee", "Ben"], ["Ana", "Dee"]]
+    for day, names in enumerate(tables, 1):
+        save, game = save_of(f"g{day}", names, when=2 * day)
+        assert record_game(conn, save, game)
+        stats.ratings(conn)  # read: kept
+    kept = {r.entrant: (r.rating, r.games) for r in stats.ratings(conn)}
+    assert kept == stats.work_out_ratings(conn)
+    save, game = save_of("g9", ["Dee", "Ben"], when=10)  # the latest: moved on
+    record_game(conn, save, game)
+    assert count(conn, "ratings") == 4
+    moved = {r.entrant: (r.rating, r.games) for r in stats.ratings(conn)}
+    assert moved == stats.work_out_ratings(conn) and moved != kept
+    save, game = save_of("g0", ["Ana", "Cy"], when=1)  # before all the others: dropped
+    record_game(conn, save, game)
+    assert count(conn, "ratings") == 0
+    again = {r.entrant: (r.rating, r.games) for r in stats.ratings(conn)}
+    assert again == stats.work_out_ratings(conn)
