@@ -172,15 +172,17 @@ def record(conn: sqlite3.Connection, name: str) -> Record | None:
     )
 
 
-def people(conn: sqlite3.Connection) -> tuple[Record, ...]:
-    """Everybody with a recorded game, most games first (then by name): their totals and
-    rating (`by_players` and `by_opponent` only in `record`)."""
+#: Everybody's totals, a row each: (entrant, name, games, wins, shared, average, margin, best,
+#: hints), grouped by the person or by the level (the seats' covering indexes).
+_TOTALS = (
+    "SELECT {entrant}, {name}, COUNT(*), TOTAL(s.won), TOTAL(s.shared), AVG(s.score), "
+    "AVG(s.margin), MAX(s.score), TOTAL(s.hints_used) FROM seats s {join} "
+    "GROUP BY {group} ORDER BY COUNT(*) DESC, {name}"
+)
+
+
+def _totals(conn: sqlite3.Connection, query: str) -> tuple[Record, ...]:
     rated = {r.entrant: r.rating for r in ratings(conn)}
-    rows = conn.execute(
-        "SELECT p.id, p.name, COUNT(*), TOTAL(s.won), TOTAL(s.shared), AVG(s.score), "
-        "AVG(s.margin), MAX(s.score), TOTAL(s.hints_used) FROM seats s "
-        "JOIN people p ON p.id = s.person GROUP BY p.id ORDER BY COUNT(*) DESC, p.name"
-    ).fetchall()
     return tuple(
         Record(
             str(r[1]),
@@ -191,36 +193,39 @@ def people(conn: sqlite3.Connection) -> tuple[Record, ...]:
             float(r[6]),
             (),
             (),
-            rated.get(f"person:{r[0]}"),
+            rated.get(str(r[0])),
             int(r[7]),
             int(r[8]),
         )
-        for r in rows
+        for r in conn.execute(query)
+    )
+
+
+def people(conn: sqlite3.Connection) -> tuple[Record, ...]:
+    """Everybody with a recorded game, most games first (then by name): their totals and
+    rating (`by_players` and `by_opponent` only in `record`)."""
+    return _totals(
+        conn,
+        _TOTALS.format(
+            entrant="'person:' || p.id",
+            name="p.name",
+            join="JOIN people p ON p.id = s.person",
+            group="p.id",
+        ),
     )
 
 
 def levels(conn: sqlite3.Connection) -> tuple[Record, ...]:
-    """Every computer level that played a whole game, most games first: totals and rating."""
-    rated = {r.entrant: r.rating for r in ratings(conn)}
-    rows = conn.execute(
-        "SELECT s.level, COUNT(*), TOTAL(s.won), TOTAL(s.shared), AVG(s.score), AVG(s.margin), "
-        "MAX(s.score) FROM seats s WHERE s.level IS NOT NULL GROUP BY s.level "
-        "ORDER BY COUNT(*) DESC, s.level"
-    ).fetchall()
-    return tuple(
-        Record(
-            f"{LEVEL}{r[0]}",
-            int(r[1]),
-            int(r[2]),
-            int(r[3]),
-            float(r[4]),
-            float(r[5]),
-            (),
-            (),
-            rated.get(f"{LEVEL}{r[0]}"),
-            int(r[6]),
-        )
-        for r in rows
+    """Every computer level that played a whole game, most games first: its totals and rating
+    (its `name`: "level:NAME")."""
+    return _totals(
+        conn,
+        _TOTALS.format(
+            entrant="'level:' || s.level",
+            name="'level:' || s.level",
+            join="WHERE s.level IS NOT NULL",
+            group="s.level",
+        ),
     )
 
 

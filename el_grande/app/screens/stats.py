@@ -339,21 +339,10 @@ def _entrants(conn: Connection) -> list[Entrant]:
     from el_grande.persist import stats
 
     out = [Entrant(r.name, r.name, True, r.games, r.wins, r.rating) for r in stats.people(conn)]
-    for level, games, wins, rating in _levels(conn):
-        out.append(
-            Entrant(f"level:{level}", level_name(level, short=True), False, games, wins, rating)
-        )
+    for r in stats.levels(conn):
+        level = r.name.removeprefix("level:")
+        out.append(Entrant(r.name, level_name(level, short=True), False, r.games, r.wins, r.rating))
     return out
-
-
-def _levels(conn: Connection) -> list[tuple[str, int, int, float | None]]:
-    """The computer levels that played whole games: (level, games, wins, rating)."""
-    rows = conn.execute(
-        "SELECT level, COUNT(*), SUM(won) FROM seats WHERE level IS NOT NULL "
-        "GROUP BY level ORDER BY COUNT(*) DESC"
-    ).fetchall()
-    rated = {r[0]: r[1] for r in conn.execute("SELECT entrant, rating FROM ratings")}
-    return [(str(a), int(g), int(w or 0), rated.get(f"level:{a}")) for a, g, w in rows]
 
 
 def _record(conn: Connection, entrant: Entrant) -> Record | None:
