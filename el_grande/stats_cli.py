@@ -202,8 +202,17 @@ def _cell(key: str, value: object) -> str:
 
 
 def _label(name: str) -> str:
-    """A level's entrant shown as the app names it ("computer: greedy")."""
-    return t("stats.level", level=name[len("level:") :]) if name.startswith("level:") else name
+    """A level's entrant named as the app names its seat ("computer: medium", from the one
+    registry of bots); a level it does not know by its own name; a person as they are."""
+    if not name.startswith("level:"):
+        return name
+    from el_grande.bots.registry import level
+
+    own = name.removeprefix("level:")
+    try:
+        return t(level(own).seat_key)
+    except (KeyError, ValueError):
+        return t("stats.level", level=own)
 
 
 def _print_record(r: Record, points: tuple[Point, ...]) -> None:
