@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 
 
 def configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("name", nargs="?", metavar="NAME", help=t("stats.arg_name"))
+    p.add_argument(
+        "name", nargs="?", metavar="NAME", help=t("stats.arg_name", level="level:greedy")
+    )
     p.add_argument("--vs", metavar="OTHER", help=t("stats.arg_vs"))
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help=t("stats.arg_json"))

@@ -1518,7 +1518,8 @@ EN: dict[str, Template] = {
     "changed; a finished game is recorded at the next start once there is room.",
     "games.cannot": "The games database {path} cannot be used: {reason}; nothing was changed.",
     "games.forgotten": "(forgotten)",
-    "stats.arg_name": "a person's name (any spelling) or level:LEVEL; without it, everybody",
+    "stats.arg_name": "a person's name (any spelling) or a computer level ({level}); "
+    "without it, everybody",
     "stats.arg_vs": "head to head: NAME against OTHER in the games they played together",
     "stats.arg_json": "print JSON (stable field names)",
     "stats.arg_csv": "print CSV (a header line, then one line each)",
