@@ -121,7 +121,11 @@ def test_a_finished_game_is_recorded_once_and_whole(conn: sqlite3.Connection) ->
     conn.execute("INSERT INTO ratings VALUES ('person:1', 1500, 1)")
     assert record_game(conn, save, game)
     assert not record_game(conn, save, game)  # its id is its key
-    assert count(conn, "games") == 1 and count(conn, "ratings") == 0
+    # the latest game moves the kept ratings on (persist/elo.py): its three players, Ana's
+    # from the kept 1500 after one game
+    assert count(conn, "games") == 1 and count(conn, "ratings") == 3
+    ana = conn.execute("SELECT games FROM ratings WHERE entrant = 'person:1'").fetchone()
+    assert ana[0] == 2
     row = conn.execute("SELECT * FROM games").fetchone()
     assert (row["kind"], row["source"], row["players"]) == ("hotseat", "played", 3)
     assert row["finished_at"] == "2026-12-01T12:00:00Z"
