@@ -94,7 +94,7 @@ async def settle(pilot: Pilot[None]) -> None:
 
 def _lay_out_now(app: ElGrandeApp) -> bool:
     """Whether the current screen had a layout, scroll or repaint pending (its update timer
-    runs them once a frame), running them now if so."""
+    runs them once a frame), running them now if so; or callbacks waiting for a refresh."""
     screen = app.screen
     pending = (
         screen._layout_required
@@ -105,7 +105,9 @@ def _lay_out_now(app: ElGrandeApp) -> bool:
     if pending and screen.is_current and not app._batch_count:
         screen._on_timer_update()
         return True
-    return False
+    # What waits for the next refresh (`call_after_refresh`: the log's rewrap, a scroll to
+    # its end) runs once the screen is idle: not quiet until it has run.
+    return bool(screen._callbacks)
 
 
 def next_key(app: ElGrandeApp) -> str:
