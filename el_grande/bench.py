@@ -1,4 +1,6 @@
-"""Benchmark of the rules core: ``python -m el_grande.bench [--games N] [--players 2,3,4,5]``.
+"""Benchmark of the rules core: ``python -m el_grande.bench [--games N] [--players 2,3,4,5]``;
+and of the games database's statistics: ``python -m el_grande.bench stats [--games N]``
+(`bench_stats`).
 
 Plays random full games (uniformly random legal choices) on one core and prints games/s and
 decisions/s per player count, and the cost of ``Game.clone()`` and ``Game.view()``. Then it
@@ -12,12 +14,18 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 import timeit
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from el_grande import sim
 from el_grande.bots.drive import position_seed
 from el_grande.core import Game, Options
+
+if TYPE_CHECKING:
+    import sqlite3
 
 
 def bench_games(players: int, games: int, options: Options) -> tuple[float, float, float]:
@@ -82,7 +90,69 @@ def bench_simulate(players: int, games: int) -> tuple[float, float]:
     return rates[0], rates[1]
 
 
+def _median_ms(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    return f"{ordered[len(ordered) // 2] * 1000:.1f} ms (median of {len(ordered)})"
+
+
+def bench_stats(games: int = 100_000, runs: int = 9) -> int:
+    """`el-grande stats NAME`'s query path at `games` recorded games (`persist.stats.fill`,
+    seed 1, in a temporary data folder): a fresh read-only connection each run, then the
+    record and the trend (what the command asks before it prints), the ratings worked out
+    again once (a write empties them), everybody, and head to head. Medians, wall clock."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from el_grande.persist import stats
+    from el_grande.persist.games import open_games
+
+    home = Path(tempfile.mkdtemp(prefix="el-grande-bench-stats-"))
+    try:
+        started = time.perf_counter()
+        conn = open_games(home, write=True)
+        stats.fill(conn, games, 1)
+        conn.close()
+        print(f"filled {games} games in {time.perf_counter() - started:.1f} s")
+        name = stats.people(open_games(home))[0].name  # the one with the most games
+
+        def timed(what: str, ask: Callable[[sqlite3.Connection], object]) -> None:
+            samples = []
+            for _ in range(runs):
+                start = time.perf_counter()
+                conn = open_games(home)
+                ask(conn)
+                conn.close()
+                samples.append(time.perf_counter() - start)
+            print(f"{what}: {_median_ms(samples)}")
+
+        timed(
+            f"el-grande stats {name} (record + trend)",
+            lambda c: (stats.record(c, name), stats.trend(c, name)),
+        )
+        timed("el-grande stats level:greedy", lambda c: stats.record(c, "level:greedy"))
+        timed("el-grande stats (everybody)", lambda c: (stats.people(c), stats.levels(c)))
+        other = stats.people(open_games(home))[1].name
+        timed(f"el-grande stats {name} --vs {other}", lambda c: stats.head_to_head(c, name, other))
+        conn = open_games(home, write=True)
+        conn.execute("DELETE FROM ratings")
+        start = time.perf_counter()
+        stats.ratings(conn)
+        print(f"every rating worked out again (one pass): {time.perf_counter() - start:.2f} s")
+        conn.close()
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["stats"]:
+        sp = argparse.ArgumentParser(prog="python -m el_grande.bench stats")
+        sp.add_argument("--games", type=int, default=100_000, help="recorded games")
+        sp.add_argument("--runs", type=int, default=9, help="runs a query path (the median)")
+        sargs = sp.parse_args(argv[1:])
+        return bench_stats(sargs.games, sargs.runs)
     parser = argparse.ArgumentParser(prog="python -m el_grande.bench", description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per player count")
     parser.add_argument("--players", default="2,3,4,5", help="player counts, comma-separated")

@@ -124,36 +124,25 @@ def record(conn: sqlite3.Connection, name: str) -> Record | None:
     games = int(row[0])
     if not games:
         return None
-    by_players = tuple(
-        (int(p), int(g), int(w))
-        for p, g, w in conn.execute(
-            "SELECT g.players, COUNT(*), TOTAL(s.won) FROM seats s JOIN games g ON g.id = s.game "
-            f"WHERE {where} GROUP BY g.players ORDER BY g.players",
-            (value,),
-        )
-    )
-    # Each game once per kind of opponent at the table: people only, or each level present.
+    # One pass over the seats (a level's record reads tens of thousands at 100 000 games): each
+    # seat counted by the game's number of players, and once for each kind of opponent at the
+    # table: people only (no computer player among the others), or each level among them.
+    players: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    people_only = [0, 0]
     kinds: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for opp, won in conn.execute(
-        "SELECT COALESCE('level:' || MAX(o.level), 'people'), s.won FROM seats s "
-        "JOIN seats o ON o.game = s.game AND o.seat <> s.seat AND o.level IS NOT NULL "
-        f"WHERE {where} GROUP BY s.game, o.level",
+    for n, won, others in conn.execute(
+        "SELECT g.players, s.won, group_concat(DISTINCT o.level) FROM seats s "
+        "JOIN games g ON g.id = s.game LEFT JOIN seats o "
+        "ON o.game = s.game AND o.seat <> s.seat AND o.level IS NOT NULL "
+        f"WHERE {where} GROUP BY s.game, s.seat",
         (value,),
     ):
-        kinds[str(opp)][0] += 1
-        kinds[str(opp)][1] += int(won)
-    against_bots = conn.execute(
-        f"SELECT COUNT(DISTINCT s.game) FROM seats s JOIN seats o ON o.game = s.game "
-        f"AND o.seat <> s.seat AND o.level IS NOT NULL WHERE {where}",
-        (value,),
-    ).fetchone()[0]
-    wins_vs_bots = conn.execute(
-        f"SELECT TOTAL(s.won) FROM seats s WHERE {where} AND EXISTS (SELECT 1 FROM seats o "
-        "WHERE o.game = s.game AND o.seat <> s.seat AND o.level IS NOT NULL)",
-        (value,),
-    ).fetchone()[0]
-    people_only = (games - int(against_bots), int(row[1]) - int(wins_vs_bots))
-    by_opponent = ((("people", *people_only),) if people_only[0] else ()) + tuple(
+        tallies = [kinds[LEVEL + lv] for lv in str(others).split(",")] if others else [people_only]
+        for tally in (players[int(n)], *tallies):
+            tally[0] += 1
+            tally[1] += int(won)
+    by_players = tuple((n, g, w) for n, (g, w) in sorted(players.items()))
+    by_opponent = ((("people", people_only[0], people_only[1]),) if people_only[0] else ()) + tuple(
         (k, g, w) for k, (g, w) in sorted(kinds.items(), key=lambda kv: (-kv[1][0], kv[0]))
     )
     rated = {r.entrant: r.rating for r in ratings(conn)}
