@@ -124,17 +124,18 @@ def record(conn: sqlite3.Connection, name: str) -> Record | None:
     games = int(row[0])
     if not games:
         return None
-    # One pass over the seats (a level's record reads tens of thousands at 100 000 games): each
-    # seat counted by the game's number of players, and once for each kind of opponent at the
-    # table: people only (no computer player among the others), or each level among them.
+    # One pass over the seats and their tables (a level's record reads tens of thousands of
+    # seats at 100 000 games): each seat counted by its game's number of players (the game's
+    # seats), and once for each kind of opponent at the table: people only (no computer player
+    # among the others), or each level among them. The seat row by its rowid (the index by
+    # person or by level holds it, not `seat`), the games not read at all.
     players: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     people_only = [0, 0]
     kinds: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for n, won, others in conn.execute(
-        "SELECT g.players, s.won, group_concat(DISTINCT o.level) FROM seats s "
-        "JOIN games g ON g.id = s.game LEFT JOIN seats o "
-        "ON o.game = s.game AND o.seat <> s.seat AND o.level IS NOT NULL "
-        f"WHERE {where} GROUP BY s.game, s.seat",
+        "SELECT COUNT(*) + 1, s.won, group_concat(DISTINCT o.level) FROM seats s "
+        "JOIN seats o ON o.game = s.game AND o.rowid <> s.rowid "
+        f"WHERE {where} GROUP BY s.rowid",
         (value,),
     ):
         tallies = [kinds[LEVEL + lv] for lv in str(others).split(",")] if others else [people_only]
