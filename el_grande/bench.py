@@ -17,15 +17,10 @@ import random
 import sys
 import time
 import timeit
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from el_grande import sim
 from el_grande.bots.drive import position_seed
 from el_grande.core import Game, Options
-
-if TYPE_CHECKING:
-    import sqlite3
 
 
 def bench_games(players: int, games: int, options: Options) -> tuple[float, float, float]:
@@ -95,12 +90,38 @@ def _median_ms(samples: list[float]) -> str:
     return f"{ordered[len(ordered) // 2] * 1000:.1f} ms (median of {len(ordered)})"
 
 
+#: One run of a statistics query path in a fresh process, as `el-grande stats` runs it (a new
+#: process starts with nothing cached but what the system holds of the file): argv = the data
+#: folder, the path's name, then its names; prints the seconds the queries took.
+_STATS_RUN = """
+import sys, time
+from pathlib import Path
+from el_grande.persist import stats
+from el_grande.persist.games import open_games
+home, what, *names = sys.argv[1:]
+start = time.perf_counter()
+conn = open_games(Path(home))
+if what == "record":
+    stats.record(conn, names[0]); stats.trend(conn, names[0])
+elif what == "everybody":
+    stats.people(conn); stats.levels(conn)
+else:
+    stats.head_to_head(conn, names[0], names[1])
+conn.close()
+print(time.perf_counter() - start)
+"""
+
+
 def bench_stats(games: int = 100_000, runs: int = 9) -> int:
-    """`el-grande stats NAME`'s query path at `games` recorded games (`persist.stats.fill`,
-    seed 1, in a temporary data folder): a fresh read-only connection each run, then the
-    record and the trend (what the command asks before it prints), the ratings worked out
-    again once (a write empties them), everybody, and head to head. Medians, wall clock."""
+    """`el-grande stats`' query paths at `games` recorded games (`persist.stats.fill`, seed 1,
+    in a temporary data folder), each run in a fresh process: a person's record and trend (what
+    `el-grande stats NAME` asks before it prints; the person with the most games), a level's,
+    everybody, head to head; then the whole command `el-grande stats NAME` (Python's start-up
+    and the printing included), and every rating worked out again once (as after a write that
+    empties them). Medians, wall clock."""
+    import os
     import shutil
+    import subprocess
     import tempfile
     from pathlib import Path
 
@@ -112,28 +133,38 @@ def bench_stats(games: int = 100_000, runs: int = 9) -> int:
         started = time.perf_counter()
         conn = open_games(home, write=True)
         stats.fill(conn, games, 1)
-        conn.close()
         print(f"filled {games} games in {time.perf_counter() - started:.1f} s")
-        name = stats.people(open_games(home))[0].name  # the one with the most games
+        name, other = (r.name for r in stats.people(conn)[:2])
+        conn.close()
 
-        def timed(what: str, ask: Callable[[sqlite3.Connection], object]) -> None:
-            samples = []
-            for _ in range(runs):
-                start = time.perf_counter()
-                conn = open_games(home)
-                ask(conn)
-                conn.close()
-                samples.append(time.perf_counter() - start)
-            print(f"{what}: {_median_ms(samples)}")
+        def fresh(what: str, *names: str) -> list[float]:
+            return [
+                float(
+                    subprocess.run(
+                        [sys.executable, "-c", _STATS_RUN, str(home), what, *names],
+                        capture_output=True,
+                        text=True,
+                        check=True,
+                    ).stdout
+                )
+                for _ in range(runs)
+            ]
 
-        timed(
-            f"el-grande stats {name} (record + trend)",
-            lambda c: (stats.record(c, name), stats.trend(c, name)),
-        )
-        timed("el-grande stats level:greedy", lambda c: stats.record(c, "level:greedy"))
-        timed("el-grande stats (everybody)", lambda c: (stats.people(c), stats.levels(c)))
-        other = stats.people(open_games(home))[1].name
-        timed(f"el-grande stats {name} --vs {other}", lambda c: stats.head_to_head(c, name, other))
+        for shown, what, names in (
+            (name, "record", (name,)),
+            ("level:greedy", "record", ("level:greedy",)),
+            ("(everybody)", "everybody", ()),
+            (f"{name} --vs {other}", "h2h", (name, other)),
+        ):
+            print(f"el-grande stats {shown}, its queries: {_median_ms(fresh(what, *names))}")
+        whole = []
+        env = dict(os.environ, EL_GRANDE_HOME=str(home))
+        command = [sys.executable, "-m", "el_grande", "--lang", "en", "stats", name]
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run(command, env=env, capture_output=True, check=True)
+            whole.append(time.perf_counter() - start)
+        print(f"el-grande stats {name}, the whole command: {_median_ms(whole)}")
         conn = open_games(home, write=True)
         conn.execute("DELETE FROM ratings")
         start = time.perf_counter()
