@@ -149,3 +149,22 @@ def test_in_korean(db: sqlite3.Connection, capsys: pytest.CaptureFixture[str]) -
     err = capsys.readouterr().err
     assert code == 1 and "Nobody" in err and "No recorded" not in err
     assert stats.record(db, "Nobody") is None
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("answer", "done"), [("n\n", False), ("\n", False), ("y\n", True)])
+def test_a_terminal_is_asked_y_or_n(
+    db: sqlite3.Connection,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    answer: str,
+    done: bool,
+) -> None:
+    monkeypatch.setattr("sys.stdin", _Terminal(answer))
+    code, out, _ = _run(capsys, "--forget", "Ben")
+    assert "Forget Ben?" in out and "[y/N]" in out
+    assert (code == 0) is done and (stats.record(db, "Ben") is None) is done
