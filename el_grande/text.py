@@ -1518,6 +1518,11 @@ EN: dict[str, Template] = {
     "changed; a finished game is recorded at the next start once there is room.",
     "games.cannot": "The games database {path} cannot be used: {reason}; nothing was changed.",
     "games.forgotten": "(forgotten)",
+    # --- play across screens (el_grande.net): the protocol's sentences
+    "net.bad_binary": "The table reads text messages only.",
+    "net.too_big": "That message is too long for the table.",
+    "net.bad_json": "That message is not JSON.",
+    "net.bad_message": "That message is not one the table knows.",
     "stats.arg_name": "a person's name (any spelling) or a computer level ({level}); "
     "without it, everybody",
     "stats.arg_vs": "head to head: NAME against OTHER in the games they played together",

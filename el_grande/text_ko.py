@@ -1501,6 +1501,11 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "games.cannot": "게임 기록 데이터베이스 {path:을/를} 쓸 수 없습니다: {reason}. 아무것도 바꾸지 "
     "않았습니다.",
     "games.forgotten": "(잊힌 사람)",
+    # --- play across screens (el_grande.net): the protocol's sentences
+    "net.bad_binary": "테이블은 텍스트 메시지만 읽습니다.",
+    "net.too_big": "테이블이 받기에는 너무 긴 메시지입니다.",
+    "net.bad_json": "그 메시지는 `JSON`이 아닙니다.",
+    "net.bad_message": "테이블이 모르는 메시지입니다.",
     "stats.arg_name": "사람 이름(어떤 철자든) 또는 컴퓨터 수준({level}). 없으면 모두",
     "stats.arg_vs": "맞대결: `NAME`과 `OTHER`가 함께 한 게임",
     "stats.arg_json": "JSON으로 출력 (필드 이름 고정)",
