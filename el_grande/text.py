@@ -1587,6 +1587,8 @@ EN: dict[str, Template] = {
     "net.watching": "A watcher's screen answers nothing.",
     "net.no_human": "Seat {seat} has no join code: only a computer player can take it.",
     "net.closed": "The table is closed.",
+    "net.review_not_over": "The review comes once the game is over.",
+    "net.review_failed": "The review could not be worked out.",
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

@@ -1568,4 +1568,6 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "net.watching": "관전 화면은 아무것도 답하지 않습니다.",
     "net.no_human": "{seat}번 자리에는 참가 코드가 없습니다: 컴퓨터 플레이어만 앉을 수 있습니다.",
     "net.closed": "테이블이 닫혔습니다.",
+    "net.review_not_over": "복기는 게임이 끝난 뒤에 볼 수 있습니다.",
+    "net.review_failed": "복기를 계산하지 못했습니다.",
 }

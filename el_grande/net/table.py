@@ -78,6 +78,8 @@ from el_grande.net.protocol import (
     Presence,
     ProtocolError,
     Refused,
+    Report,
+    ReviewAsk,
     SeatingMessage,
     Seen,
     TakeBack,
@@ -85,6 +87,7 @@ from el_grande.net.protocol import (
     dump,
     parse_client,
 )
+from el_grande.net.report import Runner, full_review, seat_report
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -189,6 +192,14 @@ class _HintJob:
     text: str | None = None  # the `hints` message, once worked out
 
 
+@dataclass
+class _ReviewJob:
+    """The review of one seat's decisions, under way or done."""
+
+    cancel: Cancel | None = None
+    text: str | None = None  # the `report` message, once worked out
+
+
 class _Host:
     """The table's own policy in the broadcast: it hears each beat before the screens."""
 
@@ -213,6 +224,7 @@ class HostedTable:
         *,
         settings: HostSettings | None = None,
         bots: Driver | None = None,
+        review: Runner = full_review,
     ) -> None:
         if len(codes.seats) != len(session.seats):
             raise ValueError("a table's codes have one entry per seat")
@@ -257,6 +269,8 @@ class HostedTable:
         self._gone_seats: set[int] = set()
         self._pending_seats: dict[int, str] = {}
         self._hints: dict[int, _HintJob] = {}
+        self._review = review
+        self._reviews: dict[int, _ReviewJob] = {}
         self._inbox: deque[tuple[Connection, str | bytes]] = deque()
         self._sending = 0
         self._soon: Cancel | None = None
@@ -284,10 +298,12 @@ class HostedTable:
         for cancel in self._gone_timers.values():
             cancel()
         self._gone_timers.clear()
-        for job in self._hints.values():
+        jobs: list[_HintJob | _ReviewJob] = [*self._hints.values(), *self._reviews.values()]
+        for job in jobs:
             if job.cancel is not None:
                 job.cancel()
         self._hints.clear()
+        self._reviews.clear()
         if self._display is not None and self._display.timer is not None:
             self._display.timer()
         self._display = None
@@ -524,6 +540,8 @@ class HostedTable:
                 if display is not None and message.display == display.id:
                     display.waiting.discard(conn)
                     self._check_display()
+            case ReviewAsk():
+                self._review_for(conn)
             case Answer() | EndTurn() | TakeBack() | HintAsk() if conn.role != SEAT:
                 self._refuse(conn, t("net.watching"), message.id)
             case Answer():
@@ -663,6 +681,41 @@ class HostedTable:
         job.text = dump(Hints(id=job.id, advice=advice))
         if advice:
             self.session.hint_used(seat)  # (published: the seating goes to everybody)
+        self._to_seat(seat, job.text)
+
+    # --- the review, once the game is over ---------------------------------------------------
+
+    def _review_for(self, conn: Connection) -> None:
+        """The review of this seat's decisions (`el_grande.net.report`), worked out once by
+        the thinker after the game is over, sent to that seat's screens only."""
+        seat = conn.seat
+        if conn.role != SEAT or seat is None:
+            self._refuse(conn, t("net.watching"))
+            return
+        if self.session.decision is not None:
+            self._refuse(conn, t("net.review_not_over"))
+            return
+        job = self._reviews.get(seat)
+        if job is not None:
+            if job.text is not None:
+                self._to(conn, job.text)
+            return  # (under way: sent to the seat's screens when done)
+        session, run = self.session, self._review
+        job = self._reviews[seat] = _ReviewJob()
+        job.cancel = self.thinker(
+            lambda: seat_report(session, seat, run), partial(self._reviewed, seat, job)
+        )
+
+    def _reviewed(self, seat: int, job: _ReviewJob, result: object) -> None:
+        job.cancel = None
+        if self._reviews.get(seat) is not job:
+            return
+        if not isinstance(result, tuple):  # (the thinker hands over an exception)
+            del self._reviews[seat]
+            self._to_seat(seat, dump(Refused(sentence=t("net.review_failed"))))
+            return
+        text, complete = result
+        job.text = dump(Report(text=str(text), complete=bool(complete)))
         self._to_seat(seat, job.text)
 
     # --- seats come and go -------------------------------------------------------------------
