@@ -373,9 +373,7 @@ def test_a_display_with_no_seat_connected_goes_on_at_once() -> None:
 # --- seats come and go -------------------------------------------------------------------------
 
 
-def test_a_seat_gone_too_long_goes_to_a_computer_player_and_back_when_its_person_returns() -> (
-    None
-):
+def test_a_seat_gone_too_long_goes_to_a_computer_player_and_back_when_its_person_is() -> None:
     settings = HostSettings(bot_delay=0.2, gone_after=30.0, gone_level="bot:random")
     hosted = Hosted(session_of(SEEDS[1], 3, bots=[2]), settings)
     screens = [hosted.screen(0), hosted.screen(1)]
