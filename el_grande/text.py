@@ -1591,6 +1591,20 @@ EN: dict[str, Template] = {
     "stats.by_opponent": "By opponents",
     "stats.vs_people": "people only",
     "stats.trend": "Over time (wins; ø average points)",
+    # --- the hosted table (el_grande.net.table): what a screen across the wire is told
+    "net.hello_first": "A screen says hello with its code first.",
+    "net.hello_again": "This screen has said hello already.",
+    "net.version": "This table speaks version {v} of the protocol, that screen another: "
+    "please use the same version of El Grande.",
+    "net.no_code": "That code opens no seat at this table.",
+    "net.moved_on": "That decision has moved on.",
+    "net.not_choice": "That is not one of the decision's choices.",
+    "net.not_taken": "That was not taken: {why}.",
+    "net.watching": "A watcher's screen answers nothing.",
+    "net.no_human": "Seat {seat} has no join code: only a computer player can take it.",
+    "net.closed": "The table is closed.",
+    "net.review_not_over": "The review comes once the game is over.",
+    "net.review_failed": "The review could not be worked out.",
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

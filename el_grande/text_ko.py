@@ -1572,4 +1572,18 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "stats.by_opponent": "상대별",
     "stats.vs_people": "사람끼리만",
     "stats.trend": "시간에 따라 (승리; ø 평균 점수)",
+    # --- the hosted table (el_grande.net.table): what a screen across the wire is told
+    "net.hello_first": "화면은 먼저 코드와 함께 인사(hello)를 보냅니다.",
+    "net.hello_again": "이 화면은 이미 인사했습니다.",
+    "net.version": "이 테이블은 프로토콜 버전 {v}을 쓰고, 그 화면은 다른 버전을 씁니다: "
+    "같은 버전의 El Grande를 쓰세요.",
+    "net.no_code": "그 코드로 열리는 자리가 이 테이블에 없습니다.",
+    "net.moved_on": "그 결정은 이미 지나갔습니다.",
+    "net.not_choice": "그 결정의 선택지가 아닙니다.",
+    "net.not_taken": "받아들여지지 않았습니다: {why}.",
+    "net.watching": "관전 화면은 아무것도 답하지 않습니다.",
+    "net.no_human": "{seat}번 자리에는 참가 코드가 없습니다: 컴퓨터 플레이어만 앉을 수 있습니다.",
+    "net.closed": "테이블이 닫혔습니다.",
+    "net.review_not_over": "복기는 게임이 끝난 뒤에 볼 수 있습니다.",
+    "net.review_failed": "복기를 계산하지 못했습니다.",
 }
