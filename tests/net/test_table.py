@@ -528,19 +528,26 @@ def test_a_screen_that_answers_from_inside_send_waits_for_the_others_to_hear_the
 
 
 def test_a_send_that_fails_is_a_connection_gone() -> None:
+    """A transport whose send raises (its socket went away in the middle of a beat): the
+    connection is gone, the table and the other screens go on."""
     hosted = Hosted(session_of(SEEDS[0], 2), HostSettings(bot_delay=0.0))
+
+    class Broken(Screen):
+        def _got(self, text: str) -> None:
+            if self.role is not None and json.loads(text)["t"] == "scene":
+                raise ConnectionResetError("gone")
+            super()._got(text)
+
     good = hosted.screen(0)
-    failing = hosted.screen(1)
-    assert failing.conn is not None
-
-    def broken(text: str) -> None:
-        raise ConnectionResetError("gone")
-
-    failing.conn._send = broken
+    code = hosted.codes.seats[1]
+    assert code is not None
+    failing = Broken(hosted.table, code).connect()
+    assert hosted.table.presence == (True, True)
     hosted.start()
     hosted.clock.run_due()
     assert hosted.table.presence == (True, False) and failing.closed
     assert good.presence is not None and good.presence.connected == [True, False]
+    assert isinstance(good.scene, Prompt | Watching)
 
 
 def test_a_closed_table_says_bye_to_everybody() -> None:
