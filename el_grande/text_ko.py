@@ -1501,6 +1501,22 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "games.cannot": "게임 기록 데이터베이스 {path:을/를} 쓸 수 없습니다: {reason}. 아무것도 바꾸지 "
     "않았습니다.",
     "games.forgotten": "(잊힌 사람)",
+    # --- a seat's own screen at a hosted table (app/screens/remote_game.py)
+    "remote.connecting": "{where}에 연결하는 중…",
+    "remote.lost": "테이블과의 연결이 끊겼습니다. 다시 시도하는 중… (자리는 그대로입니다)",
+    "remote.offline": "지금은 테이블에 연결되어 있지 않습니다",
+    "remote.your_turn": "당신의 차례입니다.",
+    "remote.sent": "테이블에 보냈습니다…",
+    "remote.deciding": "{name} 님이 고르는 중…",
+    "remote.secret": "{name} 님이 비밀리에 고르는 중…",
+    "remote.watchers": "{n}명 관전 중",
+    "remote.final": "{name}: {points}점",
+    "remote.over_keys": "v: 내 선택 돌아보기(호스트에서 계산) · q: 나가기",
+    "remote.hints_asked": "테이블에 힌트를 요청하는 중…",
+    "remote.hints_title": "힌트: 강한 컴퓨터 플레이어의 최선 세 가지(Enter로 강조)",
+    "remote.review_asked": "호스트가 당신의 선택을 돌아보는 중… (1분쯤 걸릴 수 있습니다)",
+    "remote.key_take_back": "되돌리기",
+    "remote.key_leave": "나가기(자리 유지)",
     # --- play across screens (el_grande.net): the protocol's sentences
     "net.bad_binary": "테이블은 텍스트 메시지만 읽습니다.",
     "net.too_big": "테이블이 받기에는 너무 긴 메시지입니다.",
