@@ -519,6 +519,7 @@ class HostedTable:
         self._displays = _Displays(self)
         self._log_epoch = director.log_epoch
         self._log_sent = 0
+        self._lines: list[Any] = []  # the codec's data of the log's lines sent
         self._seating = session.seating
         self._presence: tuple[tuple[bool, ...], int] | None = None
         self._hands = _Hands(self)
@@ -674,6 +675,7 @@ class HostedTable:
             start = 0
         if shown > start or epoch != self._log_epoch:
             lines = [encode(line) for line in session.log[start:shown]]
+            self._lines[start:] = lines  # (encoded once: a screen coming in gets them all)
             self._log_epoch, self._log_sent = epoch, shown
             self._to_all(dump(LogMessage(epoch=epoch, start=start, lines=lines)))
         if session.seating != self._seating:
@@ -770,8 +772,8 @@ class HostedTable:
             },
         )
         self._deliver(conn, dump(welcome))
-        lines = [encode(line) for line in session.log[: self._log_sent]]
-        self._deliver(conn, dump(LogMessage(epoch=self._log_epoch, start=0, lines=lines)))
+        log = LogMessage(epoch=self._log_epoch, start=0, lines=self._lines)
+        self._deliver(conn, dump(log))
         before = self._presence
         self._presence_now()
         if self._presence == before and self._presence is not None:  # (else told everybody)
