@@ -110,6 +110,7 @@ def test_scripted_screens_play_whole_games_across_the_wire(i: int, config: Any) 
     kinds = _check_watcher(watched, hidden)
     assert kinds["Watching"] > 50 and isinstance(watcher.scene, GameOver)
     assert watcher.log == session.log
+    assert all(m["id"] is None for m in watcher.messages if m["t"] == "scene")
     for screen in screens:
         assert _check_displays(shown[id(screen)], hidden) > 3
         assert screen.presence is not None and screen.presence.connected == [
@@ -120,6 +121,20 @@ def test_scripted_screens_play_whole_games_across_the_wire(i: int, config: Any) 
         assert all(len(text) < 2**22 for text in screen.texts)
     replayed = Game.replay(session.game.record())
     assert replayed.scores == session.game.scores and replayed.over
+
+
+def test_a_table_of_computer_players_is_watched_to_its_end() -> None:
+    """No seat has a code (computer players only): watchers see the whole game, its
+    displays waiting for nobody."""
+    hosted = Hosted(session_of(SEEDS[2], 3, bots=[0, 1, 2], rounds=6), HostSettings(0.3))
+    assert hosted.codes.seats == (None, None, None)
+    watchers = [hosted.screen(None), hosted.screen(None)]
+    hosted.start().drive(watchers, picker(random.Random(16)))
+    shown = [[m for m in w.messages if m["t"] in ("scene", "display")] for w in watchers]
+    assert shown[0] == shown[1]  # one spectator policy: the same for every watcher
+    assert isinstance(watchers[0].scene, GameOver) and watchers[0].log == hosted.session.log
+    assert watchers[0].presence is not None and watchers[0].presence.watchers == 2
+    assert _check_displays(watchers[0].sent, False) > 3
 
 
 def _at_prompt(hosted: Hosted, screens: list[Screen], seat: int, pick: Any) -> None:
