@@ -22,6 +22,7 @@ from el_grande.net.codec import decode, encode
 from el_grande.net.protocol import DisplayMessage, SceneMessage, dump
 from el_grande.net.table import HostSettings, scene_text
 from el_grande.review import Settings, review
+from el_grande.session import GameSession
 from el_grande.text import t
 from tests.flow.test_spectators import _check_seat, _check_spectator, _deciders
 
@@ -182,8 +183,9 @@ def test_before_its_hello_a_screen_is_sent_nothing_and_anything_else_closes_it()
 def test_a_bad_code_or_another_version_is_told_bye_and_closed() -> None:
     hosted = Hosted(session_of(SEEDS[0], 3, bots=[2]))
     hosted.start()
-    bad = Screen(hosted.table, "0000-0000-0000").connect()
+    bad = Screen(hosted.table, "7KQM-4XP2-R9TB").connect()
     assert bad.closed and bad.bye == t("net.no_code") and bad.role is None
+    assert "7KQM" not in bad.texts[0]  # (a code said is never said back)
     assert bad.conn is not None and bad.conn.bad_code
     assert len(bad.texts) == 1  # the bye, nothing of the table
     code = hosted.codes.seats[0]
@@ -198,6 +200,55 @@ def test_a_bad_code_or_another_version_is_told_bye_and_closed() -> None:
     typed.send(t="hello", v=1, code=code)
     assert typed.refused[-1].sentence == t("net.hello_again") and len(typed.texts) == again + 1
     assert hosted.table.presence == (True, False, False)
+
+
+def test_a_scene_is_encoded_once_per_seat_whatever_its_number_of_screens(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from el_grande.net import table as hosted_table
+
+    hosted = Hosted(session_of(SEEDS[0], 2), HostSettings(bot_delay=0.0))
+    screens = [hosted.screen(0), hosted.screen(0), hosted.screen(0), hosted.screen(1)]
+    hosted.start()
+    encoded: list[object] = []
+    real = hosted_table.encode
+
+    def counting(value: object) -> object:
+        encoded.append(value)
+        return real(value)
+
+    monkeypatch.setattr(hosted_table, "encode", counting)
+    asker = next(s for s in screens if isinstance(s.scene, Prompt))
+    before = [len(s.sent) for s in screens]
+    asker.send(t="answer", id=asker.decision, choice=str(asker.scene.decision.choices[0]))
+    scenes = [v for v in encoded if isinstance(v, Prompt | Watching | Confirm)]
+    new = [len(s.sent) - n for s, n in zip(screens, before, strict=True)]
+    assert new[0] == new[1] == new[2] > 0 and new[3] > 0
+    # Once per seat's new scene, not per screen; and the watchers' (kept for one coming in).
+    watched = [v for v in scenes if isinstance(v.view, PublicView)]
+    assert len(watched) == 1 and len(scenes) == new[0] + new[3] + 1
+    assert screens[0].texts == screens[1].texts == screens[2].texts
+
+
+def test_a_table_opened_again_on_a_game_part_way_goes_on_with_the_same_codes() -> None:
+    """`host --resume`: the game's record opened as a new session, a new table with the same
+    codes; the screens come back with them and play on to the end."""
+    first = Hosted(session_of(SEEDS[3], 3, bots=[1], rounds=6), HostSettings(bot_delay=0.0))
+    screens = [first.screen(0), first.screen(2)]
+    pick = picker(random.Random(17))
+    first.start().drive(screens, pick, until=lambda: len(first.session.game.history) > 70)
+    record, seats = first.session.game.record(), first.session.seats
+    first.table.close()
+    assert all(s.closed for s in screens)
+    session = GameSession.from_record(record, seats)
+    again = Hosted(session, HostSettings(bot_delay=0.0))
+    assert again.codes == first.codes  # (the same seeded source: as read from the file)
+    back = [again.screen(0), again.screen(2)]
+    again.start()
+    assert back[0].log == session.log[: again.table.director.log_shown]
+    again.drive(back, pick)
+    assert all(isinstance(s.scene, GameOver) and not s.refused for s in back)
+    assert list(session.game.history[: len(record["choices"])]) == list(record["choices"])
 
 
 def test_a_welcome_brings_the_whole_state_at_once() -> None:
