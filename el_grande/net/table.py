@@ -123,6 +123,12 @@ class HostSettings:
     hint_budget: float = 1.0
     hint_iterations: int | None = None
 
+    def __post_init__(self) -> None:
+        if self.gone_level == HUMAN or self.gone_level not in kinds():
+            raise ValueError(
+                f"gone_level must be a computer player's level, not {self.gone_level!r}"
+            )
+
 
 def _json(data: Any) -> str:
     """JSON text as `protocol.dump` writes it (compact, as it is)."""

@@ -521,6 +521,13 @@ def test_a_seat_gone_at_its_held_turn_or_its_secret_prompt_goes_on_without_it(at
     assert _deciders(session)[moves][0] == 1  # its decision, played by the computer player
 
 
+def test_a_seat_goes_to_a_computer_players_level_only() -> None:
+    for level in ("human", "bot:nobody", "greedy"):
+        with pytest.raises(ValueError):
+            HostSettings(gone_level=level)
+    assert HostSettings(gone_level="bot:strong").gone_level == "bot:strong"
+
+
 def test_a_person_back_before_gone_after_keeps_the_seat() -> None:
     hosted = Hosted(session_of(SEEDS[2], 2), HostSettings(bot_delay=0.0, gone_after=10.0))
     screens = [hosted.screen(0), hosted.screen(1)]
