@@ -1055,6 +1055,13 @@ EN: dict[str, Template] = {
     "settings.file_header": "# El Grande's settings, written by its settings screen (o in a game, "
     "or the title screen).\n# `el-grande config` shows the values in effect; docs/app.md "
     "describes every key.",
+    # --- play across screens: the wire (el_grande.net.server, client, net_cli)
+    "wire.full": "The table has no room for another screen now; try again later.",
+    "wire.locked": "Too many wrong codes came from this address: try again in a minute.",
+    "wire.too_fast": "Messages came too fast: this connection is closed.",
+    "wire.hello_late": "No code came in time: this connection is closed.",
+    "wire.not_websocket": "This is an El Grande table: open it with el-grande join or "
+    "el-grande watch.",
     "config.file": "Settings file: {path}",
     "config.missing": "(not there: every value is the default)",
     "config.unused": "(not used: every value is the default)",

@@ -932,6 +932,13 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "settings.file_header": "# 엘 그란데의 설정. 설정 화면(게임 중 o, 또는 타이틀 화면)이 "
     "씁니다.\n# 지금 적용되는 값은 `el-grande config`로 볼 수 있고, 키마다의 설명은 "
     "`docs/app.md`에 있습니다.",
+    # --- play across screens: the wire (el_grande.net.server, client, net_cli)
+    "wire.full": "지금은 테이블에 화면을 더 열 자리가 없습니다. 나중에 다시 해 보세요.",
+    "wire.locked": "이 주소에서 틀린 코드가 너무 많이 왔습니다. 1분 뒤에 다시 해 보세요.",
+    "wire.too_fast": "메시지가 너무 빨리 왔습니다. 이 연결을 닫습니다.",
+    "wire.hello_late": "코드가 제때 오지 않았습니다. 이 연결을 닫습니다.",
+    "wire.not_websocket": "엘 그란데 테이블입니다. `el-grande join` 또는 `el-grande watch`로 "
+    "여세요.",
     "config.file": "설정 파일: {path}",
     "config.missing": "(없음: 모든 값이 기본값입니다)",
     "config.unused": "(쓰지 않음: 모든 값이 기본값입니다)",

@@ -1,0 +1,226 @@
+"""The websocket server (el_grande/net/server.py) on 127.0.0.1, a free port: a seat's
+messages reach its table connection and the table's answers come back in order; a bad code
+is counted per address and ten of them shut the address out for a minute of the injected
+clock; the door's bounds (full, a hello too late, a plain HTTP request); no frame, and so no
+code, in any log line. Whole games over the real hosted table: further down."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+from websockets.asyncio.client import connect
+
+from el_grande.flow.clock import ManualClock
+from el_grande.net.protocol import PROTOCOL, Answer, Hello, dump
+from el_grande.net.server import Limits, serve
+from el_grande.text import t
+
+from .wire_helpers import BAD_CODE, CODE, WAIT, FakeTable, closed, receive, seat, url
+
+
+async def test_a_seat_is_welcomed_its_answers_reach_the_table_and_its_going_is_told() -> None:
+    table = FakeTable()
+    async with await serve(table) as server:
+        ws = await seat(server.port)
+        for decision in range(3):
+            await ws.send(dump(Answer(id=decision, choice=f"place {decision}")))
+            scene = await receive(ws)
+            assert scene["t"] == "scene" and scene["id"] == decision + 1
+        assert table.answers == ["place 0", "place 1", "place 2"]
+        assert server.connections == 1
+        table.went.clear()
+        await ws.close()
+        async with asyncio.timeout(WAIT):
+            await table.went.wait()
+        assert table.gone == 1 and server.connections == 0
+
+
+async def test_ten_bad_codes_shut_the_address_out_for_a_minute_of_the_clock() -> None:
+    clock = ManualClock()
+    table = FakeTable()
+    async with await serve(table, clock=clock) as server:
+        for guess in range(10):
+            ws = await connect(url(server.port))
+            await ws.send(dump(Hello(v=PROTOCOL, code=f"WXYZ-0000-{guess:04d}")))
+            assert await receive(ws) == {"t": "bye", "sentence": BAD_CODE}
+            await closed(ws)
+        # Now even the right code is turned away, before the table hears of it.
+        heard = len(table.received)
+        ws = await connect(url(server.port))
+        assert await receive(ws) == {"t": "bye", "sentence": t("wire.locked")}
+        await closed(ws)
+        assert len(table.received) == heard == 10
+        clock.advance(59.0)
+        ws = await connect(url(server.port))
+        assert (await receive(ws))["sentence"] == t("wire.locked")
+        clock.advance(1.0)
+        ws = await seat(server.port)  # a minute on: the door opens again
+        await ws.close()
+
+
+async def test_bad_codes_spread_over_more_than_a_minute_do_not_shut_anyone_out() -> None:
+    clock = ManualClock()
+    table = FakeTable()
+    async with await serve(table, clock=clock) as server:
+        for _ in range(15):
+            ws = await connect(url(server.port))
+            await ws.send(dump(Hello(v=PROTOCOL, code="WXYZ-0000-0000")))
+            assert (await receive(ws))["sentence"] == BAD_CODE
+            await closed(ws)
+            clock.advance(7.0)  # 9 in any minute at most
+        ws = await seat(server.port)
+        await ws.close()
+
+
+async def test_beyond_the_bound_of_connections_the_door_says_full() -> None:
+    table = FakeTable()
+    async with await serve(table, max_connections=2) as server:
+        first, second = await seat(server.port), await seat(server.port)
+        third = await connect(url(server.port))
+        assert await receive(third) == {"t": "bye", "sentence": t("wire.full")}
+        await closed(third)
+        assert len(table.connections) == 2 and server.turned_away == 1
+        await first.send(dump(Answer(id=0, choice="place aragon")))
+        assert (await receive(first))["id"] == 1
+        await first.close()
+        await second.close()
+
+
+async def test_a_connection_that_says_nothing_in_time_is_closed() -> None:
+    clock = ManualClock()
+    table = FakeTable()
+    async with await serve(table, clock=clock, limits=Limits(hello_within=10.0)) as server:
+        ws = await connect(url(server.port))
+        async with asyncio.timeout(WAIT):
+            await table.opened.wait()
+        clock.advance(9.9)
+        assert server.connections == 1
+        clock.advance(0.1)
+        assert await receive(ws) == {"t": "bye", "sentence": t("wire.hello_late")}
+        await closed(ws)
+        assert table.received == []
+
+
+async def test_a_hello_in_time_stops_the_hello_timer() -> None:
+    clock = ManualClock()
+    table = FakeTable()
+    async with await serve(table, clock=clock) as server:
+        ws = await seat(server.port)
+        clock.advance(3600.0)
+        await ws.send(dump(Answer(id=0, choice="place aragon")))
+        assert (await receive(ws))["id"] == 1
+
+
+async def test_a_plain_http_request_gets_a_sentence() -> None:
+    table = FakeTable()
+    async with await serve(table) as server:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        await writer.drain()
+        async with asyncio.timeout(WAIT):
+            answer = await reader.read(65536)
+        writer.close()
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 426")
+        assert t("wire.not_websocket").encode() in body
+        assert table.connections == []
+
+
+async def test_a_url_with_a_path_or_a_query_is_not_a_door() -> None:
+    table = FakeTable()
+    async with await serve(table) as server:
+        with pytest.raises(Exception, match="404"):
+            await connect(f"ws://127.0.0.1:{server.port}/?code={CODE}")
+        assert table.connections == []
+
+
+async def test_no_frame_and_no_code_reaches_a_log_line(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    table = FakeTable()
+    async with await serve(table) as server:
+        ws = await seat(server.port)
+        await ws.send(dump(Answer(id=0, choice="place aragon")))
+        await receive(ws)
+        await ws.close()
+        bad = await connect(url(server.port))
+        await bad.send(dump(Hello(v=PROTOCOL, code="QRST-VWXY-Z123")))
+        await receive(bad)
+        await closed(bad)
+        table.went.clear()
+        async with asyncio.timeout(WAIT):
+            while table.gone < 2:
+                await table.went.wait()
+                table.went.clear()
+    # The test's own client (websockets.client) is not the host's: its records are left out.
+    records = [r for r in caplog.records if not r.name.startswith("websockets.client")]
+    assert records  # the host did log its connections (at INFO)
+    text = "".join(f"{r.getMessage()} {r.args}" for r in records)
+    for secret in (CODE, CODE.replace("-", ""), "QRST-VWXY-Z123", "aragon"):
+        assert secret not in text
+
+
+async def test_closing_the_server_closes_every_connection() -> None:
+    table = FakeTable()
+    server = await serve(table)
+    ws = await seat(server.port)
+    await server.close()
+    await closed(ws)
+    assert table.gone == 1 and server.connections == 0
+
+
+# --- the loop's clock and the thread thinker (el_grande/net/clock.py) -----------------------
+
+
+async def test_the_loop_clock_calls_back_in_order_and_never_from_inside_the_call() -> None:
+    from el_grande.net.clock import LoopClock
+
+    loop = asyncio.get_running_loop()
+    clock = LoopClock(loop)
+    assert abs(clock.now() - loop.time()) < 1.0
+    calls: list[str] = []
+    done = loop.create_future()
+    clock.call_later(0.02, lambda: (calls.append("later"), done.set_result(None)))
+    clock.call_later(0, lambda: calls.append("soon"))
+    cancel = clock.call_later(0, lambda: calls.append("cancelled"))
+    cancel()
+    assert calls == []  # not from inside call_later
+    async with asyncio.timeout(WAIT):
+        await done
+    assert calls == ["soon", "later"]
+
+
+async def test_the_thread_thinker_answers_on_the_loop_and_a_cancel_drops_the_answer() -> None:
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from el_grande.net.clock import thread_thinker
+    from el_grande.text import language, use
+
+    loop = asyncio.get_running_loop()
+    use("ko")
+    try:
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            think = thread_thinker(loop, pool)
+            answers: asyncio.Queue[tuple[object, bool]] = asyncio.Queue()
+            loop_thread = threading.get_ident()
+
+            def done(result: object) -> None:
+                answers.put_nowait((result, threading.get_ident() == loop_thread))
+
+            gate = threading.Event()
+            think(lambda: (gate.wait(WAIT), threading.get_ident() != loop_thread, language()), done)
+            cancel = think(lambda: "dropped", lambda r: answers.put_nowait((r, False)))
+            cancel()
+            think(lambda: 1 / 0, done)
+            gate.set()
+            async with asyncio.timeout(WAIT):
+                first, second = await answers.get(), await answers.get()
+            results = {type(first[0]).__name__: first, type(second[0]).__name__: second}
+            assert results["tuple"] == ((True, True, "ko"), True)  # a thread; our language
+            assert isinstance(results["ZeroDivisionError"][0], ZeroDivisionError)
+            assert results["ZeroDivisionError"][1]
+    finally:
+        use("en")
+    assert answers.empty()
