@@ -179,26 +179,25 @@ class _Link:
         connection = self.server.table.open(self.send, self.close)
         try:
             async for message in self.ws:
-                if self.closing:
-                    break
+                if self.closing:  # read on, unheard: the closing handshake needs the reading
+                    continue
                 if late is not None:
                     late()
                     late = None
                 if not self._allowed():
                     self.send(dump(Refused(sentence=t("wire.too_fast"))))
                     self.close()
-                    break
+                    continue
                 if isinstance(message, bytes):
                     self.send(dump(Bye(sentence=t("net.bad_binary"))))
                     self.close()
-                    break
+                    continue
                 self.heard = True
                 try:
                     connection.receive(message)
                 except Exception:  # the table's fault, not the screen's: drop the screen
                     log.exception("the table failed on a message; the connection is closed")
                     self.close()
-                    break
         except ConnectionClosed:
             pass
         finally:
