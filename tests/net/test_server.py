@@ -7,12 +7,17 @@ code, in any log line. Whole games over the real hosted table: further down."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
+import json
 import logging
+from collections.abc import Iterator
 
 import pytest
 from websockets.asyncio.client import connect
 
 from el_grande.flow.clock import ManualClock
+from el_grande.net.client import SocketLink, run_client
 from el_grande.net.protocol import PROTOCOL, Answer, Hello, dump
 from el_grande.net.server import Limits, serve
 from el_grande.text import t
@@ -224,3 +229,95 @@ async def test_the_thread_thinker_answers_on_the_loop_and_a_cancel_drops_the_ans
     finally:
         use("en")
     assert answers.empty()
+
+
+# --- the client (el_grande/net/client.py) ---------------------------------------------------
+
+
+class _Screen:
+    """A screen's state as the client sees it: each message, and the connection's ups and
+    downs, in a queue of its own."""
+
+    def __init__(self) -> None:
+        self.messages: asyncio.Queue[dict[str, object]] = asyncio.Queue()
+        self.ups_and_downs: list[bool] = []
+
+    def feed(self, text: str) -> None:
+        self.messages.put_nowait(json.loads(text))
+
+    def set_connected(self, connected: bool) -> None:
+        self.ups_and_downs.append(connected)
+
+    async def next(self) -> dict[str, object]:
+        async with asyncio.timeout(WAIT):
+            return await self.messages.get()
+
+
+def _quick() -> Iterator[float]:
+    return itertools.repeat(0.01)
+
+
+async def test_the_client_plays_and_connects_again_after_a_drop() -> None:
+    table = FakeTable()
+    async with await serve(table) as server:
+        screen, link = _Screen(), SocketLink()
+        client = asyncio.create_task(
+            run_client(url(server.port), CODE, screen, link=link, reconnect_delays=_quick)
+        )
+        try:
+            assert (await screen.next())["t"] == "welcome"
+            assert (await screen.next())["id"] == 0
+            link.send(dump(Answer(id=0, choice="place aragon")))
+            assert (await screen.next())["id"] == 1
+            table.connections[-1].drop()  # closed under it, no bye: it comes back
+            assert (await screen.next())["t"] == "welcome"
+            assert (await screen.next())["id"] == 0
+            assert screen.ups_and_downs == [True, False, True]
+            assert len(table.connections) == 2 and table.answers == ["place aragon"]
+        finally:
+            client.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await client
+
+
+async def test_the_client_ends_with_the_tables_bye_and_asks_no_more() -> None:
+    table = FakeTable()
+    async with await serve(table) as server:
+        screen = _Screen()
+        async with asyncio.timeout(WAIT):
+            sentence = await run_client(
+                url(server.port), "WRON-GCOD-E000", screen, reconnect_delays=_quick
+            )
+        assert sentence == BAD_CODE
+        assert len(table.connections) == 1 and screen.ups_and_downs == [True, False]
+
+
+async def test_the_client_waits_out_a_host_that_is_gone_and_finds_it_again() -> None:
+    first = FakeTable()
+    server = await serve(first)
+    port = server.port
+    screen = _Screen()
+    client = asyncio.create_task(run_client(url(port), CODE, screen, reconnect_delays=_quick))
+    try:
+        assert (await screen.next())["t"] == "welcome"
+        await screen.next()
+        await server.close()  # the host is gone: connections are refused for a while
+        again = FakeTable()
+        server = await serve(again, port=port)
+        assert (await screen.next())["t"] == "welcome"
+        assert len(again.connections) == 1
+    finally:
+        client.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await client
+        await server.close()
+
+
+async def test_the_client_logs_no_frame_and_no_code(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    table = FakeTable()
+    async with await serve(table) as server:
+        async with asyncio.timeout(WAIT):
+            await run_client(url(server.port), "QRST-VWXY-Z123", _Screen())
+    assert caplog.records
+    assert "QRST" not in "".join(f"{r.getMessage()} {r.args}" for r in caplog.records)

@@ -72,6 +72,10 @@ class FakeConnection:
         self.n += 1
         self._send(dump(SceneMessage(n=self.n, id=decision, scene=None)))
 
+    def drop(self) -> None:
+        """The table closes this connection without a word (as a host going away does)."""
+        self._close()
+
     def _bye(self, sentence: str) -> None:
         self._send(dump(Bye(sentence=sentence)))
         self._close()
