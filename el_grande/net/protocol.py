@@ -26,6 +26,7 @@ __all__ = [
     "PROTOCOL",
     "Answer",
     "Bye",
+    "Client",
     "ClientMessage",
     "DisplayMessage",
     "EndTurn",
@@ -36,6 +37,8 @@ __all__ = [
     "Presence",
     "ProtocolError",
     "Refused",
+    "Report",
+    "ReviewAsk",
     "SceneMessage",
     "Seen",
     "ServerMessage",
@@ -109,8 +112,14 @@ class HintAsk(_Message):
     id: _ID
 
 
+class ReviewAsk(_Message):
+    """The review of this seat's decisions, once the game is over (it runs at the host)."""
+
+    t: Literal["review"] = "review"
+
+
 ClientMessage = Annotated[
-    Hello | Answer | EndTurn | TakeBack | Seen | HintAsk, Field(discriminator="t")
+    Hello | Answer | EndTurn | TakeBack | Seen | HintAsk | ReviewAsk, Field(discriminator="t")
 ]
 
 
@@ -187,6 +196,15 @@ class Hints(_Message):
     advice: list[Hint]
 
 
+class Report(_Message):
+    """The review of this seat's decisions (Markdown, as `el-grande review` prints it);
+    `complete`: every decision was weighed."""
+
+    t: Literal["report"] = "report"
+    text: str
+    complete: bool
+
+
 class Refused(_Message):
     """The screen's last message did nothing, and why (one sentence)."""
 
@@ -210,6 +228,7 @@ ServerMessage = Annotated[
     | SeatingMessage
     | Presence
     | Hints
+    | Report
     | Refused
     | Bye,
     Field(discriminator="t"),
@@ -241,11 +260,13 @@ def _parse(adapter: TypeAdapter[Any], text: str | bytes, limit: int) -> Any:
         raise ProtocolError(t("net.bad_message")) from None
 
 
-def parse_client(text: str | bytes) -> Hello | Answer | EndTurn | TakeBack | Seen | HintAsk:
+#: What a screen may send (`parse_client` returns one).
+Client = Hello | Answer | EndTurn | TakeBack | Seen | HintAsk | ReviewAsk
+
+
+def parse_client(text: str | bytes) -> Client:
     """A screen's message, checked (`ProtocolError`: malformed, too long, not one of ours)."""
-    message: Hello | Answer | EndTurn | TakeBack | Seen | HintAsk = _parse(
-        _CLIENT, text, MAX_CLIENT_BYTES
-    )
+    message: Client = _parse(_CLIENT, text, MAX_CLIENT_BYTES)
     return message
 
 
