@@ -261,6 +261,8 @@ class Server:
         self.failures = _Failures(clock, limits)
         self._links: set[_Link] = set()
         self._ws: WsServer | None = None
+        self._empty = asyncio.Event()
+        self._empty.set()
         #: Connections turned away (full, locked out) since the server started.
         self.turned_away = 0
 
@@ -314,6 +316,7 @@ class Server:
             return  # websockets closes the connection
         link = _Link(self, ws, address)
         self._links.add(link)
+        self._empty.clear()
         try:
             await link.run()
         finally:
@@ -322,6 +325,12 @@ class Server:
     def forget(self, link: _Link) -> None:
         """`link` is closed: it no longer counts against the bounds."""
         self._links.discard(link)
+        if not self._links:
+            self._empty.set()
+
+    async def emptied(self) -> None:
+        """Return once no connection is open (at once if none is)."""
+        await self._empty.wait()
 
 
 async def serve(
