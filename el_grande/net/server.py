@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -67,7 +66,10 @@ _ADDRESSES_KEPT = 4096
 
 
 class TableConnection(Protocol):
-    """What the server needs of a table's connection (`el_grande.net.table.Connection`)."""
+    """What the server needs of a table's connection (`el_grande.net.table.Connection`):
+    `bad_code` once its hello named no code of the table's."""
+
+    bad_code: bool
 
     def receive(self, text: str) -> None: ...
 
@@ -142,9 +144,8 @@ class _Link:
         self.address = address
         self.queue: asyncio.Queue[object] = asyncio.Queue()
         self.closing = False
-        #: Before the table has welcomed it: its first message out tells whether a code failed.
-        self.answered = False
-        self.heard = False
+        #: Its bad code has been counted against its address.
+        self.counted = False
         limits = server.limits
         self.tokens = float(limits.burst)
         self.last = server.clock.now()
@@ -154,10 +155,6 @@ class _Link:
     def send(self, text: str) -> None:
         if self.closing:
             return
-        if not self.answered:
-            self.answered = True
-            if self.heard and _is_bye(text):
-                self.server.failures.failed(self.address)
         if self.queue.qsize() >= self.server.limits.backlog:
             log.info("a screen read too slowly: its connection is dropped")
             self.close()
@@ -192,21 +189,27 @@ class _Link:
                     self.send(dump(Bye(sentence=t("net.bad_binary"))))
                     self.close()
                     continue
-                self.heard = True
                 try:
                     connection.receive(message)
                 except Exception:  # the table's fault, not the screen's: drop the screen
                     log.exception("the table failed on a message; the connection is closed")
                     self.close()
+                self._count(connection)
         except ConnectionClosed:
             pass
         finally:
             if late is not None:
                 late()
+            self._count(connection)
             self.server.forget(self)
             connection.gone()
             self.close()
             await writer
+
+    def _count(self, connection: TableConnection) -> None:
+        if not self.counted and connection.bad_code:
+            self.counted = True
+            self.server.failures.failed(self.address)
 
     def _late(self) -> None:
         self.send(dump(Bye(sentence=t("wire.hello_late"))))
@@ -233,14 +236,6 @@ class _Link:
             await self.ws.close()
         except ConnectionClosed:
             pass
-
-
-def _is_bye(text: str) -> bool:
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return False
-    return isinstance(data, dict) and data.get("t") == "bye"
 
 
 def _address(ws: ServerConnection) -> str:

@@ -41,6 +41,7 @@ class FakeConnection:
         self._send = send
         self._close = close
         self.role: str | None = None
+        self.bad_code = False
         self.n = 0
         self.open = True
 
@@ -59,8 +60,11 @@ class FakeConnection:
                 self.role = "seat"
                 self._send(dump(Welcome(v=PROTOCOL, role="seat", seat=0, seating=None, table={})))
                 self._scene(0)
-            else:
+            elif isinstance(message, Hello) and message.v == PROTOCOL:
+                self.bad_code = True
                 self._bye(BAD_CODE)
+            else:
+                self._bye("Say hello first.")
             return
         if isinstance(message, Answer):
             self.table.answers.append(message.choice)
