@@ -11,7 +11,8 @@ import contextlib
 import itertools
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 from websockets.asyncio.client import connect
@@ -22,7 +23,18 @@ from el_grande.net.protocol import PROTOCOL, Answer, Hello, dump
 from el_grande.net.server import Limits, serve
 from el_grande.text import t
 
-from .wire_helpers import BAD_CODE, CODE, WAIT, FakeTable, closed, receive, seat, url
+from .wire_helpers import (
+    BAD_CODE,
+    CODE,
+    WAIT,
+    FakeTable,
+    Scripted,
+    closed,
+    real_table,
+    receive,
+    seat,
+    url,
+)
 
 
 async def test_a_seat_is_welcomed_its_answers_reach_the_table_and_its_going_is_told() -> None:
@@ -321,3 +333,64 @@ async def test_the_client_logs_no_frame_and_no_code(caplog: pytest.LogCaptureFix
             await run_client(url(server.port), "QRST-VWXY-Z123", _Screen())
     assert caplog.records
     assert "QRST" not in "".join(f"{r.getMessage()} {r.args}" for r in caplog.records)
+
+
+# --- whole games over the real hosted table -------------------------------------------------
+
+
+async def _play_to_the_end(
+    players: int, bots: Sequence[int], seed: int, **options: Any
+) -> list[Scripted]:
+    table, codes, pool = real_table(seed, players, bots, **options)
+    screens: list[Scripted] = []
+    clients: list[asyncio.Task[str]] = []
+    try:
+        table.start()
+        # Scripted screens answer at once, a whole game in a second: far beyond a person's
+        # pace, so the rate limit (test_hostile.py) is lifted for them.
+        fast = Limits(rate=1e6, burst=10**6)
+        async with await serve(table, limits=fast) as server:
+            for i, code in enumerate([*[c for c in codes.seats if c is not None], codes.watch]):
+                link = SocketLink()
+                screen = Scripted(link, seed=seed + i)
+                screens.append(screen)
+                clients.append(
+                    asyncio.create_task(
+                        run_client(
+                            url(server.port), code, screen, link=link, reconnect_delays=_quick
+                        )
+                    )
+                )
+            async with asyncio.timeout(120):  # a bound on failure: a game takes a few seconds
+                for screen in screens:
+                    await screen.over.wait()
+            assert table.session.decision is None
+    finally:
+        for client in clients:
+            client.cancel()
+        await asyncio.gather(*clients, return_exceptions=True)
+        table.close()
+        pool.shutdown(cancel_futures=True)
+    return screens
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "seed", "options"),
+    [
+        (2, (), 381902774615, {"rounds": 6}),
+        (3, (2,), 902615538107, {"rounds": 6, "castillo": "hidden"}),
+        (4, (1, 3), 117204986653, {"rounds": 6, "veto": False}),
+    ],
+)
+async def test_a_whole_game_by_scripted_screens_over_the_wire(
+    players: int, bots: tuple[int, ...], seed: int, options: dict[str, Any]
+) -> None:
+    screens = await _play_to_the_end(players, bots, seed, **options)
+    *seats, watcher = screens
+    assert [s.role for s in seats] == ["seat"] * len(seats) and watcher.role == "spectator"
+    assert [s.seat for s in seats] == [i for i in range(players) if i not in bots]
+    assert all(s.answers > 0 for s in seats) and watcher.answers == 0
+    assert all(s.refused == [] for s in screens)  # every answer was to the decision at hand
+    # Everyone read the same story, to its end, and nobody was sent the seed.
+    assert all(s.log == watcher.log for s in seats) and watcher.log
+    assert all(s.welcomes == 1 for s in screens)

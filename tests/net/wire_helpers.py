@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -135,3 +135,126 @@ async def seat(port: int, code: str = CODE) -> ClientConnection:
     assert (await receive(ws))["t"] == "welcome"
     assert (await receive(ws))["t"] == "scene"
     return ws
+
+
+# --- a scripted person at a screen, over the real client (el_grande.net.client) -------------
+
+
+class Scripted:
+    """A screen's state fed by `run_client`: keeps what a screen keeps and plays as a person
+    would (a random legal answer at its prompt, `end_turn` at its held turn, `seen` at the
+    end of a display), through `link` only. `over` is set at the game's end."""
+
+    def __init__(self, link: Any, seed: int = 0, stop_after: int | None = None) -> None:
+        import random
+
+        self.link = link
+        self.rng = random.Random(seed)
+        self.role: str | None = None
+        self.seat: int | None = None
+        self.scene: Any = None
+        self.decision: int | None = None
+        self.log: list[Any] = []
+        self.welcomes = 0
+        self.answers = 0
+        self.refused: list[str] = []
+        self.bye: str | None = None
+        self.connected = False
+        self.over = asyncio.Event()
+        #: Set once this screen has answered `stop_after` times (it then answers no more
+        #: until `go_on`).
+        self.stopped = asyncio.Event()
+        self.stop_after = stop_after
+        self._waiting: tuple[str, int] | None = None
+
+    def set_connected(self, connected: bool) -> None:
+        self.connected = connected
+
+    def go_on(self) -> None:
+        self.stop_after = None
+        if self._waiting is not None:
+            kind, ident = self._waiting
+            self._waiting = None
+            self._act(kind, ident)
+
+    def feed(self, text: str) -> None:
+        from el_grande.flow.scenes import Confirm, GameOver, Prompt
+        from el_grande.net.codec import decode
+        from el_grande.net.protocol import (
+            Bye,
+            DisplayMessage,
+            LogMessage,
+            Refused,
+            SceneMessage,
+            Welcome,
+            parse_server,
+        )
+
+        message = parse_server(text)
+        match message:
+            case Welcome():
+                self.role, self.seat, self.welcomes = message.role, message.seat, self.welcomes + 1
+            case SceneMessage():
+                self.scene, self.decision = decode(message.scene), message.id
+                if isinstance(self.scene, GameOver):
+                    self.over.set()
+                elif message.id is not None and isinstance(self.scene, Prompt | Confirm):
+                    self._act("answer" if isinstance(self.scene, Prompt) else "end", message.id)
+            case DisplayMessage():
+                self._act("seen", message.display)
+            case LogMessage():
+                if message.start == 0:
+                    self.log = []
+                self.log[message.start :] = [decode(line) for line in message.lines]
+            case Refused():
+                self.refused.append(message.sentence)
+            case Bye():
+                self.bye = message.sentence
+
+    def _act(self, kind: str, ident: int) -> None:
+        if kind != "seen" and self.stop_after is not None and self.answers >= self.stop_after:
+            self._waiting = (kind, ident)
+            self.stopped.set()
+            return
+        if kind == "seen":
+            self.link.send(json.dumps({"t": "seen", "display": ident}))
+        elif kind == "end":
+            self.link.send(json.dumps({"t": "end_turn", "id": ident}))
+        else:
+            choice = self.rng.choice(self.scene.decision.choices)
+            self.answers += 1
+            self.link.send(json.dumps({"t": "answer", "id": ident, "choice": str(choice)}))
+
+
+def real_table(
+    seed: int, players: int, bots: Sequence[int] = (), **options: Any
+) -> tuple[Any, Any, Any]:
+    """A seeded hosted table on this loop (its clock, a thread thinker), greedy computer
+    players in the seats `bots`, no pace: (table, codes, the thinker's pool)."""
+    import random
+    from concurrent.futures import ThreadPoolExecutor
+
+    from el_grande.net.codes import Codes
+    from el_grande.net.table import HostedTable, HostSettings
+
+    from el_grande.net.clock import LoopClock, thread_thinker
+    from el_grande.session import GameSession
+    from el_grande.setup import GameSetup, SeatSetup, default_seats
+
+    names = ("Ana", "Ben", "Cy", "Di", "Ed")[:players]
+    seats = tuple(
+        SeatSetup(s.name, s.colour, "bot:greedy" if i in bots else "human")
+        for i, s in enumerate(default_seats(names))
+    )
+    session = GameSession.new(GameSetup(seats, seed=seed, **options))
+    codes = Codes.new([i not in bots for i in range(players)], source=random.Random(seed))
+    loop = asyncio.get_running_loop()
+    pool = ThreadPoolExecutor(max_workers=2)
+    table = HostedTable(
+        session,
+        LoopClock(loop),
+        thread_thinker(loop, pool),
+        codes,
+        settings=HostSettings(bot_delay=0.0, display_wait=2.0),
+    )
+    return table, codes, pool
