@@ -9,16 +9,18 @@ import asyncio
 import contextlib
 import json
 import sys
+from typing import Any
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from el_grande.flow.clock import ManualClock
+from el_grande.net.codec import decode
 from el_grande.net.protocol import PROTOCOL, Answer, Hello, dump
 from el_grande.net.server import Limits, serve
 from el_grande.text import t
 
-from .wire_helpers import BAD_CODE, CODE, FakeTable, closed, receive, seat, url
+from .wire_helpers import BAD_CODE, CODE, FakeTable, closed, real_table, receive, seat, url
 
 
 async def _still_plays(ws: object, decision: int) -> None:
@@ -177,3 +179,64 @@ async def test_a_hundred_connections_from_another_process_are_bounded() -> None:
                 crowd.kill()
                 await crowd.wait()
         await _still_plays(player, 1)
+
+
+# --- at a real hosted table -----------------------------------------------------------------
+
+
+async def _until(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    """The next message of type `kind` (those before it are read and passed over)."""
+    while True:
+        message = await receive(ws)
+        if message["t"] == kind:
+            return message
+
+
+async def _hello(port: int, code: str) -> tuple[ClientConnection, dict[str, Any]]:
+    """A connection welcomed with `code`, and its first scene."""
+    ws = await connect(url(port))
+    await ws.send(dump(Hello(v=PROTOCOL, code=code)))
+    assert (await receive(ws))["t"] == "welcome"
+    return ws, await _until(ws, "scene")
+
+
+async def test_at_a_real_table_nonsense_wrong_ids_and_turns_not_ones_own_change_nothing() -> None:
+    table, codes, pool = real_table(552019384706, 2)
+    try:
+        table.start()
+        async with await serve(table) as server:
+            (a, scene_a), (b, scene_b) = [
+                await _hello(server.port, code) for code in codes.seats if code is not None
+            ]
+            watcher, _ = await _hello(server.port, codes.watch)
+            (mover, scene), other = (a, scene_a), b
+            if scene_a["id"] is None:
+                (mover, scene), other = (b, scene_b), a
+            decision = scene["id"]
+            assert decision is not None
+            choices = [str(c) for c in decode(scene["scene"]).decision.choices]
+            moves = table.session.current.moves
+
+            async def refused(ws: ClientConnection, message: str) -> str:
+                await ws.send(message)
+                return str((await _until(ws, "refused"))["sentence"])
+
+            answer = dump(Answer(id=decision, choice=choices[0]))
+            assert await refused(other, answer) == t("net.moved_on")  # not its decision
+            assert await refused(watcher, answer) == t("net.watching")
+            assert await refused(mover, "{") == t("net.bad_json")
+            assert await refused(mover, '{"t":"answer","id":"7"}') == t("net.bad_message")
+            assert await refused(mover, dump(Answer(id=decision + 99, choice=choices[0]))) == t(
+                "net.moved_on"
+            )
+            wrong = dump(Answer(id=decision, choice="place nowhere"))
+            assert await refused(mover, wrong) == t("net.not_choice")
+            assert table.session.current.moves == moves  # nothing of it changed the game
+            await mover.send(answer)
+            assert await refused(mover, answer) == t("net.moved_on")  # resent: applied once
+            assert table.session.current.moves == moves + 1
+            for ws in (a, b, watcher):
+                await ws.close()
+    finally:
+        table.close()
+        pool.shutdown(cancel_futures=True)
