@@ -161,6 +161,9 @@ class Scripted:
         self.bye: str | None = None
         self.connected = False
         self.over = asyncio.Event()
+        #: Set at each welcome, and each time the connection is lost (clear them to await).
+        self.welcomed = asyncio.Event()
+        self.lost = asyncio.Event()
         #: Set once this screen has answered `stop_after` times (it then answers no more
         #: until `go_on`).
         self.stopped = asyncio.Event()
@@ -169,6 +172,8 @@ class Scripted:
 
     def set_connected(self, connected: bool) -> None:
         self.connected = connected
+        if not connected:
+            self.lost.set()
 
     def go_on(self) -> None:
         self.stop_after = None
@@ -194,6 +199,7 @@ class Scripted:
         match message:
             case Welcome():
                 self.role, self.seat, self.welcomes = message.role, message.seat, self.welcomes + 1
+                self.welcomed.set()
             case SceneMessage():
                 self.scene, self.decision = decode(message.scene), message.id
                 if isinstance(self.scene, GameOver):

@@ -1,0 +1,129 @@
+"""`el-grande host` as a person runs it (a process of its own, on 127.0.0.1, a free port):
+killed with SIGKILL in the middle of a game and started again with `--resume`, it opens the
+same seats to the same codes on the same port; the screens (the real client) connect again
+on their own, get the whole state again and play the game to its end; then the host, every
+screen gone, ends by itself."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import os
+import re
+import signal
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import el_grande
+from el_grande.net.client import SocketLink, run_client
+
+from .wire_helpers import Scripted, url
+
+#: A bound on failure for the host's start and for a game's end (each takes about a second).
+BOUND = 60.0
+
+
+def _quick() -> Iterator[float]:
+    return itertools.repeat(0.05)  # the pace of the client's retries while the host is away
+
+
+async def _host(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, int, str]:
+    """`el-grande host ARGS` with its data in `home`: the process, its port, the game id."""
+    env = {
+        **os.environ,
+        "EL_GRANDE_HOME": str(home),
+        "PYTHONPATH": os.pathsep.join(
+            [str(Path(el_grande.__file__).parent.parent), os.environ.get("PYTHONPATH", "")]
+        ),
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "el_grande",
+        "--lang",
+        "en",
+        "host",
+        *args,
+        "--headless",
+        "--bot-delay",
+        "0",
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdout is not None
+    game = port = None
+    async with asyncio.timeout(BOUND):
+        while port is None:
+            line = (await process.stdout.readline()).decode()
+            assert line, "the host ended before it listened"
+            if found := re.search(r"--resume (\S+)", line):
+                game = found.group(1)
+            if found := re.search(r"ws://127\.0\.0\.1:(\d+)/", line):
+                port = int(found.group(1))
+    assert game is not None
+    return process, port, game
+
+
+async def test_a_host_killed_and_resumed_goes_on_with_its_screens(tmp_path: Path) -> None:
+    first, port, game = await _host(
+        tmp_path,
+        *("--players", "Ana,Ben,Cy", "--bots", "Cy=greedy"),
+        *("--seed", "730918264503", "--rounds", "6", "--port", "0"),
+    )
+    from el_grande.net.codes import codes_path, read_codes  # (the table helper's module)
+
+    processes = [first]
+    codes = read_codes(codes_path(tmp_path / "saves" / f"{game}.json"))
+    assert (tmp_path / "saves" / f"{game}.codes.json").stat().st_mode & 0o077 == 0
+    ana_link, ben_link = SocketLink(), SocketLink()
+    ana = Scripted(ana_link, seed=1, stop_after=6)  # Ana stops after 6 answers: the kill
+    ben = Scripted(ben_link, seed=2)
+    clients = [
+        asyncio.create_task(run_client(url(port), code, screen, link=link, reconnect_delays=_quick))
+        for code, screen, link in ((codes.seats[0], ana, ana_link), (codes.seats[1], ben, ben_link))
+        if code is not None
+    ]
+    try:
+        async with asyncio.timeout(BOUND):
+            await ana.stopped.wait()  # the game waits for Ana's answer
+        before = list(ana.log)
+        assert before and ana.welcomes == 1
+        ana.welcomed.clear()
+        ben.welcomed.clear()
+        first.send_signal(signal.SIGKILL)
+        assert await first.wait() == -signal.SIGKILL
+        async with asyncio.timeout(BOUND):
+            await ana.lost.wait()
+            await ben.lost.wait()
+        again, port_again, game_again = await _host(tmp_path, "--resume", game, "--port", str(port))
+        processes.append(again)
+        assert (port_again, game_again) == (port, game)
+        async with asyncio.timeout(BOUND):
+            await ana.welcomed.wait()  # the same code opened the same seat again
+            await ben.welcomed.wait()
+        assert (ana.seat, ben.seat) == (0, 1) and ana.welcomes == ben.welcomes == 2
+        ana.go_on()
+        async with asyncio.timeout(BOUND):
+            await ana.over.wait()
+            await ben.over.wait()
+        assert ana.log[: len(before)] == before  # the game went on from where it was
+        assert len(ana.log) > len(before) and ana.answers > 6
+        for client in clients:
+            client.cancel()
+        await asyncio.gather(*clients, return_exceptions=True)
+        async with asyncio.timeout(BOUND):  # the game over and its screens gone: it ends
+            assert await again.wait() == 0
+    finally:
+        for client in clients:
+            client.cancel()
+        await asyncio.gather(*clients, return_exceptions=True)
+        for process in processes:
+            if process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
