@@ -240,14 +240,15 @@ def real_table(
     import random
     from concurrent.futures import ThreadPoolExecutor
 
-    from el_grande.net.codes import Codes
-    from el_grande.net.table import HostedTable, HostSettings
-
     from el_grande.net.clock import LoopClock, thread_thinker
     from el_grande.session import GameSession
     from el_grande.setup import GameSetup, SeatSetup, default_seats
 
     names = ("Ana", "Ben", "Cy", "Di", "Ed")[:players]
+    # The hosted table's modules (the table helper's), in a block of their own.
+    from el_grande.net.codes import Codes
+    from el_grande.net.table import HostedTable, HostSettings
+
     seats = tuple(
         SeatSetup(s.name, s.colour, "bot:greedy" if i in bots else "human")
         for i, s in enumerate(default_seats(names))
