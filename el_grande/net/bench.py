@@ -1,9 +1,9 @@
 """How fast a hosted table answers across the wire: `python -m el_grande.net.bench`.
 
-Tables of one person's seat (played by a script) and greedy computer players (no pace: a
-decision is played as soon as it is chosen), each with its own server on 127.0.0.1, all in
-this process as one host would hold them; the scripted seats in ONE other process (their
-decoding is not the host's time), over real websockets. What it measures:
+Tables of one person's seat (played by a script) and three greedy computer players (at the
+host's pace, 0.8 s a decision; `--bot-delay 0`: flat out), each with its own server on
+127.0.0.1, all in this process as one host would hold them; the scripted seats in ONE other
+process (their decoding is not the host's time), over real websockets. What it measures:
 
 - the round trip of a choice: from the script sending its answer to its screen receiving the
   next scene (the table applied it, the computer players' turns began, the scene was
@@ -65,7 +65,7 @@ def _percentile(values: Sequence[float], q: float) -> float:
 # --- the host's side ------------------------------------------------------------------------
 
 
-async def _step(tables: int, answers: int, seed: int) -> StepResult:
+async def _step(tables: int, answers: int, seed: int, bot_delay: float) -> StepResult:
     from el_grande.net.clock import LoopClock, thread_thinker
     from el_grande.net.codes import Codes
     from el_grande.net.server import Limits, serve
@@ -92,7 +92,7 @@ async def _step(tables: int, answers: int, seed: int) -> StepResult:
             session = GameSession.new(GameSetup(seating, seed=rng.randrange(10**12), rounds=9))
             codes = Codes.new([True, False, False, False])
             table = HostedTable(
-                session, clock, thinker, codes, settings=HostSettings(bot_delay=0.0)
+                session, clock, thinker, codes, settings=HostSettings(bot_delay=bot_delay)
             )
             table.start()
             server = await serve(table, limits=fast, max_connections=8)
@@ -201,7 +201,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--tables", type=int, default=20, help="tables at first (default 20)")
     parser.add_argument(
-        "--answers", type=int, default=40, help="answers per scripted seat (default 40)"
+        "--answers", type=int, default=20, help="answers per scripted seat (default 20)"
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.8,
+        help="the computer players' pace, seconds a decision (default 0.8, the host's; 0: "
+        "every table plays flat out, the worst case)",
     )
     parser.add_argument("--most", type=int, default=320, help="the most tables tried (default 320)")
     parser.add_argument("--seed", type=int, default=20261202)
@@ -217,7 +224,7 @@ async def _bench(args: argparse.Namespace) -> int:
     results: list[StepResult] = []
     tables = max(1, args.tables)
     while True:
-        result = await _step(tables, args.answers, args.seed)
+        result = await _step(tables, args.answers, args.seed, args.bot_delay)
         results.append(result)
         if not args.json:
             print(
