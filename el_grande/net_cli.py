@@ -153,7 +153,12 @@ def _saved_game(key: str) -> _Hosted:
     check_openable(save)
     saver = Autosaver.resume(save)  # the lock first: if it is taken, nothing is built
     session = GameSession.from_record(
-        record_of(save), setups_of(save), hints=save.hints, hints_used=save.hints_used
+        record_of(save),
+        setups_of(save),
+        hints=save.hints,
+        hints_used=save.hints_used,
+        coach=save.coach,
+        lessons=save.lessons,
     )
     session.held = held_of(save, session.game)
     listener = attach_autosave(session, saver)
@@ -215,11 +220,14 @@ def _print_codes(hosted: _Hosted) -> None:
     console.print(t("wire.codes_give"))
 
 
+def _autosave_problem(problem: str | None) -> None:
+    """An autosave that failed (or works again) is said on stderr: the game goes on."""
+    if problem:
+        print(f"el-grande: {problem}", file=sys.stderr, flush=True)
+
+
 def run_host(args: argparse.Namespace, setup: GameSetup | None) -> int:
     """`el-grande host`: `setup` from the play options (None with `--resume`)."""
-    from el_grande.net.table import HostSettings  # start-up: only for host
-    from el_grande.persist.errors import SaveFileError
-
     if (args.cert is None) != (args.key is None):
         return _fail(t("wire.cert_and_key"), EXIT_USAGE)
     if not 0 <= args.port <= 65535:
@@ -228,6 +236,10 @@ def run_host(args: argparse.Namespace, setup: GameSetup | None) -> int:
         context = _server_tls(args.cert, args.key)
     except OSError as exc:
         return _fail(t("wire.cannot_tls", reason=printable(str(exc))))
+    # start-up: the hosted table and the saves, only for host
+    from el_grande.net.table import HostSettings
+    from el_grande.persist.errors import SaveFileError
+
     try:
         hosted = _saved_game(args.resume) if setup is None else _new_game(setup)
     except SaveFileError as exc:
@@ -243,6 +255,9 @@ def run_host(args: argparse.Namespace, setup: GameSetup | None) -> int:
     delay = args.bot_delay if args.bot_delay is not None else 0.8
     gone = None if args.gone_after is None else max(0.0, args.gone_after) * 60.0
     settings = HostSettings(bot_delay=delay, gone_after=gone, confirm=args.confirm)
+    hosted.listener.on_change = _autosave_problem
+    if hosted.listener.problem:
+        _autosave_problem(hosted.listener.problem)
     _print_codes(hosted)
     print(t("wire.resume_with", game=hosted.game_id))
     if context is None and not _is_loopback(args.bind):
@@ -355,6 +370,8 @@ def configure_join(p: argparse.ArgumentParser) -> None:
         metavar="HOST[:PORT]",
         help=f"the host's address (port {DEFAULT_PORT} unless given), or a ws:// or wss:// URL",
     )
+    # Anything more is refused without being repeated: it may be a code (never an argument).
+    p.add_argument("more", nargs="*", help=argparse.SUPPRESS)
     p.add_argument(
         "--tls", action="store_true", help="the host serves TLS (wss://): it was given --cert"
     )
@@ -395,7 +412,7 @@ def ask_code() -> str:
 
     try:
         return getpass.getpass(t("wire.ask_code")).strip()
-    except (EOFError, KeyboardInterrupt):
+    except (EOFError, KeyboardInterrupt, OSError):
         return ""
 
 
@@ -409,6 +426,8 @@ def _client_tls(args: argparse.Namespace) -> ssl.SSLContext | None:
 
 def run_join(args: argparse.Namespace) -> int:
     """`el-grande join` / `el-grande watch` (the code says which seat, or the watchers)."""
+    if args.more:
+        return _fail(t("wire.code_not_argument"), EXIT_USAGE)
     secure = bool(args.tls or args.cafile is not None)
     try:
         url = table_url(args.address, secure)

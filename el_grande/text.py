@@ -1082,6 +1082,8 @@ EN: dict[str, Template] = {
     "wire.host_over": "The game is over: the table closes once every screen has left.",
     "wire.bad_address": "That is not a table's address: HOST, HOST:PORT or a ws:// URL.",
     "wire.ask_code": "Code: ",
+    "wire.code_not_argument": "A code is never given on the command line (others on this "
+    "machine and the shell's history would see it): set EL_GRANDE_CODE or type it when asked.",
     "wire.no_code": "No code was given: set EL_GRANDE_CODE or type it when asked.",
     "config.file": "Settings file: {path}",
     "config.missing": "(not there: every value is the default)",

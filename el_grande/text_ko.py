@@ -959,6 +959,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "wire.host_over": "게임이 끝났습니다. 모든 화면이 떠나면 테이블을 닫습니다.",
     "wire.bad_address": "테이블 주소가 아닙니다: `HOST`, `HOST:PORT` 또는 `ws://` 주소.",
     "wire.ask_code": "코드: ",
+    "wire.code_not_argument": "코드는 명령줄에 주지 않습니다 (이 컴퓨터의 다른 사람과 셸 기록에 "
+    "보입니다). `EL_GRANDE_CODE`를 정하거나 물을 때 입력하세요.",
     "wire.no_code": "코드가 없습니다. `EL_GRANDE_CODE`를 정하거나 물을 때 입력하세요.",
     "config.file": "설정 파일: {path}",
     "config.missing": "(없음: 모든 값이 기본값입니다)",

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from el_grande.net.protocol import MAX_SERVER_BYTES, PROTOCOL, Hello, ProtocolError, dump
+from el_grande.net.protocol import MAX_SERVER_BYTES, PROTOCOL, Hello, dump
 
 if TYPE_CHECKING:
     import ssl as ssl_module
@@ -145,7 +145,7 @@ async def run_client(
                     continue  # the table sends text only
                 try:
                     state.feed(text)
-                except ProtocolError:
+                except ValueError:  # ProtocolError, CodecError: this client's or the host's bug
                     log.warning("a message from the table could not be read; it is skipped")
                 sentence = _bye(text) or sentence
                 if sentence is not None:

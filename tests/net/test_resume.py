@@ -16,6 +16,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 import el_grande
 from el_grande.net.client import SocketLink, run_client
 
@@ -127,3 +129,59 @@ async def test_a_host_killed_and_resumed_goes_on_with_its_screens(tmp_path: Path
                 with contextlib.suppress(ProcessLookupError):
                     process.kill()
                 await process.wait()
+
+
+# --- the commands' own checks (in this process) ---------------------------------------------
+
+
+def test_a_table_s_address_becomes_its_url() -> None:
+    from el_grande.net_cli import table_url
+
+    assert table_url("192.168.1.20") == "ws://192.168.1.20:8765/"
+    assert table_url("example.org:9000") == "ws://example.org:9000/"
+    assert table_url("ws://127.0.0.1:9/anything?at=all") == "ws://127.0.0.1:9/"
+    assert table_url("[::1]:9000") == "ws://[::1]:9000/"
+    assert table_url("example.org", secure=True) == "wss://example.org:8765/"
+    for bad in ("http://example.org", "example.org:99999", "", "ws://"):
+        with pytest.raises(ValueError):
+            table_url(bad)
+
+
+def test_join_takes_no_code_as_an_argument_and_never_repeats_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from el_grande.cli import main
+
+    monkeypatch.delenv("EL_GRANDE_CODE", raising=False)
+    assert main(["--lang", "en", "join", "127.0.0.1:9", "QRST-VWXY-Z123"]) == 2
+    err = capsys.readouterr().err
+    assert "QRST" not in err and "EL_GRANDE_CODE" in err
+
+
+def test_join_without_a_code_opens_nothing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import getpass
+
+    from el_grande.cli import main
+
+    monkeypatch.delenv("EL_GRANDE_CODE", raising=False)
+    asked: list[str] = []
+    monkeypatch.setattr(getpass, "getpass", lambda prompt: asked.append(prompt) or "  ")
+    assert main(["--lang", "en", "watch", "127.0.0.1:9"]) == 2
+    assert asked == ["Code: "]
+    assert "No code was given" in capsys.readouterr().err
+
+
+def test_the_code_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    from el_grande.net_cli import ask_code
+
+    monkeypatch.setenv("EL_GRANDE_CODE", " abcd-efgh-jkmn ")
+    assert ask_code() == "abcd-efgh-jkmn"
+
+
+def test_host_refuses_a_certificate_without_its_key(capsys: pytest.CaptureFixture[str]) -> None:
+    from el_grande.cli import main
+
+    assert main(["--lang", "en", "host", "--players", "Ana,Ben", "--cert", "x.pem"]) == 2
+    assert "--cert and --key go together" in capsys.readouterr().err
