@@ -1548,6 +1548,22 @@ EN: dict[str, Template] = {
     "changed; a finished game is recorded at the next start once there is room.",
     "games.cannot": "The games database {path} cannot be used: {reason}; nothing was changed.",
     "games.forgotten": "(forgotten)",
+    # --- a seat's own screen at a hosted table (app/screens/remote_game.py)
+    "remote.connecting": "Connecting to {where}…",
+    "remote.lost": "The connection to the table is lost: trying again… (your seat is kept)",
+    "remote.offline": "not connected to the table just now",
+    "remote.your_turn": "Your decision.",
+    "remote.sent": "Sent to the table…",
+    "remote.deciding": "{name} is deciding…",
+    "remote.secret": "{name} is choosing in secret…",
+    "remote.watchers": "{n} watching",
+    "remote.final": "{name}: {points} points",
+    "remote.over_keys": "v: the review of your decisions (worked out at the host) · q: leave",
+    "remote.hints_asked": "Asking the table for hints…",
+    "remote.hints_title": "Hints: the strong computer player's best three (Enter highlights one)",
+    "remote.review_asked": "The host is reviewing your decisions… (this can take a minute)",
+    "remote.key_take_back": "take back",
+    "remote.key_leave": "leave (the seat is kept)",
     # --- play across screens (el_grande.net): the protocol's sentences
     "net.bad_binary": "The table reads text messages only.",
     "net.too_big": "That message is too long for the table.",
@@ -1605,6 +1621,20 @@ EN: dict[str, Template] = {
     "stats.by_opponent": "By opponents",
     "stats.vs_people": "people only",
     "stats.trend": "Over time (wins; ø average points)",
+    # --- the hosted table (el_grande.net.table): what a screen across the wire is told
+    "net.hello_first": "A screen says hello with its code first.",
+    "net.hello_again": "This screen has said hello already.",
+    "net.version": "This table speaks version {v} of the protocol, that screen another: "
+    "please use the same version of El Grande.",
+    "net.no_code": "That code opens no seat at this table.",
+    "net.moved_on": "That decision has moved on.",
+    "net.not_choice": "That is not one of the decision's choices.",
+    "net.not_taken": "That was not taken: {why}.",
+    "net.watching": "A watcher's screen answers nothing.",
+    "net.no_human": "Seat {seat} has no join code: only a computer player can take it.",
+    "net.closed": "The table is closed.",
+    "net.review_not_over": "The review comes once the game is over.",
+    "net.review_failed": "The review could not be worked out.",
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

@@ -1531,6 +1531,22 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "games.cannot": "게임 기록 데이터베이스 {path:을/를} 쓸 수 없습니다: {reason}. 아무것도 바꾸지 "
     "않았습니다.",
     "games.forgotten": "(잊힌 사람)",
+    # --- a seat's own screen at a hosted table (app/screens/remote_game.py)
+    "remote.connecting": "{where}에 연결하는 중…",
+    "remote.lost": "테이블과의 연결이 끊겼습니다. 다시 시도하는 중… (자리는 그대로입니다)",
+    "remote.offline": "지금은 테이블에 연결되어 있지 않습니다",
+    "remote.your_turn": "당신의 차례입니다.",
+    "remote.sent": "테이블에 보냈습니다…",
+    "remote.deciding": "{name} 님이 고르는 중…",
+    "remote.secret": "{name} 님이 비밀리에 고르는 중…",
+    "remote.watchers": "{n}명 관전 중",
+    "remote.final": "{name}: {points}점",
+    "remote.over_keys": "v: 내 선택 돌아보기(호스트에서 계산) · q: 나가기",
+    "remote.hints_asked": "테이블에 힌트를 요청하는 중…",
+    "remote.hints_title": "힌트: 강한 컴퓨터 플레이어의 최선 세 가지(Enter로 강조)",
+    "remote.review_asked": "호스트가 당신의 선택을 돌아보는 중… (1분쯤 걸릴 수 있습니다)",
+    "remote.key_take_back": "되돌리기",
+    "remote.key_leave": "나가기(자리 유지)",
     # --- play across screens (el_grande.net): the protocol's sentences
     "net.bad_binary": "테이블은 텍스트 메시지만 읽습니다.",
     "net.too_big": "테이블이 받기에는 너무 긴 메시지입니다.",
@@ -1586,4 +1602,18 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "stats.by_opponent": "상대별",
     "stats.vs_people": "사람끼리만",
     "stats.trend": "시간에 따라 (승리; ø 평균 점수)",
+    # --- the hosted table (el_grande.net.table): what a screen across the wire is told
+    "net.hello_first": "화면은 먼저 코드와 함께 인사(hello)를 보냅니다.",
+    "net.hello_again": "이 화면은 이미 인사했습니다.",
+    "net.version": "이 테이블은 프로토콜 버전 {v}을 쓰고, 그 화면은 다른 버전을 씁니다: "
+    "같은 버전의 El Grande를 쓰세요.",
+    "net.no_code": "그 코드로 열리는 자리가 이 테이블에 없습니다.",
+    "net.moved_on": "그 결정은 이미 지나갔습니다.",
+    "net.not_choice": "그 결정의 선택지가 아닙니다.",
+    "net.not_taken": "받아들여지지 않았습니다: {why}.",
+    "net.watching": "관전 화면은 아무것도 답하지 않습니다.",
+    "net.no_human": "{seat}번 자리에는 참가 코드가 없습니다: 컴퓨터 플레이어만 앉을 수 있습니다.",
+    "net.closed": "테이블이 닫혔습니다.",
+    "net.review_not_over": "복기는 게임이 끝난 뒤에 볼 수 있습니다.",
+    "net.review_failed": "복기를 계산하지 못했습니다.",
 }

@@ -45,6 +45,7 @@ from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.bots.drive import Driver
+    from el_grande.core import PublicView
     from el_grande.flow.clock import Cancel, Clock
     from el_grande.flow.feature import Features, Options
     from el_grande.flow.thinker import Thinker
@@ -378,6 +379,16 @@ class Director:
     def showing(self) -> bool:
         """True while a scoring or reveal display is on the table."""
         return self._showing is not None
+
+    def display_views(self) -> tuple[PublicView, ...]:
+        """The board at every step of the display on show (each step's events played out
+        from where it began; public, as its `Show` beats' views): a screen across the wire
+        is sent the display whole and steps it at its own pace. Empty when none is on show."""
+        queued = self._showing
+        if queued is None or queued.steps is None:
+            return ()
+        display = queued.display
+        return tuple(step_view(display.start, display.events[: s.upto]) for s in queued.steps)
 
     def step(self) -> None:
         """The display's next step (after its last: back to the game)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from el_grande.app import answers
 from el_grande.app.present import choice_label
@@ -27,8 +27,33 @@ if TYPE_CHECKING:
     from el_grande.app.widgets.cards import CardList
     from el_grande.app.widgets.prompt import DecisionPrompt
     from el_grande.app.widgets.status import StatusLine
-    from el_grande.flow.scenes import Frame
-    from el_grande.flow.table import TableFlow
+    from el_grande.session import Seating
+
+
+class Answers(Protocol):
+    """Where the prompt's answers go: the hot-seat table's flow (`TableFlow`), or a seat's
+    connection to a hosted table (`el_grande.app.screens.remote_game`)."""
+
+    @property
+    def scene(self) -> object: ...
+
+    @property
+    def bot_playing(self) -> bool: ...
+
+    def answer(self, choice: Choice) -> str | None: ...
+
+
+class Drawn(Protocol):
+    """What the screen last drew, as far as its answering keys go (`Frame` is one)."""
+
+    @property
+    def scene(self) -> object: ...
+
+    @property
+    def decision(self) -> Decision | None: ...
+
+    @property
+    def seating(self) -> Seating: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +163,8 @@ class PromptInput:
     passes each of them on): `frame` gives the frame last drawn, `cursor_to` mirrors the
     highlighted choice on the map, the cards and the hand."""
 
-    flow: TableFlow
-    frame: Callable[[], Frame]
+    flow: Answers
+    frame: Callable[[], Drawn]
     prompt: DecisionPrompt
     status: StatusLine
     cards: CardList

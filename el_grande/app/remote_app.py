@@ -1,0 +1,104 @@
+"""The app of a screen at a hosted table: `el-grande join` (a seat), `el-grande watch` (a
+spectator) and the host's own keyboard (`el-grande host --here`).
+
+It shows "connecting" until the host has welcomed the connection, then the seat's (or the
+spectator's) game screen (`el_grande.app.screens.remote_game`). What carries the messages is
+given: `connect`, a coroutine the app runs in its own event loop for as long as it is open —
+the websocket client (`el_grande.net.client.run_client`), or the host's server itself beside
+a local link. Leaving (`q`, Ctrl+C, a closed terminal) keeps the seat: the host holds the
+game, and the same code opens it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Static
+
+from el_grande.app.app import localise_bindings
+from el_grande.app.screens.remote_game import RemoteGameScreen
+from el_grande.app.textual_compat import CompatApp
+from el_grande.names import printable
+from el_grande.text import t
+
+if TYPE_CHECKING:
+    from el_grande.net.remote import RemoteState
+
+_STYLES = Path(__file__).parent
+
+
+class Connecting(Screen[None]):
+    """Until the host's welcome: where to, and why not yet (the host's `bye`, if any)."""
+
+    DEFAULT_CSS = """
+    Connecting { align: center middle; }
+    Connecting > Static { width: auto; max-width: 80; padding: 1 2; border: round $accent; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.quit", "keys.quit")]
+
+    def __init__(self, where: str) -> None:
+        super().__init__()
+        self.where = where
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(t("remote.connecting", where=printable(self.where))), id="connecting")
+
+    def say(self, text: str) -> None:
+        self.query_one("#connecting", Static).update(Text(printable(text)))
+
+
+class RemoteApp(CompatApp):
+    """A screen at a hosted table: `state` is what its connection is told, `connect` the
+    coroutine that keeps the connection (run in the app's loop; cancelled when it closes)."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = [_STYLES / "app.tcss"]
+    TITLE = "El Grande"
+
+    def __init__(
+        self,
+        state: RemoteState,
+        connect: Callable[[], Awaitable[Any]] | None,
+        *,
+        where: str = "",
+    ) -> None:
+        super().__init__()
+        self.state = state
+        self._connect = connect
+        self.where = where
+        self._stop: Callable[[], None] | None = None
+        self.game_screen: RemoteGameScreen | None = None
+
+    def get_screen(self, screen: Any, screen_class: Any = None) -> Any:
+        found = super().get_screen(screen, screen_class)
+        localise_bindings(found)
+        return found
+
+    def on_mount(self) -> None:
+        localise_bindings(self)
+        self.push_screen(Connecting(self.where))
+        self._stop = self.state.listen(lambda _state: self._changed())
+        if self._connect is not None:
+            self.run_worker(self._connect(), name="connection", exclusive=True)
+        self._changed()
+
+    def on_unmount(self) -> None:
+        if self._stop is not None:
+            self._stop()
+
+    def _changed(self) -> None:
+        state = self.state
+        if self.game_screen is None and state.welcomed and state.seating is not None:
+            self.game_screen = RemoteGameScreen(state)
+            self.switch_screen(self.game_screen)
+            return
+        if self.game_screen is None and isinstance(self.screen, Connecting):
+            if state.bye is not None:
+                self.screen.say(state.bye)
+            elif state.refused is not None:
+                self.screen.say(state.refused)

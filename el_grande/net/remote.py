@@ -1,0 +1,248 @@
+"""A screen's side of a hosted table: what its connection has been told, decoded, and what the
+screen asks, as messages (plain Python; no socket, no Textual).
+
+`RemoteState.feed(text)` takes each message the host sends (`protocol.parse_server`, the
+values rebuilt by the codec) and keeps the latest of everything a screen draws: the seating,
+the scene, the decision id an answer must name, the display under way, the log, who is
+connected, the hints and the review for this seat, the host's last refusal. Its listeners are
+called after every message. The screen's intents (`answer`, `end_turn`, `take_back`,
+`seen`, `hint`, `review`) become the protocol's messages, named by the ids the host gave,
+and go to `send` — the websocket client's (`el_grande.net.client`) or a `LocalLink`'s.
+
+A message that does not parse is dropped and counted (`broken`): a screen never falls over
+what a host sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from el_grande.net import protocol as P
+from el_grande.net.codec import CodecError, decode
+
+if TYPE_CHECKING:
+    from el_grande.core import Choice, PublicView
+    from el_grande.narrate import Line, ScoringStep
+    from el_grande.session import Seating
+
+Listener = Callable[["RemoteState"], None]
+
+
+class Connection(Protocol):
+    """A hosted table's connection (`el_grande.net.table.Connection`)."""
+
+    def receive(self, text: str | bytes) -> None: ...
+
+    def gone(self) -> None: ...
+
+
+class Host(Protocol):
+    """A hosted table, as a link opens connections to it (`el_grande.net.table.HostedTable`)."""
+
+    def open(self, send: Callable[[str], None], close: Callable[[], None]) -> Connection: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Display:
+    """A display the host sent whole: the screen steps through it at its own pace."""
+
+    id: int
+    heading: str
+    steps: tuple[ScoringStep, ...]
+    views: tuple[PublicView, ...]
+    events: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One of the Hard player's hints: the choice's notation and why."""
+
+    choice: str
+    text: str
+
+
+class RemoteState:
+    """Everything one connection has been told (see the module docstring). `send` carries
+    the screen's messages to the host (None until a connection is open: nothing is sent)."""
+
+    def __init__(self, send: Callable[[str], None] | None = None) -> None:
+        self.send = send
+        self.role: str | None = None  # "seat" or "spectator", once welcomed
+        self.seat: int | None = None
+        self.seating: Seating | None = None
+        self.table: dict[str, Any] = {}
+        self.scene: Any = None  # a SeatScene or SpectatorScene (never a display)
+        self.decision_id: int | None = None
+        self.scene_count = 0  # scenes received (`n` of the last)
+        self.display: Display | None = None  # the display under way, until this screen saw it
+        self.log: list[Line] = []
+        self.log_epoch = 0
+        self.presence: tuple[bool, ...] = ()
+        self.watchers = 0
+        self.hints: tuple[Advice, ...] | None = None
+        self.hints_for: int | None = None  # the decision id the hints are for
+        self.report: str | None = None  # the review of this seat (Markdown)
+        self.report_complete = False
+        self.refused: str | None = None  # the host's latest refusal
+        self.bye: str | None = None  # why the host closed the connection
+        self.connected = False  # a connection is open now (the client says)
+        self.broken = 0  # messages dropped: they did not parse
+        self._listeners: list[Listener] = []
+
+    # --- listening -----------------------------------------------------------------------------
+
+    def listen(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener(state)` after every message and every change of the connection;
+        returns a function that stops it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def _tell(self) -> None:
+        for listener in tuple(self._listeners):
+            listener(self)
+
+    def set_connected(self, connected: bool) -> None:
+        """The client opened (True) or lost (False) the connection."""
+        if connected != self.connected:
+            self.connected = connected
+            self._tell()
+
+    # --- what the host says -------------------------------------------------------------------
+
+    @property
+    def welcomed(self) -> bool:
+        return self.role is not None
+
+    def feed(self, text: str | bytes) -> None:
+        """One message from the host: kept, then the listeners are told. A message that does
+        not parse is dropped (`broken`)."""
+        try:
+            message = P.parse_server(text)
+            self._take(message)
+        except (P.ProtocolError, CodecError, TypeError, ValueError):
+            self.broken += 1
+            return
+        self._tell()
+
+    def _take(self, message: Any) -> None:
+        match message:
+            case P.Welcome():
+                self.role, self.seat = message.role, message.seat
+                self.seating = decode(message.seating)
+                self.table = dict(message.table)
+                self.bye = None
+            case P.SceneMessage():
+                self.scene = decode(message.scene)
+                self.decision_id = message.id
+                self.scene_count = message.n
+                self.refused = None
+            case P.DisplayMessage():
+                self.display = Display(
+                    message.display,
+                    message.heading,
+                    tuple(decode(message.steps)),
+                    tuple(decode(message.views)),
+                    tuple(decode(message.events)),
+                )
+            case P.LogMessage():
+                lines = list(decode(message.lines))
+                if message.epoch != self.log_epoch or message.start == 0:
+                    self.log = lines
+                else:
+                    self.log = self.log[: message.start] + lines
+                self.log_epoch = message.epoch
+            case P.SeatingMessage():
+                self.seating = decode(message.seating)
+            case P.Presence():
+                self.presence = tuple(message.connected)
+                self.watchers = message.watchers
+            case P.Hints():
+                self.hints = tuple(Advice(a.choice, a.text) for a in message.advice)
+                self.hints_for = message.id
+            case P.Report():
+                self.report, self.report_complete = message.text, message.complete
+            case P.Refused():
+                self.refused = message.sentence
+            case P.Bye():
+                self.bye = message.sentence
+
+    # --- what the screen asks -----------------------------------------------------------------
+
+    def _send(self, message: P._Message) -> bool:
+        if self.send is None or not self.connected:
+            return False
+        self.send(P.dump(message))
+        return True
+
+    def answer(self, choice: Choice) -> bool:
+        """Answer the decision on show with `choice` (sent with its id); False when there is
+        nothing to answer or no connection."""
+        if self.decision_id is None:
+            return False
+        return self._send(P.Answer(id=self.decision_id, choice=str(choice)))
+
+    def end_turn(self) -> bool:
+        if self.decision_id is None:
+            return False
+        return self._send(P.EndTurn(id=self.decision_id))
+
+    def take_back(self) -> bool:
+        if self.decision_id is None:
+            return False
+        return self._send(P.TakeBack(id=self.decision_id))
+
+    def seen(self) -> None:
+        """This screen has shown the display under way to its end: the host is told, and the
+        screen goes back to the scene."""
+        display = self.display
+        if display is None:
+            return
+        self.display = None
+        self._send(P.Seen(display=display.id))
+        self._tell()
+
+    def hint(self) -> bool:
+        if self.decision_id is None:
+            return False
+        return self._send(P.HintAsk(id=self.decision_id))
+
+    def review(self) -> bool:
+        return self._send(P.ReviewAsk())
+
+
+class LocalLink:
+    """An in-process connection to a `HostedTable`: the same text messages as a websocket
+    carries, with no socket (the host's own keyboard, tests). `code` is said in the hello."""
+
+    def __init__(self, table: Host, code: str, state: RemoteState | None = None) -> None:
+        self.state = state if state is not None else RemoteState()
+        self.state.send = self._send
+        self._table = table
+        self._code = code
+        self._conn: Connection | None = None
+        self.open()
+
+    def open(self) -> None:
+        """Connect (again): a new connection, the hello first."""
+        if self._conn is not None:
+            return
+        self._conn = self._table.open(self.state.feed, self._closed)
+        self.state.set_connected(True)
+        self._conn.receive(P.dump(P.Hello(v=P.PROTOCOL, code=self._code)))
+
+    def close(self) -> None:
+        """The screen went away (or, in tests, the connection dropped)."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.gone()
+        self.state.set_connected(False)
+
+    def _closed(self) -> None:
+        self._conn = None
+        self.state.set_connected(False)
+
+    def _send(self, text: str) -> None:
+        if self._conn is not None:
+            self._conn.receive(text)
