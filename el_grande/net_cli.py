@@ -6,9 +6,9 @@ beside the save (`el_grande.net.codes`, mode 0600), prints one join code per per
 and the watch code, and serves the table (`el_grande.net.server`) until the game is over and
 every screen has left, or Ctrl-C. `--resume ID` opens a saved game again with its codes
 (new ones if it was never hosted). `--here SEAT` plays that seat in this terminal (the
-Textual `JoinApp` over an in-process link, the server in the app's loop).
+Textual `RemoteApp` over an in-process link, the server in the app's loop).
 
-`join HOST[:PORT]` and `watch HOST[:PORT]` open the JoinApp over a websocket
+`join HOST[:PORT]` and `watch HOST[:PORT]` open the `RemoteApp` over a websocket
 (`el_grande.net.client`). The code is read from `EL_GRANDE_CODE` or asked without echo, never
 taken from the command line (where other users of the machine and the shell's history would
 see it).
@@ -302,18 +302,21 @@ async def _host(
         pool.shutdown(wait=False, cancel_futures=True)
         return _fail(t("wire.cannot_listen", address=printable(args.bind), reason=exc.strerror))
     stop = asyncio.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    # Ctrl-C and SIGTERM close the table (with --here the app reads Ctrl-C as a key).
+    signals = (signal.SIGTERM,) if here is not None else (signal.SIGINT, signal.SIGTERM)
+    for sig in signals:
         loop.add_signal_handler(sig, stop.set)
     scheme = "ws" if context is None else "wss"
+    where = f"{scheme}://{args.bind}:{server.port}/"
     table.start()
-    print(t("wire.listening", url=f"{scheme}://{args.bind}:{server.port}/"), flush=True)
+    print(t("wire.listening", url=where), flush=True)
     try:
         if here is not None:
-            await _play_here(table, hosted.codes, here, stop)
+            await _play_here(table, hosted.codes, here, where, stop)
         else:
             await _until_done(stop, over, server)
     finally:
-        for sig in (signal.SIGINT, signal.SIGTERM):
+        for sig in signals:
             loop.remove_signal_handler(sig)
         table.close()  # every screen is told: bye
         await server.close()
@@ -339,17 +342,21 @@ async def _until_done(stop: asyncio.Event, over: asyncio.Event, server: Server) 
             task.cancel()
 
 
-async def _play_here(table: HostedTable, codes: Codes, seat: int, stop: asyncio.Event) -> None:
-    """The JoinApp for `seat` in this terminal, over an in-process link (the screens'
-    `el_grande.net.remote.LocalLink`), in this loop beside the server."""
+async def _play_here(
+    table: HostedTable, codes: Codes, seat: int, where: str, stop: asyncio.Event
+) -> None:
+    """The remote screens' app for `seat` in this terminal, over an in-process link
+    (`el_grande.net.remote.LocalLink`: the same messages, no socket), in this loop beside the
+    server; it ends when the person leaves it (q) or on SIGTERM."""
     # start-up: the app (Textual) only with --here
-    from el_grande.app.remote_app import JoinApp
-    from el_grande.net.remote import LocalLink
+    from el_grande.app.remote_app import RemoteApp
+    from el_grande.net.remote import LocalLink, RemoteState
 
     code = codes.seats[seat]
     assert code is not None
-    link = LocalLink(table, code)
-    app = JoinApp(link.state, link)
+    state = RemoteState()
+    link = LocalLink(table, code, state)
+    app = RemoteApp(state, None, where=where)
     running = asyncio.ensure_future(app.run_async())
     stopping = asyncio.ensure_future(stop.wait())
     try:
@@ -359,6 +366,7 @@ async def _play_here(table: HostedTable, codes: Codes, seat: int, stop: asyncio.
             app.exit()
             await running
         stopping.cancel()
+        link.close()
 
 
 # --- join and watch -----------------------------------------------------------------------
@@ -440,25 +448,19 @@ def run_join(args: argparse.Namespace) -> int:
     code = ask_code()
     if not code:
         return _fail(t("wire.no_code"), EXIT_USAGE)
-    return asyncio.run(_join(url, code, context))
-
-
-async def _join(url: str, code: str, context: ssl.SSLContext | None) -> int:
     # start-up: the app (Textual), the client (websockets)
-    from el_grande.app.remote_app import JoinApp
+    from el_grande.app.remote_app import RemoteApp
     from el_grande.net.client import SocketLink, run_client
     from el_grande.net.remote import RemoteState
 
     link = SocketLink()
-    state = RemoteState(link)
-    app = JoinApp(state, link)
-    client = asyncio.ensure_future(run_client(url, code, state, link=link, ssl=context))
-    try:
-        await app.run_async()
-    finally:
-        client.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await client
-    if client.done() and not client.cancelled() and client.exception() is None:
-        print(client.result())  # the table's bye
+    state = RemoteState(link.send)
+
+    def connect() -> Any:
+        return run_client(url, code, state, link=link, ssl=context)
+
+    app = RemoteApp(state, connect, where=url)
+    app.run()
+    if state.bye is not None:
+        print(printable(state.bye))
     return EXIT_OK

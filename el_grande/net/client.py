@@ -2,7 +2,7 @@
 code, feeds every message to the screen's state, and sends what the screen asks.
 
     link = SocketLink()
-    state = RemoteState(link)                 # el_grande.net.remote: link.send(text)
+    state = RemoteState(link.send)            # el_grande.net.remote
     sentence = await run_client("ws://host:8765/", code, state, link=link)
 
 A dropped connection is connected again on its own (websockets' `connect` as an async

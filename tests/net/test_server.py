@@ -11,7 +11,7 @@ import contextlib
 import itertools
 import json
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -394,3 +394,58 @@ async def test_a_whole_game_by_scripted_screens_over_the_wire(
     # Everyone read the same story, to its end, and nobody was sent the seed.
     assert all(s.log == watcher.log for s in seats) and watcher.log
     assert all(s.welcomes == 1 for s in screens)
+
+
+class _Spy:
+    """A table whose connections' `close` the test can call: the host dropping a screen's
+    connection without a word, as a network does."""
+
+    def __init__(self, table: Any) -> None:
+        self.table = table
+        self.closes: list[Callable[[], None]] = []
+
+    def open(self, send: Callable[[str], None], close: Callable[[], None]) -> Any:
+        self.closes.append(close)
+        return self.table.open(send, close)
+
+
+async def test_a_screen_dropped_mid_decision_comes_back_to_the_same_decision() -> None:
+    table, codes, pool = real_table(660192837465, 2, bots=(1,), rounds=6)
+    spy = _Spy(table)
+    link = SocketLink()
+    ana = Scripted(link, seed=3, stop_after=4)
+    client: asyncio.Task[str] | None = None
+    try:
+        table.start()
+        async with await serve(spy, limits=Limits(rate=1e6, burst=10**6)) as server:
+            assert codes.seats[0] is not None
+            client = asyncio.create_task(
+                run_client(
+                    url(server.port), codes.seats[0], ana, link=link, reconnect_delays=_quick
+                )
+            )
+            async with asyncio.timeout(WAIT):
+                await ana.stopped.wait()
+            held, moves, log = ana.waiting, table.session.current.moves, list(ana.log)
+            assert held is not None and held[0] == "answer"
+            ana.welcomed.clear()
+            spy.closes[-1]()  # dropped under it: no bye
+            async with asyncio.timeout(WAIT):
+                await ana.lost.wait()
+                await ana.welcomed.wait()
+                while ana.waiting is None or ana.decision is None:  # the state comes whole
+                    ana.stopped.clear()
+                    await ana.stopped.wait()
+            assert len(spy.closes) == 2 and ana.welcomes == 2
+            assert ana.waiting == held and ana.log == log  # the same decision, the same story
+            assert table.session.current.moves == moves
+            ana.go_on()
+            async with asyncio.timeout(120):
+                await ana.over.wait()
+            assert ana.refused == []
+    finally:
+        if client is not None:
+            client.cancel()
+            await asyncio.gather(client, return_exceptions=True)
+        table.close()
+        pool.shutdown(cancel_futures=True)

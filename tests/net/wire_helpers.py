@@ -175,6 +175,11 @@ class Scripted:
         if not connected:
             self.lost.set()
 
+    @property
+    def waiting(self) -> tuple[str, int] | None:
+        """What it would do next but holds back (`stop_after`): the kind and the id."""
+        return self._waiting
+
     def go_on(self) -> None:
         self.stop_after = None
         if self._waiting is not None:
@@ -199,6 +204,7 @@ class Scripted:
         match message:
             case Welcome():
                 self.role, self.seat, self.welcomes = message.role, message.seat, self.welcomes + 1
+                self._waiting = None  # a new connection: what is held comes again
                 self.welcomed.set()
             case SceneMessage():
                 self.scene, self.decision = decode(message.scene), message.id
