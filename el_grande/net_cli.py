@@ -300,7 +300,9 @@ async def _host(
         server = await serve(table, args.bind, args.port, ssl=context)
     except OSError as exc:
         pool.shutdown(wait=False, cancel_futures=True)
-        return _fail(t("wire.cannot_listen", address=printable(args.bind), reason=exc.strerror))
+        return _fail(
+            t("wire.cannot_listen", address=printable(args.bind), reason=exc.strerror or str(exc))
+        )
     stop = asyncio.Event()
     # Ctrl-C and SIGTERM close the table (with --here the app reads Ctrl-C as a key).
     signals = (signal.SIGTERM,) if here is not None else (signal.SIGINT, signal.SIGTERM)
