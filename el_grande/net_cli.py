@@ -381,7 +381,7 @@ def configure_join(p: argparse.ArgumentParser) -> None:
         help=f"the host's address (port {DEFAULT_PORT} unless given), or a ws:// or wss:// URL",
     )
     # Anything more is refused without being repeated: it may be a code (never an argument).
-    p.add_argument("more", nargs="*", help=argparse.SUPPRESS)
+    p.add_argument("more", nargs="*", default=[], help=argparse.SUPPRESS)
     p.add_argument(
         "--tls", action="store_true", help="the host serves TLS (wss://): it was given --cert"
     )

@@ -185,3 +185,15 @@ def test_host_refuses_a_certificate_without_its_key(capsys: pytest.CaptureFixtur
 
     assert main(["--lang", "en", "host", "--players", "Ana,Ben", "--cert", "x.pem"]) == 2
     assert "--cert and --key go together" in capsys.readouterr().err
+
+
+def test_join_without_an_address_names_only_the_address(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from el_grande.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--lang", "en", "join"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "HOST[:PORT]" in err and "more" not in err
