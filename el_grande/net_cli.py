@@ -458,8 +458,14 @@ def run_join(args: argparse.Namespace) -> int:
     link = SocketLink()
     state = RemoteState(link.send)
 
-    def connect() -> Any:
-        return run_client(url, code, state, link=link, ssl=context)
+    async def connect() -> None:
+        try:
+            await run_client(url, code, state, link=link, ssl=context)
+        except Exception as exc:  # no retry mends it: the screen says why, as a bye
+            from el_grande.net.protocol import Bye, dump
+
+            reason = printable(str(exc)) or type(exc).__name__
+            state.feed(dump(Bye(sentence=t("wire.cannot_connect", url=url, reason=reason))))
 
     app = RemoteApp(state, connect, where=url)
     app.run()

@@ -1084,6 +1084,7 @@ EN: dict[str, Template] = {
     "wire.ask_code": "Code: ",
     "wire.code_not_argument": "A code is never given on the command line (others on this "
     "machine and the shell's history would see it): set EL_GRANDE_CODE or type it when asked.",
+    "wire.cannot_connect": "The table at {url} cannot be joined: {reason}.",
     "wire.no_code": "No code was given: set EL_GRANDE_CODE or type it when asked.",
     "config.file": "Settings file: {path}",
     "config.missing": "(not there: every value is the default)",

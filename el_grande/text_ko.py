@@ -961,6 +961,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "wire.ask_code": "코드: ",
     "wire.code_not_argument": "코드는 명령줄에 주지 않습니다 (이 컴퓨터의 다른 사람과 셸 기록에 "
     "보입니다). `EL_GRANDE_CODE`를 정하거나 물을 때 입력하세요.",
+    "wire.cannot_connect": "{url}의 테이블에 들어갈 수 없습니다: {reason}.",
     "wire.no_code": "코드가 없습니다. `EL_GRANDE_CODE`를 정하거나 물을 때 입력하세요.",
     "config.file": "설정 파일: {path}",
     "config.missing": "(없음: 모든 값이 기본값입니다)",

@@ -27,6 +27,7 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import process_exception
 from websockets.exceptions import ConnectionClosed
 
 from el_grande.net.protocol import MAX_SERVER_BYTES, PROTOCOL, Hello, dump
@@ -59,6 +60,17 @@ def backoff() -> Generator[float]:
     while True:
         yield delay
         delay = min(10.0, delay * 2)
+
+
+def _retry(exc: Exception) -> Exception | None:
+    """Whether to try again after `exc` (None) or give up (the exception): websockets' rule
+    (the network's errors are tried again, a server that is not a table's is not), and a
+    certificate that is not trusted is given up on too (trying again cannot mend it)."""
+    import ssl  # (loaded with websockets already)
+
+    if isinstance(exc, ssl.SSLError):
+        return exc
+    return process_exception(exc)
 
 
 def _tell_connected(state: object, connected: bool) -> None:
@@ -130,6 +142,7 @@ async def run_client(
         close_timeout=5,
         compression=None,
         reconnect_delays=reconnect_delays,
+        process_exception=_retry,
         logger=_WIRE_LOG,
     ):
         began = loop.time()

@@ -12,6 +12,7 @@ import itertools
 import json
 import logging
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -449,3 +450,58 @@ async def test_a_screen_dropped_mid_decision_comes_back_to_the_same_decision() -
             await asyncio.gather(client, return_exceptions=True)
         table.close()
         pool.shutdown(cancel_futures=True)
+
+
+# --- TLS (host --cert/--key, join --cafile) -------------------------------------------------
+
+
+def _certificate(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 (openssl), as a host would make its own."""
+    import shutil
+    import subprocess
+
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl to make a certificate")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [
+            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
+            *("-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1"),
+            *("-addext", "subjectAltName=IP:127.0.0.1"),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    return cert, key
+
+
+async def test_over_tls_a_screen_that_trusts_the_host_s_certificate_plays(
+    tmp_path: Path,
+) -> None:
+    import ssl
+
+    cert, key = _certificate(tmp_path)
+    host = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    host.load_cert_chain(cert, key)
+    table = FakeTable()
+    async with await serve(table, ssl=host) as server:
+        where = f"wss://127.0.0.1:{server.port}/"
+        screen, link = _Screen(), SocketLink()
+        trusting = ssl.create_default_context(cafile=cert)
+        client = asyncio.create_task(
+            run_client(where, CODE, screen, link=link, ssl=trusting, reconnect_delays=_quick)
+        )
+        try:
+            assert (await screen.next())["t"] == "welcome"
+            await screen.next()
+            link.send(dump(Answer(id=0, choice="place aragon")))
+            assert (await screen.next())["id"] == 1
+        finally:
+            client.cancel()
+            await asyncio.gather(client, return_exceptions=True)
+        # A screen that does not trust it gives up at once (trying again mends nothing).
+        async with asyncio.timeout(WAIT):
+            with pytest.raises(ssl.SSLCertVerificationError):
+                await run_client(where, CODE, _Screen(), ssl=ssl.create_default_context())
+        assert len(table.connections) == 1
