@@ -97,10 +97,20 @@ class SocketLink:
         if self._queue is not None:
             self._queue.put_nowait(text)
 
-    async def _carry(self, ws: ClientConnection, queue: asyncio.Queue[str]) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                await ws.send(await queue.get())
+    def attach(self) -> asyncio.Queue[str]:
+        """A connection is open: what is sent from now on waits in this queue for it."""
+        self._queue = asyncio.Queue()
+        return self._queue
+
+    def detach(self) -> None:
+        """The connection is gone: nothing is sent until the next one."""
+        self._queue = None
+
+
+async def _carry(ws: ClientConnection, queue: asyncio.Queue[str]) -> None:
+    with contextlib.suppress(ConnectionClosed):
+        while True:
+            await ws.send(await queue.get())
 
 
 def _bye(text: str) -> str | None:
@@ -146,12 +156,11 @@ async def run_client(
         logger=_WIRE_LOG,
     ):
         began = loop.time()
-        queue: asyncio.Queue[str] = asyncio.Queue()
-        carrier = asyncio.create_task(link._carry(ws, queue))
         sentence: str | None = None
+        carrier: asyncio.Task[None] | None = None
         try:
             await ws.send(hello)
-            link._queue = queue
+            carrier = asyncio.create_task(_carry(ws, link.attach()))
             _tell_connected(state, True)
             async for text in ws:
                 if isinstance(text, bytes):
@@ -166,10 +175,11 @@ async def run_client(
         except ConnectionClosed:
             pass
         finally:
-            link._queue = None
-            carrier.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await carrier
+            link.detach()
+            if carrier is not None:
+                carrier.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await carrier
             _tell_connected(state, False)
         if sentence is not None:
             return sentence

@@ -273,6 +273,24 @@ class Server:
         """Websocket connections open now."""
         return len(self._links)
 
+    async def listen(self, host: str, port: int, ssl: ssl_module.SSLContext | None) -> None:
+        """Start listening (`serve` does)."""
+        self._ws = await ws_serve(
+            self._handle,
+            host,
+            port,
+            ssl=ssl,
+            process_request=self._process_request,
+            max_size=MAX_CLIENT_BYTES,
+            max_queue=16,
+            ping_interval=20,
+            ping_timeout=20,
+            open_timeout=10,
+            close_timeout=5,
+            compression=None,
+            logger=_WIRE_LOG,
+        )
+
     async def close(self) -> None:
         """Stop listening, close every connection (their table connections are `gone`)."""
         if self._ws is not None:
@@ -342,19 +360,5 @@ async def serve(
     `ssl`: wss:// with that context. `clock`: the limits' clock (default: the loop's)."""
     loop = asyncio.get_running_loop()
     server = Server(table, clock or LoopClock(loop), limits or Limits(), max_connections)
-    server._ws = await ws_serve(
-        server._handle,
-        host,
-        port,
-        ssl=ssl,
-        process_request=server._process_request,
-        max_size=MAX_CLIENT_BYTES,
-        max_queue=16,
-        ping_interval=20,
-        ping_timeout=20,
-        open_timeout=10,
-        close_timeout=5,
-        compression=None,
-        logger=_WIRE_LOG,
-    )
+    await server.listen(host, port, ssl)
     return server
