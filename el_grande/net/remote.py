@@ -89,6 +89,7 @@ class RemoteState:
         self.bye: str | None = None  # why the host closed the connection
         self.connected = False  # a connection is open now (the client says)
         self.broken = 0  # messages dropped: they did not parse
+        self.messages = 0  # messages taken
         self._listeners: list[Listener] = []
 
     # --- listening -----------------------------------------------------------------------------
@@ -124,6 +125,7 @@ class RemoteState:
         except (P.ProtocolError, CodecError, TypeError, ValueError):
             self.broken += 1
             return
+        self.messages += 1
         self._tell()
 
     def _take(self, message: Any) -> None:
@@ -139,6 +141,9 @@ class RemoteState:
                 self.scene_count = message.n
                 self.refused = None
             case P.DisplayMessage():
+                # The display comes between two scenes: the one before is over (its decision
+                # was answered, or moved on), the next comes once the display is done.
+                self.scene, self.decision_id = None, None
                 self.display = Display(
                     message.display,
                     message.heading,

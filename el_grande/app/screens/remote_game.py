@@ -111,12 +111,14 @@ class _Answers:
             return t("why.not_now")
         if not state.connected:
             return t("remote.offline")
-        if self.sent == state.decision_id:
+        asked = state.decision_id
+        if self.sent == asked:
             return None  # (sent already: the host's answer is on its way)
+        self.sent = asked
+        self.screen.answered(choice)  # (before: a host in this process answers at once)
         if state.answer(choice):
-            self.sent = state.decision_id
-            self.screen.answered(choice)
             return None
+        self.sent = None
         return t("remote.offline")
 
 
@@ -138,9 +140,11 @@ class RemoteGameScreen(Screen[None]):
 
     shown: reactive[Shown | None] = reactive(None, repaint=False)
 
-    def __init__(self, state: RemoteState) -> None:
+    def __init__(self, state: RemoteState, *, displays: bool = True) -> None:
         super().__init__()
         self.state = state
+        #: This screen steps the displays (at a keyboard of several seats, the public one does).
+        self.displays = displays
         assert state.seating is not None, "the screen opens once the host has welcomed it"
         self.seating: Seating = state.seating
         self._answers = _Answers(self)
@@ -215,7 +219,10 @@ class RemoteGameScreen(Screen[None]):
         self._show_hints()
         self._show_report()
         if state.display is not None:
-            self._show_display(state.display)
+            if self.displays:
+                self._show_display(state.display)
+            else:
+                self._drawn = None  # (stepped on the public screen; the scene after it is drawn)
             return
         self._close_display()
         scene = state.scene
@@ -315,7 +322,6 @@ class RemoteGameScreen(Screen[None]):
     def _show_display(self, display: Display) -> None:
         if self._display is not None and self._display.id == display.id:
             return  # (on show: its step is this screen's)
-        self._close_display()
         if not display.steps:
             self.state.seen()
             return
@@ -324,13 +330,18 @@ class RemoteGameScreen(Screen[None]):
         self.shown = Shown(scene.view, lit=scene.lit)
         self.query_one(DecisionPrompt).clear()
         self._drawn = None  # the scene is drawn again once the display is seen
+        if self._scoring is not None:
+            self._scoring.show(scene)  # the next display, on the same screen
+            return
         self._scoring = ScoringScreen(
             scene,
             chip=lambda seat: chip(self.seating, seat),
             name=self.seating.name,
             on_next=lambda: self._step_to(self._step + 1),
-            on_last=lambda: self._step_to(len(display.steps) - 1),
-            on_run_to_end=lambda: self._step_to(len(display.steps) - 1),
+            on_last=lambda: self._step_to(len(self._display.steps) - 1 if self._display else 0),
+            on_run_to_end=lambda: self._step_to(
+                len(self._display.steps) - 1 if self._display else 0
+            ),
         )
         self.app.push_screen(self._scoring)
 
