@@ -70,9 +70,10 @@ def configure_host(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--here",
-        metavar="SEAT",
+        metavar="SEAT[,SEAT...]",
         default=None,
-        help="play this seat (its name or number) in this terminal",
+        help="play this seat (its name or number) in this terminal; several, comma-separated: "
+        "they share this keyboard, each seat's own screen behind a curtain",
     )
     p.add_argument(
         "--headless",
@@ -174,6 +175,15 @@ def _saved_game(key: str) -> _Hosted:
     return _Hosted(session, listener, codes, saver.file.game_id)
 
 
+def _seats_of(text: str, session: GameSession, codes: Codes) -> tuple[int, ...] | None:
+    """`--here`'s seats (people's seats, each once), or None if any is not one."""
+    seats = [_seat_of(part.strip(), session) for part in text.split(",")]
+    if not seats or any(s is None or codes.seats[s] is None for s in seats):
+        return None
+    found = tuple(s for s in seats if s is not None)
+    return found if len(set(found)) == len(found) else None
+
+
 def _seat_of(text: str, session: GameSession) -> int | None:
     """`--here`'s seat: a 1-based number or a name (any case)."""
     names = [session.name(seat) for seat in range(len(session.seats))]
@@ -246,10 +256,10 @@ def run_host(args: argparse.Namespace, setup: GameSetup | None) -> int:
         return _fail(str(exc))
     except OSError as exc:
         return _fail(t("wire.cannot_save", reason=printable(str(exc))))
-    here: int | None = None
+    here: tuple[int, ...] | None = None
     if args.here is not None:
-        here = _seat_of(args.here, hosted.session)
-        if here is None or hosted.codes.seats[here] is None:
+        here = _seats_of(args.here, hosted.session, hosted.codes)
+        if here is None:
             hosted.listener.close()
             return _fail(t("wire.bad_here", seat=printable(args.here)), EXIT_USAGE)
     delay = args.bot_delay if args.bot_delay is not None else 0.8
@@ -273,7 +283,7 @@ async def _host(
     settings: HostSettings,
     args: argparse.Namespace,
     context: ssl.SSLContext | None,
-    here: int | None,
+    here: tuple[int, ...] | None,
 ) -> int:
     from concurrent.futures import ThreadPoolExecutor
 
@@ -345,20 +355,30 @@ async def _until_done(stop: asyncio.Event, over: asyncio.Event, server: Server) 
 
 
 async def _play_here(
-    table: HostedTable, codes: Codes, seat: int, where: str, stop: asyncio.Event
+    table: HostedTable, codes: Codes, seats: tuple[int, ...], where: str, stop: asyncio.Event
 ) -> None:
-    """The remote screens' app for `seat` in this terminal, over an in-process link
+    """The remote screens' app for `seats` in this terminal, over in-process links
     (`el_grande.net.remote.LocalLink`: the same messages, no socket), in this loop beside the
-    server; it ends when the person leaves it (q) or on SIGTERM."""
+    server: one seat's own screen; several seats share the keyboard (a watcher's public board,
+    each seat's own screen behind a curtain: `el_grande.app.remote_app.Keyboard`). It ends
+    when the person leaves it (q) or on SIGTERM."""
     # start-up: the app (Textual) only with --here
-    from el_grande.app.remote_app import RemoteApp
+    from el_grande.app.remote_app import Keyboard, RemoteApp
     from el_grande.net.remote import LocalLink, RemoteState
 
-    code = codes.seats[seat]
-    assert code is not None
-    state = RemoteState()
-    link = LocalLink(table, code, state)
-    app = RemoteApp(state, None, where=where)
+    links: list[LocalLink] = []
+
+    def link(code: str | None) -> RemoteState:
+        assert code is not None
+        links.append(LocalLink(table, code, RemoteState()))
+        return links[-1].state
+
+    if len(seats) == 1:
+        app = RemoteApp(link(codes.seats[seats[0]]), None, where=where)
+    else:
+        public = link(codes.watch)
+        keyboard = Keyboard({seat: link(codes.seats[seat]) for seat in seats})
+        app = RemoteApp(public, None, where=where, keyboard=keyboard)
     running = asyncio.ensure_future(app.run_async())
     stopping = asyncio.ensure_future(stop.wait())
     try:
@@ -368,7 +388,8 @@ async def _play_here(
             app.exit()
             await running
         stopping.cancel()
-        link.close()
+        for each in links:
+            each.close()
 
 
 # --- join and watch -----------------------------------------------------------------------

@@ -1072,7 +1072,8 @@ EN: dict[str, Template] = {
     "wire.bad_port": "--port must be between 0 and 65535.",
     "wire.cannot_tls": "TLS cannot be set up: {reason}.",
     "wire.cannot_save": "The game cannot be autosaved, so it is not hosted: {reason}.",
-    "wire.bad_here": "--here {seat}: no person's seat of that name or number at this table.",
+    "wire.bad_here": "--here {seat}: not people's seats of this table (a name or a number "
+    "each, once).",
     "wire.resume_with": "Autosaved: el-grande host --resume {game} hosts this table again "
     "with the same codes.",
     "wire.no_tls": "Listening on {address} without TLS: anyone on the network between can "

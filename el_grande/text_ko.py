@@ -949,7 +949,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "wire.bad_port": "`--port`는 0부터 65535까지입니다.",
     "wire.cannot_tls": "`TLS`를 준비할 수 없습니다: {reason}.",
     "wire.cannot_save": "게임을 자동 저장할 수 없어서 열지 않습니다: {reason}.",
-    "wire.bad_here": "`--here` {seat}: 이 테이블에 그런 이름이나 번호의 사람 자리가 없습니다.",
+    "wire.bad_here": "`--here` {seat}: 이 테이블의 사람 자리가 아닙니다 (자리마다 이름이나 "
+    "번호 하나씩, 한 번만).",
     "wire.resume_with": "자동 저장됨: `el-grande host --resume` {game}로 같은 코드로 이 테이블을 "
     "다시 엽니다.",
     "wire.no_tls": "{address}에서 `TLS` 없이 듣습니다. 사이의 네트워크에 있는 누구나 코드와 게임을 "

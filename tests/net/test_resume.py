@@ -197,3 +197,16 @@ def test_join_without_an_address_names_only_the_address(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert "HOST[:PORT]" in err and "more" not in err
+
+
+def test_here_takes_people_s_seats_each_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from el_grande.cli import main
+
+    monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path))  # each try autosaves a game first
+
+    for here in ("Cy", "Zed", "1,1", "4"):
+        args = ["--lang", "en", "host", "--players", "Ana,Ben,Cy", "--bots", "Cy=greedy"]
+        assert main([*args, "--here", here, "--port", "0"]) == 2
+        assert "--here" in capsys.readouterr().err
