@@ -10,7 +10,8 @@ iterator: at once after a connection that worked, then with a growing delay whil
 cannot be reached), with the same hello: the table sends the whole state again. What the
 screen sends while there is no connection is dropped (the state coming back shows what is
 still to answer). It ends when the table says `bye` (its sentence is returned), when it is
-cancelled, or on an error no retry can mend (a URL that is not a table's: raised).
+cancelled, or on an error no retry can mend (a URL that is not a table's, a certificate not
+trusted: raised).
 
 The code goes only into the hello frame: never into the URL, a log line or an exception, and
 websockets' own logger here never logs at DEBUG (where it would write frames).
