@@ -210,3 +210,40 @@ def test_here_takes_people_s_seats_each_once(
         args = ["--lang", "en", "host", "--players", "Ana,Ben,Cy", "--bots", "Cy=greedy"]
         assert main([*args, "--here", here, "--port", "0"]) == 2
         assert "--here" in capsys.readouterr().err
+
+
+async def test_a_host_stopped_by_sigterm_says_bye_to_its_screens_and_lets_the_game_go(
+    tmp_path: Path,
+) -> None:
+    from el_grande.net.codes import codes_path, read_codes  # (the table helper's module)
+
+    host, port, game = await _host(
+        tmp_path, "--players", "Ana,Ben", "--seed", "415263748596", "--port", "0"
+    )
+    try:
+        codes = read_codes(codes_path(tmp_path / "saves" / f"{game}.json"))
+        assert codes.seats[0] is not None
+        link = SocketLink()
+        ana = Scripted(link, seed=4, stop_after=0)
+        client = asyncio.create_task(
+            run_client(url(port), codes.seats[0], ana, link=link, reconnect_delays=_quick)
+        )
+        async with asyncio.timeout(BOUND):
+            await ana.welcomed.wait()
+            host.send_signal(signal.SIGTERM)
+            sentence = await client  # the table's bye ends the client: no retrying
+            assert await host.wait() == 0
+        assert sentence == ana.bye == "The table is closed."
+    finally:
+        if host.returncode is None:
+            host.kill()
+            await host.wait()
+    # The game was let go: it is hosted again at once, with the same codes.
+    again, _, same = await _host(tmp_path, "--resume", game, "--port", "0")
+    try:
+        assert same == game
+        assert read_codes(codes_path(tmp_path / "saves" / f"{game}.json")) == codes
+    finally:
+        again.send_signal(signal.SIGTERM)
+        async with asyncio.timeout(BOUND):
+            assert await again.wait() == 0
