@@ -37,7 +37,7 @@ class Command(NamedTuple):
 COMMANDS: dict[str, Command] = {}
 #: The commands that may open the app: garbage collection stays held for its first frame
 #: (`el_grande.startup`); every other command gets it back before it starts.
-APP_COMMANDS = frozenset({"play", "resume", "load", "replay", "calc", "learn"})
+APP_COMMANDS = frozenset({"play", "resume", "load", "replay", "calc", "learn", "join", "watch"})
 
 
 def command(
@@ -384,6 +384,74 @@ def _run_stats(args: argparse.Namespace) -> int:
     from el_grande.stats_cli import run
 
     return run(args)
+
+
+# --- host, join, watch: play across screens (el_grande/net_cli.py: imported when it runs) ---
+
+
+def _configure_host(p: argparse.ArgumentParser) -> None:
+    from el_grande import net_cli
+
+    _configure_play(p)
+    for action in p._actions:  # with --resume the saved game has its players
+        if action.dest == "players":
+            action.required = False
+    net_cli.configure_host(p)
+
+
+@command(
+    "host",
+    "host a game for screens across the network: join codes per seat, a watch code",
+    _configure_host,
+    description="Host a game that the other players join from their own terminals "
+    "(el-grande join HOST, each with their seat's code) and others watch (el-grande watch "
+    "HOST, the watch code). The same options as play; the game is autosaved and its codes "
+    "kept beside the save (--resume GAME hosts it again with the same codes). --here SEAT "
+    "plays a seat in this terminal. Listens on 127.0.0.1 unless --bind says otherwise: "
+    "beyond this machine, give --cert and --key. docs/protocol.md says how it works.",
+)
+def _run_host(args: argparse.Namespace) -> int:
+    from el_grande.net_cli import run_host
+
+    if args.resume is not None:
+        if args.players:
+            raise _usage_error("--resume hosts a saved game: its players are its own")
+        return run_host(args, None)
+    if not args.players:
+        raise _usage_error("--players is needed (or --resume GAME)")
+    return run_host(args, setup_from_args(args))
+
+
+def _configure_join(p: argparse.ArgumentParser) -> None:
+    from el_grande import net_cli
+
+    net_cli.configure_join(p)
+
+
+def _run_join(args: argparse.Namespace) -> int:
+    from el_grande.net_cli import run_join
+
+    return run_join(args)
+
+
+_CODE_NOTE = (
+    " The code is read from EL_GRANDE_CODE, or asked without echo: never give it on the "
+    "command line."
+)
+command(
+    "join",
+    "play a seat of a hosted game: el-grande join HOST[:PORT], then the seat's code",
+    _configure_join,
+    description="Play your seat at a game hosted by el-grande host on another terminal or "
+    "machine." + _CODE_NOTE,
+)(_run_join)
+command(
+    "watch",
+    "watch a hosted game: el-grande watch HOST[:PORT], then the watch code",
+    _configure_join,
+    description="Watch a game hosted by el-grande host: the board, the log and the "
+    "scorings, nobody's secrets." + _CODE_NOTE,
+)(_run_join)
 
 
 # --- entry ---------------------------------------------------------------------------------

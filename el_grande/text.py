@@ -1055,6 +1055,38 @@ EN: dict[str, Template] = {
     "settings.file_header": "# El Grande's settings, written by its settings screen (o in a game, "
     "or the title screen).\n# `el-grande config` shows the values in effect; docs/app.md "
     "describes every key.",
+    # --- play across screens: the wire (el_grande.net.server, client, net_cli)
+    "wire.full": "The table has no room for another screen now; try again later.",
+    "wire.locked": "Too many wrong codes came from this address: try again in a minute.",
+    "wire.too_fast": "Messages came too fast: this connection is closed.",
+    "wire.hello_late": "No code came in time: this connection is closed.",
+    "wire.not_websocket": "This is an El Grande table: open it with el-grande join or "
+    "el-grande watch.",
+    "wire.codes_title": "Join codes",
+    "wire.codes_who": "Seat",
+    "wire.codes_code": "Code",
+    "wire.codes_watchers": "Watchers",
+    "wire.codes_give": "Give each player only their own seat's code: whoever has it plays "
+    "that seat.",
+    "wire.cert_and_key": "--cert and --key go together.",
+    "wire.bad_port": "--port must be between 0 and 65535.",
+    "wire.cannot_tls": "TLS cannot be set up: {reason}.",
+    "wire.cannot_save": "The game cannot be autosaved, so it is not hosted: {reason}.",
+    "wire.bad_here": "--here {seat}: not people's seats of this table (a name or a number "
+    "each, once).",
+    "wire.resume_with": "Autosaved: el-grande host --resume {game} hosts this table again "
+    "with the same codes.",
+    "wire.no_tls": "Listening on {address} without TLS: anyone on the network between can "
+    "read the codes and the game (give --cert and --key).",
+    "wire.cannot_listen": "Cannot listen on {address}: {reason}.",
+    "wire.listening": "The table is open at {url} (Ctrl-C closes it).",
+    "wire.host_over": "The game is over: the table closes once every screen has left.",
+    "wire.bad_address": "That is not a table's address: HOST, HOST:PORT or a ws:// URL.",
+    "wire.ask_code": "Code: ",
+    "wire.code_not_argument": "A code is never given on the command line (others on this "
+    "machine and the shell's history would see it): set EL_GRANDE_CODE or type it when asked.",
+    "wire.cannot_connect": "The table at {url} cannot be joined: {reason}.",
+    "wire.no_code": "No code was given: set EL_GRANDE_CODE or type it when asked.",
     "config.file": "Settings file: {path}",
     "config.missing": "(not there: every value is the default)",
     "config.unused": "(not used: every value is the default)",

@@ -932,6 +932,38 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "settings.file_header": "# 엘 그란데의 설정. 설정 화면(게임 중 o, 또는 타이틀 화면)이 "
     "씁니다.\n# 지금 적용되는 값은 `el-grande config`로 볼 수 있고, 키마다의 설명은 "
     "`docs/app.md`에 있습니다.",
+    # --- play across screens: the wire (el_grande.net.server, client, net_cli)
+    "wire.full": "지금은 테이블에 화면을 더 열 자리가 없습니다. 나중에 다시 해 보세요.",
+    "wire.locked": "이 주소에서 틀린 코드가 너무 많이 왔습니다. 1분 뒤에 다시 해 보세요.",
+    "wire.too_fast": "메시지가 너무 빨리 왔습니다. 이 연결을 닫습니다.",
+    "wire.hello_late": "코드가 제때 오지 않았습니다. 이 연결을 닫습니다.",
+    "wire.not_websocket": "엘 그란데 테이블입니다. `el-grande join` 또는 `el-grande watch`로 "
+    "여세요.",
+    "wire.codes_title": "참가 코드",
+    "wire.codes_who": "자리",
+    "wire.codes_code": "코드",
+    "wire.codes_watchers": "관전자",
+    "wire.codes_give": "각 플레이어에게 자기 자리의 코드만 주세요. 코드를 가진 사람이 그 자리를 "
+    "둡니다.",
+    "wire.cert_and_key": "`--cert`와 `--key`는 함께 줍니다.",
+    "wire.bad_port": "`--port`는 0부터 65535까지입니다.",
+    "wire.cannot_tls": "`TLS`를 준비할 수 없습니다: {reason}.",
+    "wire.cannot_save": "게임을 자동 저장할 수 없어서 열지 않습니다: {reason}.",
+    "wire.bad_here": "`--here` {seat}: 이 테이블의 사람 자리가 아닙니다 (자리마다 이름이나 "
+    "번호 하나씩, 한 번만).",
+    "wire.resume_with": "자동 저장됨: `el-grande host --resume` {game}로 같은 코드로 이 테이블을 "
+    "다시 엽니다.",
+    "wire.no_tls": "{address}에서 `TLS` 없이 듣습니다. 사이의 네트워크에 있는 누구나 코드와 게임을 "
+    "읽을 수 있습니다 (`--cert`와 `--key`를 주세요).",
+    "wire.cannot_listen": "{address}에서 들을 수 없습니다: {reason}.",
+    "wire.listening": "테이블이 {url}에 열렸습니다 (`Ctrl-C`로 닫습니다).",
+    "wire.host_over": "게임이 끝났습니다. 모든 화면이 떠나면 테이블을 닫습니다.",
+    "wire.bad_address": "테이블 주소가 아닙니다: `HOST`, `HOST:PORT` 또는 `ws://` 주소.",
+    "wire.ask_code": "코드: ",
+    "wire.code_not_argument": "코드는 명령줄에 주지 않습니다 (이 컴퓨터의 다른 사람과 셸 기록에 "
+    "보입니다). `EL_GRANDE_CODE`를 정하거나 물을 때 입력하세요.",
+    "wire.cannot_connect": "{url}의 테이블에 들어갈 수 없습니다: {reason}.",
+    "wire.no_code": "코드가 없습니다. `EL_GRANDE_CODE`를 정하거나 물을 때 입력하세요.",
     "config.file": "설정 파일: {path}",
     "config.missing": "(없음: 모든 값이 기본값입니다)",
     "config.unused": "(쓰지 않음: 모든 값이 기본값입니다)",
