@@ -1,12 +1,12 @@
 """The app of a screen at a hosted table: `el-grande join` (a seat), `el-grande watch` (a
 spectator) and the host's own keyboard (`el-grande host --here`).
 
-It shows "connecting" until the host has welcomed the connection, then the seat's (or the
-spectator's) game screen (`el_grande.app.screens.remote_game`). What carries the messages is
-given: `connect`, a coroutine the app runs in its own event loop for as long as it is open —
-the websocket client (`el_grande.net.client.run_client`), or the host's server itself beside
-a local link. Leaving (`q`, Ctrl+C, a closed terminal) keeps the seat: the host holds the
-game, and the same code opens it again.
+`JoinApp` shows "connecting" until the host has welcomed the connection, then the seat's (or
+the spectator's) game screen (`el_grande.app.screens.remote_game`). What carries the messages
+is given: the state's link (the websocket client's, `el_grande.net.client`, run beside the
+app or as its `connect` coroutine; or a `LocalLink` to a table in this process). Leaving
+(`q`, Ctrl+C, a closed terminal) keeps the seat: the host holds the game, and the same code
+opens it again.
 """
 
 from __future__ import annotations
@@ -47,15 +47,20 @@ class Connecting(Screen[None]):
         self.where = where
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(t("remote.connecting", where=printable(self.where))), id="connecting")
+        where = printable(self.where)
+        text = t("remote.connecting", where=where) if where else t("remote.connecting_table")
+        yield Static(Text(text), id="connecting")
 
     def say(self, text: str) -> None:
         self.query_one("#connecting", Static).update(Text(printable(text)))
 
 
-class RemoteApp(CompatApp):
-    """A screen at a hosted table: `state` is what its connection is told, `connect` the
-    coroutine that keeps the connection (run in the app's loop; cancelled when it closes)."""
+class JoinApp(CompatApp):
+    """A screen at a hosted table: `state` is what its connection is told; `link` carries
+    what the screen sends (the websocket client's `SocketLink`, or a `LocalLink`, closed
+    when the app ends); `connect`, if given, the coroutine that keeps the connection (run in
+    the app's loop, cancelled when it closes; the command line may run its client beside the
+    app instead)."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = [_STYLES / "app.tcss"]
     TITLE = "El Grande"
@@ -63,12 +68,14 @@ class RemoteApp(CompatApp):
     def __init__(
         self,
         state: RemoteState,
-        connect: Callable[[], Awaitable[Any]] | None,
+        link: object | None = None,
         *,
+        connect: Callable[[], Awaitable[Any]] | None = None,
         where: str = "",
     ) -> None:
         super().__init__()
         self.state = state
+        self.link = link
         self._connect = connect
         self.where = where
         self._stop: Callable[[], None] | None = None
@@ -90,6 +97,9 @@ class RemoteApp(CompatApp):
     def on_unmount(self) -> None:
         if self._stop is not None:
             self._stop()
+        close = getattr(self.link, "close", None)
+        if callable(close):  # (a LocalLink: the table hears the screen go)
+            close()
 
     def _changed(self) -> None:
         state = self.state
@@ -102,3 +112,7 @@ class RemoteApp(CompatApp):
                 self.screen.say(state.bye)
             elif state.refused is not None:
                 self.screen.say(state.refused)
+
+
+#: The name the first cut of the screens gave it.
+RemoteApp = JoinApp
