@@ -1,0 +1,250 @@
+"""A seat's own screen at a hosted table (app/screens/remote_game.py, app/remote_app.py),
+through `run_test()` over a `LocalLink` to a real `HostedTable` on a manual clock.
+
+One seat plays a whole seeded game by keys (Enter on the highlighted choice, a region's
+number, a card's letter; `t` at its held turn), the other seats by script: its prompts are
+its own view and choices; a key typed while another seat decides sends nothing; a display is
+stepped at this screen's pace and the host waits for it; the end shows the final scores. A
+screen that drops and connects again is shown the state again. A watcher's screen draws
+public views and answers nothing. Snapshots of a prompt, a watching screen and a display."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from textual.content import Content
+from textual.pilot import Pilot
+
+from el_grande.app.remote_app import JoinApp
+from el_grande.app.screens.remote_game import RemoteGameScreen, presence_text
+from el_grande.app.screens.scoring import ScoringScreen
+from el_grande.app.widgets.prompt import DecisionPrompt
+from el_grande.app.widgets.status import StatusLine
+from el_grande.core import PublicView
+from el_grande.flow.scenes import Confirm, GameOver, Prompt, Watching
+from el_grande.net.protocol import parse_client
+from el_grande.net.remote import LocalLink
+from el_grande.net.table import HostSettings
+from el_grande.session import GameSession
+from el_grande.setup import GameSetup, default_seats
+from tests.app.helpers import SIZE, press, settle
+from tests.net.scripted import Hosted, Screen, picker, session_of
+
+SEED = 604_118_273_559
+
+
+class Recorded(LocalLink):
+    """A local link that keeps every message its screen sent (parsed)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.sent: list[Any] = []
+        super().__init__(*args, **kwargs)
+
+    def _send(self, text: str) -> None:
+        self.sent.append(parse_client(text))
+        super()._send(text)
+
+
+#: Names that would be markup if a screen read them so: shown as they are, every one.
+MARKUP_NAMES = ["[b]Ana[/b]", "Ben [red]", "Cy"]
+
+
+def _hosted(players: int = 2, names: list[str] | None = None, **settings: Any) -> Hosted:
+    if names is None:
+        session = session_of(SEED, players, rounds=6)
+    else:
+        setup = GameSetup(default_seats(names[:players]), seed=SEED, rounds=6)
+        session = GameSession.new(setup)
+    return Hosted(session, HostSettings(bot_delay=0.2, **settings))
+
+
+def _game(app: JoinApp) -> RemoteGameScreen:
+    screen = app.game_screen
+    assert screen is not None
+    return screen
+
+
+def _prompt_text(app: JoinApp) -> str:
+    prompt = _game(app).query_one(DecisionPrompt)
+    return "\n".join(str(w.render()) for w in prompt.query("Static"))
+
+
+async def _turn(pilot: Pilot[None], hosted: Hosted, others: list[Screen], pick: Any) -> str:
+    """One thing happens: the host's clock runs, then this screen's person does what the
+    screen asks (Enter through a display, Enter at a prompt, `t` at a held turn), else a
+    scripted screen acts, else the clock goes on. What was done."""
+    hosted.clock.run_due()
+    await settle(pilot)
+    app = pilot.app
+    assert isinstance(app, JoinApp)
+    state = app.state
+    if isinstance(app.screen, ScoringScreen):
+        await press(pilot, "enter")
+        return "display"
+    scene = state.scene
+    if isinstance(scene, GameOver) and state.display is None:
+        return "over"
+    if isinstance(scene, Prompt) and _game(app)._answers.sent != state.decision_id:
+        await press(pilot, "enter")  # the highlighted choice
+        return "answer"
+    if isinstance(scene, Confirm) and state.decision_id not in _ended:
+        _ended.add(state.decision_id)
+        await press(pilot, "t")
+        return "confirm"
+    if any(o.act(pick) for o in others):
+        return "others"
+    hosted.clock.advance(0.5)
+    return "wait"
+
+
+_ended: set[int | None] = set()
+
+
+async def _until(pilot: Pilot[None], hosted: Hosted, others: list[Screen], stop: Any) -> list[str]:
+    pick = picker(random.Random(3))
+    done: list[str] = []
+    for _ in range(20_000):
+        if stop():
+            return done
+        did = await _turn(pilot, hosted, others, pick)
+        done.append(did)
+        if did == "over":
+            return done
+    raise AssertionError("the game never ended")
+
+
+async def test_a_seat_plays_a_whole_game_by_keys() -> None:
+    """Seat 0 plays every prompt by keys to the end; what it was shown is its own view; a key
+    at a watching screen sends nothing; displays wait for this screen's Enter; the end shows
+    the final scores. Names that look like markup are shown as they are."""
+    hosted = _hosted(2, MARKUP_NAMES)
+    link = Recorded(hosted.table, hosted.codes.seats[0] or "")
+    other = hosted.screen(1)
+    hosted.start()
+    app = JoinApp(link.state, link)
+    scenes: list[Any] = []
+    link.state.listen(lambda s: scenes.append(s.scene))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, RemoteGameScreen | ScoringScreen)
+        state = app.state
+        assert state.role == "seat" and state.seat == 0
+
+        # Watching the other seat decide: no choices on show, and keys send nothing.
+        def watching() -> bool:
+            return isinstance(state.scene, Watching) and state.display is None
+
+        await _until(pilot, hosted, [other], watching)
+        assert _game(app).query_one(DecisionPrompt).options.option_count == 0
+        assert MARKUP_NAMES[1] in _prompt_text(app)
+        sent, history = len(link.sent), len(hosted.session.game.history)
+        for key in ("enter", "1", "2", "a", "t", "u", "h"):
+            await press(pilot, key)
+        assert len(link.sent) == sent
+        assert len(hosted.session.game.history) == history
+
+        # A display: the host waits for this screen, which steps at its own pace.
+        await _until(pilot, hosted, [other], lambda: isinstance(app.screen, ScoringScreen))
+        display = state.display
+        assert display is not None
+        for _ in range(3):  # the host's clock runs on, the other screen has seen it
+            other.act(picker(random.Random(0)))
+            hosted.clock.advance(0.5)
+        await settle(pilot)
+        assert hosted.table.director.showing
+        steps = len(display.steps)
+        for i in range(steps):
+            assert isinstance(app.screen, ScoringScreen)
+            assert app.screen.index == i
+            await press(pilot, "enter")
+        assert state.display is None and not isinstance(app.screen, ScoringScreen)
+        assert [m.display for m in link.sent if m.t == "seen"] == [display.id]
+
+        done = await _until(pilot, hosted, [other], lambda: False)
+        text = _prompt_text(app)
+        final = hosted.session.current.public
+        for seat in range(2):
+            assert f"{MARKUP_NAMES[seat]}: {final.players[seat].score}" in text
+        log_title = Content.from_markup(str(_game(app).query_one("#log").border_title)).plain
+        assert f"● {MARKUP_NAMES[0]}" in log_title and f"● {MARKUP_NAMES[1]}" in log_title
+        assert _game(app).check_action("review", ()) is True
+    assert isinstance(state.scene, GameOver) and hosted.session.decision is None
+    assert done.count("answer") > 30 and done.count("display") > 4
+    answers = [m for m in link.sent if m.t == "answer"]
+    assert len({m.id for m in answers}) == len(answers)  # one answer per decision
+    assert state.refusals == 0  # none refused
+    for scene in scenes:  # its own view, or public ones; never another seat's choices
+        view = getattr(scene, "view", None)
+        if isinstance(scene, Prompt):
+            assert scene.decision.player == 0 and view is not None and view.seat == 0
+        elif isinstance(scene, Watching) and view is not None and view.decision is not None:
+            assert view.decision.player != 0 and not view.decision.choices
+
+
+async def test_a_dropped_connection_is_shown_and_the_state_comes_back() -> None:
+    hosted = _hosted(2)
+    link = LocalLink(hosted.table, hosted.codes.seats[0] or "")
+    other = hosted.screen(1)
+    hosted.start()
+    app = JoinApp(link.state, link)
+    async with app.run_test(size=SIZE) as pilot:
+        state = app.state
+        await _until(
+            pilot,
+            hosted,
+            [other],
+            lambda: (
+                isinstance(state.scene, Prompt)
+                and state.display is None
+                and len(hosted.session.game.history) > 4
+            ),
+        )
+        decision = state.decision_id
+        link.close()
+        await settle(pilot)
+        banner = _game(app).query_one("#save-problem")
+        assert banner.display and hosted.table.presence[0] is False
+        await press(pilot, "enter")  # nothing goes while it is lost
+        assert state.decision_id == decision
+        assert str(_game(app).query_one(StatusLine).render()) != ""
+        link.open()
+        hosted.clock.run_due()
+        await settle(pilot)
+        assert not banner.display and hosted.table.presence[0] is True
+        assert state.decision_id == decision and isinstance(state.scene, Prompt)
+        await press(pilot, "enter")
+        hosted.clock.run_due()
+        await settle(pilot)
+        assert state.decision_id != decision  # answered once it was back
+
+
+async def test_a_spectator_screen_draws_public_views_and_answers_nothing() -> None:
+    hosted = _hosted(3)
+    link = Recorded(hosted.table, hosted.codes.watch)
+    screens = [hosted.screen(s) for s in range(3)]
+    hosted.start()
+    seen: list[Any] = []
+    link.state.listen(lambda s: seen.append(s.scene))
+    app = JoinApp(link.state, link)
+    async with app.run_test(size=SIZE) as pilot:
+        pick = picker(random.Random(9))
+        for _ in range(200):
+            hosted.clock.run_due()
+            if not any(s.act(pick) for s in screens):
+                hosted.clock.advance(0.5)
+        await settle(pilot)
+        assert app.state.role == "spectator"
+        for key in ("enter", "1", "a", "t"):
+            await press(pilot, key)
+        assert [m.t for m in link.sent] in ([], ["seen"])
+    views = [s.view for s in seen if s is not None]
+    assert views and all(isinstance(v, PublicView) for v in views)
+
+
+def test_presence_names_people_only() -> None:
+    hosted = Hosted(session_of(SEED, 3, bots=[2], rounds=6))
+    seating = hosted.session.seating
+    text = presence_text(seating, (True, False, True), 2)
+    assert "● " + seating.name(0) in text and "○ " + seating.name(1) in text
+    assert seating.name(2) not in text  # a computer player's seat has no screen
