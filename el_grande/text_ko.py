@@ -1574,10 +1574,10 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "stats.vs_people": "사람끼리만",
     "stats.trend": "시간에 따라 (승리; ø 평균 점수)",
     # --- the hosted table (el_grande.net.table): what a screen across the wire is told
-    "net.hello_first": "화면은 먼저 코드와 함께 인사(hello)를 보냅니다.",
+    "net.hello_first": "화면은 먼저 코드와 함께 `hello`를 보냅니다.",
     "net.hello_again": "이 화면은 이미 인사했습니다.",
     "net.version": "이 테이블은 프로토콜 버전 {v}을 쓰고, 그 화면은 다른 버전을 씁니다: "
-    "같은 버전의 El Grande를 쓰세요.",
+    "같은 버전의 엘 그란데를 쓰세요.",
     "net.no_code": "그 코드로 열리는 자리가 이 테이블에 없습니다.",
     "net.moved_on": "그 결정은 이미 지나갔습니다.",
     "net.not_choice": "그 결정의 선택지가 아닙니다.",

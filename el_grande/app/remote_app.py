@@ -7,23 +7,37 @@ is given: the state's link (the websocket client's, `el_grande.net.client`, run 
 app or as its `connect` coroutine; or a `LocalLink` to a table in this process). Leaving
 (`q`, Ctrl+C, a closed terminal) keeps the seat: the host holds the game, and the same code
 opens it again.
+
+Several seats at one keyboard (the host's, `--here 1,2`: a mixed table) are a `Keyboard`: a
+connection per seat beside a watcher's. The screen shows the watcher's public board; when
+one of those seats has a decision it is handed the keyboard by a deliberate act — a curtain
+that only a letter drawn for it lowers (typed-ahead keys of the seat before never do) — and
+sees its own screen (its own view: a hidden Castillo's count) until its decisions at hand
+are made; then the public board again, and the next seat's decision — the same seat's too,
+after anybody else's — comes behind a curtain again. A display is stepped once, on the
+public screen, for all of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import random
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from el_grande.app.app import localise_bindings
+from el_grande.app.present import decision_what, secret_what
+from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.screens.remote_game import RemoteGameScreen
 from el_grande.app.textual_compat import CompatApp
+from el_grande.flow.handover import LETTERS
+from el_grande.flow.scenes import Confirm, Prompt
 from el_grande.names import printable
 from el_grande.text import t
 
@@ -55,6 +69,30 @@ class Connecting(Screen[None]):
         self.query_one("#connecting", Static).update(Text(printable(text)))
 
 
+class Keyboard:
+    """Several seats at one keyboard: each seat's connection state (its own screen), beside
+    the watcher's state the app was given (the public board everybody at the keyboard sees)."""
+
+    def __init__(self, seats: Mapping[int, RemoteState], letters: random.Random | None = None):
+        self.seats = dict(seats)
+        self.letters = letters if letters is not None else random.Random()
+        #: The seat whose own screen shows (None: the public board).
+        self.holder: int | None = None
+        self._last_letter: str | None = None
+
+    def turn(self) -> int | None:
+        """The seat at this keyboard whose decision is at hand (its prompt or its held turn)."""
+        for seat, state in self.seats.items():
+            if state.display is None and isinstance(state.scene, Prompt | Confirm):
+                return seat
+        return None
+
+    def letter(self) -> str:
+        letter = self.letters.choice([c for c in LETTERS if c != self._last_letter])
+        self._last_letter = letter
+        return letter
+
+
 class JoinApp(CompatApp):
     """A screen at a hosted table: `state` is what its connection is told; `link` carries
     what the screen sends (the websocket client's `SocketLink`, or a `LocalLink`, closed
@@ -72,14 +110,21 @@ class JoinApp(CompatApp):
         *,
         connect: Callable[[], Awaitable[Any]] | None = None,
         where: str = "",
+        keyboard: Keyboard | None = None,
     ) -> None:
         super().__init__()
         self.state = state
         self.link = link
         self._connect = connect
         self.where = where
-        self._stop: Callable[[], None] | None = None
+        self.keyboard = keyboard
+        self._stops: list[Callable[[], None]] = []
         self.game_screen: RemoteGameScreen | None = None
+        #: With a keyboard: each seat's own screen, installed beside the public one.
+        self.seat_screens: dict[int, RemoteGameScreen] = {}
+        self._curtain: CurtainScreen | None = None
+        self._curtain_for: int | None = None
+        self._seen_displays: set[int] = set()
 
     def get_screen(self, screen: Any, screen_class: Any = None) -> Any:
         found = super().get_screen(screen, screen_class)
@@ -89,14 +134,18 @@ class JoinApp(CompatApp):
     def on_mount(self) -> None:
         localise_bindings(self)
         self.push_screen(Connecting(self.where))
-        self._stop = self.state.listen(lambda _state: self._changed())
+        self._stops.append(self.state.listen(lambda _state: self._changed()))
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+        if self.keyboard is not None:
+            for state in self.keyboard.seats.values():
+                self._stops.append(state.listen(lambda _state: self._changed()))
         if self._connect is not None:
             self.run_worker(self._connect(), name="connection", exclusive=True)
         self._changed()
 
     def on_unmount(self) -> None:
-        if self._stop is not None:
-            self._stop()
+        for stop in self._stops:
+            stop()
         close = getattr(self.link, "close", None)
         if callable(close):  # (a LocalLink: the table hears the screen go)
             close()
@@ -105,13 +154,103 @@ class JoinApp(CompatApp):
         state = self.state
         if self.game_screen is None and state.welcomed and state.seating is not None:
             self.game_screen = RemoteGameScreen(state)
-            self.switch_screen(self.game_screen)
+            if self.keyboard is not None:
+                self.install_screen(self.game_screen, name="public")
+                self.switch_screen("public")
+            else:
+                self.switch_screen(self.game_screen)
+            return
+        if self.game_screen is not None and self.keyboard is not None:
+            self._hand_over(self.keyboard)
             return
         if self.game_screen is None and isinstance(self.screen, Connecting):
             if state.bye is not None:
                 self.screen.say(state.bye)
             elif state.refused is not None:
                 self.screen.say(state.refused)
+
+    # --- several seats at one keyboard ------------------------------------------------------
+
+    def _hand_over(self, keyboard: Keyboard) -> None:
+        """Who has the keyboard now: the public board, a curtain for the next seat, or that
+        seat's own screen. Nothing changes under a display, hints or a review on top: once it
+        closes (`screen_change_signal`) this runs again."""
+        public = self.state
+        if public.display is None and self._shown_display is not None:
+            self._seen_displays.add(self._shown_display)
+        self._shown_display = None if public.display is None else public.display.id
+        for seat_state in keyboard.seats.values():  # displays are stepped on the public screen
+            shown = seat_state.display
+            if shown is not None and shown.id in self._seen_displays:
+                seat_state.seen()
+        turn = keyboard.turn()
+        if self._curtain is not None:
+            if self._curtain_for != turn:
+                self._lower_curtain()  # (that seat's decision went: a seat given away)
+            return
+        if isinstance(self.screen, ModalScreen):
+            return  # a display, hints or a review on top
+        if turn is None:
+            keyboard.holder = None  # the public board: the next seat takes the keyboard again
+            self._show("public")
+        elif turn == keyboard.holder:
+            self._show_seat(turn)
+        else:
+            self._show("public")
+            self._raise_curtain(keyboard, turn)
+
+    _shown_display: int | None = None
+
+    def _screen_changed(self, _screen: object) -> None:
+        if self.keyboard is not None and self.game_screen is not None:
+            self.call_later(self._changed)
+
+    def _show(self, name: str) -> None:
+        if self.screen is not self.get_screen(name):
+            self.switch_screen(name)
+
+    def _show_seat(self, seat: int) -> None:
+        screen = self.seat_screens.get(seat)
+        if screen is None:
+            assert self.keyboard is not None
+            screen = RemoteGameScreen(self.keyboard.seats[seat], displays=False)
+            self.seat_screens[seat] = screen
+            self.install_screen(screen, name=f"seat-{seat}")
+        self._show(f"seat-{seat}")
+
+    def _raise_curtain(self, keyboard: Keyboard, seat: int) -> None:
+        state = keyboard.seats[seat]
+        seating = state.seating
+        scene = state.scene
+        if seating is None or not isinstance(scene, Prompt | Confirm):
+            return
+        name = seating.name(seat)
+        d = scene.decision
+        what = secret_what(d) if d.secret else decision_what(d, seating)
+        letter = keyboard.letter()
+
+        def taken(key: str) -> bool:
+            if key.upper() != letter:
+                return False
+            keyboard.holder = seat
+            self._lower_curtain()  # (then the seat's screen: `_screen_changed`)
+            return True
+
+        self._curtain_for = seat
+        self._curtain = CurtainScreen(
+            t("curtain.to", name=name),
+            t("curtain.why", name=name, what=what),
+            letter=letter,
+            owner=name,
+            on_letter=taken,
+            on_button=lambda: False,
+        )
+        self.push_screen(self._curtain)
+
+    def _lower_curtain(self) -> None:
+        curtain, self._curtain, self._curtain_for = self._curtain, None, None
+        if curtain is not None and curtain in self.screen_stack:
+            curtain.dismiss()
 
 
 #: The name the first cut of the screens gave it.

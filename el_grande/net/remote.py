@@ -101,6 +101,7 @@ class RemoteState:
         self.bye: str | None = None  # why the host closed the connection
         self.connected = False  # a connection is open now (the client says)
         self.broken = 0  # messages dropped: they did not parse
+        self.messages = 0  # messages taken
         self._listeners: list[Listener] = []
 
     # --- listening -----------------------------------------------------------------------------
@@ -136,6 +137,7 @@ class RemoteState:
         except (P.ProtocolError, CodecError, TypeError, ValueError):
             self.broken += 1
             return
+        self.messages += 1
         self._tell()
 
     def _take(self, message: Any) -> None:
@@ -151,6 +153,9 @@ class RemoteState:
                 self.scene_count = message.n
                 self.refused = self.refused_id = None
             case P.DisplayMessage():
+                # The display comes between two scenes: the one before is over (its decision
+                # was answered, or moved on), the next comes once the display is done.
+                self.scene, self.decision_id = None, None
                 self.display = Display(
                     message.display,
                     message.heading,

@@ -210,6 +210,264 @@ class _Host:
         self.table._beat(beat)
 
 
+class _Advice:
+    """Hints and the review for one seat's screens: worked out by the thinker (the Hard
+    player's hints from the seat's own view, for its prompt on show; the review of its
+    decisions once the game is over), sent to that seat's screens only."""
+
+    def __init__(self, table: HostedTable, review: Runner) -> None:
+        self.table = table
+        self.session = table.session
+        self.review = review
+        self.hints: dict[int, _HintJob] = {}
+        self.reviews: dict[int, _ReviewJob] = {}
+
+    def close(self) -> None:
+        jobs: list[_HintJob | _ReviewJob] = [*self.hints.values(), *self.reviews.values()]
+        for job in jobs:
+            if job.cancel is not None:
+                job.cancel()
+        self.hints.clear()
+        self.reviews.clear()
+
+    def hint(self, conn: Connection, ask: HintAsk) -> None:
+        """Hints for this seat's prompt (`ask.id`), counted once they are shown."""
+        table, seat = self.table, conn.seat
+        assert seat is not None
+        scene = table.screens[seat].scene
+        if not self.session.hints:
+            table._refuse(conn, t("hint.off"), ask.id)
+            return
+        if ask.id != table.decision_ids[seat] or not isinstance(scene, Prompt):
+            table._refuse(conn, t("net.moved_on"), ask.id)
+            return
+        job = self.hints.get(seat)
+        if job is not None and job.id == ask.id:
+            if job.text is not None:
+                table._to(conn, job.text)  # (worked out already: counted once)
+            return  # (else under way: sent to the seat's screens when done)
+        if job is not None and job.cancel is not None:
+            job.cancel()
+        from el_grande.bots.drive import position_seed  # start-up: with the first hint
+        from el_grande.bots.hints import analyse
+
+        d = scene.decision
+        own = private_view(self.session, Seat(seat), seat)
+        seed = position_seed(self.session.game, seat, "hint")
+        budget, iterations = table.settings.hint_budget, table.settings.hint_iterations
+        job = self.hints[seat] = _HintJob(ask.id)
+
+        def think() -> object:
+            return analyse(own, d, budget=budget, iterations=iterations, seed=seed)
+
+        job.cancel = table.thinker(think, partial(self._hinted, seat, job))
+
+    def _hinted(self, seat: int, job: _HintJob, result: object) -> None:
+        job.cancel = None
+        table = self.table
+        if self.hints.get(seat) is not job or table.decision_ids.get(seat) != job.id:
+            return  # the decision moved on: dropped
+        if not isinstance(result, list):  # (the thinker hands over an exception)
+            del self.hints[seat]
+            table._to_seat(seat, dump(Refused(sentence=t("hint.failed"), id=job.id)))
+            return
+        names = self.session.seating.names
+        advice = [Hint(choice=str(h.choice), text=h.reason_text(names)) for h in result]
+        job.text = dump(Hints(id=job.id, advice=advice))
+        if advice:
+            self.session.hint_used(seat)  # (published: the seating goes to everybody)
+        table._to_seat(seat, job.text)
+
+    def review_for(self, conn: Connection) -> None:
+        """The review of this seat's decisions (`el_grande.net.report`), once the game is
+        over, worked out once."""
+        table, seat = self.table, conn.seat
+        if conn.role != SEAT or seat is None:
+            table._refuse(conn, t("net.watching"))
+            return
+        if self.session.decision is not None:
+            table._refuse(conn, t("net.review_not_over"))
+            return
+        job = self.reviews.get(seat)
+        if job is not None:
+            if job.text is not None:
+                table._to(conn, job.text)
+            return  # (under way: sent to the seat's screens when done)
+        session, run = self.session, self.review
+        job = self.reviews[seat] = _ReviewJob()
+        job.cancel = table.thinker(
+            lambda: seat_report(session, seat, run), partial(self._reviewed, seat, job)
+        )
+
+    def _reviewed(self, seat: int, job: _ReviewJob, result: object) -> None:
+        job.cancel = None
+        if self.reviews.get(seat) is not job:
+            return
+        if not isinstance(result, tuple):  # (the thinker hands over an exception)
+            del self.reviews[seat]
+            self.table._to_seat(seat, dump(Refused(sentence=t("net.review_failed"))))
+            return
+        text, complete = result
+        job.text = dump(Report(text=str(text), complete=bool(complete)))
+        self.table._to_seat(seat, job.text)
+
+
+class _Hands:
+    """Seats changing hands at a hosted table: a seat whose person is gone (its last screen
+    closed `gone_after` seconds ago) to a computer player of `gone_level`, and back the
+    moment they connect again; the host's `give_seat`. Right after a display, never during
+    one (the director goes on from a seat's new hand: its `Reseated` beat)."""
+
+    def __init__(self, table: HostedTable) -> None:
+        self.table = table
+        self.session = table.session
+        self.settings = table.settings
+        self.timers: dict[int, Cancel] = {}
+        #: Seats handed to `gone_level` because their person was gone (given back on return).
+        self.gone: set[int] = set()
+        self.pending: dict[int, str] = {}
+
+    def close(self) -> None:
+        for cancel in self.timers.values():
+            cancel()
+        self.timers.clear()
+
+    def left(self, seat: int) -> None:
+        """A seat's last screen went: its person is gone (a computer player takes the seat
+        `gone_after` seconds from now, if they are not back)."""
+        after = self.settings.gone_after
+        if after is None or self.session.kind(seat) != HUMAN or seat in self.timers:
+            return
+        self.timers[seat] = self.table.clock.call_later(after, partial(self._fired, seat))
+
+    def _fired(self, seat: int) -> None:
+        self.timers.pop(seat, None)
+        table = self.table
+        if table.closed or table.presence[seat] or self.session.kind(seat) != HUMAN:
+            return
+        self.gone.add(seat)
+        self.give(seat, self.settings.gone_level)
+
+    def returned(self, seat: int) -> None:
+        """A screen of `seat` connected: a computer player that took it while its person was
+        gone gives it back at once."""
+        cancel = self.timers.pop(seat, None)
+        if cancel is not None:
+            cancel()
+        if seat in self.gone:
+            self.gone.discard(seat)
+            if self.pending.get(seat) == self.settings.gone_level:
+                del self.pending[seat]
+            elif self.session.kind(seat) == self.settings.gone_level:
+                self.give(seat, HUMAN)
+
+    def give_seat(self, seat: int, kind: str) -> str | None:
+        if not 0 <= seat < len(self.session.seats) or kind not in kinds():
+            return t("seats.unknown")
+        if kind == HUMAN and self.table.codes.seats[seat] is None:
+            return t("net.no_human", seat=seat + 1)
+        self.gone.discard(seat)  # (the host's choice: it stays until the host's next)
+        return self.give(seat, kind)
+
+    def give(self, seat: int, kind: str) -> str | None:
+        session, director = self.session, self.table.director
+        if session.decision is None:
+            return t("seats.over")
+        if director.showing:
+            self.pending[seat] = kind  # right after the display
+            return None
+        self.pending.pop(seat, None)
+        if session.kind(seat) == kind:
+            return None
+        director.players.drop(seat)  # its search is cancelled, an answer dropped
+        session.seat_to(seat, kind)  # the director's Reseated beat: it goes on from there
+        self.table._flush()
+        return None
+
+    def apply_pending(self) -> None:
+        if self.table.closed or self.table.director.showing:
+            return
+        for seat, kind in tuple(self.pending.items()):
+            self.give(seat, kind)
+
+
+class _Displays:
+    """The displays of a hosted table: each sent whole to every screen when it begins (all
+    its steps' boards, public), the game going on once every open seat connection has said
+    `seen` (a watcher's is not waited for), or after `display_wait` seconds a step."""
+
+    def __init__(self, table: HostedTable) -> None:
+        self.table = table
+        self.ids = count(1)
+        self.current: _Display | None = None
+
+    def begin(self, show: Showing) -> None:
+        table = self.table
+        self.end()
+        table._flush()
+        views = table.director.display_views()
+        message = DisplayMessage(
+            display=next(self.ids),
+            heading=show.heading,
+            steps=[encode(step) for step in show.steps],
+            views=[encode(view) for view in views],
+            events=[encode(event) for event in show.events],
+        )
+        display = self.current = _Display(message.display, dump(message), len(show.steps))
+        for conn in table.welcomed():
+            self.join(conn)
+        wait = table.settings.display_wait * max(1, display.steps)
+        display.timer = table.clock.call_later(wait, partial(self._seen, display))
+        self._check()
+
+    def join(self, conn: Connection) -> bool:
+        """`conn` is sent the display under way (and waited for, a seat's), if one is."""
+        display = self.current
+        if display is None:
+            return False
+        if conn.role == SEAT:
+            display.waiting.add(conn)
+        self.table._deliver(conn, display.text)
+        return True
+
+    def end(self) -> None:
+        """The director went on: the display is over."""
+        display, self.current = self.current, None
+        if display is not None and display.timer is not None:
+            display.timer()
+            display.timer = None
+
+    def seen(self, conn: Connection, shown: int) -> None:
+        display = self.current
+        if display is not None and shown == display.id:
+            display.waiting.discard(conn)
+            self._check()
+
+    def drop(self, conn: Connection) -> None:
+        display = self.current
+        if display is not None and conn in display.waiting:
+            display.waiting.discard(conn)
+            self._check()
+
+    def _check(self) -> None:
+        display = self.current
+        if display is not None and not display.waiting:
+            self.table._later(partial(self._seen, display))
+
+    def _seen(self, display: _Display) -> None:
+        """The display has been shown (every seat's screen said so, or its time is up): the
+        director goes on (its last step, then the game)."""
+        if self.current is not display or self.table.closed:
+            return
+        if display.timer is not None:
+            display.timer()
+            display.timer = None
+        director = self.table.director
+        director.last_step()  # (a display of one step ends here: the next beat came)
+        if self.current is display:
+            director.step()
+
+
 class HostedTable:
     """One game hosted for screens across the wire (see the module docstring). `codes`:
     the table's join codes (a seat without one is a computer player's: no screen takes it)
@@ -254,61 +512,42 @@ class HostedTable:
         self._unsubscribe: Callable[[], None] | None = session.subscribe(self._updated)
         self._connections: list[Connection] = []
         self._ids = count(1)
-        self._display_ids = count(1)
         #: Per seat: the id of its Prompt or Confirm on show (None: none), its scene's JSON.
         self._decision: dict[int, int | None] = dict.fromkeys(self.screens)
         self._scene: dict[int, str | None] = dict.fromkeys(self.screens)
         self._spectator: str | None = None
-        self._display: _Display | None = None
+        self._displays = _Displays(self)
         self._log_epoch = director.log_epoch
         self._log_sent = 0
+        self._lines: list[Any] = []  # the codec's data of the log's lines sent
         self._seating = session.seating
         self._presence: tuple[tuple[bool, ...], int] | None = None
-        self._gone_timers: dict[int, Cancel] = {}
-        #: Seats handed to `gone_level` because their person was gone (given back on return).
-        self._gone_seats: set[int] = set()
-        self._pending_seats: dict[int, str] = {}
-        self._hints: dict[int, _HintJob] = {}
-        self._review = review
-        self._reviews: dict[int, _ReviewJob] = {}
+        self._hands = _Hands(self)
+        self._advice = _Advice(self, review)
         self._inbox: deque[tuple[Connection, str | bytes]] = deque()
         self._sending = 0
-        self._soon: Cancel | None = None
-        self._closed = False
-        self._started = False
+        self.closed = False
 
     # --- starting and stopping -----------------------------------------------------------------
 
     def start(self) -> None:
         """Open the table on the session's latest position (the director's first beats)."""
-        self._started = True
         self.director.start()
         self._flush()
 
     def close(self) -> None:
         """The table is closed: every connection is told (`bye`) and closed; nothing more
         happens (a computer player's search and a hint's are dropped)."""
-        if self._closed:
+        if self.closed:
             return
-        self._closed = True
+        self.closed = True
         self.director.close()
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
-        for cancel in self._gone_timers.values():
-            cancel()
-        self._gone_timers.clear()
-        jobs: list[_HintJob | _ReviewJob] = [*self._hints.values(), *self._reviews.values()]
-        for job in jobs:
-            if job.cancel is not None:
-                job.cancel()
-        self._hints.clear()
-        self._reviews.clear()
-        if self._display is not None and self._display.timer is not None:
-            self._display.timer()
-        self._display = None
-        if self._soon is not None:
-            self._soon()
+        self._hands.close()
+        self._advice.close()
+        self._displays.end()
         bye = dump(Bye(sentence=t("net.closed")))
         for conn in tuple(self._connections):
             self._bye(conn, bye)
@@ -317,7 +556,7 @@ class HostedTable:
         """A new connection from a screen: `send(text)` sends it one message, `close()`
         closes it. Nothing is sent before its hello."""
         conn = Connection(self, send, close)
-        if self._closed:
+        if self.closed:
             conn.open = False
             self._deliver(conn, dump(Bye(sentence=t("net.closed"))))
             close()
@@ -363,6 +602,10 @@ class HostedTable:
         if conn.open and conn.role is not None:
             self._deliver(conn, text)
 
+    def welcomed(self) -> list[Connection]:
+        """The open connections that have said hello."""
+        return [c for c in self._connections if c.open and c.role is not None]
+
     def _to_all(self, text: str) -> None:
         for conn in tuple(self._connections):
             self._to(conn, text)
@@ -391,16 +634,15 @@ class HostedTable:
         """Each beat, before any screen hears it: a display begins (or ended), the log."""
         if isinstance(beat, Show):
             if beat.index == 0:
-                self._begin_display(beat)
+                self._displays.begin(beat)
             return
-        if self._display is not None:  # the director went on: the display is over
-            self._end_display()
+        self._displays.end()  # (the director went on: a display under way is over)
         self._flush()
-        if self._pending_seats:
-            self._later(self._apply_pending)
+        if self._hands.pending:
+            self._later(self._hands.apply_pending)
 
     def _seat_scene(self, seat: int, scene: SeatScene) -> None:
-        if isinstance(scene, Showing):  # (the display is sent whole, `_begin_display`)
+        if isinstance(scene, Showing):  # (the display is sent whole: `_Displays`)
             self._decision[seat], self._scene[seat] = None, None
             return
         decision = next(self._ids) if isinstance(scene, Prompt | Confirm) else None
@@ -433,6 +675,7 @@ class HostedTable:
             start = 0
         if shown > start or epoch != self._log_epoch:
             lines = [encode(line) for line in session.log[start:shown]]
+            self._lines[start:] = lines  # (encoded once: a screen coming in gets them all)
             self._log_epoch, self._log_sent = epoch, shown
             self._to_all(dump(LogMessage(epoch=epoch, start=start, lines=lines)))
         if session.seating != self._seating:
@@ -445,54 +688,6 @@ class HostedTable:
             self._presence = now
             self._to_all(dump(Presence(connected=list(now[0]), watchers=now[1])))
 
-    # --- displays ----------------------------------------------------------------------------
-
-    def _begin_display(self, show: Showing) -> None:
-        if self._display is not None:
-            self._end_display()
-        self._flush()
-        views = self.director.display_views()
-        message = DisplayMessage(
-            display=next(self._display_ids),
-            heading=show.heading,
-            steps=[encode(step) for step in show.steps],
-            views=[encode(view) for view in views],
-            events=[encode(event) for event in show.events],
-        )
-        display = self._display = _Display(message.display, dump(message), len(show.steps))
-        for conn in tuple(self._connections):
-            if conn.open and conn.role is not None:
-                if conn.role == SEAT:
-                    display.waiting.add(conn)
-                self._deliver(conn, display.text)
-        wait = self.settings.display_wait * max(1, display.steps)
-        display.timer = self.clock.call_later(wait, partial(self._display_seen, display))
-        if not display.waiting:
-            self._later(partial(self._display_seen, display))
-
-    def _end_display(self) -> None:
-        display, self._display = self._display, None
-        if display is not None and display.timer is not None:
-            display.timer()
-            display.timer = None
-
-    def _display_seen(self, display: _Display) -> None:
-        """The display has been shown (every seat's screen said so, or its time is up): the
-        director goes on (its last step, then the game)."""
-        if self._display is not display or self._closed:
-            return
-        if display.timer is not None:
-            display.timer()
-            display.timer = None
-        self.director.last_step()  # (a display of one step ends here: the next beat came)
-        if self._display is display:
-            self.director.step()
-
-    def _check_display(self) -> None:
-        display = self._display
-        if display is not None and not display.waiting:
-            self._later(partial(self._display_seen, display))
-
     # --- the clock's next turn -----------------------------------------------------------------
 
     def _later(self, action: Callable[[], None]) -> None:
@@ -501,7 +696,7 @@ class HostedTable:
     # --- a connection's messages ---------------------------------------------------------------
 
     def _receive(self, conn: Connection, text: str | bytes) -> None:
-        if not conn.open or self._closed:
+        if not conn.open or self.closed:
             return
         if self._sending or self._inbox:
             # From inside a send (an in-process transport answering at once): after this beat.
@@ -514,7 +709,7 @@ class HostedTable:
     def _drain(self) -> None:
         while self._inbox:
             conn, text = self._inbox.popleft()
-            if conn.open and not self._closed:
+            if conn.open and not self.closed:
                 self._handle(conn, text)
 
     def _handle(self, conn: Connection, text: str | bytes) -> None:
@@ -536,12 +731,9 @@ class HostedTable:
             case Hello():
                 self._refuse(conn, t("net.hello_again"))
             case Seen():
-                display = self._display
-                if display is not None and message.display == display.id:
-                    display.waiting.discard(conn)
-                    self._check_display()
+                self._displays.seen(conn, message.display)
             case ReviewAsk():
-                self._review_for(conn)
+                self._advice.review_for(conn)
             case Answer() | EndTurn() | TakeBack() | HintAsk() if conn.role != SEAT:
                 self._refuse(conn, t("net.watching"), message.id)
             case Answer():
@@ -549,7 +741,7 @@ class HostedTable:
             case EndTurn() | TakeBack():
                 self._held(conn, message)
             case HintAsk():
-                self._hint(conn, message)
+                self._advice.hint(conn, message)
         self._flush()
 
     def _hello(self, conn: Connection, hello: Hello) -> None:
@@ -580,8 +772,8 @@ class HostedTable:
             },
         )
         self._deliver(conn, dump(welcome))
-        lines = [encode(line) for line in session.log[: self._log_sent]]
-        self._deliver(conn, dump(LogMessage(epoch=self._log_epoch, start=0, lines=lines)))
+        log = LogMessage(epoch=self._log_epoch, start=0, lines=self._lines)
+        self._deliver(conn, dump(log))
         before = self._presence
         self._presence_now()
         if self._presence == before and self._presence is not None:  # (else told everybody)
@@ -589,16 +781,12 @@ class HostedTable:
             self._deliver(conn, dump(Presence(connected=list(here), watchers=watchers)))
         self._state(conn)
         if conn.seat is not None:
-            self._returned(conn.seat)
+            self._hands.returned(conn.seat)
 
     def _state(self, conn: Connection) -> None:
         """What a screen that just came in is shown now: the display under way, or its
         scene (with its decision's id)."""
-        display = self._display
-        if display is not None:
-            if conn.role == SEAT:
-                display.waiting.add(conn)
-            self._deliver(conn, display.text)
+        if self._displays.join(conn):
             return
         seat = conn.seat
         data = self._spectator if seat is None else self._scene[seat]
@@ -633,91 +821,6 @@ class HostedTable:
         if why is not None:
             self._refuse(conn, t("net.not_taken", why=why), message.id)
 
-    # --- hints -------------------------------------------------------------------------------
-
-    def _hint(self, conn: Connection, ask: HintAsk) -> None:
-        """Hints for this seat's prompt: the Hard player's, from the seat's own view, worked
-        out by the thinker; counted once they are shown; sent to that seat's screens only."""
-        seat = conn.seat
-        assert seat is not None
-        scene = self.screens[seat].scene
-        if not self.session.hints:
-            self._refuse(conn, t("hint.off"), ask.id)
-            return
-        if ask.id != self._decision[seat] or not isinstance(scene, Prompt):
-            self._refuse(conn, t("net.moved_on"), ask.id)
-            return
-        job = self._hints.get(seat)
-        if job is not None and job.id == ask.id:
-            if job.text is not None:
-                self._to(conn, job.text)  # (worked out already: counted once)
-            return  # (else under way: sent to the seat's screens when done)
-        if job is not None and job.cancel is not None:
-            job.cancel()
-        from el_grande.bots.drive import position_seed  # start-up: with the first hint
-        from el_grande.bots.hints import analyse
-
-        d = scene.decision
-        own = private_view(self.session, Seat(seat), seat)
-        seed = position_seed(self.session.game, seat, "hint")
-        budget, iterations = self.settings.hint_budget, self.settings.hint_iterations
-        job = self._hints[seat] = _HintJob(ask.id)
-
-        def think() -> object:
-            return analyse(own, d, budget=budget, iterations=iterations, seed=seed)
-
-        job.cancel = self.thinker(think, partial(self._hinted, seat, job))
-
-    def _hinted(self, seat: int, job: _HintJob, result: object) -> None:
-        job.cancel = None
-        if self._hints.get(seat) is not job or self._decision.get(seat) != job.id:
-            return  # the decision moved on: dropped
-        if not isinstance(result, list):  # (the thinker hands over an exception)
-            del self._hints[seat]
-            self._to_seat(seat, dump(Refused(sentence=t("hint.failed"), id=job.id)))
-            return
-        names = self.session.seating.names
-        advice = [Hint(choice=str(h.choice), text=h.reason_text(names)) for h in result]
-        job.text = dump(Hints(id=job.id, advice=advice))
-        if advice:
-            self.session.hint_used(seat)  # (published: the seating goes to everybody)
-        self._to_seat(seat, job.text)
-
-    # --- the review, once the game is over ---------------------------------------------------
-
-    def _review_for(self, conn: Connection) -> None:
-        """The review of this seat's decisions (`el_grande.net.report`), worked out once by
-        the thinker after the game is over, sent to that seat's screens only."""
-        seat = conn.seat
-        if conn.role != SEAT or seat is None:
-            self._refuse(conn, t("net.watching"))
-            return
-        if self.session.decision is not None:
-            self._refuse(conn, t("net.review_not_over"))
-            return
-        job = self._reviews.get(seat)
-        if job is not None:
-            if job.text is not None:
-                self._to(conn, job.text)
-            return  # (under way: sent to the seat's screens when done)
-        session, run = self.session, self._review
-        job = self._reviews[seat] = _ReviewJob()
-        job.cancel = self.thinker(
-            lambda: seat_report(session, seat, run), partial(self._reviewed, seat, job)
-        )
-
-    def _reviewed(self, seat: int, job: _ReviewJob, result: object) -> None:
-        job.cancel = None
-        if self._reviews.get(seat) is not job:
-            return
-        if not isinstance(result, tuple):  # (the thinker hands over an exception)
-            del self._reviews[seat]
-            self._to_seat(seat, dump(Refused(sentence=t("net.review_failed"))))
-            return
-        text, complete = result
-        job.text = dump(Report(text=str(text), complete=bool(complete)))
-        self._to_seat(seat, job.text)
-
     # --- seats come and go -------------------------------------------------------------------
 
     def _gone(self, conn: Connection, failed: bool = False) -> None:
@@ -727,73 +830,16 @@ class HostedTable:
         self._connections.remove(conn)
         if failed:
             conn._close()
-        display = self._display
-        if display is not None and conn in display.waiting:
-            display.waiting.discard(conn)
-            self._check_display()
-        if self._closed or conn.role is None:
+        self._displays.drop(conn)
+        if self.closed or conn.role is None:
             return
         seat = conn.seat
         if seat is not None and not self.presence[seat]:
-            self._left(seat)
+            self._hands.left(seat)
         self._presence_now()
-
-    def _left(self, seat: int) -> None:
-        """A seat's last screen went: its person is gone (a computer player takes the seat
-        `gone_after` seconds from now, if they are not back)."""
-        after = self.settings.gone_after
-        if after is None or self.session.kind(seat) != HUMAN or seat in self._gone_timers:
-            return
-        self._gone_timers[seat] = self.clock.call_later(after, partial(self._gone_fired, seat))
-
-    def _gone_fired(self, seat: int) -> None:
-        self._gone_timers.pop(seat, None)
-        if self._closed or self.presence[seat] or self.session.kind(seat) != HUMAN:
-            return
-        self._gone_seats.add(seat)
-        self._give(seat, self.settings.gone_level)
-
-    def _returned(self, seat: int) -> None:
-        """A screen of `seat` connected: a computer player that took it while its person was
-        gone gives it back at once."""
-        cancel = self._gone_timers.pop(seat, None)
-        if cancel is not None:
-            cancel()
-        if seat in self._gone_seats:
-            self._gone_seats.discard(seat)
-            if self._pending_seats.get(seat) == self.settings.gone_level:
-                del self._pending_seats[seat]
-            elif self.session.kind(seat) == self.settings.gone_level:
-                self._give(seat, HUMAN)
 
     def give_seat(self, seat: int, kind: str) -> str | None:
         """The host gives `seat` to `kind` ("human", "bot:greedy"…): None when done (right
         after the display on show, if one is), else why not (nothing changed). A seat
         without a join code can only be a computer player's."""
-        if not 0 <= seat < len(self.session.seats) or kind not in kinds():
-            return t("seats.unknown")
-        if kind == HUMAN and self.codes.seats[seat] is None:
-            return t("net.no_human", seat=seat + 1)
-        self._gone_seats.discard(seat)  # (the host's choice: it stays until the host's next)
-        return self._give(seat, kind)
-
-    def _give(self, seat: int, kind: str) -> str | None:
-        session = self.session
-        if session.decision is None:
-            return t("seats.over")
-        if self.director.showing:
-            self._pending_seats[seat] = kind  # right after the display
-            return None
-        self._pending_seats.pop(seat, None)
-        if session.kind(seat) == kind:
-            return None
-        self.director.players.drop(seat)  # its search is cancelled, an answer dropped
-        session.seat_to(seat, kind)  # the director's Reseated beat: it goes on from there
-        self._flush()
-        return None
-
-    def _apply_pending(self) -> None:
-        if self._closed or self.director.showing:
-            return
-        for seat, kind in tuple(self._pending_seats.items()):
-            self._give(seat, kind)
+        return self._hands.give_seat(seat, kind)

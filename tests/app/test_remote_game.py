@@ -248,3 +248,57 @@ def test_presence_names_people_only() -> None:
     text = presence_text(seating, (True, False, True), 2)
     assert "● " + seating.name(0) in text and "○ " + seating.name(1) in text
     assert seating.name(2) not in text  # a computer player's seat has no screen
+
+
+async def test_two_seats_at_one_keyboard_hand_it_over_by_a_letter() -> None:
+    """A mixed table: seats 0 and 1 at the host's keyboard (a connection each, beside a
+    watcher's), seat 2 elsewhere. The keyboard goes to a seat only by the letter on its
+    curtain; a typed-ahead Enter never lowers it; a seat's own screen shows only while its
+    decision is at hand; displays are stepped once, for both."""
+    from el_grande.app.remote_app import Keyboard
+    from el_grande.app.screens.curtain import CurtainScreen
+
+    hosted = _hosted(3)
+    public = LocalLink(hosted.table, hosted.codes.watch).state
+    seats = {s: LocalLink(hosted.table, hosted.codes.seats[s] or "").state for s in (0, 1)}
+    other = hosted.screen(2)
+    hosted.start()
+    app = JoinApp(public, where="test", keyboard=Keyboard(seats, random.Random(1)))
+    pick = picker(random.Random(4))
+    curtains = answers = displays = 0
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3000):
+            hosted.clock.run_due()
+            await settle(pilot)
+            top = app.screen
+            if hosted.session.general_scorings >= 1 and displays:
+                break
+            if isinstance(top, CurtainScreen):
+                curtains += 1
+                await pilot.press("enter")  # typed ahead by the seat before: nothing
+                await settle(pilot)
+                assert app.screen is top
+                assert top.letter is not None
+                await pilot.press(top.letter.lower())
+                await settle(pilot)
+                continue
+            if isinstance(top, ScoringScreen):
+                displays += 1
+                await pilot.press("escape")
+                await settle(pilot)
+                await pilot.press("enter")
+                continue
+            turn = app.keyboard.turn() if app.keyboard else None
+            if isinstance(top, RemoteGameScreen) and top.state is not public:
+                seat = next(s for s, st in seats.items() if st is top.state)
+                assert seat == turn, "a seat's own screen shows only at its own decision"
+                if isinstance(top.state.scene, Prompt):
+                    if top.query_one(DecisionPrompt).options.highlighted is None:
+                        await pilot.press("down")
+                    await pilot.press("enter")
+                    answers += 1
+                continue
+            if not other.act(pick):
+                hosted.clock.advance(0.5)
+        assert hosted.session.general_scorings >= 1
+    assert curtains >= 2 and answers >= 4 and displays >= 1

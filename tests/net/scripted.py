@@ -250,7 +250,8 @@ class Hosted:
                 acted = screen.act(pick) or acted
             if acted:
                 continue
-            if until is None and self.session.decision is None and not self.table.director.showing:
+            if self.session.decision is None and not self.table.director.showing:
+                assert until is None, "the game ended first"
                 return
             assert self.clock.pending, "the table waits for nobody"
             self.clock.advance(step)

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from el_grande.core import Game, PublicView
-from el_grande.flow.scenes import Confirm, GameOver, Prompt, Watching
+from el_grande.flow.scenes import Confirm, GameOver, Prompt, Showing, Watching
 from el_grande.net.codec import decode, encode
 from el_grande.net.protocol import DisplayMessage, SceneMessage, dump
 from el_grande.net.table import HostSettings, scene_text
@@ -110,6 +110,7 @@ def test_scripted_screens_play_whole_games_across_the_wire(i: int, config: Any) 
     kinds = _check_watcher(watched, hidden)
     assert kinds["Watching"] > 50 and isinstance(watcher.scene, GameOver)
     assert watcher.log == session.log
+    assert all(m["id"] is None for m in watcher.messages if m["t"] == "scene")
     for screen in screens:
         assert _check_displays(shown[id(screen)], hidden) > 3
         assert screen.presence is not None and screen.presence.connected == [
@@ -120,6 +121,20 @@ def test_scripted_screens_play_whole_games_across_the_wire(i: int, config: Any) 
         assert all(len(text) < 2**22 for text in screen.texts)
     replayed = Game.replay(session.game.record())
     assert replayed.scores == session.game.scores and replayed.over
+
+
+def test_a_table_of_computer_players_is_watched_to_its_end() -> None:
+    """No seat has a code (computer players only): watchers see the whole game, its
+    displays waiting for nobody."""
+    hosted = Hosted(session_of(SEEDS[2], 3, bots=[0, 1, 2], rounds=6), HostSettings(0.3))
+    assert hosted.codes.seats == (None, None, None)
+    watchers = [hosted.screen(None), hosted.screen(None)]
+    hosted.start().drive(watchers, picker(random.Random(16)))
+    shown = [[m for m in w.messages if m["t"] in ("scene", "display")] for w in watchers]
+    assert shown[0] == shown[1]  # one spectator policy: the same for every watcher
+    assert isinstance(watchers[0].scene, GameOver) and watchers[0].log == hosted.session.log
+    assert watchers[0].presence is not None and watchers[0].presence.watchers == 2
+    assert _check_displays(watchers[0].sent, False) > 3
 
 
 def _at_prompt(hosted: Hosted, screens: list[Screen], seat: int, pick: Any) -> None:
@@ -340,7 +355,32 @@ def test_a_display_waits_for_the_seats_screens_and_a_reconnected_one_gets_it_aga
     assert table.director.showing
     back.send(t="seen", display=display.display)
     hosted.clock.run_due()
-    assert not table.director.showing or screens[1].display != display
+    after = screens[1].display  # (None: the game went on; else the next display)
+    assert after is None or after.display > display.display
+
+
+def test_a_displays_views_are_the_boards_of_its_steps() -> None:
+    """`Director.display_views()`: each step's board, as its `Show` beat carries it (the
+    table shows a display's first step and jumps to its last once it has been seen)."""
+    hosted = Hosted(session_of(SEEDS[1], 3, castillo="hidden"), HostSettings(bot_delay=0.0))
+    screens = [hosted.screen(0), hosted.screen(1), hosted.screen(2)]
+    shows: list[Showing] = []
+    hosted.table.director.watch(
+        lambda beat: shows.append(beat) if isinstance(beat, Showing) else None
+    )
+    hosted.start()
+    director = hosted.table.director
+    enough = lambda: sum(b.index == 0 for b in shows) >= 4 and not director.showing  # noqa: E731
+    hosted.drive(screens, picker(random.Random(14)), until=enough)
+    sent = [m for m in screens[0].sent if isinstance(m, DisplayMessage)]
+    firsts = [b for b in shows if b.index == 0]
+    assert len(sent) == len(firsts) > 2
+    for message, first in zip(sent, firsts, strict=False):
+        views = [decode(v) for v in message.views]
+        assert views[0] == first.view and message.heading == first.heading
+        assert [decode(step) for step in message.steps] == list(first.steps)
+        lasts = [b for b in shows if b.steps == first.steps and b.last]
+        assert lasts and views[-1] == lasts[0].view
 
 
 def test_a_display_nobody_says_seen_to_goes_on_after_its_time() -> None:
@@ -400,6 +440,34 @@ def test_a_seat_gone_too_long_goes_to_a_computer_player_and_back_when_its_person
     screens[1] = back
     hosted.drive(screens, pick, until=lambda: len(back.answered) > 3)
     assert session.kind(1) == "human" and not back.refused
+
+
+@pytest.mark.parametrize("at", ["held", "secret"])
+def test_a_seat_gone_at_its_held_turn_or_its_secret_prompt_goes_on_without_it(at: str) -> None:
+    """Nobody waits for a person who is gone: their held turn (not ended) or their secret
+    decision goes to the computer player with the seat."""
+    settings = HostSettings(bot_delay=0.0, gone_after=5.0, confirm=True)
+    hosted = Hosted(session_of(SEEDS[1], 3, bots=[2], rounds=6), settings)
+    screens = [hosted.screen(0), hosted.screen(1)]
+    session = hosted.session
+    pick = picker(random.Random(19))
+
+    def there() -> bool:
+        d = session.decision
+        if d is None or d.player != 1 or screens[1].decision is None:
+            return False
+        return session.held is not None if at == "held" else d.secret
+
+    hosted.start()
+    hosted.drive(screens, pick, until=there)
+    moves = len(session.game.history)
+    screens[1].gone()
+    hosted.clock.advance(4.0)
+    assert session.kind(1) == "human" and len(session.game.history) == moves  # (waiting)
+    hosted.clock.advance(2.0)
+    assert session.kind(1) == "bot:greedy" and session.held is None
+    hosted.drive(screens[:1], pick, until=lambda: len(session.game.history) > moves + 5)
+    assert _deciders(session)[moves][0] == 1  # its decision, played by the computer player
 
 
 def test_a_person_back_before_gone_after_keeps_the_seat() -> None:
@@ -481,7 +549,15 @@ def test_no_hints_at_a_table_without_them() -> None:
 
 
 def _small(record: Any, seats: Any, seat: int) -> Any:
-    return review(record, seats, only=[seat], settings=Settings(draws=2, min_draws=1, batch=1))
+    """A small review: its first few decisions only (not complete)."""
+    done = [0]
+
+    def progress(count: int, total: int) -> None:
+        done[0] = count
+
+    small = Settings(draws=2, min_draws=1, batch=1)
+    enough = lambda: done[0] >= 3  # noqa: E731
+    return review(record, seats, only=[seat], settings=small, progress=progress, cancelled=enough)
 
 
 def test_the_review_comes_after_the_end_for_that_seat_only() -> None:
@@ -495,7 +571,7 @@ def test_the_review_comes_after_the_end_for_that_seat_only() -> None:
     screens[1].send(t="review")
     screens[2].send(t="review")
     hosted.clock.run_due()
-    assert len(screens[1].reports) == 1 and screens[1].reports[0].complete
+    assert len(screens[1].reports) == 1 and not screens[1].reports[0].complete
     assert hosted.session.seats[1].name in screens[1].reports[0].text.splitlines()[0]
     assert not screens[0].reports and not screens[2].reports
     assert screens[2].refused[-1].sentence == t("net.watching")
@@ -521,26 +597,33 @@ def test_a_screen_that_answers_from_inside_send_waits_for_the_others_to_hear_the
         assert code is not None
         screens.append(Eager(hosted.table, code).connect())
     hosted.start()
-    hosted.drive(screens, pick, until=lambda: len(hosted.session.game.history) > 90)
+    hosted.drive(screens, pick, until=lambda: len(hosted.session.game.history) > 60)
     for seat, screen in enumerate(screens):
         _check_seat(seat, _scenes(screen))
         assert not screen.refused and len(screen.answered) > 10
 
 
 def test_a_send_that_fails_is_a_connection_gone() -> None:
+    """A transport whose send raises (its socket went away in the middle of a beat): the
+    connection is gone, the table and the other screens go on."""
     hosted = Hosted(session_of(SEEDS[0], 2), HostSettings(bot_delay=0.0))
+
+    class Broken(Screen):
+        def _got(self, text: str) -> None:
+            if self.role is not None and json.loads(text)["t"] == "scene":
+                raise ConnectionResetError("gone")
+            super()._got(text)
+
     good = hosted.screen(0)
-    failing = hosted.screen(1)
-    assert failing.conn is not None
-
-    def broken(text: str) -> None:
-        raise ConnectionResetError("gone")
-
-    failing.conn._send = broken
+    code = hosted.codes.seats[1]
+    assert code is not None
+    failing = Broken(hosted.table, code).connect()
+    assert hosted.table.presence == (True, True)
     hosted.start()
     hosted.clock.run_due()
     assert hosted.table.presence == (True, False) and failing.closed
     assert good.presence is not None and good.presence.connected == [True, False]
+    assert isinstance(good.scene, Prompt | Watching)
 
 
 def test_a_closed_table_says_bye_to_everybody() -> None:

@@ -144,9 +144,11 @@ class RemoteGameScreen(Screen[None]):
 
     shown: reactive[Shown | None] = reactive(None, repaint=False)
 
-    def __init__(self, state: RemoteState) -> None:
+    def __init__(self, state: RemoteState, *, displays: bool = True) -> None:
         super().__init__()
         self.state = state
+        #: This screen steps the displays (at a keyboard of several seats, the public one does).
+        self.displays = displays
         assert state.seating is not None, "the screen opens once the host has welcomed it"
         self.seating: Seating = state.seating
         self._answers = _Answers(self)
@@ -222,7 +224,10 @@ class RemoteGameScreen(Screen[None]):
         self._show_hints()
         self._show_report()
         if state.display is not None:
-            self._show_display(state.display)
+            if self.displays:
+                self._show_display(state.display)
+            else:
+                self._drawn = None  # (stepped on the public screen; the scene after it is drawn)
             return
         self._close_display()
         refused = self._refused()
