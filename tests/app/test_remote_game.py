@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from textual.content import Content
 from textual.pilot import Pilot
 
@@ -302,3 +303,49 @@ async def test_two_seats_at_one_keyboard_hand_it_over_by_a_letter() -> None:
                 hosted.clock.advance(0.5)
         assert hosted.session.general_scorings >= 1
     assert curtains >= 2 and answers >= 4 and displays >= 1
+
+
+# --- snapshots ------------------------------------------------------------------------------
+
+
+def _at(what: str) -> JoinApp:
+    """Seat 0's screen, connected to a seeded table of three once scripted screens have played
+    it to `what`: seat 0's prompt, another seat deciding, or a display under way."""
+    hosted = _hosted(3)
+    screens = [hosted.screen(s) for s in range(3)]
+    hosted.start()
+    pick = picker(random.Random(5))
+    mine = screens[0]
+
+    def there() -> bool:
+        if len(hosted.session.game.history) < 12 and what != "display":
+            return False
+        if what == "display":  # (a general scoring: steps to go through)
+            return mine.display is not None and len(mine.display.steps) >= 4
+        if mine.display is not None or mine.decision in mine.answered:
+            return False
+        scene = mine.scene
+        if what == "prompt":
+            return isinstance(scene, Prompt) and not scene.decision.secret
+        return isinstance(scene, Watching) and scene.view.decision is not None
+
+    hosted.drive(screens, pick, until=there)
+    link = LocalLink(hosted.table, hosted.codes.seats[0] or "")  # (a second screen of seat 0)
+    return JoinApp(link.state, link)
+
+
+@pytest.mark.parametrize("size", [SIZE, (120, 40)], ids=["100x30", "120x40"])
+@pytest.mark.parametrize("what", ["prompt", "watching", "display"])
+def test_snapshots(snap_compare, what: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """Seat 0's own prompt (its view, its choices), another seat deciding (who and what
+    kind, no choices), and a scoring display two steps in."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        if what == "display":
+            assert isinstance(pilot.app.screen, ScoringScreen)
+            await press(pilot, "enter")
+            await press(pilot, "enter")
+            assert isinstance(pilot.app.screen, ScoringScreen) and pilot.app.screen.index == 2
+
+    assert snap_compare(_at(what), terminal_size=size, run_before=run_before)

@@ -385,6 +385,7 @@ class RemoteGameScreen(Screen[None]):
         scoring, self._scoring, self._display = self._scoring, None, None
         if scoring is not None:
             close(scoring)  # (once, and only itself: app/closing.py)
+            self._status.say(t("remote.display_seen"))  # (until the host's next scene)
 
     # --- the answering keys and clicks --------------------------------------------------------
 
