@@ -18,12 +18,14 @@ from textual.content import Content
 from textual.pilot import Pilot
 
 from el_grande.app.remote_app import JoinApp
-from el_grande.app.screens.remote_game import RemoteGameScreen, presence_text
+from el_grande.app.screens.remote_game import AdviceScreen, RemoteGameScreen, presence_text
 from el_grande.app.screens.scoring import ScoringScreen
+from el_grande.app.widgets.confirm import ConfirmBar
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.app.widgets.status import StatusLine
 from el_grande.core import PublicView
 from el_grande.flow.scenes import Confirm, GameOver, Prompt, Watching
+from el_grande.net import protocol as P
 from el_grande.net.protocol import parse_client
 from el_grande.net.remote import LocalLink
 from el_grande.net.table import HostSettings
@@ -36,15 +38,18 @@ SEED = 604_118_273_559
 
 
 class Recorded(LocalLink):
-    """A local link that keeps every message its screen sent (parsed)."""
+    """A local link that keeps every message its screen sent (parsed); `hold`: they go no
+    further (as on a slow wire)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.sent: list[Any] = []
+        self.hold = False
         super().__init__(*args, **kwargs)
 
     def _send(self, text: str) -> None:
         self.sent.append(parse_client(text))
-        super()._send(text)
+        if not self.hold:
+            super()._send(text)
 
 
 #: Names that would be markup if a screen read them so: shown as they are, every one.
@@ -89,8 +94,8 @@ async def _turn(pilot: Pilot[None], hosted: Hosted, others: list[Screen], pick: 
     if isinstance(scene, Prompt) and _game(app)._answers.sent != state.decision_id:
         await press(pilot, "enter")  # the highlighted choice
         return "answer"
-    if isinstance(scene, Confirm) and state.decision_id not in _ended:
-        _ended.add(state.decision_id)
+    if isinstance(scene, Confirm) and (id(state), state.decision_id) not in _ended:
+        _ended.add((id(state), state.decision_id))
         await press(pilot, "t")
         return "confirm"
     if any(o.act(pick) for o in others):
@@ -99,7 +104,8 @@ async def _turn(pilot: Pilot[None], hosted: Hosted, others: list[Screen], pick: 
     return "wait"
 
 
-_ended: set[int | None] = set()
+#: The held turns ended by `_turn` (by the state and the decision id).
+_ended: set[tuple[int, int | None]] = set()
 
 
 async def _until(pilot: Pilot[None], hosted: Hosted, others: list[Screen], stop: Any) -> list[str]:
@@ -218,6 +224,73 @@ async def test_a_dropped_connection_is_shown_and_the_state_comes_back() -> None:
         hosted.clock.run_due()
         await settle(pilot)
         assert state.decision_id != decision  # answered once it was back
+
+
+async def test_hints_a_refusal_and_a_held_turn() -> None:
+    """At a table with hints and confirm my turn: `h` asks the host, its advice opens and
+    Enter highlights that choice at the prompt; an answer the host refuses opens the prompt
+    again with the host's sentence; at the held turn `u` takes it back (the prompt again, a
+    new id) and `t` ends it."""
+    hosted = _hosted(2, confirm=True, hint_iterations=30)
+    link = Recorded(hosted.table, hosted.codes.seats[0] or "")
+    other = hosted.screen(1)
+    hosted.start()
+    app = JoinApp(link.state, link)
+    async with app.run_test(size=SIZE) as pilot:
+        state = app.state
+        await _until(pilot, hosted, [other], lambda: _open_prompt(app))
+        await press(pilot, "h")
+        assert link.sent[-1] == P.HintAsk(id=state.decision_id)
+        hosted.clock.run_due()  # (the thinker answers on the clock)
+        await settle(pilot)
+        assert isinstance(app.screen, AdviceScreen) and state.hints
+        await press(pilot, "enter")
+        screen = _game(app)
+        assert app.screen is screen
+        prompt = screen.query_one(DecisionPrompt)
+        highlighted = prompt.options.get_option_at_index(prompt.options.highlighted or 0)
+        assert highlighted.id == state.hints[0].choice
+
+        link.hold = True  # the answer goes nowhere; the host's refusal comes back
+        decision = state.decision_id
+        await press(pilot, "enter")
+        assert prompt.options.option_count == 0  # (sent: the prompt waits)
+        state.feed(P.dump(P.Refused(sentence="That decision has moved on.", id=decision)))
+        await settle(pilot)
+        assert prompt.options.option_count > 0
+        assert "moved on" in str(screen.query_one(StatusLine).render())
+        link.hold = False
+
+        def held() -> bool:
+            return isinstance(state.scene, Confirm) and state.display is None
+
+        await _until(pilot, hosted, [other], held)
+        held_id = state.decision_id
+        assert screen.query_one(ConfirmBar).display and held_id is not None
+        await press(pilot, "u")
+        assert link.sent[-1] == P.TakeBack(id=held_id)
+        assert isinstance(state.scene, Prompt) and state.decision_id != held_id
+        assert prompt.options.option_count > 0
+        await _until(pilot, hosted, [other], held)
+        held_id = state.decision_id
+        history = len(hosted.session.game.history)
+        await press(pilot, "t")
+        assert link.sent[-1] == P.EndTurn(id=held_id)
+        assert state.decision_id != held_id and len(hosted.session.game.history) >= history
+        assert state.refusals == 1  # (only the one fed above)
+
+
+def _open_prompt(app: JoinApp) -> bool:
+    """Seat 0's prompt is on show, not answered yet."""
+    state = app.state
+    screen = app.game_screen
+    return (
+        isinstance(state.scene, Prompt)
+        and state.display is None
+        and screen is not None
+        and screen._answers.sent != state.decision_id
+        and isinstance(app.screen, RemoteGameScreen)
+    )
 
 
 async def test_a_spectator_screen_draws_public_views_and_answers_nothing() -> None:
