@@ -56,17 +56,20 @@ class Connecting(Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.quit", "keys.quit")]
 
-    def __init__(self, where: str) -> None:
+    def __init__(self, where: str, said: str | None = None) -> None:
         super().__init__()
         self.where = where
+        self.said = said  # the host's sentence, once it said one
 
     def compose(self) -> ComposeResult:
         where = printable(self.where)
         text = t("remote.connecting", where=where) if where else t("remote.connecting_table")
-        yield Static(Text(text), id="connecting")
+        yield Static(Text(text if self.said is None else printable(self.said)), id="connecting")
 
     def say(self, text: str) -> None:
-        self.query_one("#connecting", Static).update(Text(printable(text)))
+        self.said = text
+        if self.is_mounted:  # (else composed with it)
+            self.query_one("#connecting", Static).update(Text(printable(text)))
 
 
 class Keyboard:
@@ -133,7 +136,8 @@ class JoinApp(CompatApp):
 
     def on_mount(self) -> None:
         localise_bindings(self)
-        self.push_screen(Connecting(self.where))
+        state = self.state
+        self.push_screen(Connecting(self.where, state.bye or state.refused))
         self._stops.append(self.state.listen(lambda _state: self._changed()))
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.keyboard is not None:

@@ -16,9 +16,15 @@ from typing import Any
 import pytest
 from textual.content import Content
 from textual.pilot import Pilot
+from textual.widgets import Static
 
-from el_grande.app.remote_app import JoinApp
-from el_grande.app.screens.remote_game import AdviceScreen, RemoteGameScreen, presence_text
+from el_grande.app.remote_app import Connecting, JoinApp
+from el_grande.app.screens.remote_game import (
+    AdviceScreen,
+    RemoteGameScreen,
+    ReportScreen,
+    presence_text,
+)
 from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.app.widgets.confirm import ConfirmBar
 from el_grande.app.widgets.prompt import DecisionPrompt
@@ -33,6 +39,7 @@ from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
 from tests.app.helpers import SIZE, press, settle
 from tests.net.scripted import Hosted, Screen, picker, session_of
+from tests.net.test_table import _small
 
 SEED = 604_118_273_559
 
@@ -56,13 +63,15 @@ class Recorded(LocalLink):
 MARKUP_NAMES = ["[b]Ana[/b]", "Ben [red]", "Cy"]
 
 
-def _hosted(players: int = 2, names: list[str] | None = None, **settings: Any) -> Hosted:
+def _hosted(
+    players: int = 2, names: list[str] | None = None, bots: Any = (), **settings: Any
+) -> Hosted:
     if names is None:
-        session = session_of(SEED, players, rounds=6)
+        session = session_of(SEED, players, bots, rounds=6)
     else:
         setup = GameSetup(default_seats(names[:players]), seed=SEED, rounds=6)
         session = GameSession.new(setup)
-    return Hosted(session, HostSettings(bot_delay=0.2, **settings))
+    return Hosted(session, HostSettings(bot_delay=0.2, **settings), review=_small)
 
 
 def _game(app: JoinApp) -> RemoteGameScreen:
@@ -165,6 +174,11 @@ async def test_a_seat_plays_a_whole_game_by_keys() -> None:
             assert isinstance(app.screen, ScoringScreen)
             assert app.screen.index == i
             await press(pilot, "enter")
+            if i == 0:  # connected again mid-display: the same display, at this screen's step
+                link.close()
+                link.open()
+                await settle(pilot)
+                assert state.display == display and hosted.table.director.showing
         assert state.display is None and not isinstance(app.screen, ScoringScreen)
         assert [m.display for m in link.sent if m.t == "seen"] == [display.id]
 
@@ -175,7 +189,13 @@ async def test_a_seat_plays_a_whole_game_by_keys() -> None:
             assert f"{MARKUP_NAMES[seat]}: {final.players[seat].score}" in text
         log_title = Content.from_markup(str(_game(app).query_one("#log").border_title)).plain
         assert f"● {MARKUP_NAMES[0]}" in log_title and f"● {MARKUP_NAMES[1]}" in log_title
-        assert _game(app).check_action("review", ()) is True
+        await press(pilot, "v")  # the review of this seat's decisions, worked out at the host
+        assert link.sent[-1] == P.ReviewAsk()
+        hosted.clock.run_due()
+        await settle(pilot)
+        assert isinstance(app.screen, ReportScreen) and state.report
+        await press(pilot, "escape")
+        assert app.screen is _game(app)
     assert isinstance(state.scene, GameOver) and hosted.session.decision is None
     assert done.count("answer") > 30 and done.count("display") > 4
     answers = [m for m in link.sent if m.t == "answer"]
@@ -219,6 +239,11 @@ async def test_a_dropped_connection_is_shown_and_the_state_comes_back() -> None:
         hosted.clock.run_due()
         await settle(pilot)
         assert not banner.display and hosted.table.presence[0] is True
+        other.gone()  # the other seat's screen goes: shown on the log's edge
+        await settle(pilot)
+        title = Content.from_markup(str(_game(app).query_one("#log").border_title)).plain
+        assert f"○ {hosted.session.name(1)}" in title
+        other = hosted.screen(1)
         assert state.decision_id == decision and isinstance(state.scene, Prompt)
         await press(pilot, "enter")
         hosted.clock.run_due()
@@ -294,26 +319,46 @@ def _open_prompt(app: JoinApp) -> bool:
 
 
 async def test_a_spectator_screen_draws_public_views_and_answers_nothing() -> None:
-    hosted = _hosted(3)
+    hosted = _hosted(3, bots=[2])
     link = Recorded(hosted.table, hosted.codes.watch)
-    screens = [hosted.screen(s) for s in range(3)]
+    screens = [hosted.screen(s) for s in range(2)]
     hosted.start()
     seen: list[Any] = []
     link.state.listen(lambda s: seen.append(s.scene))
     app = JoinApp(link.state, link)
     async with app.run_test(size=SIZE) as pilot:
         pick = picker(random.Random(9))
-        for _ in range(200):
+        displays, told = 0, -1
+        for _ in range(150):
             hosted.clock.run_due()
-            if not any(s.act(pick) for s in screens):
+            if link.state.messages != told:  # (each scene drawn: a computer player's too)
+                told = link.state.messages
+                await settle(pilot)
+            if isinstance(app.screen, ScoringScreen):
+                displays += 1
+                await press(pilot, "escape")  # to its last step
+                await press(pilot, "enter")  # seen (the host does not wait for watchers)
+            elif not any(s.act(pick) for s in screens):
                 hosted.clock.advance(0.5)
-        await settle(pilot)
-        assert app.state.role == "spectator"
-        for key in ("enter", "1", "a", "t"):
+        assert app.state.role == "spectator" and displays > 0
+        for key in ("enter", "1", "a", "t", "u", "h", "v"):
             await press(pilot, key)
-        assert [m.t for m in link.sent] in ([], ["seen"])
+        assert link.sent and all(m.t == "seen" for m in link.sent)
     views = [s.view for s in seen if s is not None]
     assert views and all(isinstance(v, PublicView) for v in views)
+    assert any(isinstance(s, Watching) and s.bot and s.choice is not None for s in seen)
+
+
+async def test_a_code_that_opens_no_seat_says_so_and_opens_no_game() -> None:
+    hosted = _hosted(2)
+    hosted.start()
+    link = LocalLink(hosted.table, "0000-0000-0000")
+    app = JoinApp(link.state, link)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, Connecting) and app.game_screen is None
+        said = str(app.screen.query_one("#connecting", Static).render())
+        assert said == link.state.bye and "code" in said
 
 
 def test_presence_names_people_only() -> None:
