@@ -256,15 +256,15 @@ class RemoteGameScreen(Screen[None]):
                 self.shown, text = prompt_shown(scene, self.seating, False)
                 if self._answers.sent == self.state.decision_id:  # (answered: drawn again)
                     self.answered(None)
-                    return
-                self._answers.sent = None
-                prompt.show(
-                    text.title, text.progress, text.labels, scene.decision.secret, text.idle
-                )
-                if text.cursor is not None:
-                    self._input.highlight(text.cursor)
-                prompt.options.focus()
-                self._status.say(t("remote.your_turn"))
+                else:
+                    self._answers.sent = None
+                    prompt.show(
+                        text.title, text.progress, text.labels, scene.decision.secret, text.idle
+                    )
+                    if text.cursor is not None:
+                        self._input.highlight(text.cursor)
+                    prompt.options.focus()
+                    self._status.say(t("remote.your_turn"))
             case Watching():
                 self._watch(scene)
             case Confirm():
