@@ -138,11 +138,11 @@ class JoinApp(CompatApp):
         localise_bindings(self)
         state = self.state
         self.push_screen(Connecting(self.where, state.bye or state.refused))
-        self._stops.append(self.state.listen(lambda _state: self._changed()))
+        self._stops.append(self.state.listen(self._told))
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.keyboard is not None:
             for state in self.keyboard.seats.values():
-                self._stops.append(state.listen(lambda _state: self._changed()))
+                self._stops.append(state.listen(self._told))
         if self._connect is not None:
             self.run_worker(self._connect(), name="connection", exclusive=True)
         self._changed()
@@ -153,6 +153,20 @@ class JoinApp(CompatApp):
         close = getattr(self.link, "close", None)
         if callable(close):  # (a LocalLink: the table hears the screen go)
             close()
+
+    _told_pending = False
+
+    def _told(self, _state: object) -> None:
+        """A connection's state changed: looked at in the app's own turn. (The websocket
+        client feeds the state from its own task, outside the app's context, where no
+        screen can be made; several messages at once are looked at once.)"""
+        if not self._told_pending:
+            self._told_pending = True
+            self.call_later(self._look)
+
+    def _look(self) -> None:
+        self._told_pending = False
+        self._changed()
 
     def _changed(self) -> None:
         state = self.state

@@ -10,6 +10,8 @@ public views and answers nothing. Snapshots of a prompt, a watching screen and a
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import random
 from typing import Any
 
@@ -33,7 +35,7 @@ from el_grande.core import PublicView
 from el_grande.flow.scenes import Confirm, GameOver, Prompt, Watching
 from el_grande.net import protocol as P
 from el_grande.net.protocol import parse_client
-from el_grande.net.remote import LocalLink
+from el_grande.net.remote import LocalLink, RemoteState
 from el_grande.net.table import HostSettings
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
@@ -347,6 +349,31 @@ async def test_a_spectator_screen_draws_public_views_and_answers_nothing() -> No
     views = [s.view for s in seen if s is not None]
     assert views and all(isinstance(v, PublicView) for v in views)
     assert any(isinstance(s, Watching) and s.bot and s.choice is not None for s in seen)
+
+
+async def test_a_state_fed_from_the_clients_own_task_is_drawn_in_the_apps_turn() -> None:
+    """The websocket client feeds the state from a task of its own, outside the app's
+    context (where Textual can make no screen): the welcome, the scenes and the answers
+    still go through."""
+    hosted = _hosted(2)
+    other = hosted.screen(1)
+    hosted.start()
+    state = RemoteState()
+    app = JoinApp(state)
+    links: list[LocalLink] = []
+
+    async def client() -> None:  # (as run_client: connect, then every message to the state)
+        links.append(LocalLink(hosted.table, hosted.codes.seats[0] or "", state))
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, Connecting)
+        loop = asyncio.get_running_loop()
+        await loop.create_task(client(), context=contextvars.Context())
+        await settle(pilot)
+        assert isinstance(app.screen, RemoteGameScreen | ScoringScreen)
+        done = await _until(pilot, hosted, [other], lambda: len(hosted.session.game.history) > 12)
+        assert "answer" in done and state.refusals == 0
 
 
 async def test_a_code_that_opens_no_seat_says_so_and_opens_no_game() -> None:

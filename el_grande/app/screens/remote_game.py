@@ -189,7 +189,7 @@ class RemoteGameScreen(Screen[None]):
         prompt.options.on_highlight = self._highlighted
         prompt.options.on_nothing = self._input.nothing_chosen
         prompt.above = lambda: cards.wanted_height(self.shown)
-        self._stop = self.state.listen(lambda _state: self.draw())
+        self._stop = self.state.listen(self._told)
         self.draw()
 
     def on_unmount(self) -> None:
@@ -207,6 +207,21 @@ class RemoteGameScreen(Screen[None]):
     @property
     def _status(self) -> StatusLine:
         return self.query_one(StatusLine)
+
+    _draw_pending = False
+
+    def _told(self, _state: object) -> None:
+        """The connection was told something: drawn in the screen's own turn (the websocket
+        client feeds the state from its own task, outside the app's context; a burst of
+        messages is drawn once, as it stands after the last)."""
+        if not self._draw_pending:
+            self._draw_pending = True
+            self.call_later(self._draw_told)
+
+    def _draw_told(self) -> None:
+        self._draw_pending = False
+        if self.is_mounted:
+            self.draw()
 
     def draw(self) -> None:
         """Draw what the connection has been told: the banner, who is here, the log, then a
