@@ -1552,6 +1552,8 @@ EN: dict[str, Template] = {
     "games.forgotten": "(forgotten)",
     # --- a seat's own screen at a hosted table (app/screens/remote_game.py)
     "remote.connecting": "Connecting to {where}…",
+    "remote.connecting_table": "Connecting to the table…",
+    "remote.display_seen": "Seen: the table goes on once every seat has seen it…",
     "remote.lost": "The connection to the table is lost: trying again… (your seat is kept)",
     "remote.offline": "not connected to the table just now",
     "remote.your_turn": "Your decision.",

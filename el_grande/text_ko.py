@@ -1535,6 +1535,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "games.forgotten": "(잊힌 사람)",
     # --- a seat's own screen at a hosted table (app/screens/remote_game.py)
     "remote.connecting": "{where}에 연결하는 중…",
+    "remote.connecting_table": "테이블에 연결하는 중…",
+    "remote.display_seen": "다 봤습니다: 모든 자리가 보고 나면 테이블이 이어집니다…",
     "remote.lost": "테이블과의 연결이 끊겼습니다. 다시 시도하는 중… (자리는 그대로입니다)",
     "remote.offline": "지금은 테이블에 연결되어 있지 않습니다",
     "remote.your_turn": "당신의 차례입니다.",

@@ -1,12 +1,12 @@
 """The app of a screen at a hosted table: `el-grande join` (a seat), `el-grande watch` (a
 spectator) and the host's own keyboard (`el-grande host --here`).
 
-It shows "connecting" until the host has welcomed the connection, then the seat's (or the
-spectator's) game screen (`el_grande.app.screens.remote_game`). What carries the messages is
-given: `connect`, a coroutine the app runs in its own event loop for as long as it is open —
-the websocket client (`el_grande.net.client.run_client`), or the host's server itself beside
-a local link. Leaving (`q`, Ctrl+C, a closed terminal) keeps the seat: the host holds the
-game, and the same code opens it again.
+`JoinApp` shows "connecting" until the host has welcomed the connection, then the seat's (or
+the spectator's) game screen (`el_grande.app.screens.remote_game`). What carries the messages
+is given: the state's link (the websocket client's, `el_grande.net.client`, run beside the
+app or as its `connect` coroutine; or a `LocalLink` to a table in this process). Leaving
+(`q`, Ctrl+C, a closed terminal) keeps the seat: the host holds the game, and the same code
+opens it again.
 
 Several seats at one keyboard (the host's, `--here 1,2`: a mixed table) are a `Keyboard`: a
 connection per seat beside a watcher's. The screen shows the watcher's public board; when
@@ -56,15 +56,20 @@ class Connecting(Screen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q,escape", "app.quit", "keys.quit")]
 
-    def __init__(self, where: str) -> None:
+    def __init__(self, where: str, said: str | None = None) -> None:
         super().__init__()
         self.where = where
+        self.said = said  # the host's sentence, once it said one
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(t("remote.connecting", where=printable(self.where))), id="connecting")
+        where = printable(self.where)
+        text = t("remote.connecting", where=where) if where else t("remote.connecting_table")
+        yield Static(Text(text if self.said is None else printable(self.said)), id="connecting")
 
     def say(self, text: str) -> None:
-        self.query_one("#connecting", Static).update(Text(printable(text)))
+        self.said = text
+        if self.is_mounted:  # (else composed with it)
+            self.query_one("#connecting", Static).update(Text(printable(text)))
 
 
 class Keyboard:
@@ -91,9 +96,12 @@ class Keyboard:
         return letter
 
 
-class RemoteApp(CompatApp):
-    """A screen at a hosted table: `state` is what its connection is told, `connect` the
-    coroutine that keeps the connection (run in the app's loop; cancelled when it closes)."""
+class JoinApp(CompatApp):
+    """A screen at a hosted table: `state` is what its connection is told; `link` carries
+    what the screen sends (the websocket client's `SocketLink`, or a `LocalLink`, closed
+    when the app ends); `connect`, if given, the coroutine that keeps the connection (run in
+    the app's loop, cancelled when it closes; the command line may run its client beside the
+    app instead)."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = [_STYLES / "app.tcss"]
     TITLE = "El Grande"
@@ -101,13 +109,15 @@ class RemoteApp(CompatApp):
     def __init__(
         self,
         state: RemoteState,
-        connect: Callable[[], Awaitable[Any]] | None,
+        link: object | None = None,
         *,
+        connect: Callable[[], Awaitable[Any]] | None = None,
         where: str = "",
         keyboard: Keyboard | None = None,
     ) -> None:
         super().__init__()
         self.state = state
+        self.link = link
         self._connect = connect
         self.where = where
         self.keyboard = keyboard
@@ -126,12 +136,13 @@ class RemoteApp(CompatApp):
 
     def on_mount(self) -> None:
         localise_bindings(self)
-        self.push_screen(Connecting(self.where))
-        self._stops.append(self.state.listen(lambda _state: self._changed()))
+        state = self.state
+        self.push_screen(Connecting(self.where, state.bye or state.refused))
+        self._stops.append(self.state.listen(self._told))
         self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.keyboard is not None:
             for state in self.keyboard.seats.values():
-                self._stops.append(state.listen(lambda _state: self._changed()))
+                self._stops.append(state.listen(self._told))
         if self._connect is not None:
             self.run_worker(self._connect(), name="connection", exclusive=True)
         self._changed()
@@ -139,6 +150,23 @@ class RemoteApp(CompatApp):
     def on_unmount(self) -> None:
         for stop in self._stops:
             stop()
+        close = getattr(self.link, "close", None)
+        if callable(close):  # (a LocalLink: the table hears the screen go)
+            close()
+
+    _told_pending = False
+
+    def _told(self, _state: object) -> None:
+        """A connection's state changed: looked at in the app's own turn. (The websocket
+        client feeds the state from its own task, outside the app's context, where no
+        screen can be made; several messages at once are looked at once.)"""
+        if not self._told_pending:
+            self._told_pending = True
+            self.call_later(self._look)
+
+    def _look(self) -> None:
+        self._told_pending = False
+        self._changed()
 
     def _changed(self) -> None:
         state = self.state
@@ -241,3 +269,7 @@ class RemoteApp(CompatApp):
         curtain, self._curtain, self._curtain_for = self._curtain, None, None
         if curtain is not None and curtain in self.screen_stack:
             curtain.dismiss()
+
+
+#: The name the first cut of the screens gave it.
+RemoteApp = JoinApp

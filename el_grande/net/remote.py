@@ -7,7 +7,8 @@ the scene, the decision id an answer must name, the display under way, the log, 
 connected, the hints and the review for this seat, the host's last refusal. Its listeners are
 called after every message. The screen's intents (`answer`, `end_turn`, `take_back`,
 `seen`, `hint`, `review`) become the protocol's messages, named by the ids the host gave,
-and go to `send` — the websocket client's (`el_grande.net.client`) or a `LocalLink`'s.
+and go to the link's `send` — the websocket client's (`el_grande.net.client.SocketLink`)
+or a `LocalLink`'s.
 
 A message that does not parse is dropped and counted (`broken`): a screen never falls over
 what a host sent.
@@ -28,6 +29,12 @@ if TYPE_CHECKING:
     from el_grande.session import Seating
 
 Listener = Callable[["RemoteState"], None]
+
+
+class Link(Protocol):
+    """What carries a screen's messages to the host: `send(text)`, one message."""
+
+    def send(self, text: str) -> None: ...
 
 
 class Connection(Protocol):
@@ -64,11 +71,14 @@ class Advice:
 
 
 class RemoteState:
-    """Everything one connection has been told (see the module docstring). `send` carries
-    the screen's messages to the host (None until a connection is open: nothing is sent)."""
+    """Everything one connection has been told (see the module docstring). `link` carries
+    the screen's messages to the host: a `Link` (its `send`) or a plain `send(text)`; None
+    until there is one. Nothing is sent while the connection is not open (`connected`)."""
 
-    def __init__(self, send: Callable[[str], None] | None = None) -> None:
-        self.send = send
+    def __init__(self, link: Link | Callable[[str], None] | None = None) -> None:
+        self.send: Callable[[str], None] | None = (
+            None if link is None else link if callable(link) else link.send
+        )
         self.role: str | None = None  # "seat" or "spectator", once welcomed
         self.seat: int | None = None
         self.seating: Seating | None = None
@@ -85,7 +95,9 @@ class RemoteState:
         self.hints_for: int | None = None  # the decision id the hints are for
         self.report: str | None = None  # the review of this seat (Markdown)
         self.report_complete = False
-        self.refused: str | None = None  # the host's latest refusal
+        self.refused: str | None = None  # the host's latest refusal (cleared by a scene)
+        self.refused_id: int | None = None  # the decision id it named, if any
+        self.refusals = 0  # refusals received: a screen tells a new one by the count
         self.bye: str | None = None  # why the host closed the connection
         self.connected = False  # a connection is open now (the client says)
         self.broken = 0  # messages dropped: they did not parse
@@ -139,7 +151,7 @@ class RemoteState:
                 self.scene = decode(message.scene)
                 self.decision_id = message.id
                 self.scene_count = message.n
-                self.refused = None
+                self.refused = self.refused_id = None
             case P.DisplayMessage():
                 # The display comes between two scenes: the one before is over (its decision
                 # was answered, or moved on), the next comes once the display is done.
@@ -169,7 +181,8 @@ class RemoteState:
             case P.Report():
                 self.report, self.report_complete = message.text, message.complete
             case P.Refused():
-                self.refused = message.sentence
+                self.refused, self.refused_id = message.sentence, message.id
+                self.refusals += 1
             case P.Bye():
                 self.bye = message.sentence
 
@@ -227,15 +240,20 @@ class LocalLink:
         self._table = table
         self._code = code
         self._conn: Connection | None = None
+        self._refused_at_once = False
         self.open()
 
     def open(self) -> None:
         """Connect (again): a new connection, the hello first."""
         if self._conn is not None:
             return
-        self._conn = self._table.open(self.state.feed, self._closed)
+        self._refused_at_once = False
+        conn = self._table.open(self.state.feed, self._closed)
+        if self._refused_at_once:
+            return  # (a closed table says bye and closes at once)
+        self._conn = conn
         self.state.set_connected(True)
-        self._conn.receive(P.dump(P.Hello(v=P.PROTOCOL, code=self._code)))
+        conn.receive(P.dump(P.Hello(v=P.PROTOCOL, code=self._code)))
 
     def close(self) -> None:
         """The screen went away (or, in tests, the connection dropped)."""
@@ -245,7 +263,7 @@ class LocalLink:
         self.state.set_connected(False)
 
     def _closed(self) -> None:
-        self._conn = None
+        self._conn, self._refused_at_once = None, True
         self.state.set_connected(False)
 
     def _send(self, text: str) -> None:

@@ -1,113 +1,214 @@
-"""A seat's own screen at a hosted table (app/screens/remote_game.py), through `run_test()`
-over a LocalLink to a real HostedTable on a manual clock: the seat plays its prompts by keys,
-a key typed while another seat decides answers nothing, a display is stepped at this screen's
-pace and the host told, a dropped connection is shown and the state comes back, the end shows
-the final scores; a spectator's screen shows public views only."""
+"""A seat's own screen at a hosted table (app/screens/remote_game.py, app/remote_app.py),
+through `run_test()` over a `LocalLink` to a real `HostedTable` on a manual clock.
+
+One seat plays a whole seeded game by keys (Enter on the highlighted choice, a region's
+number, a card's letter; `t` at its held turn), the other seats by script: its prompts are
+its own view and choices; a key typed while another seat decides sends nothing; a display is
+stepped at this screen's pace and the host waits for it; the end shows the final scores. A
+screen that drops and connects again is shown the state again. A watcher's screen draws
+public views and answers nothing. Snapshots of a prompt, a watching screen and a display."""
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import random
+from typing import Any
 
-from el_grande.app.remote_app import RemoteApp
-from el_grande.app.screens.remote_game import RemoteGameScreen, presence_text
+import pytest
+from textual.content import Content
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from el_grande.app.remote_app import Connecting, JoinApp
+from el_grande.app.screens.remote_game import (
+    AdviceScreen,
+    RemoteGameScreen,
+    ReportScreen,
+    presence_text,
+)
 from el_grande.app.screens.scoring import ScoringScreen
+from el_grande.app.widgets.confirm import ConfirmBar
 from el_grande.app.widgets.prompt import DecisionPrompt
+from el_grande.app.widgets.status import StatusLine
 from el_grande.core import PublicView
-from el_grande.flow.scenes import GameOver, Prompt, Watching
+from el_grande.flow.scenes import Confirm, GameOver, Prompt, Watching
+from el_grande.net import protocol as P
+from el_grande.net.protocol import parse_client
 from el_grande.net.remote import LocalLink, RemoteState
-from tests.app.helpers import SIZE, settle
-from tests.net.scripted import Hosted, picker, session_of
+from el_grande.net.table import HostSettings
+from el_grande.session import GameSession
+from el_grande.setup import GameSetup, default_seats
+from tests.app.helpers import SIZE, press, settle
+from tests.net.scripted import Hosted, Screen, picker, session_of
+from tests.net.test_table import _small
 
 SEED = 604_118_273_559
 
 
-def _hosted(players: int = 2) -> Hosted:
-    return Hosted(session_of(SEED, players, rounds=6))
+class Recorded(LocalLink):
+    """A local link that keeps every message its screen sent (parsed); `hold`: they go no
+    further (as on a slow wire)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.sent: list[Any] = []
+        self.hold = False
+        super().__init__(*args, **kwargs)
+
+    def _send(self, text: str) -> None:
+        self.sent.append(parse_client(text))
+        if not self.hold:
+            super()._send(text)
 
 
-async def _play_seat(
-    pilot, app: RemoteApp, hosted: Hosted, others, *, steps: int, until=None
-) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    """Play seat 0 by keys (Enter on the highlighted choice; Enter through displays), the
-    other screens by script, until `steps` of this seat's answers, `until()` or the end."""
+#: Names that would be markup if a screen read them so: shown as they are, every one.
+MARKUP_NAMES = ["[b]Ana[/b]", "Ben [red]", "Cy"]
+
+
+def _hosted(
+    players: int = 2, names: list[str] | None = None, bots: Any = (), **settings: Any
+) -> Hosted:
+    if names is None:
+        session = session_of(SEED, players, bots, rounds=6)
+    else:
+        setup = GameSetup(default_seats(names[:players]), seed=SEED, rounds=6)
+        session = GameSession.new(setup)
+    return Hosted(session, HostSettings(bot_delay=0.2, **settings), review=_small)
+
+
+def _game(app: JoinApp) -> RemoteGameScreen:
+    screen = app.game_screen
+    assert screen is not None
+    return screen
+
+
+def _prompt_text(app: JoinApp) -> str:
+    prompt = _game(app).query_one(DecisionPrompt)
+    return "\n".join(str(w.render()) for w in prompt.query("Static"))
+
+
+async def _turn(pilot: Pilot[None], hosted: Hosted, others: list[Screen], pick: Any) -> str:
+    """One thing happens: the host's clock runs, then this screen's person does what the
+    screen asks (Enter through a display, Enter at a prompt, `t` at a held turn), else a
+    scripted screen acts, else the clock goes on. What was done."""
+    hosted.clock.run_due()
+    await settle(pilot)
+    app = pilot.app
+    assert isinstance(app, JoinApp)
+    state = app.state
+    if isinstance(app.screen, ScoringScreen):
+        await press(pilot, "enter")
+        return "display"
+    scene = state.scene
+    if isinstance(scene, GameOver) and state.display is None:
+        return "over"
+    if isinstance(scene, Prompt) and _game(app)._answers.sent != state.decision_id:
+        await press(pilot, "enter")  # the highlighted choice
+        return "answer"
+    if isinstance(scene, Confirm) and (id(state), state.decision_id) not in _ended:
+        _ended.add((id(state), state.decision_id))
+        await press(pilot, "t")
+        return "confirm"
+    if any(o.act(pick) for o in others):
+        return "others"
+    hosted.clock.advance(0.5)
+    return "wait"
+
+
+#: The held turns ended by `_turn` (by the state and the decision id).
+_ended: set[tuple[int, int | None]] = set()
+
+
+async def _until(pilot: Pilot[None], hosted: Hosted, others: list[Screen], stop: Any) -> list[str]:
     pick = picker(random.Random(3))
-    counts = {"answers": 0, "displays": 0, "watching": 0}
-    told = -1
-    for _ in range(4000):
-        hosted.clock.run_due()
-        state = app.state
-        if state.messages != told:  # (the screen draws only what its connection is told)
-            told = state.messages
-            await settle(pilot)
-        if isinstance(app.screen, ScoringScreen):
-            counts["displays"] += 1
-            await pilot.press("escape")  # to the display's last step
-            await settle(pilot)
-            await pilot.press("enter")  # seen: the host is told
-            continue
-        if isinstance(state.scene, GameOver) or counts["answers"] >= steps:
-            break
-        if until is not None and until():
-            break
-        if isinstance(state.scene, Prompt) and state.display is None:
-            screen = app.screen
-            assert isinstance(screen, RemoteGameScreen)
-            if screen.query_one(DecisionPrompt).options.highlighted is None:
-                await pilot.press("down")  # nothing highlighted (a power card): the first
-            before = len(hosted.session.game.history)
-            await pilot.press("enter")  # the highlighted choice
-            hosted.clock.run_due()
-            await settle(pilot)
-            assert len(hosted.session.game.history) > before, (
-                state.scene.decision.kind,
-                app.focused,
-                screen.query_one(DecisionPrompt).options.highlighted,
-                str(screen.query_one("#status").render()),
-                type(app.screen).__name__,
-                state.refused,
-                state.decision_id,
-                hosted.table.decision_ids,
-                hosted.session.decision,
-                screen._answers.sent,
-            )
-            counts["answers"] += 1
-            continue
-        if isinstance(state.scene, Watching):
-            counts["watching"] += 1
-        if not any(o.act(pick) for o in others):
-            hosted.clock.advance(0.5)
-    return counts
+    done: list[str] = []
+    for _ in range(20_000):
+        if stop():
+            return done
+        did = await _turn(pilot, hosted, others, pick)
+        done.append(did)
+        if did == "over":
+            return done
+    raise AssertionError("the game never ended")
 
 
-async def test_a_seat_plays_its_prompts_by_keys_and_watches_the_others() -> None:
-    hosted = _hosted(2)
-    link = LocalLink(hosted.table, hosted.codes.seats[0] or "")
+async def test_a_seat_plays_a_whole_game_by_keys() -> None:
+    """Seat 0 plays every prompt by keys to the end; what it was shown is its own view; a key
+    at a watching screen sends nothing; displays wait for this screen's Enter; the end shows
+    the final scores. Names that look like markup are shown as they are."""
+    hosted = _hosted(2, MARKUP_NAMES)
+    link = Recorded(hosted.table, hosted.codes.seats[0] or "")
     other = hosted.screen(1)
     hosted.start()
-    app = RemoteApp(link.state, None, where="test")
+    app = JoinApp(link.state, link)
+    scenes: list[Any] = []
+    link.state.listen(lambda s: scenes.append(s.scene))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, RemoteGameScreen | ScoringScreen)
-        counts = await _play_seat(pilot, app, hosted, [other], steps=12)
-        assert counts["answers"] == 12
-        assert counts["watching"] > 0
-        assert not any(r for r in link.state.refused or "")  # no answer was refused
+        state = app.state
+        assert state.role == "seat" and state.seat == 0
 
-        # A key typed while the other seat decides answers nothing.
+        # Watching the other seat decide: no choices on show, and keys send nothing.
         def watching() -> bool:
-            state = app.state
             return isinstance(state.scene, Watching) and state.display is None
 
-        await _play_seat(pilot, app, hosted, [], steps=10_000, until=watching)
-        assert watching()
-        before = len(hosted.session.game.history)
-        await pilot.press("enter", "1", "a", "enter")
+        await _until(pilot, hosted, [other], watching)
+        assert _game(app).query_one(DecisionPrompt).options.option_count == 0
+        assert MARKUP_NAMES[1] in _prompt_text(app)
+        sent, history = len(link.sent), len(hosted.session.game.history)
+        for key in ("enter", "1", "2", "a", "t", "u", "h"):
+            await press(pilot, key)
+        assert len(link.sent) == sent
+        assert len(hosted.session.game.history) == history
+
+        # A display: the host waits for this screen, which steps at its own pace.
+        await _until(pilot, hosted, [other], lambda: isinstance(app.screen, ScoringScreen))
+        display = state.display
+        assert display is not None
+        for _ in range(3):  # the host's clock runs on, the other screen has seen it
+            other.act(picker(random.Random(0)))
+            hosted.clock.advance(0.5)
         await settle(pilot)
-        assert len(hosted.session.game.history) == before
-        screen = app.screen
-        assert isinstance(screen, RemoteGameScreen)
-        prompt = screen.query_one(DecisionPrompt)
-        assert prompt.options.option_count == 0  # no choices of another seat's on show
+        assert hosted.table.director.showing
+        steps = len(display.steps)
+        for i in range(steps):
+            assert isinstance(app.screen, ScoringScreen)
+            assert app.screen.index == i
+            await press(pilot, "enter")
+            if i == 0:  # connected again mid-display: the same display, at this screen's step
+                link.close()
+                link.open()
+                await settle(pilot)
+                assert state.display == display and hosted.table.director.showing
+        assert state.display is None and not isinstance(app.screen, ScoringScreen)
+        assert [m.display for m in link.sent if m.t == "seen"] == [display.id]
+
+        done = await _until(pilot, hosted, [other], lambda: False)
+        text = _prompt_text(app)
+        final = hosted.session.current.public
+        for seat in range(2):
+            assert f"{MARKUP_NAMES[seat]}: {final.players[seat].score}" in text
+        log_title = Content.from_markup(str(_game(app).query_one("#log").border_title)).plain
+        assert f"● {MARKUP_NAMES[0]}" in log_title and f"● {MARKUP_NAMES[1]}" in log_title
+        await press(pilot, "v")  # the review of this seat's decisions, worked out at the host
+        assert link.sent[-1] == P.ReviewAsk()
+        hosted.clock.run_due()
+        await settle(pilot)
+        assert isinstance(app.screen, ReportScreen) and state.report
+        await press(pilot, "escape")
+        assert app.screen is _game(app)
+    assert isinstance(state.scene, GameOver) and hosted.session.decision is None
+    assert done.count("answer") > 30 and done.count("display") > 4
+    answers = [m for m in link.sent if m.t == "answer"]
+    assert len({m.id for m in answers}) == len(answers)  # one answer per decision
+    assert state.refusals == 0  # none refused
+    for scene in scenes:  # its own view, or public ones; never another seat's choices
+        view = getattr(scene, "view", None)
+        if isinstance(scene, Prompt):
+            assert scene.decision.player == 0 and view is not None and view.seat == 0
+        elif isinstance(scene, Watching) and view is not None and view.decision is not None:
+            assert view.decision.player != 0 and not view.decision.choices
 
 
 async def test_a_dropped_connection_is_shown_and_the_state_comes_back() -> None:
@@ -115,68 +216,184 @@ async def test_a_dropped_connection_is_shown_and_the_state_comes_back() -> None:
     link = LocalLink(hosted.table, hosted.codes.seats[0] or "")
     other = hosted.screen(1)
     hosted.start()
-    app = RemoteApp(link.state, None, where="test")
+    app = JoinApp(link.state, link)
     async with app.run_test(size=SIZE) as pilot:
-        await _play_seat(pilot, app, hosted, [other], steps=3)
+        state = app.state
+        await _until(
+            pilot,
+            hosted,
+            [other],
+            lambda: (
+                isinstance(state.scene, Prompt)
+                and state.display is None
+                and len(hosted.session.game.history) > 4
+            ),
+        )
+        decision = state.decision_id
         link.close()
         await settle(pilot)
-        screen = app.game_screen
-        assert screen is not None
-        banner = screen.query_one("#save-problem")
-        assert banner.display
-        assert hosted.table.presence[0] is False
+        banner = _game(app).query_one("#save-problem")
+        assert banner.display and hosted.table.presence[0] is False
+        await press(pilot, "enter")  # nothing goes while it is lost
+        assert state.decision_id == decision
+        assert str(_game(app).query_one(StatusLine).render()) != ""
         link.open()
         hosted.clock.run_due()
         await settle(pilot)
-        assert not banner.display
-        assert hosted.table.presence[0] is True
-        assert app.state.scene is not None
+        assert not banner.display and hosted.table.presence[0] is True
+        other.gone()  # the other seat's screen goes: shown on the log's edge
+        await settle(pilot)
+        title = Content.from_markup(str(_game(app).query_one("#log").border_title)).plain
+        assert f"○ {hosted.session.name(1)}" in title
+        other = hosted.screen(1)
+        assert state.decision_id == decision and isinstance(state.scene, Prompt)
+        await press(pilot, "enter")
+        hosted.clock.run_due()
+        await settle(pilot)
+        assert state.decision_id != decision  # answered once it was back
 
 
-async def test_a_whole_game_ends_on_the_final_scores() -> None:
-    hosted = _hosted(2)
-    link = LocalLink(hosted.table, hosted.codes.seats[0] or "")
+async def test_hints_a_refusal_and_a_held_turn() -> None:
+    """At a table with hints and confirm my turn: `h` asks the host, its advice opens and
+    Enter highlights that choice at the prompt; an answer the host refuses opens the prompt
+    again with the host's sentence; at the held turn `u` takes it back (the prompt again, a
+    new id) and `t` ends it."""
+    hosted = _hosted(2, confirm=True, hint_iterations=30)
+    link = Recorded(hosted.table, hosted.codes.seats[0] or "")
     other = hosted.screen(1)
     hosted.start()
-    app = RemoteApp(link.state, None, where="test")
+    app = JoinApp(link.state, link)
     async with app.run_test(size=SIZE) as pilot:
-        counts = await _play_seat(pilot, app, hosted, [other], steps=10_000)
-        assert isinstance(app.state.scene, GameOver)
-        assert counts["displays"] >= 2  # the general scorings, stepped here
-        assert hosted.session.decision is None
-        screen = app.game_screen
-        assert screen is not None
-        text = str(screen.query_one(DecisionPrompt).query_one("#prompt-progress").render())
-        for seat in range(2):
-            assert hosted.session.name(seat) in text
+        state = app.state
+        await _until(pilot, hosted, [other], lambda: _open_prompt(app))
+        await press(pilot, "h")
+        assert link.sent[-1] == P.HintAsk(id=state.decision_id)
+        hosted.clock.run_due()  # (the thinker answers on the clock)
+        await settle(pilot)
+        assert isinstance(app.screen, AdviceScreen) and state.hints
+        await press(pilot, "enter")
+        screen = _game(app)
+        assert app.screen is screen
+        prompt = screen.query_one(DecisionPrompt)
+        highlighted = prompt.options.get_option_at_index(prompt.options.highlighted or 0)
+        assert highlighted.id == state.hints[0].choice
+
+        link.hold = True  # the answer goes nowhere; the host's refusal comes back
+        decision = state.decision_id
+        await press(pilot, "enter")
+        assert prompt.options.option_count == 0  # (sent: the prompt waits)
+        state.feed(P.dump(P.Refused(sentence="That decision has moved on.", id=decision)))
+        await settle(pilot)
+        assert prompt.options.option_count > 0
+        assert "moved on" in str(screen.query_one(StatusLine).render())
+        link.hold = False
+
+        def held() -> bool:
+            return isinstance(state.scene, Confirm) and state.display is None
+
+        await _until(pilot, hosted, [other], held)
+        held_id = state.decision_id
+        assert screen.query_one(ConfirmBar).display and held_id is not None
+        await press(pilot, "u")
+        assert link.sent[-1] == P.TakeBack(id=held_id)
+        assert isinstance(state.scene, Prompt) and state.decision_id != held_id
+        assert prompt.options.option_count > 0
+        await _until(pilot, hosted, [other], held)
+        held_id = state.decision_id
+        history = len(hosted.session.game.history)
+        await press(pilot, "t")
+        assert link.sent[-1] == P.EndTurn(id=held_id)
+        assert state.decision_id != held_id and len(hosted.session.game.history) >= history
+        assert state.refusals == 1  # (only the one fed above)
 
 
-async def test_a_spectator_screen_holds_public_views_only() -> None:
-    hosted = _hosted(3)
-    state = RemoteState()
-    LocalLink(hosted.table, hosted.codes.watch, state)
-    screens = [hosted.screen(s) for s in range(3)]
+def _open_prompt(app: JoinApp) -> bool:
+    """Seat 0's prompt is on show, not answered yet."""
+    state = app.state
+    screen = app.game_screen
+    return (
+        isinstance(state.scene, Prompt)
+        and state.display is None
+        and screen is not None
+        and screen._answers.sent != state.decision_id
+        and isinstance(app.screen, RemoteGameScreen)
+    )
+
+
+async def test_a_spectator_screen_draws_public_views_and_answers_nothing() -> None:
+    hosted = _hosted(3, bots=[2])
+    link = Recorded(hosted.table, hosted.codes.watch)
+    screens = [hosted.screen(s) for s in range(2)]
     hosted.start()
-    seen: list[object] = []
-    state.listen(lambda s: seen.append(s.scene))
-    app = RemoteApp(state, None, where="test")
+    seen: list[Any] = []
+    link.state.listen(lambda s: seen.append(s.scene))
+    app = JoinApp(link.state, link)
     async with app.run_test(size=SIZE) as pilot:
         pick = picker(random.Random(9))
-        for _ in range(300):
+        displays, told = 0, -1
+        for _ in range(150):
             hosted.clock.run_due()
-            if not any(s.act(pick) for s in screens):
+            if link.state.messages != told:  # (each scene drawn: a computer player's too)
+                told = link.state.messages
+                await settle(pilot)
+            if isinstance(app.screen, ScoringScreen):
+                displays += 1
+                await press(pilot, "escape")  # to its last step
+                await press(pilot, "enter")  # seen (the host does not wait for watchers)
+            elif not any(s.act(pick) for s in screens):
                 hosted.clock.advance(0.5)
+        assert app.state.role == "spectator" and displays > 0
+        for key in ("enter", "1", "a", "t", "u", "h", "v"):
+            await press(pilot, key)
+        assert link.sent and all(m.t == "seen" for m in link.sent)
+    views = [s.view for s in seen if s is not None]
+    assert views and all(isinstance(v, PublicView) for v in views)
+    assert any(isinstance(s, Watching) and s.bot and s.choice is not None for s in seen)
+
+
+async def test_a_state_fed_from_the_clients_own_task_is_drawn_in_the_apps_turn() -> None:
+    """The websocket client feeds the state from a task of its own, outside the app's
+    context (where Textual can make no screen): the welcome, the scenes and the answers
+    still go through."""
+    hosted = _hosted(2)
+    other = hosted.screen(1)
+    hosted.start()
+    state = RemoteState()
+    app = JoinApp(state)
+    links: list[LocalLink] = []
+
+    async def client() -> None:  # (as run_client: connect, then every message to the state)
+        links.append(LocalLink(hosted.table, hosted.codes.seats[0] or "", state))
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, Connecting)
+        loop = asyncio.get_running_loop()
+        await loop.create_task(client(), context=contextvars.Context())
         await settle(pilot)
         assert isinstance(app.screen, RemoteGameScreen | ScoringScreen)
-    views = [s.view for s in seen if s is not None and hasattr(s, "view")]
-    assert views and all(isinstance(v, PublicView) for v in views)
+        done = await _until(pilot, hosted, [other], lambda: len(hosted.session.game.history) > 12)
+        assert "answer" in done and state.refusals == 0
+
+
+async def test_a_code_that_opens_no_seat_says_so_and_opens_no_game() -> None:
+    hosted = _hosted(2)
+    hosted.start()
+    link = LocalLink(hosted.table, "0000-0000-0000")
+    app = JoinApp(link.state, link)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, Connecting) and app.game_screen is None
+        said = str(app.screen.query_one("#connecting", Static).render())
+        assert said == link.state.bye and "code" in said
 
 
 def test_presence_names_people_only() -> None:
-    hosted = _hosted(3)
+    hosted = Hosted(session_of(SEED, 3, bots=[2], rounds=6))
     seating = hosted.session.seating
     text = presence_text(seating, (True, False, True), 2)
     assert "● " + seating.name(0) in text and "○ " + seating.name(1) in text
+    assert seating.name(2) not in text  # a computer player's seat has no screen
 
 
 async def test_two_seats_at_one_keyboard_hand_it_over_by_a_letter() -> None:
@@ -188,12 +405,11 @@ async def test_two_seats_at_one_keyboard_hand_it_over_by_a_letter() -> None:
     from el_grande.app.screens.curtain import CurtainScreen
 
     hosted = _hosted(3)
-    public = RemoteState()
-    LocalLink(hosted.table, hosted.codes.watch, public)
+    public = LocalLink(hosted.table, hosted.codes.watch).state
     seats = {s: LocalLink(hosted.table, hosted.codes.seats[s] or "").state for s in (0, 1)}
     other = hosted.screen(2)
     hosted.start()
-    app = RemoteApp(public, None, where="test", keyboard=Keyboard(seats, random.Random(1)))
+    app = JoinApp(public, where="test", keyboard=Keyboard(seats, random.Random(1)))
     pick = picker(random.Random(4))
     curtains = answers = displays = 0
     async with app.run_test(size=SIZE) as pilot:
@@ -232,3 +448,49 @@ async def test_two_seats_at_one_keyboard_hand_it_over_by_a_letter() -> None:
                 hosted.clock.advance(0.5)
         assert hosted.session.general_scorings >= 1
     assert curtains >= 2 and answers >= 4 and displays >= 1
+
+
+# --- snapshots ------------------------------------------------------------------------------
+
+
+def _at(what: str) -> JoinApp:
+    """Seat 0's screen, connected to a seeded table of three once scripted screens have played
+    it to `what`: seat 0's prompt, another seat deciding, or a display under way."""
+    hosted = _hosted(3)
+    screens = [hosted.screen(s) for s in range(3)]
+    hosted.start()
+    pick = picker(random.Random(5))
+    mine = screens[0]
+
+    def there() -> bool:
+        if len(hosted.session.game.history) < 12 and what != "display":
+            return False
+        if what == "display":  # (a general scoring: steps to go through)
+            return mine.display is not None and len(mine.display.steps) >= 4
+        if mine.display is not None or mine.decision in mine.answered:
+            return False
+        scene = mine.scene
+        if what == "prompt":
+            return isinstance(scene, Prompt) and not scene.decision.secret
+        return isinstance(scene, Watching) and scene.view.decision is not None
+
+    hosted.drive(screens, pick, until=there)
+    link = LocalLink(hosted.table, hosted.codes.seats[0] or "")  # (a second screen of seat 0)
+    return JoinApp(link.state, link)
+
+
+@pytest.mark.parametrize("size", [SIZE, (120, 40)], ids=["100x30", "120x40"])
+@pytest.mark.parametrize("what", ["prompt", "watching", "display"])
+def test_snapshots(snap_compare, what: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """Seat 0's own prompt (its view, its choices), another seat deciding (who and what
+    kind, no choices), and a scoring display two steps in."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await settle(pilot)
+        if what == "display":
+            assert isinstance(pilot.app.screen, ScoringScreen)
+            await press(pilot, "enter")
+            await press(pilot, "enter")
+            assert isinstance(pilot.app.screen, ScoringScreen) and pilot.app.screen.index == 2
+
+    assert snap_compare(_at(what), terminal_size=size, run_before=run_before)

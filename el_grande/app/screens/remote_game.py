@@ -30,6 +30,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from el_grande.app.closing import close, closing
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import bot_text, chip, decision_what
 from el_grande.app.screens.game_input import PromptInput
@@ -107,19 +108,22 @@ class _Answers:
 
     def answer(self, choice: Choice) -> str | None:
         state = self.screen.state
-        if state.decision_id is None or not isinstance(state.scene, Prompt):
+        decision = state.decision_id
+        if decision is None or not isinstance(state.scene, Prompt) or state.display is not None:
             return t("why.not_now")
         if not state.connected:
             return t("remote.offline")
-        asked = state.decision_id
-        if self.sent == asked:
+        if self.sent == decision:
             return None  # (sent already: the host's answer is on its way)
-        self.sent = asked
-        self.screen.answered(choice)  # (before: a host in this process answers at once)
-        if state.answer(choice):
-            return None
-        self.sent = None
-        return t("remote.offline")
+        # Marked before it goes: an in-process host (`LocalLink`) answers from inside `send`,
+        # its next scene (or its refusal) drawn before `answer` returns.
+        self.sent, scenes, refusals = decision, state.scene_count, state.refusals
+        if not state.answer(choice):
+            self.sent = None
+            return t("remote.offline")
+        if state.scene_count == scenes and state.refusals == refusals:
+            self.screen.answered(choice)  # (nothing back yet: the prompt waits for the host)
+        return None
 
 
 class RemoteGameScreen(Screen[None]):
@@ -153,6 +157,7 @@ class RemoteGameScreen(Screen[None]):
         self._step = 0
         self._scoring: ScoringScreen | None = None
         self._stop: Any = None
+        self._refusals = state.refusals  # the host's refusals shown so far
         self._asked_hints: int | None = None
         self._asked_review = False
 
@@ -184,7 +189,7 @@ class RemoteGameScreen(Screen[None]):
         prompt.options.on_highlight = self._highlighted
         prompt.options.on_nothing = self._input.nothing_chosen
         prompt.above = lambda: cards.wanted_height(self.shown)
-        self._stop = self.state.listen(lambda _state: self.draw())
+        self._stop = self.state.listen(self._told)
         self.draw()
 
     def on_unmount(self) -> None:
@@ -202,6 +207,21 @@ class RemoteGameScreen(Screen[None]):
     @property
     def _status(self) -> StatusLine:
         return self.query_one(StatusLine)
+
+    _draw_pending = False
+
+    def _told(self, _state: object) -> None:
+        """The connection was told something: drawn in the screen's own turn (the websocket
+        client feeds the state from its own task, outside the app's context; a burst of
+        messages is drawn once, as it stands after the last)."""
+        if not self._draw_pending:
+            self._draw_pending = True
+            self.call_later(self._draw_told)
+
+    def _draw_told(self) -> None:
+        self._draw_pending = False
+        if self.is_mounted:
+            self.draw()
 
     def draw(self) -> None:
         """Draw what the connection has been told: the banner, who is here, the log, then a
@@ -225,7 +245,20 @@ class RemoteGameScreen(Screen[None]):
                 self._drawn = None  # (stepped on the public screen; the scene after it is drawn)
             return
         self._close_display()
-        scene = state.scene
+        refused = self._refused()
+        if refused and state.refused_id is not None and state.refused_id == self._answers.sent:
+            self._answers.sent = None  # the host took nothing: the prompt is open again
+            self._drawn = None
+        self._draw_scene(state.scene)
+        if refused and state.refused is not None:
+            self._status.refuse(state.refused)
+
+    def _refused(self) -> bool:
+        """Whether the host refused something since the screen last looked."""
+        new, self._refusals = self.state.refusals != self._refusals, self.state.refusals
+        return new
+
+    def _draw_scene(self, scene: object) -> None:
         if scene is self._drawn:
             return
         before, self._drawn = self._drawn, scene
@@ -233,19 +266,20 @@ class RemoteGameScreen(Screen[None]):
         if isinstance(before, Confirm) and not isinstance(scene, Confirm):
             bar.hide()
             prompt.display = True
-        if state.refused:
-            self._status.say(state.refused)
         match scene:
             case Prompt():
-                self._answers.sent = None
                 self.shown, text = prompt_shown(scene, self.seating, False)
-                prompt.show(
-                    text.title, text.progress, text.labels, scene.decision.secret, text.idle
-                )
-                if text.cursor is not None:
-                    self._input.highlight(text.cursor)
-                prompt.options.focus()
-                self._status.say(t("remote.your_turn"))
+                if self._answers.sent == self.state.decision_id:  # (answered: drawn again)
+                    self.answered(None)
+                else:
+                    self._answers.sent = None
+                    prompt.show(
+                        text.title, text.progress, text.labels, scene.decision.secret, text.idle
+                    )
+                    if text.cursor is not None:
+                        self._input.highlight(text.cursor)
+                    prompt.options.focus()
+                    self._status.say(t("remote.your_turn"))
             case Watching():
                 self._watch(scene)
             case Confirm():
@@ -323,6 +357,7 @@ class RemoteGameScreen(Screen[None]):
         if self._display is not None and self._display.id == display.id:
             return  # (on show: its step is this screen's)
         if not display.steps:
+            self._close_display()
             self.state.seen()
             return
         self._display, self._step = display, 0
@@ -330,18 +365,18 @@ class RemoteGameScreen(Screen[None]):
         self.shown = Shown(scene.view, lit=scene.lit)
         self.query_one(DecisionPrompt).clear()
         self._drawn = None  # the scene is drawn again once the display is seen
-        if self._scoring is not None:
-            self._scoring.show(scene)  # the next display, on the same screen
+        if self._scoring is not None and not closing(self._scoring):
+            # Another display before this screen saw the last one (the host waits so long
+            # only): the same modal shows it (it may not even be mounted yet).
+            self._scoring.show(scene)
             return
         self._scoring = ScoringScreen(
             scene,
             chip=lambda seat: chip(self.seating, seat),
             name=self.seating.name,
             on_next=lambda: self._step_to(self._step + 1),
-            on_last=lambda: self._step_to(len(self._display.steps) - 1 if self._display else 0),
-            on_run_to_end=lambda: self._step_to(
-                len(self._display.steps) - 1 if self._display else 0
-            ),
+            on_last=self._last_step,
+            on_run_to_end=self._last_step,
         )
         self.app.push_screen(self._scoring)
 
@@ -357,14 +392,19 @@ class RemoteGameScreen(Screen[None]):
         self.shown = Shown(scene.view, lit=scene.lit)
         self._scoring.show(scene)
 
+    def _last_step(self) -> None:
+        if self._display is not None:
+            self._step_to(len(self._display.steps) - 1)
+
     def _close_display(self) -> None:
         scoring, self._scoring, self._display = self._scoring, None, None
-        if scoring is not None and scoring.is_attached:
-            scoring.dismiss()
+        if scoring is not None:
+            close(scoring)  # (once, and only itself: app/closing.py)
+            self._status.say(t("remote.display_seen"))  # (until the host's next scene)
 
     # --- the answering keys and clicks --------------------------------------------------------
 
-    def answered(self, choice: Choice) -> None:
+    def answered(self, choice: Choice | None) -> None:
         """An answer went to the host: the prompt waits for the host's next scene."""
         self.query_one(DecisionPrompt).clear()
         self._status.say(t("remote.sent"))
@@ -409,9 +449,11 @@ class RemoteGameScreen(Screen[None]):
         return True
 
     def on_key(self, event: Any) -> None:
-        if event.key == "enter" and isinstance(self._answers.scene, Confirm):
+        scene = self._answers.scene
+        if event.key == "enter" and isinstance(scene, Confirm):
             event.stop()
-            self.action_end_turn()
+            if scene.ready:  # (as at the hot seat: once the keyboard has been quiet)
+                self.action_end_turn()
 
     def action_end_turn(self) -> None:
         if isinstance(self._answers.scene, Confirm) and self.state.end_turn():
