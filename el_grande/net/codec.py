@@ -110,8 +110,9 @@ _register(
 )
 for _name in dir(E):
     _event = getattr(E, _name)
-    if isinstance(_event, type) and issubclass(_event, E._Value) and _event is not E._Value:
-        _register(f"E.{_event.__name__}", _event, _event.__match_args__, _event)
+    _fields: tuple[str, ...] = getattr(_event, "__match_args__", ())
+    if isinstance(_event, type) and issubclass(_event, tuple) and _fields:
+        _register(f"E.{_event.__name__}", _event, _fields, _event)
 for _enum in (DecisionKind, Phase, Purpose, AwardReason, Tone):
     _ENUMS[_enum.__name__] = _enum
 

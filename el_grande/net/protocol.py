@@ -276,6 +276,6 @@ def parse_server(text: str | bytes) -> Any:
     return _parse(_SERVER, text, MAX_SERVER_BYTES)
 
 
-def dump(message: _Message) -> str:
+def dump(message: BaseModel) -> str:
     """One message as the JSON text of one frame (compact; keys in the models' order)."""
     return json.dumps(message.model_dump(mode="json"), separators=(",", ":"), ensure_ascii=False)

@@ -24,6 +24,8 @@ from el_grande.net import protocol as P
 from el_grande.net.codec import CodecError, decode
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from el_grande.core import Choice, PublicView
     from el_grande.narrate import Line, ScoringStep
     from el_grande.session import Seating
@@ -188,7 +190,7 @@ class RemoteState:
 
     # --- what the screen asks -----------------------------------------------------------------
 
-    def _send(self, message: P._Message) -> bool:
+    def _send(self, message: BaseModel) -> bool:
         if self.send is None or not self.connected:
             return False
         self.send(P.dump(message))

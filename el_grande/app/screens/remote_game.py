@@ -153,7 +153,7 @@ class RemoteGameScreen(Screen[None]):
         self.seating: Seating = state.seating
         self._answers = _Answers(self)
         self._drawn: Any = None  # the scene last drawn
-        self._display: Display | None = None  # the display on show, and its step
+        self._display_on: Display | None = None  # the display on show, and its step
         self._step = 0
         self._scoring: ScoringScreen | None = None
         self._stop: Any = None
@@ -354,13 +354,13 @@ class RemoteGameScreen(Screen[None]):
         )
 
     def _show_display(self, display: Display) -> None:
-        if self._display is not None and self._display.id == display.id:
+        if self._display_on is not None and self._display_on.id == display.id:
             return  # (on show: its step is this screen's)
         if not display.steps:
             self._close_display()
             self.state.seen()
             return
-        self._display, self._step = display, 0
+        self._display_on, self._step = display, 0
         scene = self._showing(display, 0)
         self.shown = Shown(scene.view, lit=scene.lit)
         self.query_one(DecisionPrompt).clear()
@@ -381,7 +381,7 @@ class RemoteGameScreen(Screen[None]):
         self.app.push_screen(self._scoring)
 
     def _step_to(self, index: int) -> None:
-        display = self._display
+        display = self._display_on
         if display is None or self._scoring is None:
             return
         if self._step >= len(display.steps) - 1:
@@ -393,11 +393,11 @@ class RemoteGameScreen(Screen[None]):
         self._scoring.show(scene)
 
     def _last_step(self) -> None:
-        if self._display is not None:
-            self._step_to(len(self._display.steps) - 1)
+        if self._display_on is not None:
+            self._step_to(len(self._display_on.steps) - 1)
 
     def _close_display(self) -> None:
-        scoring, self._scoring, self._display = self._scoring, None, None
+        scoring, self._scoring, self._display_on = self._scoring, None, None
         if scoring is not None:
             close(scoring)  # (once, and only itself: app/closing.py)
             self._status.say(t("remote.display_seen"))  # (until the host's next scene)
