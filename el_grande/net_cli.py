@@ -488,7 +488,7 @@ def run_join(args: argparse.Namespace) -> int:
             reason = printable(str(exc)) or type(exc).__name__
             state.feed(dump(Bye(sentence=t("wire.cannot_connect", url=url, reason=reason))))
 
-    app = RemoteApp(state, connect, where=url)
+    app = RemoteApp(state, connect=connect, where=url)
     app.run()
     if state.bye is not None:
         print(printable(state.bye))
