@@ -247,3 +247,28 @@ async def test_a_host_stopped_by_sigterm_says_bye_to_its_screens_and_lets_the_ga
         again.send_signal(signal.SIGTERM)
         async with asyncio.timeout(BOUND):
             assert await again.wait() == 0
+
+
+def test_join_hands_the_app_its_connection(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`el-grande join` gives the app the coroutine that connects (a regression: it was passed
+    where the link goes, and the screen stayed on "connecting")."""
+    import argparse
+
+    import el_grande.app.remote_app as remote_app
+    from el_grande import net_cli
+
+    got: dict[str, object] = {}
+
+    class App:
+        def __init__(self, state, link=None, *, connect=None, where="", keyboard=None):  # type: ignore[no-untyped-def]
+            got.update(state=state, link=link, connect=connect, where=where)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr(remote_app, "RemoteApp", App)
+    monkeypatch.setenv("EL_GRANDE_CODE", "ABCD-EFGH-JKLM")
+    args = argparse.Namespace(more=[], tls=False, cafile=None, address="127.0.0.1:9")
+    assert net_cli.run_join(args) == 0
+    assert callable(got["connect"]) and got["link"] is None
+    assert got["where"] == "ws://127.0.0.1:9/"
