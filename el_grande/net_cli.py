@@ -138,30 +138,14 @@ def _new_game(setup: GameSetup) -> _Hosted:
 def _saved_game(key: str) -> _Hosted:
     # start-up: the saves (pydantic), the rules core, the codes
     from el_grande.net.codes import Codes, CodesError, codes_path, read_codes, write_codes
-    from el_grande.persist.autosave import attach_autosave, setups_of
-    from el_grande.persist.store import (
-        Autosaver,
-        check_openable,
-        find_save,
-        held_of,
-        load_game,
-        record_of,
-    )
-    from el_grande.session import GameSession
+    from el_grande.persist.autosave import attach_autosave, session_of
+    from el_grande.persist.store import Autosaver, check_openable, find_save, load_game
 
     found = find_save(key)
     save, game = load_game(found.path)
     check_openable(save)
     saver = Autosaver.resume(save)  # the lock first: if it is taken, nothing is built
-    session = GameSession.from_record(
-        record_of(save),
-        setups_of(save),
-        hints=save.hints,
-        hints_used=save.hints_used,
-        coach=save.coach,
-        lessons=save.lessons,
-    )
-    session.held = held_of(save, session.game)
+    session = session_of(save)
     listener = attach_autosave(session, saver)
     listener.save(session.game)
     humans = [session.bot_level(seat) is None for seat in range(len(session.seats))]

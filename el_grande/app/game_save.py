@@ -43,20 +43,11 @@ class GameSave:
         `SaveFileError`) if another window has it open, and nothing is built. `reseat`: seats
         that change hands from the decision at hand on ({seat: kind})."""
         # start-up: the saves (pydantic) and the rules core, when a save is opened
-        from el_grande.persist.autosave import attach_autosave, setups_of
-        from el_grande.persist.store import Autosaver, held_of, record_of
-        from el_grande.session import GameSession
+        from el_grande.persist.autosave import attach_autosave, session_of
+        from el_grande.persist.store import Autosaver
 
         saver = Autosaver.resume(save)  # the lock first: if it is taken, nothing is built
-        session = GameSession.from_record(
-            record_of(save),
-            setups_of(save),
-            hints=save.hints,
-            hints_used=save.hints_used,
-            coach=save.coach,
-            lessons=save.lessons,
-        )
-        session.held = held_of(save, session.game)  # checked when the save was loaded
+        session = session_of(save)
         for seat, kind in sorted((reseat or {}).items()):
             session.seat_to(seat, kind)
         listener = attach_autosave(session, saver, self._changed)

@@ -16,17 +16,15 @@ seats to the same people; they are never in the save itself, an export or a log 
 
 from __future__ import annotations
 
-import contextlib
 import hmac
 import json
-import os
 import secrets
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal, Protocol
 
+from el_grande.atomic import atomic_write_text
 from el_grande.files import read_regular
 
 __all__ = [
@@ -161,23 +159,10 @@ def codes_path(save_path: Path) -> Path:
 
 
 def write_codes(path: Path, codes: Codes) -> None:
-    """Write `codes` to `path` atomically (a temp file in the same folder, fsync, rename
-    over), readable and writable by its owner only (created with mode 0600, never wider)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # mkstemp creates the file with mode 0600 (O_EXCL): it is never readable by others.
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(codes.to_json())
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Write `codes` to `path` atomically (`el_grande.atomic`: a temp file in the same folder,
+    fsync, rename over), readable and writable by its owner only: the temp file is made by
+    `mkstemp`, mode 0600 whatever the umask, and renamed, never copied."""
+    atomic_write_text(Path(path), codes.to_json())
 
 
 def read_codes(path: Path) -> Codes:

@@ -161,6 +161,24 @@ class AutosaveListener:
             self.saver.close()
 
 
+def session_of(save: SaveFile) -> GameSession:
+    """The session of a saved game as it was left: its record, seats, hints, coach and held
+    choice (checked when the save was loaded). Take the save's lock first (`Autosaver`)."""
+    from el_grande.persist.store import held_of, record_of
+    from el_grande.session import GameSession
+
+    session = GameSession.from_record(
+        record_of(save),
+        setups_of(save),
+        hints=save.hints,
+        hints_used=save.hints_used,
+        coach=save.coach,
+        lessons=save.lessons,
+    )
+    session.held = held_of(save, session.game)
+    return session
+
+
 def _write_problem(path: Path, exc: OSError) -> str:
     reason = printable(exc.strerror or str(exc) or type(exc).__name__).rstrip(".")
     return t("save.failed", path=printable(str(path)), reason=reason)
