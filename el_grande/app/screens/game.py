@@ -27,16 +27,17 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import OptionList, RichLog, Static
 
 from el_grande.app.access import el_app
 from el_grande.app.closing import replace
 from el_grande.app.colours import palette
+from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import (
     seconds_text,
 )
 from el_grande.app.screens import game_keys as keys
-from el_grande.app.screens.game_input import AnsweringKeys, PromptInput
+from el_grande.app.screens.game_input import PromptInput
 from el_grande.app.screens.game_modal import SceneModal, bot_shown, prompt_shown
 from el_grande.app.screens.seat_menu import SeatMenu, reseat, said
 from el_grande.app.screens.styled import FirstResume
@@ -74,7 +75,7 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-class GameScreen(AnsweringKeys, Screen[None]):
+class GameScreen(Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
@@ -343,6 +344,25 @@ class GameScreen(AnsweringKeys, Screen[None]):
         if isinstance(self.flow.scene, Prompt):
             self._input.highlighted(option_id)
             self._say_caution()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._input.selected(event.option.id)
+
+    def action_pick_place(self, key: str) -> None:
+        self._input.place_key(key)
+
+    def action_pick_card(self, key: str) -> None:
+        self._input.card_key(key)
+
+    def on_place_picked(self, message: PlacePicked) -> None:
+        self._input.place_click(message.place)
+
+    def on_card_picked(self, message: CardPicked) -> None:
+        self._input.card_click(message.card)
+
+    def on_power_picked(self, message: PowerPicked) -> None:
+        self._input.power_click(message.value, message.seat)
 
     # --- the other keys (game_keys.py) -----------------------------------------------------
 

@@ -15,10 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from textual.widgets import OptionList
-
 from el_grande.app import answers
-from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import choice_label
 from el_grande.app.shown import card_of
 from el_grande.app.widgets.board import KEY_PLACES
@@ -275,29 +272,3 @@ class PromptInput:
     def power_click(self, value: int, seat: int) -> None:
         if (d := self._open()) is not None:
             self.apply(self.answering.power_click(d, value, seat))
-
-
-class AnsweringKeys:
-    """The answering keys' and clicks' handlers of a screen with a `PromptInput` (`_input`):
-    the hot-seat game screen and a seat's screen at a hosted table share them."""
-
-    _input: PromptInput
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self._input.selected(event.option.id)
-
-    def action_pick_place(self, key: str) -> None:
-        self._input.place_key(key)
-
-    def action_pick_card(self, key: str) -> None:
-        self._input.card_key(key)
-
-    def on_place_picked(self, message: PlacePicked) -> None:
-        self._input.place_click(message.place)
-
-    def on_card_picked(self, message: CardPicked) -> None:
-        self._input.card_click(message.card)
-
-    def on_power_picked(self, message: PowerPicked) -> None:
-        self._input.power_click(message.value, message.seat)

@@ -31,8 +31,9 @@ from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from el_grande.app.closing import close, closing
+from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import bot_text, chip, decision_what
-from el_grande.app.screens.game_input import AnsweringKeys, PromptInput
+from el_grande.app.screens.game_input import PromptInput
 from el_grande.app.screens.game_modal import prompt_shown
 from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.app.screens.seat_menu import reseat
@@ -125,7 +126,7 @@ class _Answers:
         return None
 
 
-class RemoteGameScreen(AnsweringKeys, Screen[None]):
+class RemoteGameScreen(Screen[None]):
     """One seat's screen at a hosted table (`state.role` "seat"), or a spectator's."""
 
     CSS_PATH = "game.tcss"
@@ -415,6 +416,25 @@ class RemoteGameScreen(AnsweringKeys, Screen[None]):
     def _highlighted(self, option_id: str | None) -> None:
         if isinstance(self._answers.scene, Prompt):
             self._input.highlighted(option_id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._input.selected(event.option.id)
+
+    def action_pick_place(self, key: str) -> None:
+        self._input.place_key(key)
+
+    def action_pick_card(self, key: str) -> None:
+        self._input.card_key(key)
+
+    def on_place_picked(self, message: PlacePicked) -> None:
+        self._input.place_click(message.place)
+
+    def on_card_picked(self, message: CardPicked) -> None:
+        self._input.card_click(message.card)
+
+    def on_power_picked(self, message: PowerPicked) -> None:
+        self._input.power_click(message.value, message.seat)
 
     # --- the other keys -----------------------------------------------------------------------
 
