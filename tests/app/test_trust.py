@@ -388,8 +388,10 @@ async def test_hostile_names_through_a_whole_bot_game() -> None:
             if isinstance(app.screen, GameOverScreen):
                 break
             scr = app.screen
-            if isinstance(scr, GameScreen) and not checked and len(scr.session.game.history) > 30:
-                # (whatever the scene: a busy machine's bots may be done before it is looked at)
+            game = next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
+            if game is not None and not checked and len(game.session.game.history) > 30:
+                # (under whatever is on top: a busy machine's bots may be done before a
+                # computer player's turn is seen, and then a display is up)
                 await settle(pilot)
                 _names_line_up(app)
                 checked = True
