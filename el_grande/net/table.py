@@ -44,8 +44,9 @@ every screen before the next one happens.
 from __future__ import annotations
 
 import json
+import secrets
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import count
@@ -489,6 +490,7 @@ class HostedTable:
         settings: HostSettings | None = None,
         bots: Driver | None = None,
         review: Runner = full_review,
+        ids: Iterator[int] | None = None,
     ) -> None:
         if len(codes.seats) != len(session.seats):
             raise ValueError("a table's codes have one entry per seat")
@@ -517,7 +519,9 @@ class HostedTable:
         self.spectate.listen(self._spectator_scene)
         self._unsubscribe: Callable[[], None] | None = session.subscribe(self._updated)
         self._connections: list[Connection] = []
-        self._ids = count(1)
+        #: Decision ids: from a random start unless given (tests give `count(1)`), so that an
+        #: answer to an id of this table's run before a restart never names one of this run.
+        self._ids = ids if ids is not None else count(1 + secrets.randbelow(1 << 40))
         #: Per seat: the id of its Prompt or Confirm on show (None: none), its scene's JSON.
         self._decision: dict[int, int | None] = dict.fromkeys(self.screens)
         self._scene: dict[int, str | None] = dict.fromkeys(self.screens)

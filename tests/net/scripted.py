@@ -13,6 +13,7 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import count
 from typing import Any
 
 from el_grande.core import Choice, Decision
@@ -204,6 +205,8 @@ class Hosted:
     settings: HostSettings = field(default_factory=lambda: HostSettings(bot_delay=0.2))
     codes_seed: int = 7
     review: Any = None
+    #: The decision ids (None: the host's own, from a random start).
+    ids: Any = field(default_factory=lambda: count(1))
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
@@ -216,6 +219,7 @@ class Hosted:
             thinker_on(self.clock),
             self.codes,
             settings=self.settings,
+            ids=self.ids,
             **extra,
         )
 

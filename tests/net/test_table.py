@@ -635,6 +635,27 @@ def test_the_review_comes_after_the_end_for_that_seat_only() -> None:
     assert screens[2].refused[-1].sentence == t("net.watching")
 
 
+def test_each_run_of_a_host_numbers_its_decisions_from_a_new_start() -> None:
+    """A host resumed after a crash numbers its decisions from a new random start: an answer
+    sent to the run before (a screen that has not heard the new welcome yet) is refused and
+    changes nothing; never taken for the decision of the same number in this run."""
+    runs = [Hosted(session_of(SEEDS[1], 2), ids=None) for _ in range(2)]
+    both = [[run.screen(0), run.screen(1)] for run in runs]
+    for run in runs:
+        run.start()
+    seat = runs[0].session.decision.player  # type: ignore[union-attr]
+    screens = [pair[seat] for pair in both]
+    first, second = (s.decision for s in screens)
+    assert first is not None and second is not None and first != second
+    assert screens[0].scene == screens[1].scene  # the same game, the same decision
+    choice = screens[0].scene.decision.choices[0]
+    before = len(runs[1].session.game.history)
+    screens[1].send(t="answer", id=first, choice=str(choice))
+    runs[1].clock.run_due()
+    assert screens[1].refused[-1].sentence == t("net.moved_on")
+    assert len(runs[1].session.game.history) == before and screens[1].decision == second
+
+
 # --- transports ----------------------------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable, Sequence
+from itertools import count
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -269,5 +270,6 @@ def real_table(
         thread_thinker(loop, pool),
         codes,
         settings=HostSettings(bot_delay=0.0, display_wait=2.0),
+        ids=count(1),
     )
     return table, codes, pool
