@@ -35,6 +35,7 @@ from el_grande.text import t
 if TYPE_CHECKING:
     import ssl
 
+    from el_grande.app.screens.host_desk import Code
     from el_grande.net.codes import Codes
     from el_grande.net.server import Server
     from el_grande.net.table import HostedTable, HostSettings
@@ -338,6 +339,32 @@ async def _until_done(stop: asyncio.Event, over: asyncio.Event, server: Server) 
             task.cancel()
 
 
+class HostDesk:
+    """The host's own controls on its screen (`el_grande.app.screens.host_desk.Desk`): the
+    table's codes again, and its seats given to computer players and back."""
+
+    def __init__(self, table: HostedTable, where: str) -> None:
+        self.table = table
+        self.where = where
+
+    def codes(self) -> list[Code]:
+        from el_grande.app.screens.host_desk import Code
+
+        session, codes = self.table.session, self.table.codes
+        found = [Code(session.name(seat), code) for seat, code in enumerate(codes.seats) if code]
+        return [*found, Code(None, codes.watch)]
+
+    def offered(self, seat: int) -> tuple[str, ...]:
+        from el_grande.flow.seats import kinds
+        from el_grande.hands import HUMAN
+
+        has_code = 0 <= seat < len(self.table.codes.seats) and self.table.codes.seats[seat]
+        return tuple(k for k in kinds() if has_code or k != HUMAN)
+
+    def give_seat(self, seat: int, kind: str) -> str | None:
+        return self.table.give_seat(seat, kind)
+
+
 async def _play_here(
     table: HostedTable, codes: Codes, seats: tuple[int, ...], where: str, stop: asyncio.Event
 ) -> None:
@@ -357,12 +384,13 @@ async def _play_here(
         links.append(LocalLink(table, code, RemoteState()))
         return links[-1].state
 
+    desk = HostDesk(table, where)
     if len(seats) == 1:
-        app = RemoteApp(link(codes.seats[seats[0]]), None, where=where)
+        app = RemoteApp(link(codes.seats[seats[0]]), None, where=where, desk=desk)
     else:
         public = link(codes.watch)
         keyboard = Keyboard({seat: link(codes.seats[seat]) for seat in seats})
-        app = RemoteApp(public, None, where=where, keyboard=keyboard)
+        app = RemoteApp(public, None, where=where, keyboard=keyboard, desk=desk)
     running = asyncio.ensure_future(app.run_async())
     stopping = asyncio.ensure_future(stop.wait())
     try:

@@ -1568,6 +1568,9 @@ EN: dict[str, Template] = {
     "remote.review_asked": "The host is reviewing your decisions… (this can take a minute)",
     "remote.key_take_back": "take back",
     "remote.key_leave": "leave (the seat is kept)",
+    "remote.key_codes": "join codes",
+    "remote.seat_after_display": "The seat changes hands right after this display.",
+    "remote.codes_where": "Screens join at {where}",
     # --- play across screens (el_grande.net): the protocol's sentences
     "net.bad_binary": "The table reads text messages only.",
     "net.too_big": "That message is too long for the table.",

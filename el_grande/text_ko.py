@@ -1551,6 +1551,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "remote.review_asked": "호스트가 당신의 선택을 돌아보는 중… (1분쯤 걸릴 수 있습니다)",
     "remote.key_take_back": "되돌리기",
     "remote.key_leave": "나가기(자리 유지)",
+    "remote.key_codes": "참가 코드",
+    "remote.seat_after_display": "이 표시가 끝나면 바로 자리가 바뀝니다.",
+    "remote.codes_where": "참가 주소: {where}",
     # --- play across screens (el_grande.net): the protocol's sentences
     "net.bad_binary": "테이블은 텍스트 메시지만 읽습니다.",
     "net.too_big": "테이블이 받기에는 너무 긴 메시지입니다.",

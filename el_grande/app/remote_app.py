@@ -42,6 +42,7 @@ from el_grande.names import printable
 from el_grande.text import t
 
 if TYPE_CHECKING:
+    from el_grande.app.screens.host_desk import Desk
     from el_grande.net.remote import RemoteState
 
 _STYLES = Path(__file__).parent
@@ -114,6 +115,7 @@ class JoinApp(CompatApp):
         connect: Callable[[], Awaitable[Any]] | None = None,
         where: str = "",
         keyboard: Keyboard | None = None,
+        desk: Desk | None = None,
     ) -> None:
         super().__init__()
         self.state = state
@@ -121,6 +123,8 @@ class JoinApp(CompatApp):
         self._connect = connect
         self.where = where
         self.keyboard = keyboard
+        #: The host's controls (`host --here`): the seat menu and the codes on its screens.
+        self.desk = desk
         self._stops: list[Callable[[], None]] = []
         self.game_screen: RemoteGameScreen | None = None
         #: With a keyboard: each seat's own screen, installed beside the public one.
@@ -171,7 +175,7 @@ class JoinApp(CompatApp):
     def _changed(self) -> None:
         state = self.state
         if self.game_screen is None and state.welcomed and state.seating is not None:
-            self.game_screen = RemoteGameScreen(state)
+            self.game_screen = RemoteGameScreen(state, desk=self.desk)
             if self.keyboard is not None:
                 self.install_screen(self.game_screen, name="public")
                 self.switch_screen("public")
@@ -231,7 +235,7 @@ class JoinApp(CompatApp):
         screen = self.seat_screens.get(seat)
         if screen is None:
             assert self.keyboard is not None
-            screen = RemoteGameScreen(self.keyboard.seats[seat], displays=False)
+            screen = RemoteGameScreen(self.keyboard.seats[seat], displays=False, desk=self.desk)
             self.seat_screens[seat] = screen
             self.install_screen(screen, name=f"seat-{seat}")
         self._show(f"seat-{seat}")

@@ -88,6 +88,7 @@ class RemoteState:
         self.scene: Any = None  # a SeatScene or SpectatorScene (never a display)
         self.decision_id: int | None = None
         self.scene_count = 0  # scenes received (`n` of the last)
+        self.welcomes = 0  # welcomes received: one per connection the host took
         self.display: Display | None = None  # the display under way, until this screen saw it
         self.log: list[Line] = []
         self.log_epoch = 0
@@ -145,6 +146,7 @@ class RemoteState:
     def _take(self, message: Any) -> None:
         match message:
             case P.Welcome():
+                self.welcomes += 1  # (a screen keeps no decision id across welcomes)
                 self.role, self.seat = message.role, message.seat
                 self.seating = decode(message.seating)
                 self.table = dict(message.table)

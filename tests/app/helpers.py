@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from textual import events
+from textual.app import App
 from textual.pilot import Pilot
 
 from el_grande.app.app import ElGrandeApp
@@ -194,7 +196,7 @@ async def play(
     raise AssertionError("the game did not end")
 
 
-def screen_text(app: ElGrandeApp) -> str:
+def screen_text(app: App[Any]) -> str:
     """Everything visible on the terminal (all screens composited), as plain text lines; a
     no-break space (which holds words together) reads as the space the terminal shows."""
     update = app.screen._compositor.render_update(

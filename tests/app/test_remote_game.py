@@ -39,7 +39,7 @@ from el_grande.net.remote import LocalLink, RemoteState
 from el_grande.net.table import HostSettings
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
-from tests.app.helpers import SIZE, press, settle
+from tests.app.helpers import SIZE, press, screen_text, settle
 from tests.net.scripted import Hosted, Screen, picker, session_of
 from tests.net.test_table import _small
 
@@ -494,3 +494,89 @@ def test_snapshots(snap_compare, what: str, size: tuple[int, int]) -> None:  # t
             assert isinstance(pilot.app.screen, ScoringScreen) and pilot.app.screen.index == 2
 
     assert snap_compare(_at(what), terminal_size=size, run_before=run_before)
+
+
+# --- the host's desk ------------------------------------------------------------------------
+
+
+async def test_the_hosts_screen_gives_seats_away_and_back_and_shows_the_codes() -> None:
+    """`host --here`: `c` shows every person's code and the watchers' (none for a computer
+    player's seat), Esc closes it; `r` opens the seat menu: a seat with a code goes to a
+    computer player and back to its person, said on the screen; a computer player's seat
+    without a code is never offered to a person. The keys are not on a joined screen."""
+    from el_grande.app.screens.host_desk import CodesScreen
+    from el_grande.app.screens.seat_menu import SeatMenu
+    from el_grande.net_cli import HostDesk
+
+    hosted = _hosted(3, bots=(2,))
+    link = LocalLink(hosted.table, hosted.codes.seats[0] or "")
+    other = hosted.screen(1)
+    hosted.start()
+    app = JoinApp(link.state, link, desk=HostDesk(hosted.table, "ws://127.0.0.1:1/"))
+    async with app.run_test(size=SIZE) as pilot:
+        state = app.state
+        await _until(
+            pilot, hosted, [other], lambda: isinstance(state.scene, Prompt) and not state.display
+        )
+        await press(pilot, "c")
+        codes = app.screen
+        assert isinstance(codes, CodesScreen)
+        shown = screen_text(app)
+        for code in (hosted.codes.seats[0], hosted.codes.seats[1], hosted.codes.watch):
+            assert code is not None and code in shown
+        assert hosted.session.name(2) not in shown and "ws://127.0.0.1:1/" in shown
+        await press(pilot, "escape")
+        assert isinstance(app.screen, RemoteGameScreen)
+
+        async def keys(*names: str) -> None:
+            for name in names:
+                await press(pilot, name)
+
+        async def give(seat: int, kind: str) -> list[str]:
+            await press(pilot, "r")
+            menu = app.screen
+            assert isinstance(menu, SeatMenu)
+            await keys(*(["down"] * seat), "enter")
+            kinds = menu.query_one("#seats-kinds")
+            offered = [o.id for o in kinds.options]  # type: ignore[attr-defined]
+            if kind in offered:
+                now = kinds.highlighted  # type: ignore[attr-defined]
+                step = "down" if offered.index(kind) > now else "up"
+                await keys(*([step] * abs(offered.index(kind) - now)), "enter")
+            else:
+                await keys("escape", "escape")
+            hosted.clock.run_due()
+            await settle(pilot)
+            return offered
+
+        async def prompt_again() -> None:
+            await _until(
+                pilot,
+                hosted,
+                [other],
+                lambda: isinstance(state.scene, Prompt) and not state.display,
+            )
+
+        offered = await give(1, "bot:greedy")
+        assert "human" in offered and hosted.session.kind(1) == "bot:greedy"
+        toasts = [n.message for n in app._notifications]
+        assert any(hosted.session.name(1) in m for m in toasts)
+        await _until(pilot, hosted, [other], lambda: len(hosted.session.game.history) > 12)
+        await prompt_again()
+        offered = await give(2, "human")
+        assert "human" not in offered and hosted.session.kind(2) == "bot:greedy"
+        await prompt_again()
+        await give(1, "human")
+        assert hosted.session.kind(1) == "human"
+        await prompt_again()
+        assert isinstance(app.screen, RemoteGameScreen)
+
+    # A joined screen has no desk: neither key does anything.
+    link2 = LocalLink(hosted.table, hosted.codes.seats[1] or "")
+    joined = JoinApp(link2.state, link2)
+    async with joined.run_test(size=SIZE) as pilot:
+        hosted.clock.run_due()
+        await settle(pilot)
+        await press(pilot, "c")
+        await press(pilot, "r")
+        assert isinstance(joined.screen, RemoteGameScreen)

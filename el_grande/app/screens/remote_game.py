@@ -11,7 +11,9 @@ prompt says who and what kind of decision, and no key answers anything. A scorin
 display is stepped at this screen's own pace (Enter, space; Esc to its end), and the host is
 told once it is seen. At the end: the final scores, and `v` for the review of this seat's
 decisions (worked out at the host, for this seat only). Who is connected shows on the log's
-edge; a lost connection on a banner until it is back.
+edge; a lost connection on a banner until it is back; a seat that changed hands in a toast.
+On the host's own screen (`host --here`: its `desk`), `r` opens the seat menu and `c` shows
+the join codes again (`host_desk`).
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import bot_text, chip, decision_what
 from el_grande.app.screens.game_input import PromptInput
 from el_grande.app.screens.game_modal import prompt_shown
+from el_grande.app.screens.host_desk import CodesScreen
 from el_grande.app.screens.scoring import ScoringScreen
-from el_grande.app.screens.seat_menu import reseat
+from el_grande.app.screens.seat_menu import SeatMenu, reseat, said
 from el_grande.app.shown import Shown
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
@@ -54,6 +57,7 @@ from el_grande.names import printable
 from el_grande.text import t
 
 if TYPE_CHECKING:
+    from el_grande.app.screens.host_desk import Desk
     from el_grande.core import View
     from el_grande.net.remote import Display, RemoteState
     from el_grande.session import Seating
@@ -126,6 +130,73 @@ class _Answers:
         return None
 
 
+class _Pacer:
+    """The scoring and reveal displays, stepped at this screen's own pace: the host is told
+    once the last step is seen (`RemoteState.seen`)."""
+
+    def __init__(self, screen: RemoteGameScreen) -> None:
+        self.screen = screen
+        self.display: Display | None = None  # the display on show, and its step
+        self.step = 0
+        self.scoring: ScoringScreen | None = None
+
+    def _showing(self, display: Display, index: int) -> Showing:
+        step = display.steps[index]
+        return Showing(
+            display.heading, display.steps, index, display.views[index], step.place, display.events
+        )
+
+    def show(self, display: Display) -> None:
+        screen = self.screen
+        if self.display is not None and self.display.id == display.id:
+            return  # (on show: its step is this screen's)
+        if not display.steps:
+            self.close()
+            screen.state.seen()
+            return
+        self.display, self.step = display, 0
+        scene = self._showing(display, 0)
+        screen.shown = Shown(scene.view, lit=scene.lit)
+        screen.query_one(DecisionPrompt).clear()
+        screen._drawn = None  # the scene is drawn again once the display is seen
+        if self.scoring is not None and not closing(self.scoring):
+            # Another display before this screen saw the last one (the host waits so long
+            # only): the same modal shows it (it may not even be mounted yet).
+            self.scoring.show(scene)
+            return
+        self.scoring = ScoringScreen(
+            scene,
+            chip=lambda seat: chip(screen.seating, seat),
+            name=screen.seating.name,
+            on_next=lambda: self.step_to(self.step + 1),
+            on_last=self.last_step,
+            on_run_to_end=self.last_step,
+        )
+        screen.app.push_screen(self.scoring)
+
+    def step_to(self, index: int) -> None:
+        display = self.display
+        if display is None or self.scoring is None:
+            return
+        if self.step >= len(display.steps) - 1:
+            self.screen.state.seen()  # the last step's Enter: seen; the state tells the screen
+            return
+        self.step = min(index, len(display.steps) - 1)
+        scene = self._showing(display, self.step)
+        self.screen.shown = Shown(scene.view, lit=scene.lit)
+        self.scoring.show(scene)
+
+    def last_step(self) -> None:
+        if self.display is not None:
+            self.step_to(len(self.display.steps) - 1)
+
+    def close(self) -> None:
+        scoring, self.scoring, self.display = self.scoring, None, None
+        if scoring is not None:
+            close(scoring)  # (once, and only itself: app/closing.py)
+            self.screen._status.say(t("remote.display_seen"))  # (until the host's next scene)
+
+
 class RemoteGameScreen(Screen[None]):
     """One seat's screen at a hosted table (`state.role` "seat"), or a spectator's."""
 
@@ -137,6 +208,8 @@ class RemoteGameScreen(Screen[None]):
         Binding("t", "end_turn", "keys.end_turn", id="end_turn"),
         Binding("u", "take_back", "remote.key_take_back", id="take_back"),
         Binding("v", "review", "over.key_review", id="review"),
+        Binding("r", "seats", "keys.seats", id="seats"),  # the host's screen only (its desk)
+        Binding("c", "codes", "remote.key_codes", id="codes"),  # the host's screen only
         Binding("q", "app.quit", "remote.key_leave", id="leave"),
         *(Binding(k, f"pick_place('{k}')", show=False) for k in "0123456789"),
         *(Binding(k, f"pick_card('{k}')", show=False) for k in "abcde"),
@@ -144,20 +217,23 @@ class RemoteGameScreen(Screen[None]):
 
     shown: reactive[Shown | None] = reactive(None, repaint=False)
 
-    def __init__(self, state: RemoteState, *, displays: bool = True) -> None:
+    def __init__(
+        self, state: RemoteState, *, displays: bool = True, desk: Desk | None = None
+    ) -> None:
         super().__init__()
         self.state = state
         #: This screen steps the displays (at a keyboard of several seats, the public one does).
         self.displays = displays
+        #: The host's controls, on the host's own screen only (`host_desk`).
+        self.desk = desk
         assert state.seating is not None, "the screen opens once the host has welcomed it"
         self.seating: Seating = state.seating
         self._answers = _Answers(self)
         self._drawn: Any = None  # the scene last drawn
-        self._display_on: Display | None = None  # the display on show, and its step
-        self._step = 0
-        self._scoring: ScoringScreen | None = None
+        self._pace = _Pacer(self)
         self._stop: Any = None
         self._refusals = state.refusals  # the host's refusals shown so far
+        self._welcomes = state.welcomes
         self._asked_hints: int | None = None
         self._asked_review = False
 
@@ -228,8 +304,11 @@ class RemoteGameScreen(Screen[None]):
         display under way or the scene."""
         state = self.state
         if state.seating is not None and state.seating is not self.seating:
-            self.seating = state.seating
+            before, self.seating = self.seating, state.seating
             reseat(self, state.seating)
+            self._say_hands(before, state.seating)
+        if state.welcomes != self._welcomes:  # a new connection: no answer is on its way
+            self._welcomes, self._answers.sent, self._drawn = state.welcomes, None, None
         self._banner()
         log = self.query_one("#log", GameLog)
         log.show_story(state.log, len(state.log), state.log_epoch)
@@ -240,11 +319,11 @@ class RemoteGameScreen(Screen[None]):
         self._show_report()
         if state.display is not None:
             if self.displays:
-                self._show_display(state.display)
+                self._pace.show(state.display)
             else:
                 self._drawn = None  # (stepped on the public screen; the scene after it is drawn)
             return
-        self._close_display()
+        self._pace.close()
         refused = self._refused()
         if refused and state.refused_id is not None and state.refused_id == self._answers.sent:
             self._answers.sent = None  # the host took nothing: the prompt is open again
@@ -252,6 +331,17 @@ class RemoteGameScreen(Screen[None]):
         self._draw_scene(state.scene)
         if refused and state.refused is not None:
             self._status.refuse(state.refused)
+
+    def _say_hands(self, before: Seating, now: Seating) -> None:
+        """Seats that changed hands (the host's seat menu, a person gone too long, back
+        again) are said on the screen showing (once: at a keyboard of several seats, the
+        screen in view)."""
+        if self not in self.app.screen_stack:
+            return
+        hints = bool(self.state.table.get("hints"))
+        for seat in range(min(before.count, now.count)):
+            if before.kind(seat) != now.kind(seat):
+                self.notify(said(now, hints, seat), markup=False)
 
     def _refused(self) -> bool:
         """Whether the host refused something since the screen last looked."""
@@ -345,63 +435,6 @@ class RemoteGameScreen(Screen[None]):
         if self.state.role == "seat":
             self._status.say(t("remote.over_keys"))
 
-    # --- displays, at this screen's own pace --------------------------------------------------
-
-    def _showing(self, display: Display, index: int) -> Showing:
-        step = display.steps[index]
-        return Showing(
-            display.heading, display.steps, index, display.views[index], step.place, display.events
-        )
-
-    def _show_display(self, display: Display) -> None:
-        if self._display_on is not None and self._display_on.id == display.id:
-            return  # (on show: its step is this screen's)
-        if not display.steps:
-            self._close_display()
-            self.state.seen()
-            return
-        self._display_on, self._step = display, 0
-        scene = self._showing(display, 0)
-        self.shown = Shown(scene.view, lit=scene.lit)
-        self.query_one(DecisionPrompt).clear()
-        self._drawn = None  # the scene is drawn again once the display is seen
-        if self._scoring is not None and not closing(self._scoring):
-            # Another display before this screen saw the last one (the host waits so long
-            # only): the same modal shows it (it may not even be mounted yet).
-            self._scoring.show(scene)
-            return
-        self._scoring = ScoringScreen(
-            scene,
-            chip=lambda seat: chip(self.seating, seat),
-            name=self.seating.name,
-            on_next=lambda: self._step_to(self._step + 1),
-            on_last=self._last_step,
-            on_run_to_end=self._last_step,
-        )
-        self.app.push_screen(self._scoring)
-
-    def _step_to(self, index: int) -> None:
-        display = self._display_on
-        if display is None or self._scoring is None:
-            return
-        if self._step >= len(display.steps) - 1:
-            self.state.seen()  # the last step's Enter: seen; the state tells the screen
-            return
-        self._step = min(index, len(display.steps) - 1)
-        scene = self._showing(display, self._step)
-        self.shown = Shown(scene.view, lit=scene.lit)
-        self._scoring.show(scene)
-
-    def _last_step(self) -> None:
-        if self._display_on is not None:
-            self._step_to(len(self._display_on.steps) - 1)
-
-    def _close_display(self) -> None:
-        scoring, self._scoring, self._display_on = self._scoring, None, None
-        if scoring is not None:
-            close(scoring)  # (once, and only itself: app/closing.py)
-            self._status.say(t("remote.display_seen"))  # (until the host's next scene)
-
     # --- the answering keys and clicks --------------------------------------------------------
 
     def answered(self, choice: Choice | None) -> None:
@@ -446,6 +479,10 @@ class RemoteGameScreen(Screen[None]):
             return isinstance(scene, Prompt) and bool(state.table.get("hints"))
         if action == "review":
             return isinstance(scene, GameOver) and state.role == "seat"
+        if action == "seats":
+            return self.desk is not None and not isinstance(scene, GameOver)
+        if action == "codes":
+            return self.desk is not None
         return True
 
     def on_key(self, event: Any) -> None:
@@ -475,6 +512,38 @@ class RemoteGameScreen(Screen[None]):
         if isinstance(self._answers.scene, GameOver) and self.state.review():
             self._asked_review = True
             self._status.say(t("remote.review_asked"))
+
+    def action_seats(self) -> None:
+        """The host's seat menu: who plays each seat, from the decision at hand on."""
+        if self.desk is None or isinstance(self._answers.scene, GameOver):
+            return
+        self.app.push_screen(
+            SeatMenu(self.seating, self._turn_seat(), self.desk.offered), self._seat_chosen
+        )
+
+    def _seat_chosen(self, result: tuple[int, str] | None) -> None:
+        if result is not None and self.desk is not None:
+            seat, kind = result
+            why = self.desk.give_seat(seat, kind)
+            if why is not None:
+                self._status.refuse(why)
+            elif self.state.display is not None:
+                self._status.say(t("remote.seat_after_display"))
+
+    def _turn_seat(self) -> int | None:
+        """The seat whose decision is at hand, as this screen knows it."""
+        scene = self.state.scene
+        if isinstance(scene, Prompt):
+            return scene.decision.player
+        if isinstance(scene, Confirm):
+            return scene.seat
+        view = getattr(scene, "view", None)
+        d = None if view is None else view.decision
+        return None if d is None else d.player
+
+    def action_codes(self) -> None:
+        if self.desk is not None:
+            self.app.push_screen(CodesScreen(self.desk))
 
     def action_toggle_log(self) -> None:
         log = self.query_one("#log", GameLog)

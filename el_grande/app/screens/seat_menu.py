@@ -16,6 +16,7 @@ players).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -61,10 +62,17 @@ class SeatMenu(BoxedModal[tuple[int, str] | None]):
         Binding("escape", "back", "keys.close", id="seats_close"),
     ]
 
-    def __init__(self, seating: Seating, start: int | None = None) -> None:
-        """`start`: the seat the cursor opens on (the one whose decision is open)."""
+    def __init__(
+        self,
+        seating: Seating,
+        start: int | None = None,
+        offered: Callable[[int], tuple[str, ...]] | None = None,
+    ) -> None:
+        """`start`: the seat the cursor opens on (the one whose decision is open); `offered`:
+        who may take a seat (default `kinds()`: a person or any computer player)."""
         super().__init__()
         self.seating = seating
+        self.offered = offered if offered is not None else (lambda _seat: kinds())
         self.start = start if start is not None and 0 <= start < seating.count else 0
         self.seat: int | None = None  # the seat being given (None: choosing the seat)
 
@@ -102,10 +110,11 @@ class SeatMenu(BoxedModal[tuple[int, str] | None]):
         now = self.seating.kind(seat)
         options = self.query_one("#seats-kinds", OptionList)
         options.clear_options()
-        for kind in kinds():
+        offered = self.offered(seat)
+        for kind in offered:
             mark = "✓ " if kind == now else "  "
             options.add_option(Option(Text(mark + who(kind)), id=kind))
-        options.highlighted = kinds().index(now) if now in kinds() else 0
+        options.highlighted = offered.index(now) if now in offered else 0
         self.query_one("#seats-list").display = False
         options.display = True
         options.focus()
