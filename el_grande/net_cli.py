@@ -272,16 +272,16 @@ async def _host(
 ) -> int:
     from concurrent.futures import ThreadPoolExecutor
 
-    from el_grande.net.clock import LoopClock, thread_thinker
+    from el_grande.net.clock import LoopClock, bot_processes, pool_thinker
     from el_grande.net.server import serve
     from el_grande.net.table import HostedTable
 
     loop = asyncio.get_running_loop()
     session = hosted.session
-    pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="el-grande-bot")
-    table = HostedTable(
-        session, LoopClock(loop), thread_thinker(loop, pool), hosted.codes, settings=settings
-    )
+    pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="el-grande-hint")
+    processes = bot_processes()  # the computer players think off this process's lock
+    thinker = pool_thinker(loop, pool, processes)
+    table = HostedTable(session, LoopClock(loop), thinker, hosted.codes, settings=settings)
     over = asyncio.Event()
 
     def updated(update: Any) -> None:
@@ -295,6 +295,7 @@ async def _host(
         server = await serve(table, args.bind, args.port, ssl=context)
     except OSError as exc:
         pool.shutdown(wait=False, cancel_futures=True)
+        processes.shutdown(wait=False, cancel_futures=True)
         return _fail(
             t("wire.cannot_listen", address=printable(args.bind), reason=exc.strerror or str(exc))
         )
@@ -318,6 +319,7 @@ async def _host(
         table.close()  # every screen is told: bye
         await server.close()
         pool.shutdown(wait=False, cancel_futures=True)
+        processes.shutdown(wait=False, cancel_futures=True)
     return EXIT_OK
 
 

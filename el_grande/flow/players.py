@@ -114,8 +114,10 @@ class ComputerPlayers:
         bot = self.bot_for(d.player)
         # Built here (the thinker never sees the Game), and only for a bot that reads it.
         view = private_view(self.session, Seat(d.player), d.player) if needs_view(bot) else None
+        # A partial of plain data (the bot, its view, the decision): a host's thinker can
+        # send it to another process (`el_grande.net.clock.pool_thinker`).
         task.cancel = self.thinker(
-            lambda: bot.choose(view, d),  # type: ignore[arg-type]  # None: a bot that never reads it
+            partial(bot.choose, view, d),  # type: ignore[arg-type]  # None: a bot that never reads it
             partial(self._answered, task),
         )
 

@@ -14,9 +14,9 @@ process (their decoding is not the host's time), over real websockets. What it m
 - how many tables this process holds with the p90 under 50 ms: the number of tables doubled
   from `--tables` until the p90 reaches it (or `--most`).
 
-It measures; it is not a test. The computer players think in a pool of threads (a search is
-a closure over the bot and its seat's view, not something another process can be handed),
-two at a time. The wire's rate limit is lifted for the scripts, which answer at once.
+It measures; it is not a test. The computer players think in two worker processes, as the
+host's do (`el_grande.net.clock.pool_thinker`): off this process's lock. The wire's rate
+limit is lifted for the scripts, which answer at once.
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 
 async def _step(tables: int, answers: int, seed: int, bot_delay: float) -> StepResult:
-    from el_grande.net.clock import LoopClock, thread_thinker
+    from el_grande.net.clock import LoopClock, bot_processes, pool_thinker
     from el_grande.net.codes import Codes
     from el_grande.net.server import Limits, serve
     from el_grande.net.table import HostedTable, HostSettings
@@ -76,9 +76,10 @@ async def _step(tables: int, answers: int, seed: int, bot_delay: float) -> StepR
 
     loop = asyncio.get_running_loop()
     before = _rss()
-    pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bench-bot")
+    pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bench-hint")
+    processes = bot_processes()
     clock = LoopClock(loop)
-    thinker = thread_thinker(loop, pool)
+    thinker = pool_thinker(loop, pool, processes)
     fast = Limits(rate=1e6, burst=10**6)
     rng = random.Random(seed)
     hosted: list[Any] = []
@@ -122,6 +123,7 @@ async def _step(tables: int, answers: int, seed: int, bot_delay: float) -> StepR
         for server in servers:
             await server.close()
         pool.shutdown(wait=False, cancel_futures=True)
+        processes.shutdown(wait=False, cancel_futures=True)
     return StepResult(
         tables,
         len(trips),

@@ -2,23 +2,28 @@
 
 `LoopClock(loop)` is the flow's `Clock` (`el_grande.flow.clock`) on the loop's own monotonic
 time: `call_later(0, f)` runs `f` on the loop's next turn, never from inside the call.
-`thread_thinker(loop, pool)` is the flow's `Thinker`: a computer player's search runs in the
-pool's threads and its answer (or its exception) comes back on the loop; cancelled, the
-answer is dropped. Everything the table does happens on the loop's thread.
+`pool_thinker(loop, threads, processes)` is the flow's `Thinker`: a computer player's search
+runs in a worker process (off this process's interpreter lock, so the loop keeps answering
+every other screen while a Hard player thinks), anything that is not a picklable task (a
+hint's search, in the caller's language) in a thread; the answer (or the exception) comes
+back on the loop; cancelled, the answer is dropped. Everything the table does happens on
+the loop's thread.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import multiprocessing
+import pickle
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 
 from el_grande.flow.clock import Cancel
 from el_grande.flow.thinker import Done, Think, Thinker
 from el_grande.text import carry
 
-__all__ = ["LoopClock", "thread_thinker"]
+__all__ = ["LoopClock", "bot_processes", "pool_thinker"]
 
 
 class LoopClock:
@@ -46,9 +51,43 @@ def _run(task: Think) -> object:
         return exc
 
 
-def thread_thinker(loop: asyncio.AbstractEventLoop, pool: Executor) -> Thinker:
-    """A thinker that runs each search in `pool` (threads: the search is a closure over the
-    bot and its seat's view) in the caller's language (`carry`), and answers on `loop`."""
+def bot_processes(workers: int = 2) -> ProcessPoolExecutor:
+    """The worker processes a host's computer players think in (started fresh, not forked
+    from a process with a loop and threads: `forkserver`; each starts on its first task)."""
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+
+
+def _portable(task: Think) -> bytes | None:
+    """`task` pickled for another process, or None if it cannot go (a closure)."""
+    try:
+        return pickle.dumps(task, pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return None
+
+
+def _run_pickled(task: bytes) -> object:
+    return _run(pickle.loads(task))
+
+
+def _to_process(processes: Executor | None, task: Think) -> Future[object] | None:
+    """`task` sent to a worker process, or None: no processes, a task that cannot go, or
+    processes that are gone (a worker killed: the threads think from then on)."""
+    packed = None if processes is None else _portable(task)
+    if processes is None or packed is None:
+        return None
+    try:
+        return processes.submit(_run_pickled, packed)
+    except (BrokenExecutor, RuntimeError):  # broken, or shut down as the table closes
+        return None
+
+
+def pool_thinker(
+    loop: asyncio.AbstractEventLoop, threads: Executor, processes: Executor | None = None
+) -> Thinker:
+    """A thinker that answers on `loop`: a task that pickles (a computer player's choice,
+    `partial(bot.choose, view, decision)`: it needs no language) runs in `processes`, any
+    other (or every task, without `processes`) in `threads`, in the caller's language
+    (`carry`)."""
 
     def think(task: Think, done: Done) -> Cancel:
         cancelled = False
@@ -65,7 +104,7 @@ def thread_thinker(loop: asyncio.AbstractEventLoop, pool: Executor) -> Thinker:
             with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: no table
                 loop.call_soon_threadsafe(answer, result)
 
-        future = pool.submit(_run, carry(task))
+        future = _to_process(processes, task) or threads.submit(_run, carry(task))
         future.add_done_callback(finished)
 
         def cancel() -> None:

@@ -209,18 +209,18 @@ async def test_the_loop_clock_calls_back_in_order_and_never_from_inside_the_call
     assert calls == ["soon", "later"]
 
 
-async def test_the_thread_thinker_answers_on_the_loop_and_a_cancel_drops_the_answer() -> None:
+async def test_the_thinker_answers_on_the_loop_and_a_cancel_drops_the_answer() -> None:
     import threading
     from concurrent.futures import ThreadPoolExecutor
 
-    from el_grande.net.clock import thread_thinker
+    from el_grande.net.clock import pool_thinker
     from el_grande.text import language, use
 
     loop = asyncio.get_running_loop()
     use("ko")
     try:
         with ThreadPoolExecutor(max_workers=2) as pool:
-            think = thread_thinker(loop, pool)
+            think = pool_thinker(loop, pool)
             answers: asyncio.Queue[tuple[object, bool]] = asyncio.Queue()
             loop_thread = threading.get_ident()
 
@@ -242,6 +242,57 @@ async def test_the_thread_thinker_answers_on_the_loop_and_a_cancel_drops_the_ans
     finally:
         use("en")
     assert answers.empty()
+
+
+async def test_a_computer_players_choice_is_thought_in_another_process() -> None:
+    """The host's computer players think in worker processes (off the loop's interpreter
+    lock): a real bot's choice (the flow's task: a partial of plain data) comes back from
+    another process, the same as thought here; a closure (a hint's search) runs in a thread;
+    a worker killed leaves the threads to think, and the game goes on."""
+    import contextlib
+    import os
+    import threading
+    from concurrent.futures import BrokenExecutor, ThreadPoolExecutor
+    from functools import partial
+
+    from el_grande.bots.drive import Driver
+    from el_grande.flow.audience import Seat, private_view
+    from el_grande.net.clock import bot_processes, pool_thinker
+    from el_grande.session import GameSession
+    from el_grande.setup import GameSetup, default_seats
+
+    session = GameSession.new(GameSetup(default_seats(["Ana", "Ben", "Cy"]), seed=480_215_337_906))
+    d = session.decision
+    assert d is not None
+    bot = Driver().bot(session.game, d.player, "greedy")
+    view = private_view(session, Seat(d.player), d.player)
+    loop = asyncio.get_running_loop()
+    answers: asyncio.Queue[object] = asyncio.Queue()
+    processes = bot_processes(1)
+    try:
+        with ThreadPoolExecutor(max_workers=1) as threads:
+            think = pool_thinker(loop, threads, processes)
+            loop_thread = threading.get_ident()
+            think(partial(os.getpid), answers.put_nowait)
+            think(partial(bot.choose, view, d), answers.put_nowait)
+            think(lambda: threading.get_ident() != loop_thread, answers.put_nowait)
+            async with asyncio.timeout(60):
+                got = [await answers.get() for _ in range(3)]
+            pid = next(a for a in got if isinstance(a, int) and not isinstance(a, bool))
+            assert pid != os.getpid()
+            assert bot.choose(view, d) in got and True in got
+            with contextlib.suppress(BrokenExecutor):
+                processes.submit(os._exit, 1).result(timeout=60)  # the worker dies
+            think(partial(bot.choose, view, d), answers.put_nowait)
+            async with asyncio.timeout(60):
+                after = await answers.get()
+            if isinstance(after, Exception):  # the task the kill broke: its bot failed
+                think(partial(bot.choose, view, d), answers.put_nowait)
+                async with asyncio.timeout(60):
+                    after = await answers.get()
+            assert after == bot.choose(view, d)  # thought in a thread now
+    finally:
+        processes.shutdown(wait=False, cancel_futures=True)
 
 
 # --- the client (el_grande/net/client.py) ---------------------------------------------------

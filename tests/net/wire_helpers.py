@@ -247,7 +247,7 @@ def real_table(
     import random
     from concurrent.futures import ThreadPoolExecutor
 
-    from el_grande.net.clock import LoopClock, thread_thinker
+    from el_grande.net.clock import LoopClock, pool_thinker
     from el_grande.session import GameSession
     from el_grande.setup import GameSetup, SeatSetup, default_seats
 
@@ -267,7 +267,7 @@ def real_table(
     table = HostedTable(
         session,
         LoopClock(loop),
-        thread_thinker(loop, pool),
+        pool_thinker(loop, pool),
         codes,
         settings=HostSettings(bot_delay=0.0, display_wait=2.0),
         ids=count(1),
