@@ -1568,7 +1568,7 @@ EN: dict[str, Template] = {
     "remote.review_asked": "The host is reviewing your decisions… (this can take a minute)",
     "remote.key_take_back": "take back",
     "remote.key_leave": "leave (the seat is kept)",
-    "remote.key_codes": "join codes",
+    "remote.key_codes": "Join codes",
     "remote.seat_after_display": "The seat changes hands right after this display.",
     "remote.codes_where": "Screens join at {where}",
     # --- play across screens (el_grande.net): the protocol's sentences

@@ -15,7 +15,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
 import pickle
+import signal
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 
@@ -52,9 +56,29 @@ def _run(task: Think) -> object:
 
 
 def bot_processes(workers: int = 2) -> ProcessPoolExecutor:
-    """The worker processes a host's computer players think in (started fresh, not forked
-    from a process with a loop and threads: `forkserver`; each starts on its first task)."""
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+    """The worker processes a host's computer players think in: started fresh (`spawn`: not
+    forked from a process with a loop and threads), each on its first task; they ignore
+    Ctrl-C (the host's terminal's: the host shuts them down) and end with the host, even a
+    host killed with `kill -9`."""
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_start,
+        initargs=(os.getpid(),),
+    )
+
+
+def _worker_start(host: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_end_with, args=(host,), daemon=True, name="host-watch").start()
+
+
+def _end_with(host: int) -> None:
+    """End this worker once its host is gone (it is then another process's child): a killed
+    host leaves no process behind to hold its terminal or its pipes."""
+    while os.getppid() == host:
+        time.sleep(0.5)
+    os._exit(0)
 
 
 def _portable(task: Think) -> bytes | None:

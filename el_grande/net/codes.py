@@ -154,8 +154,10 @@ class Codes:
 
 
 def codes_path(save_path: Path) -> Path:
-    """Where a game's codes are kept: beside its autosave (`game.json` -> `game.codes.json`)."""
-    return Path(save_path).with_suffix(".codes.json")
+    """Where a game's codes are kept: beside its autosave, hidden (`game.json` ->
+    `.game.codes`), never `*.json`, which the saves' list reads as saves."""
+    path = Path(save_path)
+    return path.with_name(f".{path.stem}.codes")
 
 
 def write_codes(path: Path, codes: Codes) -> None:

@@ -112,7 +112,7 @@ def test_no_code_is_in_the_codes_repr() -> None:
 def test_the_codes_file_sits_beside_the_save_readable_by_its_owner_only(tmp_path: Path) -> None:
     save = tmp_path / "saves" / "ana-ben-1.json"
     path = codes_path(save)
-    assert path == tmp_path / "saves" / "ana-ben-1.codes.json"
+    assert path == tmp_path / "saves" / ".ana-ben-1.codes"
     old = os.umask(0)  # (even with nothing masked: 0600)
     try:
         codes = Codes.new([True, True, False], random.Random(4))
@@ -121,7 +121,7 @@ def test_the_codes_file_sits_beside_the_save_readable_by_its_owner_only(tmp_path
         os.umask(old)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert read_codes(path) == codes
-    assert sorted(p.name for p in path.parent.iterdir()) == ["ana-ben-1.codes.json"]
+    assert sorted(p.name for p in path.parent.iterdir()) == [".ana-ben-1.codes"]
     again = Codes.new([True, True, False], random.Random(5))
     write_codes(path, again)  # over the old one, atomically
     assert read_codes(path) == again and stat.S_IMODE(path.stat().st_mode) == 0o600

@@ -71,6 +71,14 @@ async def _host(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, int
     return process, port, game
 
 
+def _children(pid: int) -> list[int]:
+    """The processes `pid` started (Linux: /proc), but the resource tracker."""
+    pids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [
+        int(p) for p in pids if b"resource_tracker" not in Path(f"/proc/{p}/cmdline").read_bytes()
+    ]
+
+
 async def test_a_host_killed_and_resumed_goes_on_with_its_screens(tmp_path: Path) -> None:
     first, port, game = await _host(
         tmp_path,
@@ -81,7 +89,11 @@ async def test_a_host_killed_and_resumed_goes_on_with_its_screens(tmp_path: Path
 
     processes = [first]
     codes = read_codes(codes_path(tmp_path / "saves" / f"{game}.json"))
-    assert (tmp_path / "saves" / f"{game}.codes.json").stat().st_mode & 0o077 == 0
+    assert (tmp_path / "saves" / f".{game}.codes").stat().st_mode & 0o077 == 0
+    from el_grande.persist.store import scan_saves
+
+    saves, problems = scan_saves(tmp_path)  # the codes file is no save, and not a problem
+    assert [s.file.game_id for s in saves] == [game] and problems == []
     ana_link, ben_link = SocketLink(), SocketLink()
     ana = Scripted(ana_link, seed=1, stop_after=6)  # Ana stops after 6 answers: the kill
     ben = Scripted(ben_link, seed=2)
@@ -97,8 +109,13 @@ async def test_a_host_killed_and_resumed_goes_on_with_its_screens(tmp_path: Path
         assert before and ana.welcomes == 1
         ana.welcomed.clear()
         ben.welcomed.clear()
+        workers = _children(first.pid)  # Cy's thinking: the host's worker processes
+        assert workers
         first.send_signal(signal.SIGKILL)
         assert await first.wait() == -signal.SIGKILL
+        async with asyncio.timeout(BOUND):  # the workers end with their host
+            while any(Path(f"/proc/{pid}").exists() for pid in workers):
+                await asyncio.sleep(0.05)
         async with asyncio.timeout(BOUND):
             await ana.lost.wait()
             await ben.lost.wait()
