@@ -1563,6 +1563,7 @@ EN: dict[str, Template] = {
     "remote.watchers": "{n} watching",
     "remote.final": "{name}: {points} points",
     "remote.over_keys": "v: the review of your decisions (worked out at the host) · q: leave",
+    "remote.over_watching": "The game is over. q: leave",
     "remote.hints_asked": "Asking the table for hints…",
     "remote.hints_title": "Hints: the strong computer player's best three (Enter highlights one)",
     "remote.review_asked": "The host is reviewing your decisions… (this can take a minute)",

@@ -1546,6 +1546,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "remote.watchers": "{n}명 관전 중",
     "remote.final": "{name}: {points}점",
     "remote.over_keys": "v: 내 선택 돌아보기(호스트에서 계산) · q: 나가기",
+    "remote.over_watching": "게임이 끝났습니다. q: 나가기",
     "remote.hints_asked": "테이블에 힌트를 요청하는 중…",
     "remote.hints_title": "힌트: 강한 컴퓨터 플레이어의 최선 세 가지(Enter로 강조)",
     "remote.review_asked": "호스트가 당신의 선택을 돌아보는 중… (1분쯤 걸릴 수 있습니다)",

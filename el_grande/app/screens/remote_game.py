@@ -432,8 +432,8 @@ class RemoteGameScreen(Screen[None]):
         ]
         self.query_one(DecisionPrompt).show(title, "\n".join(lines), [], False)
         self.set_focus(None)
-        if self.state.role == "seat":
-            self._status.say(t("remote.over_keys"))
+        seat = self.state.role == "seat"
+        self._status.say(t("remote.over_keys" if seat else "remote.over_watching"))
 
     # --- the answering keys and clicks --------------------------------------------------------
 
