@@ -158,7 +158,6 @@ class _Pacer:
         scene = self._showing(display, 0)
         screen.shown = Shown(scene.view, lit=scene.lit)
         screen.query_one(DecisionPrompt).clear()
-        screen._drawn = None  # the scene is drawn again once the display is seen
         if self.scoring is not None and not closing(self.scoring):
             # Another display before this screen saw the last one (the host waits so long
             # only): the same modal shows it (it may not even be mounted yet).
@@ -318,10 +317,9 @@ class RemoteGameScreen(Screen[None]):
         self._show_hints()
         self._show_report()
         if state.display is not None:
-            if self.displays:
+            if self.displays:  # (else stepped on the public screen)
                 self._pace.show(state.display)
-            else:
-                self._drawn = None  # (stepped on the public screen; the scene after it is drawn)
+            self._drawn = None  # the scene is drawn again once the display is seen
             return
         self._pace.close()
         refused = self._refused()
