@@ -454,6 +454,28 @@ command(
 )(_run_join)
 
 
+def _configure_serve(p: argparse.ArgumentParser) -> None:
+    from el_grande import serve_cli
+
+    serve_cli.configure(p)
+
+
+@command(
+    "serve",
+    "play a hosted game's seats from a browser: el-grande serve HOST[:PORT]",
+    _configure_serve,
+    description="Serve the join client as a web page (textual-serve, pip install "
+    "'el-grande[web]'): each browser tab runs its own client and asks for its seat's code "
+    "(or the watch code) on its screen; the code is the only access control. Serves on "
+    "127.0.0.1:8000 unless --bind and --port say otherwise: beyond this machine, put it "
+    "behind a TLS proxy and give --public-url.",
+)
+def _run_serve(args: argparse.Namespace) -> int:
+    from el_grande.serve_cli import run
+
+    return run(args)
+
+
 # --- entry ---------------------------------------------------------------------------------
 
 

@@ -178,7 +178,8 @@ def _seat_of(text: str, session: GameSession) -> int | None:
     return folded.index(text.casefold()) if text.casefold() in folded else None
 
 
-def _is_loopback(address: str) -> bool:
+def is_loopback(address: str) -> bool:
+    """Whether `address` (a name or an IP address) is this machine only."""
     if address == "localhost":
         return True
     try:
@@ -255,7 +256,7 @@ def run_host(args: argparse.Namespace, setup: GameSetup | None) -> int:
         _autosave_problem(hosted.listener.problem)
     _print_codes(hosted)
     print(t("wire.resume_with", game=hosted.game_id))
-    if context is None and not _is_loopback(args.bind):
+    if context is None and not is_loopback(args.bind):
         print(t("wire.no_tls", address=printable(args.bind)))
     try:
         return asyncio.run(_host(hosted, settings, args, context, here))
@@ -427,6 +428,12 @@ def configure_join(p: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="trust this certificate (the host's own, self-signed) for TLS; implies --tls",
     )
+    p.add_argument(
+        "--ask-on-screen",
+        action="store_true",
+        help="ask the code on the game's screen, not at the terminal (as each browser tab of "
+        "el-grande serve does); EL_GRANDE_CODE is not read",
+    )
 
 
 def table_url(address: str, secure: bool = False) -> str:
@@ -482,8 +489,8 @@ def run_join(args: argparse.Namespace) -> int:
         context = _client_tls(args)
     except OSError as exc:
         return _fail(t("wire.cannot_tls", reason=printable(str(exc))))
-    code = ask_code()
-    if not code:
+    code = "" if args.ask_on_screen else ask_code()
+    if not code and not args.ask_on_screen:
         return _fail(t("wire.no_code"), EXIT_USAGE)
     # start-up: the app (Textual), the client (websockets)
     from el_grande.app.remote_app import RemoteApp
@@ -493,7 +500,7 @@ def run_join(args: argparse.Namespace) -> int:
     link = SocketLink()
     state = RemoteState(link.send)
 
-    async def connect() -> None:
+    async def connect(code: str = code) -> None:
         try:
             await run_client(url, code, state, link=link, ssl=context)
         except Exception as exc:  # no retry mends it: the screen says why, as a bye
@@ -502,7 +509,10 @@ def run_join(args: argparse.Namespace) -> int:
             reason = printable(str(exc)) or type(exc).__name__
             state.feed(dump(Bye(sentence=t("wire.cannot_connect", url=url, reason=reason))))
 
-    app = RemoteApp(state, connect=connect, where=url)
+    if args.ask_on_screen:
+        app = RemoteApp(state, ask=connect, where=url)
+    else:
+        app = RemoteApp(state, connect=connect, where=url)
     app.run()
     if state.bye is not None:
         print(printable(state.bye))

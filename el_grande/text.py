@@ -1083,6 +1083,12 @@ EN: dict[str, Template] = {
     "wire.host_over": "The game is over: the table closes once every screen has left.",
     "wire.bad_address": "That is not a table's address: HOST, HOST:PORT or a ws:// URL.",
     "wire.ask_code": "Code: ",
+    "serve.open": "Open {url} in a browser: each tab asks for its seat's code (or the watch code).",
+    "serve.needs_extra": "el-grande serve needs textual-serve: pip install 'el-grande[web]'.",
+    "serve.bad_port": "--port takes a number from 1 to 65535.",
+    "serve.no_tls": "Serving on {address} without TLS: anyone on the network between can "
+    "read the codes and the game; put it behind a TLS proxy (README) and give --public-url "
+    "https://….",
     "wire.code_not_argument": "A code is never given on the command line (others on this "
     "machine and the shell's history would see it): set EL_GRANDE_CODE or type it when asked.",
     "wire.cannot_connect": "The table at {url} cannot be joined: {reason}.",
@@ -1551,6 +1557,8 @@ EN: dict[str, Template] = {
     "games.cannot": "The games database {path} cannot be used: {reason}; nothing was changed.",
     "games.forgotten": "(forgotten)",
     # --- a seat's own screen at a hosted table (app/screens/remote_game.py)
+    "remote.code_title": "The code for your seat at {where} (or the watch code):",
+    "remote.code_note": "Enter: join · Esc: leave. The host gave each player their own code.",
     "remote.connecting": "Connecting to {where}…",
     "remote.connecting_table": "Connecting to the table…",
     "remote.display_seen": "Seen: the table goes on once every seat has seen it…",

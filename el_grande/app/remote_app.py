@@ -29,7 +29,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from el_grande.app.app import localise_bindings
 from el_grande.app.present import decision_what, secret_what
@@ -71,6 +71,44 @@ class Connecting(Screen[None]):
         self.said = text
         if self.is_mounted:  # (else composed with it)
             self.query_one("#connecting", Static).update(Text(printable(text)))
+
+
+class CodeEntry(Screen[str]):
+    """The code, asked on the screen (`el-grande serve`: a browser's page has no terminal
+    to ask at): typed hidden, Enter sends it; the host's sentence about the last code (one
+    that opened nothing, an address locked out) above it."""
+
+    DEFAULT_CSS = """
+    CodeEntry { align: center middle; }
+    CodeEntry > #code-box { width: 60; height: auto; padding: 1 2; border: round $accent; }
+    #code-said { color: $warning; margin-bottom: 1; }
+    #code-input { margin-top: 1; }
+    #code-note { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "keys.quit")]
+
+    def __init__(self, where: str, said: str | None = None) -> None:
+        super().__init__()
+        self.where = where
+        self.said = said
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Vertical
+
+        with Vertical(id="code-box"):
+            if self.said is not None:
+                yield Static(Text(printable(self.said)), id="code-said")
+            yield Static(Text(t("remote.code_title", where=printable(self.where))))
+            yield Input(password=True, max_length=40, placeholder="XXXX-XXXX-XXXX", id="code-input")
+            yield Static(t("remote.code_note"), id="code-note", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#code-input", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        code = event.value.strip()
+        if code:
+            self.dismiss(code)
 
 
 class Keyboard:
@@ -116,11 +154,15 @@ class JoinApp(CompatApp):
         where: str = "",
         keyboard: Keyboard | None = None,
         desk: Desk | None = None,
+        ask: Callable[[str], Awaitable[Any]] | None = None,
     ) -> None:
         super().__init__()
         self.state = state
         self.link = link
         self._connect = connect
+        #: The code is asked on the screen (`CodeEntry`), then `ask(code)` keeps the
+        #: connection; a code the host turns away is asked again, with its sentence.
+        self._ask = ask
         self.where = where
         self.keyboard = keyboard
         #: The host's controls (`host --here`): the seat menu and the codes on its screens.
@@ -149,7 +191,16 @@ class JoinApp(CompatApp):
                 self._stops.append(state.listen(self._told))
         if self._connect is not None:
             self.run_worker(self._connect(), name="connection", exclusive=True)
+        if self._ask is not None:
+            self._ask_code(None)
         self._changed()
+
+    def _ask_code(self, said: str | None) -> None:
+        def given(code: str | None) -> None:
+            if code is not None and self._ask is not None:
+                self.run_worker(self._ask(code), name="connection", exclusive=True)
+
+        self.push_screen(CodeEntry(self.where, said), given)
 
     def on_unmount(self) -> None:
         for stop in self._stops:
@@ -186,7 +237,10 @@ class JoinApp(CompatApp):
             self._hand_over(self.keyboard)
             return
         if self.game_screen is None and isinstance(self.screen, Connecting):
-            if state.bye is not None:
+            if state.bye is not None and self._ask is not None:
+                said, state.bye = state.bye, None  # (never welcomed: nothing else was told)
+                self._ask_code(said)
+            elif state.bye is not None:
                 self.screen.say(state.bye)
             elif state.refused is not None:
                 self.screen.say(state.refused)

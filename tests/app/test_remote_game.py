@@ -39,6 +39,7 @@ from el_grande.net.remote import LocalLink, RemoteState
 from el_grande.net.table import HostSettings
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
+from el_grande.text import t
 from tests.app.helpers import SIZE, press, screen_text, settle
 from tests.net.scripted import Hosted, Screen, picker, session_of
 from tests.net.test_table import _small
@@ -386,6 +387,49 @@ async def test_a_code_that_opens_no_seat_says_so_and_opens_no_game() -> None:
         assert isinstance(app.screen, Connecting) and app.game_screen is None
         said = str(app.screen.query_one("#connecting", Static).render())
         assert said == link.state.bye and "code" in said
+
+
+async def test_a_code_asked_on_the_screen_is_asked_again_until_it_opens_a_seat() -> None:
+    """`join --ask-on-screen` (each browser tab of `el-grande serve`): the code is typed on
+    the app's own screen, hidden; a code the host turns away is asked again with the host's
+    sentence, and nothing else happens; the seat's code opens its game screen."""
+    from textual.widgets import Input
+
+    from el_grande.app.remote_app import CodeEntry
+
+    hosted = _hosted(2)
+    hosted.start()
+    state = RemoteState()
+    links: list[LocalLink] = []
+
+    async def ask(code: str) -> None:
+        links.append(LocalLink(hosted.table, code, state))
+
+    app = JoinApp(state, ask=ask)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        entry = app.screen
+        assert isinstance(entry, CodeEntry)
+        field = entry.query_one(Input)
+        assert field.password and field.has_focus
+        await press(pilot, "enter")  # nothing typed: nothing sent
+        assert links == [] and isinstance(app.screen, CodeEntry)
+        for key in "0000-0000-0000":
+            await press(pilot, key)
+        assert "0000" not in screen_text(app)  # typed hidden
+        await press(pilot, "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, CodeEntry) and app.screen is not entry
+        assert t("net.no_code") in screen_text(app) and app.game_screen is None
+        code = hosted.codes.seats[1]
+        assert code is not None
+        for key in code:
+            await press(pilot, key)
+        await press(pilot, "enter")
+        hosted.clock.run_due()
+        await settle(pilot)
+        assert isinstance(app.screen, RemoteGameScreen) and state.seat == 1
+        assert len(links) == 2
 
 
 def test_presence_names_people_only() -> None:

@@ -9,19 +9,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import os
-import re
 import signal
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import el_grande
 from el_grande.net.client import SocketLink, run_client
 
-from .wire_helpers import Scripted, url
+from .wire_helpers import Scripted, host_process, url
 
 #: A bound on failure for the host's start and for a game's end (each takes about a second).
 BOUND = 60.0
@@ -29,46 +25,6 @@ BOUND = 60.0
 
 def _quick() -> Iterator[float]:
     return itertools.repeat(0.05)  # the pace of the client's retries while the host is away
-
-
-async def _host(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, int, str]:
-    """`el-grande host ARGS` with its data in `home`: the process, its port, the game id."""
-    env = {
-        **os.environ,
-        "EL_GRANDE_HOME": str(home),
-        "PYTHONPATH": os.pathsep.join(
-            [str(Path(el_grande.__file__).parent.parent), os.environ.get("PYTHONPATH", "")]
-        ),
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-    }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "el_grande",
-        "--lang",
-        "en",
-        "host",
-        *args,
-        "--headless",
-        "--bot-delay",
-        "0",
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        env=env,
-    )
-    assert process.stdout is not None
-    game = port = None
-    async with asyncio.timeout(BOUND):
-        while port is None:
-            line = (await process.stdout.readline()).decode()
-            assert line, "the host ended before it listened"
-            if found := re.search(r"--resume (\S+)", line):
-                game = found.group(1)
-            if found := re.search(r"ws://127\.0\.0\.1:(\d+)/", line):
-                port = int(found.group(1))
-    assert game is not None
-    return process, port, game
 
 
 def _children(pid: int) -> list[int]:
@@ -80,7 +36,7 @@ def _children(pid: int) -> list[int]:
 
 
 async def test_a_host_killed_and_resumed_goes_on_with_its_screens(tmp_path: Path) -> None:
-    first, port, game = await _host(
+    first, port, game = await host_process(
         tmp_path,
         *("--players", "Ana,Ben,Cy", "--bots", "Cy=greedy"),
         *("--seed", "730918264503", "--rounds", "6", "--port", "0"),
@@ -119,7 +75,9 @@ async def test_a_host_killed_and_resumed_goes_on_with_its_screens(tmp_path: Path
         async with asyncio.timeout(BOUND):
             await ana.lost.wait()
             await ben.lost.wait()
-        again, port_again, game_again = await _host(tmp_path, "--resume", game, "--port", str(port))
+        again, port_again, game_again = await host_process(
+            tmp_path, "--resume", game, "--port", str(port)
+        )
         processes.append(again)
         assert (port_again, game_again) == (port, game)
         async with asyncio.timeout(BOUND):
@@ -234,7 +192,7 @@ async def test_a_host_stopped_by_sigterm_says_bye_to_its_screens_and_lets_the_ga
 ) -> None:
     from el_grande.net.codes import codes_path, read_codes  # (the table helper's module)
 
-    host, port, game = await _host(
+    host, port, game = await host_process(
         tmp_path, "--players", "Ana,Ben", "--seed", "415263748596", "--port", "0"
     )
     try:
@@ -256,7 +214,7 @@ async def test_a_host_stopped_by_sigterm_says_bye_to_its_screens_and_lets_the_ga
             host.kill()
             await host.wait()
     # The game was let go: it is hosted again at once, with the same codes.
-    again, _, same = await _host(tmp_path, "--resume", game, "--port", "0")
+    again, _, same = await host_process(tmp_path, "--resume", game, "--port", "0")
     try:
         assert same == game
         assert read_codes(codes_path(tmp_path / "saves" / f"{game}.json")) == codes
@@ -277,15 +235,21 @@ def test_join_hands_the_app_its_connection(monkeypatch) -> None:  # type: ignore
     got: dict[str, object] = {}
 
     class App:
-        def __init__(self, state, link=None, *, connect=None, where="", keyboard=None):  # type: ignore[no-untyped-def]
-            got.update(state=state, link=link, connect=connect, where=where)
+        def __init__(self, state, link=None, *, connect=None, where="", keyboard=None, ask=None):  # type: ignore[no-untyped-def]
+            got.update(state=state, link=link, connect=connect, where=where, ask=ask)
 
         def run(self) -> None:
             pass
 
     monkeypatch.setattr(remote_app, "RemoteApp", App)
     monkeypatch.setenv("EL_GRANDE_CODE", "ABCD-EFGH-JKLM")
-    args = argparse.Namespace(more=[], tls=False, cafile=None, address="127.0.0.1:9")
+    args = argparse.Namespace(
+        more=[], tls=False, cafile=None, address="127.0.0.1:9", ask_on_screen=False
+    )
     assert net_cli.run_join(args) == 0
-    assert callable(got["connect"]) and got["link"] is None
+    assert callable(got["connect"]) and got["link"] is None and got["ask"] is None
     assert got["where"] == "ws://127.0.0.1:9/"
+    # `--ask-on-screen` (a browser tab): the app asks the code; EL_GRANDE_CODE is not read.
+    args.ask_on_screen = True
+    assert net_cli.run_join(args) == 0
+    assert callable(got["ask"]) and got["connect"] is None

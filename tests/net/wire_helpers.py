@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import re
+import sys
 from collections.abc import Callable, Sequence
 from itertools import count
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+import el_grande
 from el_grande.net.protocol import (
     PROTOCOL,
     Answer,
@@ -273,3 +278,47 @@ def real_table(
         ids=count(1),
     )
     return table, codes, pool
+
+
+#: A bound on failure for a host process's start.
+HOST_BOUND = 60.0
+
+
+async def host_process(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, int, str]:
+    """`el-grande host ARGS` with its data in `home`: the process, its port, the game id."""
+    env = {
+        **os.environ,
+        "EL_GRANDE_HOME": str(home),
+        "PYTHONPATH": os.pathsep.join(
+            [str(Path(el_grande.__file__).parent.parent), os.environ.get("PYTHONPATH", "")]
+        ),
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "el_grande",
+        "--lang",
+        "en",
+        "host",
+        *args,
+        "--headless",
+        "--bot-delay",
+        "0",
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdout is not None
+    game = port = None
+    async with asyncio.timeout(HOST_BOUND):
+        while port is None:
+            line = (await process.stdout.readline()).decode()
+            assert line, "the host ended before it listened"
+            if found := re.search(r"--resume (\S+)", line):
+                game = found.group(1)
+            if found := re.search(r"ws://127\.0\.0\.1:(\d+)/", line):
+                port = int(found.group(1))
+    assert game is not None
+    return process, port, game
