@@ -220,6 +220,8 @@ class Narrator:
                     )
                     pairs.append(t(key, name=who(seat), region=region(place)))
                 self._marching = str(ev.purpose) == "castillo"
+                if not pairs:  # (nobody had Caballeros to send: no disk was chosen)
+                    return [Line(t("ev.revealed_none"), Tone.QUIET)]
                 choices = t("join.list").join(pairs)
                 return [Line(t("ev.revealed", choices=choices), Tone.LOUD)]
             case E.ScoringStarted():

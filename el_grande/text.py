@@ -690,6 +690,7 @@ EN: dict[str, Template] = {
     "ev.scoreboard_from": "Scoreboard {board} moves from {src} to {dst}.",
     "ev.retrieved": "{name} takes power card {n} back.",
     "ev.secret": "{name} has chosen in secret.",
+    "ev.revealed_none": "No secret disks to reveal.",
     "ev.revealed": "Disks revealed: {choices}.",
     "ev.revealed_one": "{name} → {region}",
     "ev.revealed_court": "{name} → {region} (the King's: back to the court)",

@@ -687,6 +687,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "ev.scoreboard_from": "이동식 점수판 {board:이/가} {src}에서 {dst:으로/로} 옮겨집니다.",
     "ev.retrieved": "{name:이/가} 파워 카드 {n:을/를} 되가져옵니다.",
     "ev.secret": "{name:이/가} 비밀리에 골랐습니다.",
+    "ev.revealed_none": "공개할 비밀 디스크가 없습니다.",
     "ev.revealed": "디스크 공개: {choices}.",
     "ev.revealed_one": "{name} → {region}",
     "ev.revealed_court": "{name} → {region} (왕의 지역: 궁정으로 복귀)",

@@ -155,6 +155,19 @@ def test_log_lines_name_actor_owner_source_and_destination() -> None:
     assert len(summaries) == len(turns) > 0
 
 
+def test_a_reveal_with_no_disks_says_so_in_words() -> None:
+    """A general scoring where nobody had Caballeros in the Castillo reveals no disk: one
+    quiet sentence, never "Disks revealed: ." (seen in a hosted game's last scoring)."""
+    from el_grande.core import events as E
+    from el_grande.narrate import Narrator
+    from el_grande.text import t
+
+    none = Narrator(["Ana", "Ben"]).lines([E.SecretsRevealed("castillo", ())])
+    assert [line.text for line in none] == [t("ev.revealed_none")]
+    some = Narrator(["Ana", "Ben"]).lines([E.SecretsRevealed("castillo", ((1, "aragon"),))])
+    assert len(some) == 1 and "Ben" in some[0].text and "Aragon" in some[0].text
+
+
 def test_persist_session_narrator_and_bots_import_nothing_of_the_app() -> None:
     code = (
         "import sys, el_grande.persist, el_grande.persist.store, el_grande.persist.autosave, "
