@@ -962,11 +962,12 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "wire.bad_address": "테이블 주소가 아닙니다: `HOST`, `HOST:PORT` 또는 `ws://` 주소.",
     "wire.ask_code": "코드: ",
     "serve.open": "브라우저에서 {url}을 여세요. 탭마다 자리 코드(또는 관전 코드)를 묻습니다.",
-    "serve.needs_extra": "el-grande serve에는 textual-serve가 필요합니다: "
-    "pip install 'el-grande[web]'.",
-    "serve.bad_port": "--port에는 1부터 65535까지의 숫자를 줍니다.",
-    "serve.no_tls": "{address}에서 TLS 없이 제공합니다. 그 사이 네트워크의 누구나 코드와 "
-    "게임을 읽을 수 있습니다. TLS 프록시 뒤에 두고(README) --public-url https://…를 주세요.",
+    "serve.needs_extra": "`el-grande serve`에는 `textual-serve`가 필요합니다: "
+    "`pip install 'el-grande[web]'`.",
+    "serve.bad_port": "`--port`에는 1부터 65535까지의 숫자를 줍니다.",
+    "serve.no_tls": "{address}에서 `TLS` 없이 제공합니다. 그 사이 네트워크의 누구나 코드와 "
+    "게임을 읽을 수 있습니다. `TLS` 프록시 뒤에 두고(`README`) `--public-url https://…`를 "
+    "주세요.",
     "wire.code_not_argument": "코드는 명령줄에 주지 않습니다 (이 컴퓨터의 다른 사람과 셸 기록에 "
     "보입니다). `EL_GRANDE_CODE`를 정하거나 물을 때 입력하세요.",
     "wire.cannot_connect": "{url}의 테이블에 들어갈 수 없습니다: {reason}.",
