@@ -358,11 +358,7 @@ class HostDesk:
         return [*found, Code(None, codes.watch)]
 
     def offered(self, seat: int) -> tuple[str, ...]:
-        from el_grande.flow.seats import kinds
-        from el_grande.hands import HUMAN
-
-        has_code = 0 <= seat < len(self.table.codes.seats) and self.table.codes.seats[seat]
-        return tuple(k for k in kinds() if has_code or k != HUMAN)
+        return self.table.offered(seat)
 
     def give_seat(self, seat: int, kind: str) -> str | None:
         return self.table.give_seat(seat, kind)
@@ -489,9 +485,11 @@ def run_join(args: argparse.Namespace) -> int:
         context = _client_tls(args)
     except OSError as exc:
         return _fail(t("wire.cannot_tls", reason=printable(str(exc))))
-    code = "" if args.ask_on_screen else ask_code()
-    if not code and not args.ask_on_screen:
-        return _fail(t("wire.no_code"), EXIT_USAGE)
+    code = ""  # with --ask-on-screen: asked by the app (`CodeEntry`)
+    if not args.ask_on_screen:
+        code = ask_code()
+        if not code:
+            return _fail(t("wire.no_code"), EXIT_USAGE)
     # start-up: the app (Textual), the client (websockets)
     from el_grande.app.remote_app import RemoteApp
     from el_grande.net.client import SocketLink, run_client

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
@@ -93,8 +94,6 @@ class CodeEntry(Screen[str]):
         self.said = said
 
     def compose(self) -> ComposeResult:
-        from textual.containers import Vertical
-
         with Vertical(id="code-box"):
             if self.said is not None:
                 yield Static(Text(printable(self.said)), id="code-said")

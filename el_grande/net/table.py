@@ -368,10 +368,16 @@ class _Hands:
             elif self.session.kind(seat) == self.settings.gone_level:
                 self.give(seat, HUMAN)
 
+    def offered(self, seat: int) -> tuple[str, ...]:
+        """Who may take `seat`: a computer player of any level, and its person only if the
+        seat has a join code (without one, nobody could take it)."""
+        has_code = 0 <= seat < len(self.session.seats) and self.table.codes.seats[seat]
+        return tuple(k for k in kinds() if has_code or k != HUMAN)
+
     def give_seat(self, seat: int, kind: str) -> str | None:
         if not 0 <= seat < len(self.session.seats) or kind not in kinds():
             return t("seats.unknown")
-        if kind == HUMAN and self.table.codes.seats[seat] is None:
+        if kind not in self.offered(seat):
             return t("net.no_human", seat=seat + 1)
         self.gone.discard(seat)  # (the host's choice: it stays until the host's next)
         return self.give(seat, kind)
@@ -848,8 +854,13 @@ class HostedTable:
             self._hands.left(seat)
         self._presence_now()
 
+    def offered(self, seat: int) -> tuple[str, ...]:
+        """Who the host may give `seat` to (`give_seat`): a seat without a join code can
+        only be a computer player's."""
+        return self._hands.offered(seat)
+
     def give_seat(self, seat: int, kind: str) -> str | None:
         """The host gives `seat` to `kind` ("human", "bot:greedy"…): None when done (right
-        after the display on show, if one is), else why not (nothing changed). A seat
-        without a join code can only be a computer player's."""
+        after the display on show, if one is), else why not (nothing changed): only to one
+        of `offered(seat)`."""
         return self._hands.give_seat(seat, kind)

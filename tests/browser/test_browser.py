@@ -8,7 +8,6 @@ never skips. A screenshot of the page mid-game is kept in the test's folder."""
 from __future__ import annotations
 
 import asyncio
-import os
 import socket
 import subprocess
 import sys
@@ -19,9 +18,8 @@ from typing import Any
 
 import pytest
 
-import el_grande
 from el_grande.persist.store import load_game
-from tests.net.wire_helpers import HOST_BOUND, host_process
+from tests.net.wire_helpers import HOST_BOUND, host_env, host_process
 
 pytestmark = pytest.mark.browser
 
@@ -35,18 +33,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def _env(home: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "EL_GRANDE_HOME": str(home),
-        "PYTHONPATH": os.pathsep.join(
-            [str(Path(el_grande.__file__).parent.parent), os.environ.get("PYTHONPATH", "")]
-        ),
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-    }
 
 
 def _until(what: str, done: Any, bound: float = BOUND) -> None:
@@ -110,7 +96,7 @@ async def test_a_seat_is_played_from_a_browser_through_the_first_scoring(
     serve = subprocess.Popen(
         [sys.executable, "-m", "el_grande", "--lang", "en", "serve", f"127.0.0.1:{port}"]
         + ["--port", str(web)],
-        env={**_env(tmp_path), "EL_GRANDE_CODE": "NOT-A-CODE"},  # never passed to a tab
+        env={**host_env(tmp_path), "EL_GRANDE_CODE": "NOT-A-CODE"},  # never passed to a tab
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -284,9 +284,10 @@ def real_table(
 HOST_BOUND = 60.0
 
 
-async def host_process(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, int, str]:
-    """`el-grande host ARGS` with its data in `home`: the process, its port, the game id."""
-    env = {
+def host_env(home: Path) -> dict[str, str]:
+    """The environment of an `el-grande` process of the tests: its data in `home`, this
+    checkout's package, a UTF-8 locale."""
+    return {
         **os.environ,
         "EL_GRANDE_HOME": str(home),
         "PYTHONPATH": os.pathsep.join(
@@ -295,6 +296,11 @@ async def host_process(home: Path, *args: str) -> tuple[asyncio.subprocess.Proce
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
     }
+
+
+async def host_process(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, int, str]:
+    """`el-grande host ARGS` with its data in `home`: the process, its port, the game id."""
+    env = host_env(home)
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
