@@ -26,6 +26,7 @@ import os
 import signal
 import sys
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from el_grande.net.codes import Codes
     from el_grande.net.server import Server
     from el_grande.net.table import HostedTable, HostSettings
+    from el_grande.net.table_clock import ClockKept
     from el_grande.persist.autosave import AutosaveListener
     from el_grande.session import GameSession
     from el_grande.setup import GameSetup
@@ -108,6 +110,28 @@ def configure_host(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--confirm", action="store_true", help="confirm my turn: t ends it, u takes it back"
     )
+    p.add_argument(
+        "--clock",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="a table clock: so many seconds for each decision, then each player's reserve "
+        "(off by default; a resumed table keeps its clock)",
+    )
+    p.add_argument(
+        "--reserve",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="with --clock: each player's reserve of seconds (default 120)",
+    )
+    p.add_argument(
+        "--out",
+        choices=("hard", "computer"),
+        default=None,
+        help="with --clock, out of time: hard (the Hard player decides that decision, the "
+        "default) or computer (a computer player takes the seat until its player is back)",
+    )
 
 
 @dataclass
@@ -118,11 +142,22 @@ class _Hosted:
     listener: AutosaveListener
     codes: Codes
     game_id: str
+    #: The table clock kept beside the save (`.GAME.clock`), if it had one.
+    clock: ClockKept | None = None
+    clock_problem: str | None = None
+
+    @property
+    def clock_file(self) -> Path:
+        from el_grande.net.table_clock import clock_path
+
+        assert self.listener.saver is not None
+        return clock_path(self.listener.saver.path)
 
 
 def _new_game(setup: GameSetup) -> _Hosted:
     # start-up: the rules core, the saves (pydantic), the codes
     from el_grande.net.codes import Codes, codes_path, write_codes
+    from el_grande.net.table import people
     from el_grande.persist.autosave import attach_autosave
     from el_grande.session import GameSession
 
@@ -130,8 +165,7 @@ def _new_game(setup: GameSetup) -> _Hosted:
     listener = attach_autosave(session)
     if listener.saver is None:  # seats the save format cannot hold: no codes file either
         raise OSError(listener.problem or t("save.off"))
-    humans = [session.bot_level(seat) is None for seat in range(len(session.seats))]
-    codes = Codes.new(humans)
+    codes = Codes.new(people(session))
     write_codes(codes_path(listener.saver.path), codes)
     return _Hosted(session, listener, codes, listener.saver.file.game_id)
 
@@ -139,6 +173,7 @@ def _new_game(setup: GameSetup) -> _Hosted:
 def _saved_game(key: str) -> _Hosted:
     # start-up: the saves (pydantic), the rules core, the codes
     from el_grande.net.codes import Codes, CodesError, codes_path, read_codes, write_codes
+    from el_grande.net.table import people
     from el_grande.persist.autosave import attach_autosave, session_of
     from el_grande.persist.store import Autosaver, check_openable, find_save, load_game
 
@@ -149,7 +184,7 @@ def _saved_game(key: str) -> _Hosted:
     session = session_of(save)
     listener = attach_autosave(session, saver)
     listener.save(session.game)
-    humans = [session.bot_level(seat) is None for seat in range(len(session.seats))]
+    humans = people(session)
     try:
         codes = read_codes(codes_path(found.path))
         if [c is not None for c in codes.seats] != humans:
@@ -157,7 +192,42 @@ def _saved_game(key: str) -> _Hosted:
     except (OSError, CodesError):  # never hosted, or its seats changed: new codes
         codes = Codes.new(humans)
     write_codes(codes_path(saver.path), codes)
-    return _Hosted(session, listener, codes, saver.file.game_id)
+    hosted = _Hosted(session, listener, codes, saver.file.game_id)
+    _kept_clock(hosted)
+    return hosted
+
+
+def _kept_clock(hosted: _Hosted) -> None:
+    """The clock a hosted game kept beside its save (none if it had none; a file that cannot
+    be read is said, and the clock starts again from its rules if they are given)."""
+    from el_grande.net.table_clock import ClockError, read_clock
+
+    path = hosted.clock_file
+    if not path.exists():
+        return
+    try:
+        hosted.clock = read_clock(path, len(hosted.session.seats))
+    except (OSError, ClockError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        hosted.clock_problem = t("clock.file_problem", reason=printable(reason))
+
+
+def _clock_of(args: argparse.Namespace, hosted: _Hosted) -> ClockKept | None:
+    """The table's clock: the options' (a resumed table's reserves kept, none longer than
+    the new reserve), else the one the table kept; None: no clock. ValueError: options that
+    make no clock."""
+    from el_grande.net.table_clock import ClockKept, ClockRules, with_rules
+
+    kept = hosted.clock
+    if args.clock is None:
+        if args.reserve is not None or args.out is not None:
+            raise ValueError(t("wire.clock_needed"))
+        return kept
+    reserve = 120.0 if args.reserve is None else args.reserve
+    rules = ClockRules(args.clock, reserve, args.out or "hard")
+    if kept is None:
+        return ClockKept.new(rules, len(hosted.session.seats))
+    return with_rules(kept, rules)
 
 
 def _seats_of(text: str, session: GameSession, codes: Codes) -> tuple[int, ...] | None:
@@ -216,6 +286,22 @@ def _print_codes(hosted: _Hosted) -> None:
     console.print(t("wire.codes_give"))
 
 
+def _keep_clock(hosted: _Hosted, kept: ClockKept | None) -> None:
+    """The table clock beside the save, so that a restarted host goes on with it (a file
+    that cannot be written is said: the game goes on)."""
+    from el_grande.net.table_clock import write_clock
+
+    if kept is None:
+        return
+    try:
+        write_clock(hosted.clock_file, kept)
+    except OSError as exc:
+        problem = t("clock.cannot_keep", reason=printable(exc.strerror or str(exc)))
+        if problem != hosted.clock_problem:
+            hosted.clock_problem = problem
+            _autosave_problem(problem)
+
+
 def _autosave_problem(problem: str | None) -> None:
     """An autosave that failed (or works again) is said on stderr: the game goes on."""
     if problem:
@@ -248,13 +334,24 @@ def run_host(args: argparse.Namespace, setup: GameSetup | None) -> int:
         if here is None:
             hosted.listener.close()
             return _fail(t("wire.bad_here", seat=printable(args.here)), EXIT_USAGE)
+    try:
+        hosted.clock = _clock_of(args, hosted)
+    except ValueError as exc:
+        hosted.listener.close()
+        return _fail(str(exc), EXIT_USAGE)
     delay = args.bot_delay if args.bot_delay is not None else 0.8
     gone = None if args.gone_after is None else max(0.0, args.gone_after) * 60.0
-    settings = HostSettings(bot_delay=delay, gone_after=gone, confirm=args.confirm)
+    rules = None if hosted.clock is None else hosted.clock.rules
+    settings = HostSettings(bot_delay=delay, gone_after=gone, confirm=args.confirm, clock=rules)
     hosted.listener.on_change = _autosave_problem
     if hosted.listener.problem:
         _autosave_problem(hosted.listener.problem)
     _print_codes(hosted)
+    if hosted.clock_problem:
+        _autosave_problem(hosted.clock_problem)
+    if rules is not None:
+        print(rules.sentence())
+        _keep_clock(hosted, hosted.clock)
     print(t("wire.resume_with", game=hosted.game_id))
     if context is None and not is_loopback(args.bind):
         print(t("wire.no_tls", address=printable(args.bind)))
@@ -282,7 +379,17 @@ async def _host(
     pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="el-grande-hint")
     processes = bot_processes()  # the computer players think off this process's lock
     thinker = pool_thinker(loop, pool, processes)
-    table = HostedTable(session, LoopClock(loop), thinker, hosted.codes, settings=settings)
+    table = HostedTable(
+        session,
+        LoopClock(loop),
+        thinker,
+        hosted.codes,
+        settings=settings,
+        kept=hosted.clock,
+        keep=partial(_keep_clock, hosted),
+    )
+    if table.time is not None and here is None:  # (with --here the app has the terminal)
+        table.time.heard.append(lambda sentence: print(printable(sentence), flush=True))
     over = asyncio.Event()
 
     def updated(update: Any) -> None:

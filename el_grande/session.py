@@ -219,6 +219,9 @@ class GameSession:
     #: game's tips) or None; and the lessons (and tips) met so far, in order (saved with it).
     coach: str | None = None
     lessons: list[str] = field(default_factory=list)
+    #: The decision at hand lent to another kind for that one decision (`lend`): the seat,
+    #: the kind it goes back to, and the choices made when it was lent; None: nothing lent.
+    lent: tuple[int, str, int] | None = None
     _subscribers: list[Subscriber] = field(default_factory=list)
     _current: Update | None = None
 
@@ -348,10 +351,33 @@ class GameSession:
         publish a RESEATED update (nothing is played: every screen redraws the seating, the
         autosave keeps the seat's new hand). At a table without hints, handing a seat to the
         Hard player counts as a hint for it. False if `kind` plays it already (nothing is
-        published)."""
+        published). A decision lent (`lend`) is lent no more."""
         old = self.seats[seat]
         if kind == old.kind:
             return False
+        self.lent = None
+        self._hand_to(seat, kind)
+        self._publish_nothing(Change.RESEATED)
+        return True
+
+    def lend(self, seat: int, kind: str) -> bool:
+        """Give the decision at hand, `seat`'s, to `kind` for that one decision (a table
+        clock's "out of time": the Hard player decides it): `seat_to(seat, kind)`, and the
+        moment its answer is applied the seat is back with whoever plays it now, in that
+        same update (nobody hears the seat between: the next decision is theirs again; the
+        hands record that `kind` played the one decision). False (nothing changed) if the
+        decision at hand is not `seat`'s or `kind` plays the seat already."""
+        d = self.game.decision
+        back = self.seats[seat].kind
+        if d is None or d.player != seat or kind == back:
+            return False
+        self.seat_to(seat, kind)
+        self.lent = (seat, back, len(self.game.history))
+        return True
+
+    def _hand_to(self, seat: int, kind: str) -> None:
+        """The seat's new kind and hand from the decision at hand on (nothing published)."""
+        old = self.seats[seat]
         d = self.game.decision
         if self.held is not None and d is not None and d.player == seat:
             self.held = None  # (a resumed game's held choice: the seat's new player decides)
@@ -363,8 +389,6 @@ class GameSession:
         if not self.hints and bot_level(kind) == H.HARD and bot_level(old.kind) != H.HARD:
             self.hints_used[seat] = saturated(self.hints_used[seat])
         self.seating = Seating.of(self.seats, self.hints, self.hints_used)
-        self._publish_nothing(Change.RESEATED)
-        return True
 
     def _hands_back_to(self, moves: int) -> None:
         """After an undo: a hand that began after the choices left begins now."""
@@ -436,6 +460,7 @@ class GameSession:
         record = self.game.record()
         self.game = Game.replay(record, upto=len(record["choices"]) - 1)
         self.held = None
+        self.lent = None
         self._marks.pop()
         self._hands_back_to(len(self.game.history))
         self.story.rewind(self._marks[-1].story)
@@ -500,8 +525,13 @@ class GameSession:
     def _apply(self, choice: Choice, publish: bool) -> Update:
         before = self._current
         d = self.game.decision
+        moves = len(self.game.history)
         applied = self.game.apply(choice)
         self.held = None  # (the decision it was held for is answered)
+        lent = self.lent
+        if lent is not None and lent[2] == moves and d is not None and d.player == lent[0]:
+            self.lent = None
+            self._hand_to(lent[0], lent[1])  # (the one decision lent is answered: back)
         # Whether this choice may be undone: the core's rule, judged now, from the decision
         # it answered, everything it did (secrets too) and the decision after it.
         assert d is not None

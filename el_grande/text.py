@@ -1652,6 +1652,36 @@ EN: dict[str, Template] = {
     "net.closed": "The table is closed.",
     "net.review_not_over": "The review comes once the game is over.",
     "net.review_failed": "The review could not be worked out.",
+    # --- the table clock (el_grande.net.table_clock): a hosted table's, set by its host
+    "clock.bad_time": "The clock's {what} must be a number of seconds from {least} to 86400.",
+    "wire.clock_needed": "--reserve and --out set the table clock: give --clock too.",
+    "clock.bad_out": "Out of time is `hard` (the Hard player decides that decision) or "
+    "`computer` (a computer player takes the seat until its player is back).",
+    "clock.rules": "Table clock: {move} for each decision, then a reserve of {reserve} for "
+    "each player; out of time, {then}.",
+    "clock.rules_no_reserve": "Table clock: {move} for each decision; out of time, {then}.",
+    "clock.out_hard": "the Hard player decides that one decision",
+    "clock.out_computer": "a computer player takes the seat until its player says they are "
+    "back (i)",
+    "clock.file_not_json": "The clock file is not JSON.",
+    "clock.file_bad": "The clock file does not hold a table's clock.",
+    "clock.file_version": "The clock file was written by another version of El Grande.",
+    "clock.file_problem": "The table's clock could not be read ({reason}): it starts again "
+    "with full reserves.",
+    "clock.cannot_keep": "The table's clock could not be kept beside the save ({reason}).",
+    "clock.note_out_hard": "{name}'s time ran out: the Hard player decides this decision.",
+    "clock.note_out_computer": "{name}'s time ran out: a computer player plays the seat "
+    "until they are back.",
+    "clock.note_out_held": "{name}'s time ran out: the turn ends as it stands.",
+    "clock.note_back": "{name} is back and plays their own seat again.",
+    "clock.not_away": "Your seat is yours: no computer player has it.",
+    "clock.none": "This table has no clock.",
+    "clock.away_banner": "Your time ran out: a computer player plays your seat. Press i when "
+    "you are back to take it again.",
+    "clock.key_back": "I'm back",
+    "clock.paused": "paused",
+    "clock.title": "Clock",
+    "clock.short": "Time is short: {left} left.",
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)

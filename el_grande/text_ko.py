@@ -1634,4 +1634,33 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "net.closed": "테이블이 닫혔습니다.",
     "net.review_not_over": "복기는 게임이 끝난 뒤에 볼 수 있습니다.",
     "net.review_failed": "복기를 계산하지 못했습니다.",
+    # --- 테이블 시계
+    "clock.bad_time": "시계의 {what} 값은 {least}초에서 86400초 사이여야 합니다.",
+    "wire.clock_needed": "`--reserve`와 `--out`은 테이블 시계를 정합니다: `--clock`도 주세요.",
+    "clock.bad_out": "시간 초과 규칙은 `hard`(어려움 플레이어가 그 결정을 내립니다) 또는 "
+    "`computer`(플레이어가 돌아올 때까지 컴퓨터가 자리를 맡습니다)입니다.",
+    "clock.rules": "테이블 시계: 결정마다 {move}, 그다음 플레이어마다 예비 시간 {reserve}; "
+    "시간이 다 되면 {then}.",
+    "clock.rules_no_reserve": "테이블 시계: 결정마다 {move}; 시간이 다 되면 {then}.",
+    "clock.out_hard": "어려움 플레이어가 그 결정 하나를 내립니다",
+    "clock.out_computer": "플레이어가 돌아왔다고 알릴 때까지(i) 컴퓨터가 자리를 맡습니다",
+    "clock.file_not_json": "시계 파일이 JSON이 아닙니다.",
+    "clock.file_bad": "시계 파일에 테이블 시계가 들어 있지 않습니다.",
+    "clock.file_version": "시계 파일을 다른 버전의 엘 그란데가 썼습니다.",
+    "clock.file_problem": "테이블 시계를 읽지 못했습니다({reason}): 예비 시간을 모두 채워 "
+    "다시 시작합니다.",
+    "clock.cannot_keep": "테이블 시계를 저장 파일 옆에 보관하지 못했습니다({reason}).",
+    "clock.note_out_hard": "{name}의 시간이 다 되었습니다: 이 결정은 어려움 플레이어가 내립니다.",
+    "clock.note_out_computer": "{name}의 시간이 다 되었습니다: 돌아올 때까지 컴퓨터가 자리를 "
+    "맡습니다.",
+    "clock.note_out_held": "{name}의 시간이 다 되었습니다: 차례가 지금 상태로 끝납니다.",
+    "clock.note_back": "{name:이/가} 돌아와 다시 자기 자리를 둡니다.",
+    "clock.not_away": "자리는 그대로 당신의 것입니다: 컴퓨터가 맡고 있지 않습니다.",
+    "clock.none": "이 테이블에는 시계가 없습니다.",
+    "clock.away_banner": "시간이 다 되어 컴퓨터가 당신의 자리를 두고 있습니다. 돌아왔으면 i를 "
+    "눌러 다시 맡으세요.",
+    "clock.key_back": "돌아왔어요",
+    "clock.paused": "멈춤",
+    "clock.title": "시계",
+    "clock.short": "시간이 얼마 없습니다: {left} 남음.",
 }

@@ -25,15 +25,18 @@ __all__ = [
     "MAX_SERVER_BYTES",
     "PROTOCOL",
     "Answer",
+    "Back",
     "Bye",
     "Client",
     "ClientMessage",
+    "ClockMessage",
     "DisplayMessage",
     "EndTurn",
     "Hello",
     "HintAsk",
     "Hints",
     "LogMessage",
+    "Note",
     "Presence",
     "ProtocolError",
     "Refused",
@@ -50,8 +53,9 @@ __all__ = [
     "parse_server",
 ]
 
-#: The protocol's version: a `hello` of another version is answered with `bye`.
-PROTOCOL = 1
+#: The protocol's version: a `hello` of another version is answered with `bye` (2: the table
+#: clock's `clock`, `note` and `back`).
+PROTOCOL = 2
 #: No message a screen sends is longer (the longest, a hello or an answer, is under 200).
 MAX_CLIENT_BYTES = 4096
 #: No message the host sends is longer (a display of 12 steps' views is about 150 kB).
@@ -118,8 +122,16 @@ class ReviewAsk(_Message):
     t: Literal["review"] = "review"
 
 
+class Back(_Message):
+    """This seat's person is back: the computer player that took the seat when their time
+    ran out gives it back (the table clock)."""
+
+    t: Literal["back"] = "back"
+
+
 ClientMessage = Annotated[
-    Hello | Answer | EndTurn | TakeBack | Seen | HintAsk | ReviewAsk, Field(discriminator="t")
+    Hello | Answer | EndTurn | TakeBack | Seen | HintAsk | ReviewAsk | Back,
+    Field(discriminator="t"),
 ]
 
 
@@ -183,6 +195,35 @@ class Presence(_Message):
     watchers: Annotated[int, Field(ge=0)]
 
 
+_SECONDS = Annotated[float, Field(ge=0, le=86400)]
+_SEAT = Annotated[int, Field(ge=0, le=4)]
+
+
+class ClockMessage(_Message):
+    """The table clock now (only at a table with one: its rules are in the welcome's
+    `table["clock"]`): each seat's reserve left in seconds, the seat whose clock runs (None:
+    none), its decision's own seconds left, whether it is paused (a display), and the seats
+    a computer player took when their time ran out. A screen counts down from here."""
+
+    t: Literal["clock"] = "clock"
+    reserves: Annotated[list[_SECONDS], Field(max_length=5)]
+    running: _SEAT | None
+    move: _SECONDS
+    paused: bool
+    away: Annotated[list[_SEAT], Field(max_length=5)]
+
+
+class Note(_Message):
+    """A line the table adds to the log (the clock ran out, a person is back), after the
+    log's first `at` lines: a sentence of the catalogue (`key`, "clock.note_…") and its
+    fields (a name is text)."""
+
+    t: Literal["note"] = "note"
+    at: _ID
+    key: Annotated[str, Field(pattern=r"^clock\.note_[a-z_]+$", max_length=40)]
+    fields: dict[Annotated[str, Field(max_length=16)], Annotated[str, Field(max_length=64)]]
+
+
 class Hint(_Message):
     choice: str
     text: str
@@ -227,6 +268,8 @@ ServerMessage = Annotated[
     | LogMessage
     | SeatingMessage
     | Presence
+    | ClockMessage
+    | Note
     | Hints
     | Report
     | Refused
@@ -261,7 +304,7 @@ def _parse(adapter: TypeAdapter[Any], text: str | bytes, limit: int) -> Any:
 
 
 #: What a screen may send (`parse_client` returns one).
-Client = Hello | Answer | EndTurn | TakeBack | Seen | HintAsk | ReviewAsk
+Client = Hello | Answer | EndTurn | TakeBack | Seen | HintAsk | ReviewAsk | Back
 
 
 def parse_client(text: str | bytes) -> Client:

@@ -16,18 +16,23 @@ what a host sent.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from el_grande.names import printable
+from el_grande.narrate import Line, Tone
 from el_grande.net import protocol as P
 from el_grande.net.codec import CodecError, decode
+from el_grande.net.table_clock import NOTES, ClockRules, ClockShown
+from el_grande.text import t
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from el_grande.core import Choice, PublicView
-    from el_grande.narrate import Line, ScoringStep
+    from el_grande.narrate import ScoringStep
     from el_grande.session import Seating
 
 Listener = Callable[["RemoteState"], None]
@@ -77,7 +82,11 @@ class RemoteState:
     the screen's messages to the host: a `Link` (its `send`) or a plain `send(text)`; None
     until there is one. Nothing is sent while the connection is not open (`connected`)."""
 
-    def __init__(self, link: Link | Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        link: Link | Callable[[str], None] | None = None,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.send: Callable[[str], None] | None = (
             None if link is None else link if callable(link) else link.send
         )
@@ -102,6 +111,13 @@ class RemoteState:
         self.refused_id: int | None = None  # the decision id it named, if any
         self.refusals = 0  # refusals received: a screen tells a new one by the count
         self.bye: str | None = None  # why the host closed the connection
+        #: The table clock (at a table with one): its rules, as told last, and when (`now`).
+        self.clock_rules: ClockRules | None = None
+        self.clock: ClockShown | None = None
+        self.clock_at = 0.0
+        self.now = now
+        #: The table's own lines in the log (the clock ran out…): after the log's first `at`.
+        self.notes: list[tuple[int, Line]] = []
         self.connected = False  # a connection is open now (the client says)
         self.broken = 0  # messages dropped: they did not parse
         self.messages = 0  # messages taken
@@ -151,6 +167,8 @@ class RemoteState:
                 self.seating = decode(message.seating)
                 self.table = dict(message.table)
                 self.bye = None
+                self.notes = []  # (sent again after the log)
+                self.clock_rules = _rules(self.table.get("clock"))
             case P.SceneMessage():
                 self.scene = decode(message.scene)
                 self.decision_id = message.id
@@ -179,6 +197,24 @@ class RemoteState:
             case P.Presence():
                 self.presence = tuple(message.connected)
                 self.watchers = message.watchers
+            case P.ClockMessage():
+                self.clock_at = self.now()
+                self.clock = ClockShown(
+                    tuple(message.reserves),
+                    message.running,
+                    message.move,
+                    message.paused,
+                    tuple(message.away),
+                )
+            case P.Note():
+                if message.key not in NOTES:
+                    raise ValueError("a note the table does not write")
+                fields = {k: printable(v) for k, v in message.fields.items()}
+                try:
+                    text = t(message.key, **fields)
+                except (KeyError, IndexError):
+                    raise ValueError("a note's fields are not its sentence's") from None
+                self.notes.append((min(message.at, len(self.log)), Line(text, Tone.LOUD)))
             case P.Hints():
                 self.hints = tuple(Advice(a.choice, a.text) for a in message.advice)
                 self.hints_for = message.id
@@ -232,6 +268,57 @@ class RemoteState:
 
     def review(self) -> bool:
         return self._send(P.ReviewAsk())
+
+    def back(self) -> bool:
+        """This seat's person is back (the computer player that took the seat when their
+        time ran out gives it back)."""
+        return self._send(P.Back())
+
+    # --- read for the screen ------------------------------------------------------------------
+
+    @property
+    def story(self) -> list[Line]:
+        """The log with the table's own lines (`notes`) in their places."""
+        if not self.notes:
+            return self.log
+        lines: list[Line] = []
+        at = 0
+        for where, note in self.notes:
+            lines += self.log[at:where]
+            lines.append(note)
+            at = max(at, where)
+        return lines + self.log[at:]
+
+    @property
+    def away(self) -> bool:
+        """A computer player has this seat since its time ran out (`back` gives it back)."""
+        clock = self.clock
+        return clock is not None and self.seat is not None and self.seat in clock.away
+
+    def clock_now(self) -> ClockShown | None:
+        """The table clock as it stands now: counted down from what the host said, by this
+        screen's own clock."""
+        clock = self.clock
+        if clock is None or clock.running is None or clock.paused:
+            return clock
+        spent = max(0.0, self.now() - self.clock_at)
+        move = clock.move - spent
+        reserves = list(clock.reserves)
+        if move < 0:
+            seat = clock.running
+            reserves[seat] = max(0.0, reserves[seat] + move)
+            move = 0.0
+        return ClockShown(tuple(reserves), clock.running, move, False, clock.away)
+
+
+def _rules(data: object) -> ClockRules | None:
+    """The welcome's clock rules (None: no clock, or none this screen can read)."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        return ClockRules(float(data["move"]), float(data["reserve"]), str(data["out"]))
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 class LocalLink:

@@ -68,7 +68,9 @@ from el_grande.net.codes import WATCH, Codes
 from el_grande.net.protocol import (
     PROTOCOL,
     Answer,
+    Back,
     Bye,
+    ClockMessage,
     DisplayMessage,
     EndTurn,
     Hello,
@@ -76,6 +78,7 @@ from el_grande.net.protocol import (
     HintAsk,
     Hints,
     LogMessage,
+    Note,
     Presence,
     ProtocolError,
     Refused,
@@ -89,6 +92,18 @@ from el_grande.net.protocol import (
     parse_client,
 )
 from el_grande.net.report import Runner, full_review, seat_report
+from el_grande.net.table_clock import (
+    HARD_KIND,
+    NOTE_BACK,
+    NOTE_OUT_COMPUTER,
+    NOTE_OUT_HARD,
+    NOTE_OUT_HELD,
+    OUT_COMPUTER,
+    OUT_HARD,
+    ClockKept,
+    ClockRules,
+    TableClock,
+)
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -99,7 +114,7 @@ if TYPE_CHECKING:
     from el_grande.flow.thinker import Thinker
     from el_grande.session import GameSession, Update
 
-__all__ = ["Connection", "HostSettings", "HostedTable"]
+__all__ = ["Connection", "HostSettings", "HostedTable", "people"]
 
 SEAT, SPECTATOR = "seat", "spectator"
 
@@ -114,7 +129,8 @@ class HostSettings:
     never); `display_wait`: seconds a step at most that a display waits for the seats'
     screens to have shown it; `confirm`: confirm my turn; `hint_budget` and
     `hint_iterations`: the Hard player's thinking for a hint (seconds, and at most so many
-    play-outs: set them for a hint that does not depend on the machine)."""
+    play-outs: set them for a hint that does not depend on the machine); `clock`: the table
+    clock's rules (`el_grande.net.table_clock`; None: no clock)."""
 
     bot_delay: float = 0.8
     gone_after: float | None = None
@@ -123,12 +139,23 @@ class HostSettings:
     confirm: bool = False
     hint_budget: float = 1.0
     hint_iterations: int | None = None
+    clock: ClockRules | None = None
 
     def __post_init__(self) -> None:
         if self.gone_level == HUMAN or self.gone_level not in kinds():
             raise ValueError(
                 f"gone_level must be a computer player's level, not {self.gone_level!r}"
             )
+
+
+def people(session: GameSession) -> list[bool]:
+    """Per seat: whether a person plays it or did (a computer player took it when their time
+    ran out, or while they were gone, or by the host's hand): such a seat has a join code,
+    so that its person can come back."""
+    return [
+        session.bot_level(seat) is None or any(kind == HUMAN for _, kind in session.hands(seat))
+        for seat in range(len(session.seats))
+    ]
 
 
 def _json(data: Any) -> str:
@@ -355,18 +382,26 @@ class _Hands:
         self.gone.add(seat)
         self.give(seat, self.settings.gone_level)
 
-    def returned(self, seat: int) -> None:
+    def away(self, seat: int) -> None:
+        """The table clock ran out for `seat` ("computer"): a computer player of
+        `gone_level` takes it until its person is back (`returned`)."""
+        self.gone.add(seat)
+        self.give(seat, self.settings.gone_level)
+
+    def returned(self, seat: int) -> bool:
         """A screen of `seat` connected: a computer player that took it while its person was
-        gone gives it back at once."""
+        gone gives it back at once (True: it did)."""
         cancel = self.timers.pop(seat, None)
         if cancel is not None:
             cancel()
-        if seat in self.gone:
-            self.gone.discard(seat)
-            if self.pending.get(seat) == self.settings.gone_level:
-                del self.pending[seat]
-            elif self.session.kind(seat) == self.settings.gone_level:
-                self.give(seat, HUMAN)
+        if seat not in self.gone:
+            return False
+        self.gone.discard(seat)
+        if self.pending.get(seat) == self.settings.gone_level:
+            del self.pending[seat]
+        elif self.session.kind(seat) == self.settings.gone_level:
+            self.give(seat, HUMAN)
+        return True
 
     def offered(self, seat: int) -> tuple[str, ...]:
         """Who may take `seat`: a computer player of any level, and its person only if the
@@ -481,6 +516,166 @@ class _Displays:
             director.step()
 
 
+class _Timekeeping:
+    """The table clock at a hosted table (`el_grande.net.table_clock`): started and stopped
+    by the seats' scenes (a person's prompt or held turn on show), paused by a display; out
+    of time, the seat's decision goes as the rules say, and a note goes in every screen's
+    log. Every screen is sent the clock as it changes; `keep` is handed what must survive a
+    restart (`ClockKept`) whenever that changes."""
+
+    def __init__(
+        self, table: HostedTable, kept: ClockKept, keep: Callable[[ClockKept], None] | None
+    ) -> None:
+        self.table = table
+        self.session = table.session
+        self.clock = TableClock(kept, table.clock, self._out, self._changed)
+        self.rules = kept.rules
+        self.keep = keep
+        #: The table's own lines in the log, after the log's first `at` lines (`Note`).
+        self.notes: list[str] = []
+        #: Called with each note's sentence (the host's output).
+        self.heard: list[Callable[[str], None]] = []
+        self._kept = kept
+        self._dirty = False
+        for seat in kept.away:  # (a restarted host: given back when their person is back)
+            if self.session.kind(seat) == table.settings.gone_level:
+                table._hands.gone.add(seat)
+        lent = kept.lent
+        if lent is not None and self.session.kind(lent[0]) == HARD_KIND:
+            d = self.session.decision
+            if d is not None and d.player == lent[0] and len(self.session.game.history) == lent[2]:
+                self.session.lent = lent
+
+    def close(self) -> None:
+        self.clock.close()
+
+    def scene(self, seat: int, scene: object) -> None:
+        """`seat`'s screen shows `scene`: a person's decision on show runs its clock."""
+        session, run = self.session, self.clock.running
+        d = session.decision
+        if (
+            isinstance(scene, Prompt | Confirm)
+            and d is not None
+            and d.player == seat
+            and session.bot_level(seat) is None
+            and not self.table.director.showing
+        ):
+            self.clock.start(seat, len(session.game.history))
+        elif run is not None and run.seat == seat:
+            self.clock.stop()
+
+    def check(self) -> None:
+        """After every update: the decision on the clock is no longer at hand, it stops."""
+        run, session = self.clock.running, self.session
+        d = session.decision
+        if run is not None and (
+            d is None
+            or d.player != run.seat
+            or len(session.game.history) != run.moves
+            or session.bot_level(run.seat) is not None
+        ):
+            self.clock.stop()
+
+    def _changed(self) -> None:
+        self._dirty = True
+
+    def shown(self) -> str:
+        shown = self.clock.shown(sorted(self.table._hands.gone))
+        message = ClockMessage(
+            reserves=[round(r, 3) for r in shown.reserves],
+            running=shown.running,
+            move=round(shown.move, 3),
+            paused=shown.paused,
+            away=list(shown.away),
+        )
+        return dump(message)
+
+    def sync(self) -> None:
+        """Every screen is sent the clock if it changed, and `keep` what it keeps."""
+        away = sorted(self.table._hands.gone)
+        if self._dirty or list(self._kept.away) != away:
+            self._dirty = False
+            kept = self.clock.kept(away, self.session.lent)
+            if kept != self._kept:
+                self._kept = kept
+                if self.keep is not None:
+                    self.keep(kept)
+            self.table._to_all(self.shown())
+
+    def welcome(self, conn: Connection) -> None:
+        """A screen that just came in: the clock, and the table's lines of the log."""
+        self.table._deliver(conn, self.shown())  # (as it stands now: counted from here)
+        for note in self.notes:
+            self.table._deliver(conn, note)
+
+    def note(self, key: str, seat: int) -> None:
+        """A line of the table's own in every screen's log (and the host's output)."""
+        table = self.table
+        table._flush()  # (the log as far as it goes: the note comes after it)
+        name = self.session.name(seat)
+        text = dump(Note(at=table._log_sent, key=key, fields={"name": name[:64]}))
+        self.notes.append(text)
+        table._to_all(text)
+        for heard in tuple(self.heard):
+            heard(t(key, name=name))
+
+    def _out(self, seat: int, moves: int) -> None:
+        """`seat`'s decision at `moves` choices is out of time (its own and the reserve)."""
+        table, session = self.table, self.session
+        d = session.decision
+        if table.closed or d is None or d.player != seat or len(session.game.history) != moves:
+            return
+        screen = table.screens.get(seat)
+        if screen is not None and isinstance(screen.scene, Confirm):
+            self.note(NOTE_OUT_HELD, seat)  # its player's choice: the turn ends as it stands
+            screen.end_turn()
+            if self.rules.out == OUT_COMPUTER and session.decision is not None:
+                table._hands.away(seat)
+        elif self.rules.out == OUT_HARD:
+            self.note(NOTE_OUT_HARD, seat)
+            table.director.players.drop(seat)
+            session.lend(seat, HARD_KIND)
+        else:
+            self.note(NOTE_OUT_COMPUTER, seat)
+            table._hands.away(seat)
+        table._flush()
+
+    def back(self, conn: Connection) -> None:
+        """A seat's screen says its person is back: a computer player that took the seat
+        gives it back."""
+        table, seat = self.table, conn.seat
+        if conn.role != SEAT or seat is None:
+            table._refuse(conn, t("net.watching"))
+            return
+        if seat not in table._hands.gone:
+            table._refuse(conn, t("clock.not_away"))
+            return
+        table._hands.returned(seat)
+        self.note(NOTE_BACK, seat)
+
+
+def _welcome(table: HostedTable, conn: Connection) -> Welcome:
+    """The welcome of a screen whose hello opened a seat or the watchers' place: its role,
+    the seating, and how the table plays (its clock's rules too)."""
+    session = table.session
+    options = session.game.options
+    return Welcome(
+        v=PROTOCOL,
+        role="spectator" if conn.role == SPECTATOR else "seat",
+        seat=conn.seat,
+        seating=encode(session.seating),
+        table={
+            "hints": session.hints,
+            "confirm": table.settings.confirm,
+            "castillo": str(options.castillo.value),
+            "rounds": options.rounds,
+            "veto": options.veto,
+            "players": len(session.seats),
+            "clock": None if table.time is None else table.time.rules.data(),
+        },
+    )
+
+
 class HostedTable:
     """One game hosted for screens across the wire (see the module docstring). `codes`:
     the table's join codes (a seat without one is a computer player's: no screen takes it)
@@ -497,6 +692,8 @@ class HostedTable:
         bots: Driver | None = None,
         review: Runner = full_review,
         ids: Iterator[int] | None = None,
+        kept: ClockKept | None = None,
+        keep: Callable[[ClockKept], None] | None = None,
     ) -> None:
         if len(codes.seats) != len(session.seats):
             raise ValueError("a table's codes have one entry per seat")
@@ -540,6 +737,12 @@ class HostedTable:
         self._presence: tuple[tuple[bool, ...], int] | None = None
         self._hands = _Hands(self)
         self._advice = _Advice(self, review)
+        #: The table clock (None: none): `settings.clock`'s rules, or those `kept` (a
+        #: restarted host's reserves); what it keeps goes to `keep` as it changes.
+        rules = settings.clock
+        if rules is not None and (kept is None or len(kept.reserves) != len(session.seats)):
+            kept = ClockKept.new(rules, len(session.seats))
+        self.time = None if rules is None or kept is None else _Timekeeping(self, kept, keep)
         self._inbox: deque[tuple[Connection, str | bytes]] = deque()
         self._sending = 0
         self.closed = False
@@ -563,6 +766,8 @@ class HostedTable:
             self._unsubscribe = None
         self._hands.close()
         self._advice.close()
+        if self.time is not None:
+            self.time.close()
         self._displays.end()
         bye = dump(Bye(sentence=t("net.closed")))
         for conn in tuple(self._connections):
@@ -650,6 +855,8 @@ class HostedTable:
         """Each beat, before any screen hears it: a display begins (or ended), the log."""
         if isinstance(beat, Show):
             if beat.index == 0:
+                if self.time is not None:
+                    self.time.clock.pause()
                 self._displays.begin(beat)
             return
         self._displays.end()  # (the director went on: a display under way is over)
@@ -660,7 +867,12 @@ class HostedTable:
     def _seat_scene(self, seat: int, scene: SeatScene) -> None:
         if isinstance(scene, Showing):  # (the display is sent whole: `_Displays`)
             self._decision[seat], self._scene[seat] = None, None
+            if self.time is not None:
+                self.time.scene(seat, scene)
             return
+        if self.time is not None:
+            self.time.scene(seat, scene)
+            self.time.sync()  # (the clock before the scene: a screen counts from there)
         decision = next(self._ids) if isinstance(scene, Prompt | Confirm) else None
         data = _json(encode(scene))
         self._decision[seat], self._scene[seat] = decision, data
@@ -679,6 +891,8 @@ class HostedTable:
 
     def _updated(self, update: Update) -> None:
         """Every update of the session: a hint counted changes the seating (no beat)."""
+        if self.time is not None:
+            self.time.check()
         if update.kind.kept:
             self._flush()
 
@@ -697,6 +911,8 @@ class HostedTable:
         if session.seating != self._seating:
             self._seating = session.seating
             self._to_all(dump(SeatingMessage(seating=encode(session.seating))))
+        if self.time is not None:
+            self.time.sync()
 
     def _presence_now(self) -> None:
         now = (self.presence, self.watchers)
@@ -758,6 +974,10 @@ class HostedTable:
                 self._held(conn, message)
             case HintAsk():
                 self._advice.hint(conn, message)
+            case Back() if self.time is not None:
+                self.time.back(conn)
+            case Back():
+                self._refuse(conn, t("clock.none"))
         self._flush()
 
     def _hello(self, conn: Connection, hello: Hello) -> None:
@@ -771,23 +991,7 @@ class HostedTable:
             return
         self._flush()  # (what the others have been sent: this screen gets it whole below)
         conn.role, conn.seat = (SPECTATOR, None) if opened == WATCH else (SEAT, opened)
-        session = self.session
-        options = session.game.options
-        welcome = Welcome(
-            v=PROTOCOL,
-            role="spectator" if opened == WATCH else "seat",
-            seat=conn.seat,
-            seating=encode(session.seating),
-            table={
-                "hints": session.hints,
-                "confirm": self.settings.confirm,
-                "castillo": str(options.castillo.value),
-                "rounds": options.rounds,
-                "veto": options.veto,
-                "players": len(session.seats),
-            },
-        )
-        self._deliver(conn, dump(welcome))
+        self._deliver(conn, dump(_welcome(self, conn)))
         log = LogMessage(epoch=self._log_epoch, start=0, lines=self._lines)
         self._deliver(conn, dump(log))
         before = self._presence
@@ -795,9 +999,11 @@ class HostedTable:
         if self._presence == before and self._presence is not None:  # (else told everybody)
             here, watchers = self._presence
             self._deliver(conn, dump(Presence(connected=list(here), watchers=watchers)))
+        if self.time is not None:
+            self.time.welcome(conn)
         self._state(conn)
-        if conn.seat is not None:
-            self._hands.returned(conn.seat)
+        if conn.seat is not None and self._hands.returned(conn.seat) and self.time is not None:
+            self.time.note(NOTE_BACK, conn.seat)
 
     def _state(self, conn: Connection) -> None:
         """What a screen that just came in is shown now: the display under way, or its

@@ -24,10 +24,13 @@ from el_grande.narrate import Line
 from el_grande.net.codec import decode
 from el_grande.net.codes import Codes
 from el_grande.net.protocol import (
+    PROTOCOL,
     Bye,
+    ClockMessage,
     DisplayMessage,
     Hints,
     LogMessage,
+    Note,
     Presence,
     Refused,
     Report,
@@ -36,7 +39,7 @@ from el_grande.net.protocol import (
     Welcome,
     parse_server,
 )
-from el_grande.net.table import Connection, HostedTable, HostSettings
+from el_grande.net.table import Connection, HostedTable, HostSettings, people
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, SeatSetup, default_seats
 from tests.flow.table import NAMES, SECRET_CARDS
@@ -63,6 +66,8 @@ class Screen:
     refused: list[Refused] = field(default_factory=list)
     hints: list[Hints] = field(default_factory=list)
     reports: list[Report] = field(default_factory=list)
+    clocks: list[ClockMessage] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     bye: str | None = None
     #: Every scene as sent (the codec's data; a display: its message), in order.
     sent: list[Any] = field(default_factory=list)
@@ -86,7 +91,7 @@ class Screen:
     def connect(self, hello: bool = True) -> Screen:
         self.conn = self.table.open(self._got, self._close)
         if hello:
-            self.send(t="hello", v=1, code=self.code)
+            self.send(t="hello", v=PROTOCOL, code=self.code)
         return self
 
     def send(self, **message: object) -> None:
@@ -136,6 +141,10 @@ class Screen:
                 self.reports.append(m)
             case Refused():
                 self.refused.append(m)
+            case ClockMessage():
+                self.clocks.append(m)
+            case Note():
+                self.notes.append(m)
             case Bye():
                 self.bye = m.sentence
 
@@ -207,12 +216,17 @@ class Hosted:
     review: Any = None
     #: The decision ids (None: the host's own, from a random start).
     ids: Any = field(default_factory=lambda: count(1))
+    #: Who makes the computer players (None: the table's own); the table clock kept, and
+    #: where what it keeps goes.
+    bots: Any = None
+    kept: Any = None
+    keep: Any = None
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
-        humans = [self.session.bot_level(s) is None for s in range(len(self.session.seats))]
-        self.codes = Codes.new(humans, random.Random(self.codes_seed))
-        extra = {} if self.review is None else {"review": self.review}
+        self.codes = Codes.new(people(self.session), random.Random(self.codes_seed))
+        extra: dict[str, Any] = {} if self.review is None else {"review": self.review}
+        extra.update(bots=self.bots, kept=self.kept, keep=self.keep)
         self.table = HostedTable(
             self.session,
             self.clock,

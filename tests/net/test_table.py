@@ -19,7 +19,7 @@ import pytest
 from el_grande.core import Game, PublicView
 from el_grande.flow.scenes import Confirm, GameOver, Prompt, Showing, Watching
 from el_grande.net.codec import decode, encode
-from el_grande.net.protocol import DisplayMessage, SceneMessage, dump
+from el_grande.net.protocol import PROTOCOL, DisplayMessage, SceneMessage, dump
 from el_grande.net.table import HostSettings, scene_text
 from el_grande.review import Settings, review
 from el_grande.session import GameSession
@@ -191,13 +191,13 @@ def test_a_bad_code_or_another_version_is_told_bye_and_closed() -> None:
     code = hosted.codes.seats[0]
     assert code is not None
     old = Screen(hosted.table, code).connect(hello=False)
-    old.send(t="hello", v=2, code=code)
-    assert old.closed and old.bye == t("net.version", v=1)
+    old.send(t="hello", v=PROTOCOL + 1, code=code)
+    assert old.closed and old.bye == t("net.version", v=PROTOCOL)
     assert old.conn is not None and not old.conn.bad_code
     typed = Screen(hosted.table, code.lower().replace("-", " ").replace("0", "o")).connect()
     assert typed.role == "seat" and typed.seat == 0
     again = len(typed.texts)
-    typed.send(t="hello", v=1, code=code)
+    typed.send(t="hello", v=PROTOCOL, code=code)
     assert typed.refused[-1].sentence == t("net.hello_again") and len(typed.texts) == again + 1
     assert hosted.table.presence == (True, False, False)
 
@@ -268,6 +268,7 @@ def test_a_welcome_brings_the_whole_state_at_once() -> None:
         "rounds": 9,
         "veto": True,
         "players": 3,
+        "clock": None,  # (no table clock: el_grande/net/table_clock.py)
     }
     assert late.log == hosted.session.log[: hosted.table.director.log_shown]
     assert late.presence is not None and late.presence.connected == [True, True, True]
