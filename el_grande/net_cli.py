@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from el_grande.net.codes import Codes
     from el_grande.net.server import Server
     from el_grande.net.table import HostedTable, HostSettings
-    from el_grande.net.table_clock import ClockKept
+    from el_grande.net.table_clock import ClockKept, ClockRules
     from el_grande.persist.autosave import AutosaveListener
     from el_grande.session import GameSession
     from el_grande.setup import GameSetup
@@ -212,19 +212,27 @@ def _kept_clock(hosted: _Hosted) -> None:
         hosted.clock_problem = t("clock.file_problem", reason=printable(reason))
 
 
-def _clock_of(args: argparse.Namespace, hosted: _Hosted) -> ClockKept | None:
-    """The table's clock: the options' (a resumed table's reserves kept, none longer than
-    the new reserve), else the one the table kept; None: no clock. ValueError: options that
-    make no clock."""
-    from el_grande.net.table_clock import ClockKept, ClockRules, with_rules
+def clock_rules(args: argparse.Namespace) -> ClockRules | None:
+    """The table clock's rules from `host`'s options (None: no `--clock`); ValueError, with
+    the sentence to say, for options that make no clock."""
+    from el_grande.net.table_clock import ClockRules
 
-    kept = hosted.clock
     if args.clock is None:
         if args.reserve is not None or args.out is not None:
             raise ValueError(t("wire.clock_needed"))
-        return kept
+        return None
     reserve = 120.0 if args.reserve is None else args.reserve
-    rules = ClockRules(args.clock, reserve, args.out or "hard")
+    return ClockRules(args.clock, reserve, args.out or "hard")
+
+
+def _clock_of(rules: ClockRules | None, hosted: _Hosted) -> ClockKept | None:
+    """The table's clock: `rules` (a resumed table's reserves kept, none longer than the new
+    reserve), else the one the table kept; None: no clock."""
+    from el_grande.net.table_clock import ClockKept, with_rules
+
+    kept = hosted.clock
+    if rules is None:
+        return kept
     if kept is None:
         return ClockKept.new(rules, len(hosted.session.seats))
     return with_rules(kept, rules)
@@ -318,6 +326,10 @@ def run_host(args: argparse.Namespace, setup: GameSetup | None) -> int:
         context = _server_tls(args.cert, args.key)
     except OSError as exc:
         return _fail(t("wire.cannot_tls", reason=printable(str(exc))))
+    try:
+        rules = clock_rules(args)
+    except ValueError as exc:
+        return _fail(str(exc), EXIT_USAGE)
     # start-up: the hosted table and the saves, only for host
     from el_grande.net.table import HostSettings
     from el_grande.persist.errors import SaveFileError
@@ -334,14 +346,10 @@ def run_host(args: argparse.Namespace, setup: GameSetup | None) -> int:
         if here is None:
             hosted.listener.close()
             return _fail(t("wire.bad_here", seat=printable(args.here)), EXIT_USAGE)
-    try:
-        hosted.clock = _clock_of(args, hosted)
-    except ValueError as exc:
-        hosted.listener.close()
-        return _fail(str(exc), EXIT_USAGE)
+    hosted.clock = _clock_of(rules, hosted)
     delay = args.bot_delay if args.bot_delay is not None else 0.8
     gone = None if args.gone_after is None else max(0.0, args.gone_after) * 60.0
-    rules = None if hosted.clock is None else hosted.clock.rules
+    rules = None if hosted.clock is None else hosted.clock.rules  # (a resumed table's too)
     settings = HostSettings(bot_delay=delay, gone_after=gone, confirm=args.confirm, clock=rules)
     hosted.listener.on_change = _autosave_problem
     if hosted.listener.problem:

@@ -1680,6 +1680,8 @@ EN: dict[str, Template] = {
     "you are back to take it again.",
     "clock.key_back": "I'm back",
     "clock.paused": "paused",
+    "clock.waiting": "(starts once everybody is here)",
+    "clock.away": "away (a computer player plays)",
     "clock.title": "Clock",
     "clock.short": "Time is short: {left} left.",
 }

@@ -1661,6 +1661,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "눌러 다시 맡으세요.",
     "clock.key_back": "돌아왔어요",
     "clock.paused": "멈춤",
+    "clock.waiting": "(모두 모이면 시작)",
+    "clock.away": "자리 비움(컴퓨터가 둠)",
     "clock.title": "시계",
     "clock.short": "시간이 얼마 없습니다: {left} 남음.",
 }

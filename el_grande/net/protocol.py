@@ -202,8 +202,10 @@ _SEAT = Annotated[int, Field(ge=0, le=4)]
 class ClockMessage(_Message):
     """The table clock now (only at a table with one: its rules are in the welcome's
     `table["clock"]`): each seat's reserve left in seconds, the seat whose clock runs (None:
-    none), its decision's own seconds left, whether it is paused (a display), and the seats
-    a computer player took when their time ran out. A screen counts down from here."""
+    none), its decision's own seconds left, whether it is paused (a display), the seats a
+    computer player took when their time ran out, and whether the clocks wait for a person
+    who has not come yet (they start once everybody is here). A screen counts down from
+    here."""
 
     t: Literal["clock"] = "clock"
     reserves: Annotated[list[_SECONDS], Field(max_length=5)]
@@ -211,6 +213,7 @@ class ClockMessage(_Message):
     move: _SECONDS
     paused: bool
     away: Annotated[list[_SEAT], Field(max_length=5)]
+    waiting: bool = False
 
 
 class Note(_Message):

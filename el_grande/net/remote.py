@@ -205,6 +205,7 @@ class RemoteState:
                     message.move,
                     message.paused,
                     tuple(message.away),
+                    message.waiting,
                 )
             case P.Note():
                 if message.key not in NOTES:
@@ -308,7 +309,7 @@ class RemoteState:
             seat = clock.running
             reserves[seat] = max(0.0, reserves[seat] + move)
             move = 0.0
-        return ClockShown(tuple(reserves), clock.running, move, False, clock.away)
+        return ClockShown(tuple(reserves), clock.running, move, False, clock.away, clock.waiting)
 
 
 def _rules(data: object) -> ClockRules | None:

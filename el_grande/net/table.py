@@ -537,6 +537,9 @@ class _Timekeeping:
         self.heard: list[Callable[[str], None]] = []
         self._kept = kept
         self._dirty = False
+        #: The seats whose person has had a screen here in this run of the host: the clocks
+        #: start once every person's seat has (`waiting`), and then run whoever is connected.
+        self.here: set[int] = set()
         for seat in kept.away:  # (a restarted host: given back when their person is back)
             if self.session.kind(seat) == table.settings.gone_level:
                 table._hands.gone.add(seat)
@@ -549,6 +552,25 @@ class _Timekeeping:
     def close(self) -> None:
         self.clock.close()
 
+    @property
+    def waiting(self) -> bool:
+        """Whether a person's seat has had no screen here yet in this run (a new table, a
+        restarted host): no clock runs until every one has."""
+        session = self.session
+        return any(
+            seat not in self.here and session.bot_level(seat) is None for seat in self.table.screens
+        )
+
+    def arrived(self, seat: int) -> None:
+        """A screen of `seat` said hello: once everybody is here, the clock on show runs."""
+        if seat in self.here:
+            return
+        self.here.add(seat)
+        self._changed()
+        d = self.session.decision
+        if not self.waiting and d is not None and d.player in self.table.screens:
+            self.scene(d.player, self.table.screens[d.player].scene)
+
     def scene(self, seat: int, scene: object) -> None:
         """`seat`'s screen shows `scene`: a person's decision on show runs its clock."""
         session, run = self.session, self.clock.running
@@ -559,6 +581,7 @@ class _Timekeeping:
             and d.player == seat
             and session.bot_level(seat) is None
             and not self.table.director.showing
+            and not self.waiting
         ):
             self.clock.start(seat, len(session.game.history))
         elif run is not None and run.seat == seat:
@@ -587,6 +610,7 @@ class _Timekeeping:
             move=round(shown.move, 3),
             paused=shown.paused,
             away=list(shown.away),
+            waiting=self.waiting,
         )
         return dump(message)
 
@@ -958,6 +982,7 @@ class HostedTable:
                 self._bye(conn, dump(Bye(sentence=t("net.hello_first"))))
             else:
                 self._hello(conn, message)
+                self._flush()  # (what its coming changed: the clocks may start)
             return
         match message:
             case Hello():
@@ -1000,6 +1025,8 @@ class HostedTable:
             here, watchers = self._presence
             self._deliver(conn, dump(Presence(connected=list(here), watchers=watchers)))
         if self.time is not None:
+            if conn.seat is not None:
+                self.time.arrived(conn.seat)
             self.time.welcome(conn)
         self._state(conn)
         if conn.seat is not None and self._hands.returned(conn.seat) and self.time is not None:

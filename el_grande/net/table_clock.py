@@ -5,7 +5,10 @@ The rules (`ClockRules`): each decision of a person's seat has `move` seconds; o
 spent the seat's reserve runs down; what a decision took beyond its `move` comes off the
 reserve when it is answered. A clock runs only while its seat's prompt or held turn is on
 show — never during a scoring or reveal display (a display that begins pauses it), never
-while a computer player has the seat. A decision is the one at hand until a choice is made:
+while a computer player has the seat, and not before every person's seat has had a screen
+at the table (in each run of the host: a restarted host waits for everybody to be back);
+from then on it runs whether its person is connected or not (`--gone-after` is for seats
+whose screens are gone). A decision is the one at hand until a choice is made:
 taking a held turn back opens the same decision again, on the same clock.
 
 Out of time (`out`):
@@ -230,13 +233,15 @@ class _Running:
 @dataclass(frozen=True, slots=True)
 class ClockShown:
     """The clock as a screen is told it: each seat's reserve left, the seat whose clock runs
-    (None: none), its decision's own seconds left, and whether it is paused (a display)."""
+    (None: none), its decision's own seconds left, whether it is paused (a display), the
+    seats away, and whether the clocks wait for everybody to be here."""
 
     reserves: tuple[float, ...]
     running: int | None = None
     move: float = 0.0
     paused: bool = False
     away: tuple[int, ...] = field(default=())
+    waiting: bool = False
 
 
 class TableClock:

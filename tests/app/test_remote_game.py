@@ -624,3 +624,51 @@ async def test_the_hosts_screen_gives_seats_away_and_back_and_shows_the_codes() 
         await press(pilot, "c")
         await press(pilot, "r")
         assert isinstance(joined.screen, RemoteGameScreen)
+
+
+# --- the table clock ------------------------------------------------------------------------
+
+
+async def test_the_table_clock_counts_down_and_a_seat_taken_comes_back_with_i() -> None:
+    """At a table with a clock (out of time: a computer player until its person is back) the
+    clock line counts down by the screen's own clock; out of time the banner says so, the log
+    and a toast tell it, and `i` takes the seat back."""
+    from el_grande.app.widgets.clock_bar import ClockBar
+    from el_grande.net.table_clock import ClockRules
+
+    hosted = _hosted(2, clock=ClockRules(20, 30, "computer"))
+    now = [1000.0]
+    link = LocalLink(hosted.table, hosted.codes.seats[0] or "", RemoteState(now=lambda: now[0]))
+    other = hosted.screen(1)
+    hosted.start()
+    app = JoinApp(link.state, link)
+    async with app.run_test(size=SIZE) as pilot:
+        state = app.state
+        bar = _game(app).query_one(ClockBar)
+        assert bar.display and bar.tooltip == ClockRules(20, 30, "computer").sentence()
+        await _until(
+            pilot,
+            hosted,
+            [other],
+            lambda: isinstance(state.scene, Prompt) and state.scene.decision.player == 0,
+        )
+        line = str(bar.render())
+        assert "▶" in line and "Ana 0:20 +0:30" in line and "Ben +0:30" in line
+        now[0] += 25.0  # five seconds into Ana's reserve, by this screen's clock
+        bar.show()
+        assert "Ana 0:00 +0:25" in str(bar.render())
+        hosted.clock.advance(50.0)  # the host's: Ana's time and reserve are spent
+        hosted.clock.run_due()
+        await settle(pilot)
+        assert hosted.session.kind(0) == "bot:greedy" and state.away
+        banner = _game(app).query_one("#save-problem", Static)
+        assert banner.display and str(banner.render()) == t("clock.away_banner")
+        said = t("clock.note_out_computer", name="Ana")
+        assert said in [line.text for line in state.story]  # the log's line
+        assert said in [str(n.message) for n in app._notifications]  # type: ignore[attr-defined]
+        assert "away" in str(bar.render())
+        await press(pilot, "i")
+        hosted.clock.run_due()
+        await settle(pilot)
+        assert hosted.session.kind(0) == "human" and not state.away and not banner.display
+        assert state.story[-1].text == t("clock.note_back", name="Ana")

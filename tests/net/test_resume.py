@@ -191,10 +191,17 @@ async def test_a_host_stopped_by_sigterm_says_bye_to_its_screens_and_lets_the_ga
     tmp_path: Path,
 ) -> None:
     from el_grande.net.codes import codes_path, read_codes  # (the table helper's module)
+    from el_grande.net.table_clock import ClockRules, read_clock
 
+    said: list[str] = []
     host, port, game = await host_process(
-        tmp_path, "--players", "Ana,Ben", "--seed", "415263748596", "--port", "0"
+        tmp_path,
+        *("--players", "Ana,Ben", "--seed", "415263748596", "--port", "0"),
+        *("--clock", "45", "--reserve", "90", "--out", "computer"),
+        said=said,
     )
+    rules = ClockRules(45, 90, "computer")
+    assert rules.sentence() + "\n" in said  # the table clock's rule, before the game
     try:
         codes = read_codes(codes_path(tmp_path / "saves" / f"{game}.json"))
         assert codes.seats[0] is not None
@@ -213,10 +220,13 @@ async def test_a_host_stopped_by_sigterm_says_bye_to_its_screens_and_lets_the_ga
         if host.returncode is None:
             host.kill()
             await host.wait()
-    # The game was let go: it is hosted again at once, with the same codes.
-    again, _, same = await host_process(tmp_path, "--resume", game, "--port", "0")
+    kept = read_clock(tmp_path / "saves" / f".{game}.clock", 2)
+    assert kept.rules == rules and kept.reserves == (90.0, 90.0)
+    # The game was let go: it is hosted again at once, with the same codes and clock.
+    said.clear()
+    again, _, same = await host_process(tmp_path, "--resume", game, "--port", "0", said=said)
     try:
-        assert same == game
+        assert same == game and rules.sentence() + "\n" in said
         assert read_codes(codes_path(tmp_path / "saves" / f"{game}.json")) == codes
     finally:
         again.send_signal(signal.SIGTERM)
@@ -253,3 +263,27 @@ def test_join_hands_the_app_its_connection(monkeypatch) -> None:  # type: ignore
     args.ask_on_screen = True
     assert net_cli.run_join(args) == 0
     assert callable(got["ask"]) and got["connect"] is None
+
+
+def test_host_refuses_clock_options_that_make_no_clock(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`--reserve` or `--out` without `--clock`, or a time that is no clock's: exit 2 with a
+    sentence, before any game is made (no save, no join codes)."""
+    from el_grande.cli import main
+
+    monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path))
+    base = ["--lang", "en", "host", "--players", "Ana,Ben", "--port", "0"]
+    for extra, says in (
+        (["--reserve", "10"], "--clock"),
+        (["--out", "computer"], "--clock"),
+        (["--clock", "0"], "seconds"),
+        (["--clock", "20", "--reserve", "nan"], "seconds"),
+    ):
+        assert main([*base, *extra]) == 2
+        out, err = capsys.readouterr()
+        assert says in err and "Join codes" not in out
+        assert not (tmp_path / "saves").exists() or not list((tmp_path / "saves").iterdir())
+    with pytest.raises(SystemExit):
+        main([*base, "--clock", "20", "--out", "later"])  # (argparse's own choices)
+    assert "hard" in capsys.readouterr().err

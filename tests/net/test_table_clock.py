@@ -365,6 +365,7 @@ def test_the_welcome_says_the_rules_and_a_screen_counts_down_by_itself() -> None
     state = RemoteState(now=lambda: now[0])
     state.connected = True
     texts: list[str] = []
+    hosted.screen(1)
     conn = hosted.table.open(texts.append, lambda: None)
     hosted.start()
     conn.receive(json.dumps({"t": "hello", "v": PROTOCOL, "code": hosted.codes.seats[0]}))
@@ -389,6 +390,25 @@ def test_the_welcome_says_the_rules_and_a_screen_counts_down_by_itself() -> None
     assert state.broken == broken + 2 and len(state.story) == lines + 1
 
 
+def test_the_clocks_wait_until_everybody_is_here_then_run_connected_or_not() -> None:
+    hosted, _ = _hosted("hard", players=3, bots=[2])
+    ana = hosted.screen(0)
+    hosted.start()
+    session, time = hosted.session, hosted.table.time
+    assert time is not None
+    first = session.decision.player  # type: ignore[union-attr]
+    hosted.clock.advance(10 * (MOVE + RESERVE))  # Ben is not here yet: nobody's clock runs
+    assert time.clock.running is None and len(session.game.history) == 0
+    assert _last_clock(ana).waiting
+    ben = hosted.screen(1)  # everybody is here: the clock of the decision on show starts
+    assert time.clock.running is not None and time.clock.running.seat == first
+    assert not _last_clock(ana).waiting and _last_clock(ben).running == first
+    ben.gone()  # from now on it runs whoever is connected
+    hosted.clock.advance(MOVE + RESERVE)
+    hosted.clock.run_due()
+    assert len(session.game.history) == 1 and kind_at(session.hands(first), 0) == "bot:strong"
+
+
 def test_a_table_without_a_clock_says_so_and_sends_no_clock() -> None:
     hosted = Hosted(session_of(SEED, 2), HostSettings(bot_delay=0.0))
     screen = hosted.screen(0)
@@ -400,7 +420,7 @@ def test_a_table_without_a_clock_says_so_and_sends_no_clock() -> None:
 
 
 def test_the_host_s_clock_options() -> None:
-    from el_grande.net_cli import _clock_of
+    from el_grande.net_cli import _clock_of, clock_rules
 
     class _Session:
         seats = (1, 2, 3)
@@ -413,13 +433,14 @@ def test_the_host_s_clock_options() -> None:
         return argparse.Namespace(**{"clock": None, "reserve": None, "out": None, **kw})
 
     game: Any = _Game()
-    assert _clock_of(args(), game) is None
-    made = _clock_of(args(clock=20), game)
-    assert made == ClockKept(ClockRules(20, 120, "hard"), (120.0,) * 3)
+    assert clock_rules(args()) is None and _clock_of(None, game) is None
+    rules = clock_rules(args(clock=20))
+    assert rules == ClockRules(20, 120, "hard")
+    assert _clock_of(rules, game) == ClockKept(rules, (120.0,) * 3)
     for bad in (args(reserve=10), args(out="computer"), args(clock=0), args(clock=20, reserve=-1)):
         with pytest.raises(ValueError):
-            _clock_of(bad, game)
+            clock_rules(bad)
     game.clock = ClockKept(ClockRules(20, 120), (120.0, 50.0, 0.0), (2,))
-    assert _clock_of(args(), game) == game.clock  # a resumed table keeps its clock
-    again = _clock_of(args(clock=30, reserve=60, out="computer"), game)
+    assert _clock_of(None, game) == game.clock  # a resumed table keeps its clock
+    again = _clock_of(clock_rules(args(clock=30, reserve=60, out="computer")), game)
     assert again == ClockKept(ClockRules(30, 60, "computer"), (60.0, 50.0, 0.0), (2,))

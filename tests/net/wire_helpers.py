@@ -298,8 +298,11 @@ def host_env(home: Path) -> dict[str, str]:
     }
 
 
-async def host_process(home: Path, *args: str) -> tuple[asyncio.subprocess.Process, int, str]:
-    """`el-grande host ARGS` with its data in `home`: the process, its port, the game id."""
+async def host_process(
+    home: Path, *args: str, said: list[str] | None = None
+) -> tuple[asyncio.subprocess.Process, int, str]:
+    """`el-grande host ARGS` with its data in `home`: the process, its port, the game id (and
+    in `said`, if given, the lines it printed before it listened)."""
     env = host_env(home)
     process = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -322,6 +325,8 @@ async def host_process(home: Path, *args: str) -> tuple[asyncio.subprocess.Proce
         while port is None:
             line = (await process.stdout.readline()).decode()
             assert line, "the host ended before it listened"
+            if said is not None:
+                said.append(line)
             if found := re.search(r"--resume (\S+)", line):
                 game = found.group(1)
             if found := re.search(r"ws://127\.0\.0\.1:(\d+)/", line):

@@ -44,6 +44,7 @@ from el_grande.app.shown import Shown
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.clock_bar import ClockBar
 from el_grande.app.widgets.confirm import ConfirmBar
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.log import GameLog
@@ -209,6 +210,7 @@ class RemoteGameScreen(Screen[None]):
         Binding("v", "review", "over.key_review", id="review"),
         Binding("r", "seats", "keys.seats", id="seats"),  # the host's screen only (its desk)
         Binding("c", "codes", "remote.key_codes", id="codes"),  # the host's screen only
+        Binding("i", "back", "clock.key_back", id="back"),  # a seat the clock gave away
         Binding("q", "app.quit", "remote.key_leave", id="leave"),
         *(Binding(k, f"pick_place('{k}')", show=False) for k in "0123456789"),
         *(Binding(k, f"pick_card('{k}')", show=False) for k in "abcde"),
@@ -235,6 +237,7 @@ class RemoteGameScreen(Screen[None]):
         self._welcomes = state.welcomes
         self._asked_hints: int | None = None
         self._asked_review = False
+        self._notes = 0  # the table's notes said so far (each in a toast too)
 
     # --- layout ----------------------------------------------------------------------------
 
@@ -249,6 +252,7 @@ class RemoteGameScreen(Screen[None]):
                 yield GameLog(id="log")
             with Vertical(id="right"):
                 yield CardList(seating, id="cards").data_bind(RemoteGameScreen.shown)
+                yield ClockBar(self.state, id="clock")
                 yield DecisionPrompt(id="prompt")
                 yield ConfirmBar(id="confirm")
         yield StatusLine(id="status")
@@ -309,8 +313,13 @@ class RemoteGameScreen(Screen[None]):
         if state.welcomes != self._welcomes:  # a new connection: no answer is on its way
             self._welcomes, self._answers.sent, self._drawn = state.welcomes, None, None
         self._banner()
+        self.query_one(ClockBar).show(self.seating)
+        story = state.story
         log = self.query_one("#log", GameLog)
-        log.show_story(state.log, len(state.log), state.log_epoch)
+        log.show_story(story, len(story), state.log_epoch)
+        for _, note in state.notes[self._notes :]:
+            self.notify(note.text, markup=False, timeout=8)
+        self._notes = len(state.notes)
         log.border_title = Content(
             t("board.log") + "  " + presence_text(self.seating, state.presence, state.watchers)
         )
@@ -387,6 +396,8 @@ class RemoteGameScreen(Screen[None]):
             text = state.bye
         elif not state.connected:
             text = t("remote.lost")
+        elif state.away:
+            text = t("clock.away_banner")
         else:
             text = ""
         banner.update(Text(printable(text)))
@@ -481,6 +492,8 @@ class RemoteGameScreen(Screen[None]):
             return self.desk is not None and not isinstance(scene, GameOver)
         if action == "codes":
             return self.desk is not None
+        if action == "back":
+            return state.away
         return True
 
     def on_key(self, event: Any) -> None:
@@ -538,6 +551,11 @@ class RemoteGameScreen(Screen[None]):
         view = getattr(scene, "view", None)
         d = None if view is None else view.decision
         return None if d is None else d.player
+
+    def action_back(self) -> None:
+        """This seat's person is back: the computer player gives the seat back."""
+        if self.state.away and self.state.back():
+            self._status.say(t("remote.sent"))
 
     def action_codes(self) -> None:
         if self.desk is not None:
