@@ -365,18 +365,21 @@ class GameSession:
         clock's "out of time": the Hard player decides it): `seat_to(seat, kind)`, and the
         moment its answer is applied the seat is back with whoever plays it now, in that
         same update (nobody hears the seat between: the next decision is theirs again; the
-        hands record that `kind` played the one decision). False (nothing changed) if the
-        decision at hand is not `seat`'s or `kind` plays the seat already."""
+        hands record that `kind` played the one decision, and no hint is counted: nobody asked
+        for it). False (nothing changed) if the decision at hand is not `seat`'s or `kind`
+        plays the seat already."""
         d = self.game.decision
         back = self.seats[seat].kind
         if d is None or d.player != seat or kind == back:
             return False
-        self.seat_to(seat, kind)
+        self._hand_to(seat, kind, counted=False)  # (not asked for: no hint is counted)
         self.lent = (seat, back, len(self.game.history))
+        self._publish_nothing(Change.RESEATED)
         return True
 
-    def _hand_to(self, seat: int, kind: str) -> None:
-        """The seat's new kind and hand from the decision at hand on (nothing published)."""
+    def _hand_to(self, seat: int, kind: str, counted: bool = True) -> None:
+        """The seat's new kind and hand from the decision at hand on (nothing published);
+        `counted`: a Hard player given the seat at a table without hints counts as one."""
         old = self.seats[seat]
         d = self.game.decision
         if self.held is not None and d is not None and d.player == seat:
@@ -386,7 +389,8 @@ class GameSession:
         played_by = hands if H.changed(hands) else ()
         new = SeatSetup(old.name, str(getattr(old, "colour", "")), kind, played_by)
         self.seats = (*self.seats[:seat], new, *self.seats[seat + 1 :])
-        if not self.hints and bot_level(kind) == H.HARD and bot_level(old.kind) != H.HARD:
+        hard = bot_level(kind) == H.HARD and bot_level(old.kind) != H.HARD
+        if counted and not self.hints and hard:
             self.hints_used[seat] = saturated(self.hints_used[seat])
         self.seating = Seating.of(self.seats, self.hints, self.hints_used)
 
@@ -531,7 +535,7 @@ class GameSession:
         lent = self.lent
         if lent is not None and lent[2] == moves and d is not None and d.player == lent[0]:
             self.lent = None
-            self._hand_to(lent[0], lent[1])  # (the one decision lent is answered: back)
+            self._hand_to(lent[0], lent[1], counted=False)  # (the one decision lent: back)
         # Whether this choice may be undone: the core's rule, judged now, from the decision
         # it answered, everything it did (secrets too) and the decision after it.
         assert d is not None

@@ -672,3 +672,25 @@ async def test_the_table_clock_counts_down_and_a_seat_taken_comes_back_with_i() 
         await settle(pilot)
         assert hosted.session.kind(0) == "human" and not state.away and not banner.display
         assert state.story[-1].text == t("clock.note_back", name="Ana")
+
+
+def test_the_clock_line_shows_names_as_text_and_only_people_s_seats() -> None:
+    from el_grande.app.widgets.clock_bar import clock_line
+    from el_grande.net.table_clock import ClockShown
+
+    setup = GameSetup(default_seats(MARKUP_NAMES), seed=SEED, rounds=6)
+    session = GameSession.new(setup)
+    session.seat_to(2, "bot:greedy")
+    seating = session.seating
+    running = clock_line(ClockShown((120.0, 8.0, 50.0), 1, 1.5), seating, 1).plain
+    assert "[b]Ana[/b] +2:00" in running and "▶" in running
+    assert "Ben [red] 0:02 +0:08" in running  # (as typed: never markup)
+    assert "Cy" not in running  # a computer player's seat has no clock
+    mine = clock_line(ClockShown((120.0, 8.0, 50.0), 1, 1.5), seating, 1)
+    assert any("red" in str(span.style) for span in mine.spans)  # its own last seconds
+    away = clock_line(ClockShown((0.0, 8.0, 50.0), None, 0.0, away=(2,)), seating, 0).plain
+    assert f"Cy {t('clock.away')}" in away and "▶" not in away
+    paused = clock_line(ClockShown((1.0, 8.0, 5.0), 0, 3.0, paused=True), seating, 0).plain
+    assert t("clock.paused") in paused
+    waiting = clock_line(ClockShown((1.0, 8.0, 5.0), waiting=True), seating, None).plain
+    assert t("clock.waiting") in waiting

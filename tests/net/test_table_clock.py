@@ -444,3 +444,19 @@ def test_the_host_s_clock_options() -> None:
     assert _clock_of(None, game) == game.clock  # a resumed table keeps its clock
     again = _clock_of(clock_rules(args(clock=30, reserve=60, out="computer")), game)
     assert again == ClockKept(ClockRules(30, 60, "computer"), (60.0, 50.0, 0.0), (2,))
+
+
+def test_a_decision_lent_counts_no_hint_at_a_table_without_hints() -> None:
+    """The Hard player deciding a decision out of time is not a hint anybody asked for: at a
+    competitive table (no hints) nothing is counted; handing the seat over by hand is."""
+    session = session_of(SEED, 2)
+    session.hints = False
+    seat = session.decision.player  # type: ignore[union-attr]
+    assert session.lend(seat, "bot:strong")
+    assert session.hints_used == [0, 0] and session.kind(seat) == "bot:strong"
+    assert not session.lend(seat, "bot:strong")  # (lent already)
+    assert not session.lend(1 - seat, "bot:strong")  # not that seat's decision
+    session.apply(session.decision.choices[0])  # type: ignore[union-attr]
+    assert session.kind(seat) == "human" and session.lent is None
+    assert session.hands(seat) == ((0, "bot:strong"), (1, "human"))
+    assert session.seat_to(seat, "bot:strong") and session.hints_used[seat] > 0

@@ -3,11 +3,12 @@ at a hosted table with a clock — each person's seat with its decision's second
 whose clock runs) and its reserve, counted down by this screen itself from what the host
 last said (`RemoteState.clock_now`), twice a second while a clock runs.
 
-    ⏱ ▶ Ana 0:14 +1:40 · Ben +2:00 · Cy ⏸ +0:35
+    Clock ▶ Ana 0:14 +1:40 · Ben +2:00 · Cy away
 
-The seat whose clock runs is marked ▶, a paused clock (a display) ⏸, a seat a computer
+The seat whose clock runs is marked ▶, a paused clock (a display) says so, a seat a computer
 player took when its time ran out "away"; this screen's own clock turns red in its last ten
-seconds. Names are text (never markup); the rules are the widget's tooltip.
+seconds. Names are text (never markup); the rules are the widget's tooltip. No emoji: a
+clock face is two cells in some terminals and one in others, and missing from many fonts.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ SHORT = 10.0
 
 def clock_line(shown: ClockShown, seating: Seating, mine: int | None) -> Text:
     """The clock as the bar draws it (see the module docstring)."""
-    line = Text("⏱ ")
+    line = Text(t("clock.title") + " ", style="dim")
     if shown.waiting:
         line.append(t("clock.waiting") + " ", style="italic")
     first = True
@@ -48,7 +49,7 @@ def clock_line(shown: ClockShown, seating: Seating, mine: int | None) -> Text:
         running = shown.running == seat
         reserve = shown.reserves[seat] if seat < len(shown.reserves) else 0.0
         if running:
-            line.append("⏸ " if shown.paused else "▶ ", style="bold")
+            line.append("▶ ", style="bold")
         line.append_text(chip(seating, seat, " "))
         line.append(" ")
         line.append(seating.name(seat), style="bold" if running else "")
@@ -56,6 +57,8 @@ def clock_line(shown: ClockShown, seating: Seating, mine: int | None) -> Text:
             line.append(" " + t("clock.away"), style="italic dim")
             continue
         short = running and seat == mine and shown.move + reserve <= SHORT
+        if running and shown.paused:
+            line.append(" (" + t("clock.paused") + ")", style="italic")
         if running:
             line.append(" " + clock_text(shown.move), style="bold red" if short else "bold")
         line.append(" +" + clock_text(reserve), style="red" if short else "dim")
