@@ -68,6 +68,16 @@ def _to_prompt(hosted: Hosted, screens: list[Screen], seat: int, pick: Any) -> N
     hosted.drive([s for s in screens if s.seat != seat], pick, until=there)
 
 
+def _two_at_ben_s_prompt(out: str, rng: int) -> tuple[Hosted, list[ClockKept], list[Screen], Any]:
+    """A table of Ana and Ben, each at a screen, played on to Ben's prompt."""
+    hosted, kept = _hosted(out)
+    screens = [hosted.screen(0), hosted.screen(1)]
+    pick = picker(random.Random(rng))
+    hosted.start()
+    _to_prompt(hosted, screens, 1, pick)
+    return hosted, kept, screens, pick
+
+
 def _last_clock(screen: Screen) -> ClockMessage:
     assert screen.clocks, "the screen was told the clock"
     return screen.clocks[-1]
@@ -103,12 +113,8 @@ def test_a_decision_has_its_own_time_and_the_reserve_pays_what_it_took_beyond() 
 
 
 def test_out_of_time_the_hard_player_decides_that_one_decision() -> None:
-    hosted, _ = _hosted("hard")
-    screens = [hosted.screen(0), hosted.screen(1)]
-    pick = picker(random.Random(5))
-    hosted.start()
+    hosted, _, screens, pick = _two_at_ben_s_prompt("hard", 5)
     session = hosted.session
-    _to_prompt(hosted, screens, 1, pick)
     moves = len(session.game.history)
     hosted.clock.advance(MOVE + RESERVE - 0.5)
     assert len(session.game.history) == moves and session.kind(1) == "human"  # not yet
@@ -232,12 +238,8 @@ def test_no_clock_runs_during_a_display_nor_for_a_computer_player() -> None:
 
 
 def test_what_the_clock_keeps_survives_a_restart_of_the_host(tmp_path: Path) -> None:
-    hosted, kept = _hosted("computer")
-    screens = [hosted.screen(0), hosted.screen(1)]
-    pick = picker(random.Random(17))
-    hosted.start()
+    hosted, kept, screens, pick = _two_at_ben_s_prompt("computer", 17)
     session = hosted.session
-    _to_prompt(hosted, screens, 1, pick)
     hosted.clock.advance(MOVE + 12)
     screens[1].act(pick)
     hosted.clock.run_due()
