@@ -645,7 +645,9 @@ async def test_the_table_clock_counts_down_and_a_seat_taken_comes_back_with_i() 
     async with app.run_test(size=SIZE) as pilot:
         state = app.state
         bar = _game(app).query_one(ClockBar)
-        assert bar.display and bar.tooltip == ClockRules(20, 30, "computer").sentence()
+        rule = ClockRules(20, 30, "computer").sentence()
+        assert bar.display and bar.tooltip == rule
+        assert rule in [str(n.message) for n in app._notifications]  # type: ignore[attr-defined]
         await _until(
             pilot,
             hosted,

@@ -7,7 +7,8 @@ last said (`RemoteState.clock_now`), twice a second while a clock runs.
 
 The seat whose clock runs is marked ▶, a paused clock (a display) says so, a seat a computer
 player took when its time ran out "away"; this screen's own clock turns red in its last ten
-seconds. Names are text (never markup); the rules are the widget's tooltip. No emoji: a
+seconds. Names are text (never markup); the rules are said in a toast as the screen opens,
+and are the widget's tooltip. No emoji: a
 clock face is two cells in some terminals and one in others, and missing from many fonts.
 """
 
@@ -79,6 +80,9 @@ class ClockBar(Static):
         self._ticking: Timer | None = None
 
     def on_mount(self) -> None:
+        rules = self.state.clock_rules
+        if rules is not None:  # the rule, said as the screen opens (and the tooltip's)
+            self.notify(rules.sentence(), markup=False, timeout=12)
         self.show()
 
     def show(self, seating: Seating | None = None) -> None:
