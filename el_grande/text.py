@@ -1679,6 +1679,8 @@ EN: dict[str, Template] = {
     "clock.away_banner": "Your time ran out: a computer player plays your seat. Press i when "
     "you are back to take it again.",
     "clock.key_back": "I'm back",
+    "clock.away_banner_seats": "The time ran out for {names}: a computer player plays the "
+    "seat. Press i when they are back to take it again.",
     "clock.paused": "paused",
     "clock.waiting": "(starts once everybody is here)",
     "clock.away": "away (a computer player plays)",

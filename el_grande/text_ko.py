@@ -1660,6 +1660,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "clock.away_banner": "시간이 다 되어 컴퓨터가 당신의 자리를 두고 있습니다. 돌아왔으면 i를 "
     "눌러 다시 맡으세요.",
     "clock.key_back": "돌아왔어요",
+    "clock.away_banner_seats": "{names}의 시간이 다 되어 컴퓨터가 자리를 두고 있습니다. 돌아왔으면 "
+    "i를 눌러 다시 맡으세요.",
     "clock.paused": "멈춤",
     "clock.waiting": "(모두 모이면 시작)",
     "clock.away": "자리 비움(컴퓨터가 둠)",

@@ -696,3 +696,36 @@ def test_the_clock_line_shows_names_as_text_and_only_people_s_seats() -> None:
     assert t("clock.paused") in paused
     waiting = clock_line(ClockShown((1.0, 8.0, 5.0), waiting=True), seating, None).plain
     assert t("clock.waiting") in waiting
+
+
+async def test_at_a_keyboard_of_several_seats_i_brings_back_a_seat_the_clock_gave_away() -> None:
+    """Seats 0 and 1 at one keyboard: the seat whose time ran out is played by a computer
+    player, so its own screen never comes up; the public board says so and `i` takes it
+    back."""
+    from el_grande.app.remote_app import Keyboard
+    from el_grande.net.table_clock import ClockRules
+
+    hosted = _hosted(3, clock=ClockRules(20, 0, "computer"))
+    public = LocalLink(hosted.table, hosted.codes.watch).state
+    seats = {s: LocalLink(hosted.table, hosted.codes.seats[s] or "").state for s in (0, 1)}
+    other = hosted.screen(2)
+    hosted.start()
+    session, pick = hosted.session, picker(random.Random(4))
+    while session.decision is not None and session.decision.player == 2:
+        other.act(pick)
+        hosted.clock.run_due()
+    seat = session.decision.player  # type: ignore[union-attr]
+    app = JoinApp(public, where="test", keyboard=Keyboard(seats, random.Random(1)))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        hosted.clock.advance(20.0)  # nobody at the keyboard answers: the time runs out
+        hosted.clock.run_due()
+        await settle(pilot)
+        assert session.kind(seat) == "bot:greedy" and app.screen is app.game_screen
+        banner = _game(app).query_one("#save-problem", Static)
+        names = session.name(seat)
+        assert str(banner.render()) == t("clock.away_banner_seats", names=names)
+        await press(pilot, "i")
+        hosted.clock.run_due()
+        await settle(pilot)
+        assert session.kind(seat) == "human" and not banner.display

@@ -87,6 +87,36 @@ def presence_text(seating: Seating, connected: tuple[bool, ...], watchers: int) 
     return "  ".join(parts)
 
 
+def _away(screen: RemoteGameScreen) -> list[int]:
+    """The seats this screen says "I'm back" for (`i`): its own, if a computer player took it
+    when its time ran out; on the public board of a keyboard of several seats (`Keyboard`),
+    each of the keyboard's seats taken so."""
+    state = screen.state
+    if state.role == "seat":
+        return [state.seat] if state.away and state.seat is not None else []
+    keyboard, clock = getattr(screen.app, "keyboard", None), state.clock
+    if keyboard is None or clock is None:
+        return []
+    return [seat for seat in keyboard.seats if seat in clock.away]
+
+
+def _banner_text(screen: RemoteGameScreen) -> str:
+    """The banner's sentence: the host's bye, a lost connection, or seats a computer player
+    took when their time ran out (`i` gives them back); "" for none."""
+    state = screen.state
+    if state.bye is not None:
+        return state.bye
+    if not state.connected:
+        return t("remote.lost")
+    away = _away(screen)
+    if not away:
+        return ""
+    if state.role == "seat":
+        return t("clock.away_banner")
+    names = t("join.list").join(screen.seating.name(seat) for seat in away)
+    return t("clock.away_banner_seats", names=names)
+
+
 @dataclass(frozen=True, slots=True)
 class _Drawn:
     """What the answering keys read of the screen (`game_input.Drawn`)."""
@@ -390,16 +420,8 @@ class RemoteGameScreen(Screen[None]):
         self.refresh_bindings()
 
     def _banner(self) -> None:
-        state = self.state
+        text = _banner_text(self)
         banner = self.query_one("#save-problem", Static)
-        if state.bye is not None:
-            text = state.bye
-        elif not state.connected:
-            text = t("remote.lost")
-        elif state.away:
-            text = t("clock.away_banner")
-        else:
-            text = ""
         banner.update(Text(printable(text)))
         banner.display = bool(text)
 
@@ -493,7 +515,7 @@ class RemoteGameScreen(Screen[None]):
         if action == "codes":
             return self.desk is not None
         if action == "back":
-            return state.away
+            return bool(_away(self))
         return True
 
     def on_key(self, event: Any) -> None:
@@ -553,9 +575,12 @@ class RemoteGameScreen(Screen[None]):
         return None if d is None else d.player
 
     def action_back(self) -> None:
-        """This seat's person is back: the computer player gives the seat back."""
-        if self.state.away and self.state.back():
-            self._status.say(t("remote.sent"))
+        """The person is back: the computer player gives the seat (or seats) back."""
+        keyboard = getattr(self.app, "keyboard", None)
+        seats = {} if keyboard is None else keyboard.seats
+        for seat in _away(self):
+            if seats.get(seat, self.state).back():
+                self._status.say(t("remote.sent"))
 
     def action_codes(self) -> None:
         if self.desk is not None:
