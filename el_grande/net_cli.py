@@ -174,6 +174,7 @@ def _saved_game(key: str) -> _Hosted:
     # start-up: the saves (pydantic), the rules core, the codes
     from el_grande.net.codes import Codes, CodesError, codes_path, read_codes, write_codes
     from el_grande.net.table import people
+    from el_grande.net.table_clock import clock_path
     from el_grande.persist.autosave import attach_autosave, session_of
     from el_grande.persist.store import Autosaver, check_openable, find_save, load_game
 
@@ -184,32 +185,37 @@ def _saved_game(key: str) -> _Hosted:
     session = session_of(save)
     listener = attach_autosave(session, saver)
     listener.save(session.game)
+    clock, problem = kept_clock(clock_path(saver.path), len(session.seats))
     humans = people(session)
+    if clock is not None:  # seats the clock gave to a computer player are still people's
+        lent = () if clock.lent is None else (clock.lent[0],)
+        for seat in (*clock.away, *lent):
+            humans[seat] = True
     try:
         codes = read_codes(codes_path(found.path))
-        if [c is not None for c in codes.seats] != humans:
-            raise CodesError("the seats changed hands")  # (never shown)
+        if len(codes.seats) != len(humans) or any(
+            human and code is None for code, human in zip(codes.seats, humans)
+        ):
+            raise CodesError("a person's seat has no code")  # (never shown)
     except (OSError, CodesError):  # never hosted, or its seats changed: new codes
         codes = Codes.new(humans)
     write_codes(codes_path(saver.path), codes)
-    hosted = _Hosted(session, listener, codes, saver.file.game_id)
-    _kept_clock(hosted)
-    return hosted
+    return _Hosted(session, listener, codes, saver.file.game_id, clock, problem)
 
 
-def _kept_clock(hosted: _Hosted) -> None:
-    """The clock a hosted game kept beside its save (none if it had none; a file that cannot
-    be read is said, and the clock starts again from its rules if they are given)."""
+def kept_clock(path: Path, seats: int) -> tuple[ClockKept | None, str | None]:
+    """The clock a hosted game kept at `path` (None if it had none), and why it could not be
+    read, if it could not (said by `run_host`: the clock starts again from its rules, if they
+    are given)."""
     from el_grande.net.table_clock import ClockError, read_clock
 
-    path = hosted.clock_file
     if not path.exists():
-        return
+        return None, None
     try:
-        hosted.clock = read_clock(path, len(hosted.session.seats))
+        return read_clock(path, seats), None
     except (OSError, ClockError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        hosted.clock_problem = t("clock.file_problem", reason=printable(reason))
+        return None, printable(reason).rstrip(".")
 
 
 def clock_rules(args: argparse.Namespace) -> ClockRules | None:
@@ -355,7 +361,9 @@ def run_host(args: argparse.Namespace, setup: GameSetup | None) -> int:
     if hosted.listener.problem:
         _autosave_problem(hosted.listener.problem)
     _print_codes(hosted)
-    if hosted.clock_problem:
+    if hosted.clock_problem:  # (a clock file that could not be read)
+        key = "clock.file_problem" if rules is not None else "clock.file_problem_none"
+        hosted.clock_problem = t(key, reason=hosted.clock_problem)
         _autosave_problem(hosted.clock_problem)
     if rules is not None:
         print(rules.sentence())

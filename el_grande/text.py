@@ -1668,6 +1668,8 @@ EN: dict[str, Template] = {
     "clock.file_version": "The clock file was written by another version of El Grande.",
     "clock.file_problem": "The table's clock could not be read ({reason}): it starts again "
     "with full reserves.",
+    "clock.file_problem_none": "The table's clock could not be read ({reason}): the table "
+    "plays without one (`--clock` sets one again).",
     "clock.cannot_keep": "The table's clock could not be kept beside the save ({reason}).",
     "clock.note_out_hard": "{name}'s time ran out: the Hard player decides this decision.",
     "clock.note_out_computer": "{name}'s time ran out: a computer player plays the seat "

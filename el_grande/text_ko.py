@@ -1649,6 +1649,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "clock.file_version": "시계 파일을 다른 버전의 엘 그란데가 썼습니다.",
     "clock.file_problem": "테이블 시계를 읽지 못했습니다({reason}): 예비 시간을 모두 채워 "
     "다시 시작합니다.",
+    "clock.file_problem_none": "테이블 시계를 읽지 못했습니다({reason}): 시계 없이 진행합니다"
+    "(`--clock`으로 다시 정할 수 있습니다).",
     "clock.cannot_keep": "테이블 시계를 저장 파일 옆에 보관하지 못했습니다({reason}).",
     "clock.note_out_hard": "{name}의 시간이 다 되었습니다: 이 결정은 어려움 플레이어가 내립니다.",
     "clock.note_out_computer": "{name}의 시간이 다 되었습니다: 돌아올 때까지 컴퓨터가 자리를 "

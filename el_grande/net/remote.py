@@ -118,6 +118,10 @@ class RemoteState:
         self.now = now
         #: The table's own lines in the log (the clock ran out…): after the log's first `at`.
         self.notes: list[tuple[int, Line]] = []
+        #: Counts the times the story (`story`: the log and the notes) was written again,
+        #: not only added to: an undo at the host, a new connection's notes, a note placed
+        #: before the log's last line. A screen draws it all again when it changes.
+        self.story_epoch = 0
         self.connected = False  # a connection is open now (the client says)
         self.broken = 0  # messages dropped: they did not parse
         self.messages = 0  # messages taken
@@ -167,7 +171,8 @@ class RemoteState:
                 self.seating = decode(message.seating)
                 self.table = dict(message.table)
                 self.bye = None
-                self.notes = []  # (sent again after the log)
+                if self.notes:
+                    self.notes, self.story_epoch = [], self.story_epoch + 1  # (sent again)
                 self.clock_rules = _rules(self.table.get("clock"))
             case P.SceneMessage():
                 self.scene = decode(message.scene)
@@ -187,6 +192,8 @@ class RemoteState:
                 )
             case P.LogMessage():
                 lines = list(decode(message.lines))
+                if message.epoch != self.log_epoch:
+                    self.story_epoch += 1
                 if message.epoch != self.log_epoch or message.start == 0:
                     self.log = lines
                 else:
@@ -215,7 +222,11 @@ class RemoteState:
                     text = t(message.key, **fields)
                 except (KeyError, IndexError):
                     raise ValueError("a note's fields are not its sentence's") from None
-                self.notes.append((min(message.at, len(self.log)), Line(text, Tone.LOUD)))
+                at = min(message.at, len(self.log))
+                if at < len(self.log) or (self.notes and at < self.notes[-1][0]):
+                    self.story_epoch += 1  # (not at the end: the story is written again)
+                self.notes.append((at, Line(text, Tone.LOUD)))
+                self.notes.sort(key=lambda note: note[0])
             case P.Hints():
                 self.hints = tuple(Advice(a.choice, a.text) for a in message.advice)
                 self.hints_for = message.id

@@ -616,14 +616,13 @@ class _Timekeeping:
 
     def sync(self) -> None:
         """Every screen is sent the clock if it changed, and `keep` what it keeps."""
-        away = sorted(self.table._hands.gone)
-        if self._dirty or list(self._kept.away) != away:
+        kept = self.clock.kept(sorted(self.table._hands.gone), self.session.lent)
+        if kept != self._kept:  # (a reserve, a seat away, a decision lent or given back)
+            self._kept, self._dirty = kept, True
+            if self.keep is not None:
+                self.keep(kept)
+        if self._dirty:
             self._dirty = False
-            kept = self.clock.kept(away, self.session.lent)
-            if kept != self._kept:
-                self._kept = kept
-                if self.keep is not None:
-                    self.keep(kept)
             self.table._to_all(self.shown())
 
     def welcome(self, conn: Connection) -> None:

@@ -113,13 +113,16 @@ def test_a_decision_has_its_own_time_and_the_reserve_pays_what_it_took_beyond() 
 
 
 def test_out_of_time_the_hard_player_decides_that_one_decision() -> None:
-    hosted, _, screens, pick = _two_at_ben_s_prompt("hard", 5)
+    hosted, kept, screens, pick = _two_at_ben_s_prompt("hard", 5)
     session = hosted.session
     moves = len(session.game.history)
     hosted.clock.advance(MOVE + RESERVE - 0.5)
     assert len(session.game.history) == moves and session.kind(1) == "human"  # not yet
     hosted.clock.advance(0.5)  # its own time and its reserve spent
     hosted.clock.run_due()
+    # While the Hard player thought, the lent decision was kept (a restart lends it again);
+    # once decided, it is lent no more.
+    assert (1, "human", moves) in [k.lent for k in kept] and kept[-1].lent is None
     assert len(session.game.history) == moves + 1  # decided, by the Hard player
     assert kind_at(session.hands(1), moves) == "bot:strong"  # and the record says so
     assert session.kind(1) == "human" and session.lent is None  # the seat is theirs again
@@ -462,3 +465,35 @@ def test_a_decision_lent_counts_no_hint_at_a_table_without_hints() -> None:
     assert session.kind(seat) == "human" and session.lent is None
     assert session.hands(seat) == ((0, "bot:strong"), (1, "human"))
     assert session.seat_to(seat, "bot:strong") and session.hints_used[seat] > 0
+
+
+def test_a_resumed_table_reads_its_clock_file_and_says_when_it_cannot(tmp_path: Path) -> None:
+    from el_grande.net_cli import kept_clock
+
+    path = tmp_path / ".game.clock"
+    assert kept_clock(path, 2) == (None, None)  # never hosted with a clock: nothing to say
+    kept = ClockKept(ClockRules(30, 60), (60.0, 12.0))
+    write_clock(path, kept)
+    assert kept_clock(path, 2) == (kept, None)
+    path.write_text('{"version": 1, "move": -3}')  # hand-edited
+    assert kept_clock(path, 2) == (None, t("clock.file_bad").rstrip("."))
+
+
+def test_a_screen_s_story_is_written_again_when_its_notes_are() -> None:
+    """A note at the log's end adds to the story; a new connection's welcome (its notes sent
+    again after the log) or a note before the log's last line writes it again: the screen's
+    log draws it all again then (`story_epoch`), never skipping a line."""
+    from el_grande.narrate import Line
+
+    state = RemoteState()
+    welcome = {"t": "welcome", "v": PROTOCOL, "role": "seat", "seat": 0, "table": {}}
+    state.feed(json.dumps({**welcome, "seating": None}))
+    state.log = [Line(f"line {i}") for i in range(3)]  # (as the host's log message gives)
+    epoch = state.story_epoch
+    state.feed(dump(Note(at=3, key=NOTE_BACK, fields={"name": "Ana"})))
+    assert state.story_epoch == epoch and [x.text for x in state.story][-1].startswith("Ana")
+    state.feed(dump(Note(at=1, key=NOTE_BACK, fields={"name": "Ben"})))
+    assert state.story_epoch == epoch + 1
+    assert [x.text for x in state.story][1].startswith("Ben") and len(state.story) == 5
+    state.feed(json.dumps({**welcome, "seating": None}))  # connected again: notes anew
+    assert state.notes == [] and state.story_epoch == epoch + 2 and len(state.story) == 3

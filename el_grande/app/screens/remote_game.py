@@ -346,7 +346,7 @@ class RemoteGameScreen(Screen[None]):
         self.query_one(ClockBar).show(self.seating)
         story = state.story
         log = self.query_one("#log", GameLog)
-        log.show_story(story, len(story), state.log_epoch)
+        log.show_story(story, len(story), state.story_epoch)
         for _, note in state.notes[self._notes :]:
             self.notify(note.text, markup=False, timeout=8)
         self._notes = len(state.notes)
