@@ -497,3 +497,16 @@ def test_a_screen_s_story_is_written_again_when_its_notes_are() -> None:
     assert [x.text for x in state.story][1].startswith("Ben") and len(state.story) == 5
     state.feed(json.dumps({**welcome, "seating": None}))  # connected again: notes anew
     assert state.notes == [] and state.story_epoch == epoch + 2 and len(state.story) == 3
+
+
+def test_a_seat_a_person_played_keeps_its_join_code() -> None:
+    """`people`: the seats that have a join code when a table is hosted again — a person's,
+    and one a computer player took from its person (time out, gone, the host's hand), never
+    one a computer player held from the start."""
+    from el_grande.net.table import people
+
+    session = session_of(SEED, 3, bots=[2])
+    assert people(session) == [True, True, False]
+    session.apply(session.decision.choices[0])  # type: ignore[union-attr]
+    session.seat_to(1, "bot:greedy")
+    assert people(session) == [True, True, False]
