@@ -219,12 +219,14 @@ class ClockMessage(_Message):
 class Note(_Message):
     """A line the table adds to the log (the clock ran out, a person is back), after the
     log's first `at` lines: a sentence of the catalogue (`key`, "clock.note_…") and its
-    fields (a name is text)."""
+    fields (a name is text); `again`: sent again to a screen coming in (the log's, not news:
+    no toast)."""
 
     t: Literal["note"] = "note"
     at: _ID
     key: Annotated[str, Field(pattern=r"^clock\.note_[a-z_]+$", max_length=40)]
     fields: dict[Annotated[str, Field(max_length=16)], Annotated[str, Field(max_length=64)]]
+    again: bool = False
 
 
 class Hint(_Message):

@@ -118,6 +118,9 @@ class RemoteState:
         self.now = now
         #: The table's own lines in the log (the clock ran out…): after the log's first `at`.
         self.notes: list[tuple[int, Line]] = []
+        #: The notes that are news (not sent again to a screen coming in), in order: a screen
+        #: says each once (a toast).
+        self.news: list[Line] = []
         #: Counts the times the story (`story`: the log and the notes) was written again,
         #: not only added to: an undo at the host, a new connection's notes, a note placed
         #: before the log's last line. A screen draws it all again when it changes.
@@ -225,7 +228,10 @@ class RemoteState:
                 at = min(message.at, len(self.log))
                 if at < len(self.log) or (self.notes and at < self.notes[-1][0]):
                     self.story_epoch += 1  # (not at the end: the story is written again)
-                self.notes.append((at, Line(text, Tone.LOUD)))
+                line = Line(text, Tone.LOUD)
+                self.notes.append((at, line))
+                if not message.again:
+                    self.news.append(line)
                 self.notes.sort(key=lambda note: note[0])
             case P.Hints():
                 self.hints = tuple(Advice(a.choice, a.text) for a in message.advice)

@@ -629,16 +629,16 @@ class _Timekeeping:
         """A screen that just came in: the clock, and the table's lines of the log."""
         self.table._deliver(conn, self.shown())  # (as it stands now: counted from here)
         for note in self.notes:
-            self.table._deliver(conn, note)
+            self.table._deliver(conn, note)  # (`again`: the log's, not news)
 
     def note(self, key: str, seat: int) -> None:
         """A line of the table's own in every screen's log (and the host's output)."""
         table = self.table
         table._flush()  # (the log as far as it goes: the note comes after it)
         name = self.session.name(seat)
-        text = dump(Note(at=table._log_sent, key=key, fields={"name": name[:64]}))
-        self.notes.append(text)
-        table._to_all(text)
+        note = Note(at=table._log_sent, key=key, fields={"name": name[:64]})
+        self.notes.append(dump(note.model_copy(update={"again": True})))
+        table._to_all(dump(note))
         for heard in tuple(self.heard):
             heard(t(key, name=name))
 

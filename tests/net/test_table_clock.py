@@ -271,7 +271,9 @@ def test_what_the_clock_keeps_survives_a_restart_of_the_host(tmp_path: Path) -> 
     ana = again.screen(0)  # Ana is back: she connects again
     again.clock.run_due()
     assert session.kind(0) == "human" and [n.key for n in ben.notes] == [NOTE_BACK]
-    assert ana.notes and ana.notes[-1].key == NOTE_BACK  # (a screen coming in gets them all)
+    assert ana.notes and ana.notes[-1].key == NOTE_BACK and not ana.notes[-1].again
+    late = again.screen(None)  # a screen coming in gets them all, as the log's (no news)
+    assert [n.key for n in late.notes] == [NOTE_BACK] and late.notes[0].again
 
 
 def test_a_decision_lent_to_the_hard_player_is_lent_again_after_a_restart() -> None:

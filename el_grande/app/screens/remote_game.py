@@ -347,9 +347,9 @@ class RemoteGameScreen(Screen[None]):
         story = state.story
         log = self.query_one("#log", GameLog)
         log.show_story(story, len(story), state.story_epoch)
-        for _, note in state.notes[self._notes :]:
+        for note in state.news[self._notes :]:
             self.notify(note.text, markup=False, timeout=8)
-        self._notes = len(state.notes)
+        self._notes = len(state.news)
         log.border_title = Content(
             t("board.log") + "  " + presence_text(self.seating, state.presence, state.watchers)
         )
