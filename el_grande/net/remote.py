@@ -25,7 +25,7 @@ from el_grande.names import printable
 from el_grande.narrate import Line, Tone
 from el_grande.net import protocol as P
 from el_grande.net.codec import CodecError, decode
-from el_grande.net.table_clock import NOTES, ClockRules, ClockShown
+from el_grande.net.table_clock import HARD_KIND, NOTE_OUT_HARD, NOTES, ClockRules, ClockShown
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -121,6 +121,9 @@ class RemoteState:
         #: The notes that are news (not sent again to a screen coming in), in order: a screen
         #: says each once (a toast).
         self.news: list[Line] = []
+        #: Per seat: its changes of hands a note has said already (a decision lent to the
+        #: Hard player out of time: to it and back), not to be said again (`hushed`).
+        self._hush: dict[int, int] = {}
         #: Counts the times the story (`story`: the log and the notes) was written again,
         #: not only added to: an undo at the host, a new connection's notes, a note placed
         #: before the log's last line. A screen draws it all again when it changes.
@@ -232,6 +235,9 @@ class RemoteState:
                 self.notes.append((at, line))
                 if not message.again:
                     self.news.append(line)
+                    seat = message.fields.get("seat", "")
+                    if message.key == NOTE_OUT_HARD and seat.isdigit():
+                        self._hush[int(seat)] = 2  # (the Hard player's hand, then back)
                 self.notes.sort(key=lambda note: note[0])
             case P.Hints():
                 self.hints = tuple(Advice(a.choice, a.text) for a in message.advice)
@@ -306,6 +312,15 @@ class RemoteState:
             lines.append(note)
             at = max(at, where)
         return lines + self.log[at:]
+
+    def hushed(self, seat: int, old: str, new: str) -> bool:
+        """Whether `seat` going from `old` to `new` hands was said by a note already (a
+        decision lent to the Hard player: the note tells it, not a toast of each change)."""
+        left = self._hush.get(seat, 0)
+        if left <= 0 or HARD_KIND not in (old, new):
+            return False
+        self._hush[seat] = left - 1
+        return True
 
     @property
     def away(self) -> bool:

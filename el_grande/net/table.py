@@ -636,7 +636,8 @@ class _Timekeeping:
         table = self.table
         table._flush()  # (the log as far as it goes: the note comes after it)
         name = self.session.name(seat)
-        note = Note(at=table._log_sent, key=key, fields={"name": name[:64]})
+        fields = {"name": name[:64], "seat": str(seat)}
+        note = Note(at=table._log_sent, key=key, fields=fields)
         self.notes.append(dump(note.model_copy(update={"again": True})))
         table._to_all(dump(note))
         for heard in tuple(self.heard):

@@ -729,3 +729,39 @@ async def test_at_a_keyboard_of_several_seats_i_brings_back_a_seat_the_clock_gav
         hosted.clock.run_due()
         await settle(pilot)
         assert session.kind(seat) == "human" and not banner.display
+
+
+async def test_a_decision_lent_to_the_hard_player_is_said_once() -> None:
+    """Out of time ("hard"): the note says it, in the log and one toast; the seat going to
+    the Hard player and back is not toasted besides."""
+    from el_grande.bots.drive import Budget, Driver
+    from el_grande.net.table_clock import ClockRules
+
+    settings = HostSettings(bot_delay=0.2, clock=ClockRules(20, 0, "hard"))
+    session = session_of(SEED, 2, rounds=6)
+    hosted = Hosted(session, settings, review=_small, bots=Driver(Budget.playouts(6)))
+    link = LocalLink(hosted.table, hosted.codes.seats[0] or "")
+    other = hosted.screen(1)
+    hosted.start()
+    app = JoinApp(link.state, link)
+    async with app.run_test(size=SIZE) as pilot:
+
+        def bens_prompt() -> bool:
+            d = session.decision
+            return d is not None and d.player == 1 and isinstance(other.scene, Prompt)
+
+        await _until(pilot, hosted, [other], bens_prompt)
+        moves = len(session.game.history)
+        app.clear_notifications()
+        hosted.clock.advance(20.0)  # Ben's time runs out: the Hard player has his seat
+        await settle(pilot)
+        assert hosted.session.kind(1) == "bot:strong"
+        for _ in range(20):
+            hosted.clock.advance(0.5)  # the Hard player's decision, at the table's pace
+            await settle(pilot)
+            if len(hosted.session.game.history) > moves:
+                break
+        await settle(pilot)
+        assert len(hosted.session.game.history) > moves and hosted.session.kind(1) == "human"
+        toasts = [str(n.message) for n in app._notifications]  # type: ignore[attr-defined]
+        assert toasts == [t("clock.note_out_hard", name="Ben")]

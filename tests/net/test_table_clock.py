@@ -127,7 +127,9 @@ def test_out_of_time_the_hard_player_decides_that_one_decision() -> None:
     assert kind_at(session.hands(1), moves) == "bot:strong"  # and the record says so
     assert session.kind(1) == "human" and session.lent is None  # the seat is theirs again
     for screen in screens:
-        assert [(n.key, n.fields) for n in screen.notes] == [(NOTE_OUT_HARD, {"name": "Ben"})]
+        assert [(n.key, n.fields) for n in screen.notes] == [
+            (NOTE_OUT_HARD, {"name": "Ben", "seat": "1"})
+        ]
         assert screen.seating.kinds[1] == "human"
     assert hosted.table.time is not None and hosted.table.time.clock.reserves[1] == 0.0
     # With no reserve left, Ben's next decision has its own time only.

@@ -377,7 +377,8 @@ class RemoteGameScreen(Screen[None]):
             return
         hints = bool(self.state.table.get("hints"))
         for seat in range(min(before.count, now.count)):
-            if before.kind(seat) != now.kind(seat):
+            old, new = before.kind(seat), now.kind(seat)
+            if old != new and not self.state.hushed(seat, old, new):
                 self.notify(said(now, hints, seat), markup=False)
 
     def _refused(self) -> bool:
