@@ -103,6 +103,7 @@ from el_grande.net.table_clock import (
     ClockKept,
     ClockRules,
     TableClock,
+    with_rules,
 )
 from el_grande.text import t
 
@@ -528,6 +529,9 @@ class _Timekeeping:
     ) -> None:
         self.table = table
         self.session = table.session
+        rules = table.settings.clock
+        if rules is not None and kept.rules != rules:  # (the settings' rules decide)
+            kept = with_rules(kept, rules)
         self.clock = TableClock(kept, table.clock, self._out, self._changed)
         self.rules = kept.rules
         self.keep = keep

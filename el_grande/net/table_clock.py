@@ -54,6 +54,7 @@ __all__ = [
     "clock_path",
     "clock_text",
     "read_clock",
+    "with_rules",
     "write_clock",
 ]
 

@@ -514,3 +514,11 @@ def test_a_seat_a_person_played_keeps_its_join_code() -> None:
     session.apply(session.decision.choices[0])  # type: ignore[union-attr]
     session.seat_to(1, "bot:greedy")
     assert people(session) == [True, True, False]
+
+
+def test_the_settings_rules_decide_over_those_kept() -> None:
+    kept = ClockKept(ClockRules(60, 300, "computer"), (300.0, 100.0))
+    hosted, _ = _hosted("hard", kept=kept)  # the host was started again with new rules
+    time = hosted.table.time
+    assert time is not None and time.rules == ClockRules(MOVE, RESERVE, "hard")
+    assert time.clock.reserves == [RESERVE, RESERVE]  # none longer than the new reserve
