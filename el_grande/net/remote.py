@@ -25,7 +25,14 @@ from el_grande.names import printable
 from el_grande.narrate import Line, Tone
 from el_grande.net import protocol as P
 from el_grande.net.codec import CodecError, decode
-from el_grande.net.table_clock import HARD_KIND, NOTE_OUT_HARD, NOTES, ClockRules, ClockShown
+from el_grande.net.table_clock import (
+    NOTE_OUT_HARD,
+    NOTE_OUT_HELD,
+    NOTES,
+    OUT_COMPUTER,
+    ClockRules,
+    ClockShown,
+)
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -121,8 +128,8 @@ class RemoteState:
         #: The notes that are news (not sent again to a screen coming in), in order: a screen
         #: says each once (a toast).
         self.news: list[Line] = []
-        #: Per seat: its changes of hands a note has said already (a decision lent to the
-        #: Hard player out of time: to it and back), not to be said again (`hushed`).
+        #: Per seat: its next changes of hands that a note has said already, not to be
+        #: said again (`hushed`).
         self._hush: dict[int, int] = {}
         #: Counts the times the story (`story`: the log and the notes) was written again,
         #: not only added to: an undo at the host, a new connection's notes, a note placed
@@ -236,8 +243,8 @@ class RemoteState:
                 if not message.again:
                     self.news.append(line)
                     seat = message.fields.get("seat", "")
-                    if message.key == NOTE_OUT_HARD and seat.isdigit():
-                        self._hush[int(seat)] = 2  # (the Hard player's hand, then back)
+                    if seat.isdigit():
+                        self._hush[int(seat)] = self._changes(message.key)
                 self.notes.sort(key=lambda note: note[0])
             case P.Hints():
                 self.hints = tuple(Advice(a.choice, a.text) for a in message.advice)
@@ -313,11 +320,21 @@ class RemoteState:
             at = max(at, where)
         return lines + self.log[at:]
 
-    def hushed(self, seat: int, old: str, new: str) -> bool:
-        """Whether `seat` going from `old` to `new` hands was said by a note already (a
-        decision lent to the Hard player: the note tells it, not a toast of each change)."""
+    def _changes(self, key: str) -> int:
+        """How many changes of hands the note `key` says (they follow it)."""
+        if key == NOTE_OUT_HARD:
+            return 2  # the Hard player's hand for one decision, and back
+        if key == NOTE_OUT_HELD:  # the turn ended as it stood; with "computer", the seat went
+            rules = self.clock_rules
+            return 1 if rules is not None and rules.out == OUT_COMPUTER else 0
+        return 1  # to a computer player, or back to its person
+
+    def hushed(self, seat: int) -> bool:
+        """Whether `seat`'s change of hands was said by a note already (the table says each
+        note before its change: out of time, to a computer player or the Hard player for one
+        decision, and back): the note tells it, not a toast of each change as well."""
         left = self._hush.get(seat, 0)
-        if left <= 0 or HARD_KIND not in (old, new):
+        if left <= 0:
             return False
         self._hush[seat] = left - 1
         return True

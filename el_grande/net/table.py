@@ -664,7 +664,7 @@ class _Timekeeping:
             table.director.players.drop(seat)
             session.lend(seat, HARD_KIND)
         else:
-            self.note(NOTE_OUT_COMPUTER, seat)
+            self.note(NOTE_OUT_COMPUTER, seat)  # (said first, as each of these: see `hushed`)
             table._hands.away(seat)
         table._flush()
 
@@ -678,8 +678,8 @@ class _Timekeeping:
         if seat not in table._hands.gone:
             table._refuse(conn, t("clock.not_away"))
             return
+        self.note(NOTE_BACK, seat)  # (said first: the seat's change of hands is its)
         table._hands.returned(seat)
-        self.note(NOTE_BACK, seat)
 
 
 def _welcome(table: HostedTable, conn: Connection) -> Welcome:
@@ -1033,8 +1033,10 @@ class HostedTable:
                 self.time.arrived(conn.seat)
             self.time.welcome(conn)
         self._state(conn)
-        if conn.seat is not None and self._hands.returned(conn.seat) and self.time is not None:
-            self.time.note(NOTE_BACK, conn.seat)
+        if conn.seat is not None:
+            if self.time is not None and conn.seat in self._hands.gone:
+                self.time.note(NOTE_BACK, conn.seat)  # (said first: the change is its)
+            self._hands.returned(conn.seat)
 
     def _state(self, conn: Connection) -> None:
         """What a screen that just came in is shown now: the display under way, or its

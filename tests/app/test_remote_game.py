@@ -659,6 +659,7 @@ async def test_the_table_clock_counts_down_and_a_seat_taken_comes_back_with_i() 
         now[0] += 25.0  # five seconds into Ana's reserve, by this screen's clock
         bar.show()
         assert "Ana 0:00 +0:25" in str(bar.render())
+        app.clear_notifications()
         hosted.clock.advance(50.0)  # the host's: Ana's time and reserve are spent
         hosted.clock.run_due()
         await settle(pilot)
@@ -667,13 +668,16 @@ async def test_the_table_clock_counts_down_and_a_seat_taken_comes_back_with_i() 
         assert banner.display and str(banner.render()) == t("clock.away_banner")
         said = t("clock.note_out_computer", name="Ana")
         assert said in [line.text for line in state.story]  # the log's line
-        assert said in [str(n.message) for n in app._notifications]  # type: ignore[attr-defined]
+        toasts = app._notifications  # type: ignore[attr-defined]
+        assert [str(n.message) for n in toasts] == [said]  # one toast: not the seat's too
         assert "away" in str(bar.render())
+        app.clear_notifications()
         await press(pilot, "i")
         hosted.clock.run_due()
         await settle(pilot)
         assert hosted.session.kind(0) == "human" and not state.away and not banner.display
-        assert state.story[-1].text == t("clock.note_back", name="Ana")
+        back = t("clock.note_back", name="Ana")
+        assert state.story[-1].text == back and [str(n.message) for n in toasts] == [back]
 
 
 def test_the_clock_line_shows_names_as_text_and_only_people_s_seats() -> None:

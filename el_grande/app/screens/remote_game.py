@@ -377,8 +377,7 @@ class RemoteGameScreen(Screen[None]):
             return
         hints = bool(self.state.table.get("hints"))
         for seat in range(min(before.count, now.count)):
-            old, new = before.kind(seat), now.kind(seat)
-            if old != new and not self.state.hushed(seat, old, new):
+            if before.kind(seat) != now.kind(seat) and not self.state.hushed(seat):
                 self.notify(said(now, hints, seat), markup=False)
 
     def _refused(self) -> bool:
