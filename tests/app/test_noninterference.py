@@ -133,9 +133,21 @@ async def _settled(pilot: Pilot[None], side: AppSide) -> None:
     else:
         raise AssertionError("the app never settled")
     # The log follows its last line after a refresh (Textual's own timing): at the end, as
-    # it settles, before the screen is read.
-    for log in side.app.screen.query(GameLog):
-        log.scroll_end(animate=False, immediate=True)
+    # it settles, before the screen is read — every screen's log, the one under a curtain
+    # too (the terminal shows it composited), until it stays at its end.
+    logs = [log for scr in side.app.screen_stack for log in scr.query(GameLog)]
+    for _ in range(20):
+        for log in logs:
+            log.scroll_end(animate=False, immediate=True)
+        await settle(pilot)
+        if all(log.scroll_y == log.max_scroll_y for log in logs):
+            break
+    # A screen under a curtain (or a display) is not repainted while it is covered (Textual
+    # repaints the current screen only): how much of its last changes the composited terminal
+    # shows would depend on when the curtain came. Laid out as it stands, before it is read.
+    for scr in side.app.screen_stack:
+        if scr is not side.app.screen:
+            scr._refresh_layout(scroll=True)
     # A scoring display lays its box out again once a step is drawn (`ScoringScreen._draw`,
     # after Textual's next refresh): that layout too, before the screen is read.
     for box in side.app.screen.query("#scoring-box"):
