@@ -234,14 +234,10 @@ def clock_rules(args: argparse.Namespace) -> ClockRules | None:
 def _clock_of(rules: ClockRules | None, hosted: _Hosted) -> ClockKept | None:
     """The table's clock: `rules` (a resumed table's reserves kept, none longer than the new
     reserve), else the one the table kept; None: no clock."""
-    from el_grande.net.table_clock import ClockKept, with_rules
+    from el_grande.net.table_clock import clock_for
 
     kept = hosted.clock
-    if rules is None:
-        return kept
-    if kept is None:
-        return ClockKept.new(rules, len(hosted.session.seats))
-    return with_rules(kept, rules)
+    return kept if rules is None else clock_for(rules, kept, len(hosted.session.seats))
 
 
 def _seats_of(text: str, session: GameSession, codes: Codes) -> tuple[int, ...] | None:

@@ -32,6 +32,7 @@ from el_grande.net.table_clock import (
     OUT_COMPUTER,
     ClockRules,
     ClockShown,
+    spend,
 )
 from el_grande.text import t
 
@@ -351,14 +352,10 @@ class RemoteState:
         clock = self.clock
         if clock is None or clock.running is None or clock.paused:
             return clock
+        seat, reserves = clock.running, list(clock.reserves)
         spent = max(0.0, self.now() - self.clock_at)
-        move = clock.move - spent
-        reserves = list(clock.reserves)
-        if move < 0:
-            seat = clock.running
-            reserves[seat] = max(0.0, reserves[seat] + move)
-            move = 0.0
-        return ClockShown(tuple(reserves), clock.running, move, False, clock.away, clock.waiting)
+        move, reserves[seat] = spend(clock.move, reserves[seat], spent)
+        return ClockShown(tuple(reserves), seat, move, False, clock.away, clock.waiting)
 
 
 def _rules(data: object) -> ClockRules | None:

@@ -103,7 +103,7 @@ from el_grande.net.table_clock import (
     ClockKept,
     ClockRules,
     TableClock,
-    with_rules,
+    clock_for,
 )
 from el_grande.text import t
 
@@ -389,20 +389,18 @@ class _Hands:
         self.gone.add(seat)
         self.give(seat, self.settings.gone_level)
 
-    def returned(self, seat: int) -> bool:
+    def returned(self, seat: int) -> None:
         """A screen of `seat` connected: a computer player that took it while its person was
-        gone gives it back at once (True: it did)."""
+        gone gives it back at once."""
         cancel = self.timers.pop(seat, None)
         if cancel is not None:
             cancel()
-        if seat not in self.gone:
-            return False
-        self.gone.discard(seat)
-        if self.pending.get(seat) == self.settings.gone_level:
-            del self.pending[seat]
-        elif self.session.kind(seat) == self.settings.gone_level:
-            self.give(seat, HUMAN)
-        return True
+        if seat in self.gone:
+            self.gone.discard(seat)
+            if self.pending.get(seat) == self.settings.gone_level:
+                del self.pending[seat]
+            elif self.session.kind(seat) == self.settings.gone_level:
+                self.give(seat, HUMAN)
 
     def offered(self, seat: int) -> tuple[str, ...]:
         """Who may take `seat`: a computer player of any level, and its person only if the
@@ -529,11 +527,7 @@ class _Timekeeping:
     ) -> None:
         self.table = table
         self.session = table.session
-        rules = table.settings.clock
-        if rules is not None and kept.rules != rules:  # (the settings' rules decide)
-            kept = with_rules(kept, rules)
         self.clock = TableClock(kept, table.clock, self._out, self._changed)
-        self.rules = kept.rules
         self.keep = keep
         #: The table's own lines in the log, after the log's first `at` lines (`Note`).
         self.notes: list[str] = []
@@ -555,6 +549,10 @@ class _Timekeeping:
 
     def close(self) -> None:
         self.clock.close()
+
+    @property
+    def rules(self) -> ClockRules:
+        return self.clock.rules
 
     @property
     def waiting(self) -> bool:
@@ -765,12 +763,12 @@ class HostedTable:
         self._presence: tuple[tuple[bool, ...], int] | None = None
         self._hands = _Hands(self)
         self._advice = _Advice(self, review)
-        #: The table clock (None: none): `settings.clock`'s rules, or those `kept` (a
-        #: restarted host's reserves); what it keeps goes to `keep` as it changes.
-        rules = settings.clock
-        if rules is not None and (kept is None or len(kept.reserves) != len(session.seats)):
-            kept = ClockKept.new(rules, len(session.seats))
-        self.time = None if rules is None or kept is None else _Timekeeping(self, kept, keep)
+        #: The table clock (None: none): `settings.clock`'s rules, over the reserves `kept`
+        #: (a restarted host's); what it keeps goes to `keep` as it changes.
+        rules, seats = settings.clock, len(session.seats)
+        self.time = (
+            None if rules is None else _Timekeeping(self, clock_for(rules, kept, seats), keep)
+        )
         self._inbox: deque[tuple[Connection, str | bytes]] = deque()
         self._sending = 0
         self.closed = False

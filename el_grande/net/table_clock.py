@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -51,9 +51,11 @@ __all__ = [
     "ClockKept",
     "ClockRules",
     "TableClock",
+    "clock_for",
     "clock_path",
     "clock_text",
     "read_clock",
+    "spend",
     "with_rules",
     "write_clock",
 ]
@@ -168,15 +170,15 @@ class ClockKept:
             left = tuple(min(rules.reserve, max(0.0, _seconds(r))) for r in reserves)
         except (TypeError, ValueError):
             raise ClockError(t("clock.file_bad")) from None
-        if not isinstance(away, list) or not all(_seat(s, seats) for s in away):
+        if not isinstance(away, list) or not all(_index(s, seats) for s in away):
             raise ClockError(t("clock.file_bad"))
         if lent is not None and not (
             isinstance(lent, list)
             and len(lent) == 3
-            and _seat(lent[0], seats)
+            and _index(lent[0], seats)
             and isinstance(lent[1], str)
             and len(lent[1]) <= 32
-            and _seat(lent[2], 1 << 20)
+            and _index(lent[2], 1 << 20)  # (the choices made: a game has a few hundred)
         ):
             raise ClockError(t("clock.file_bad"))
         kept_lent = None if lent is None else (int(lent[0]), str(lent[1]), int(lent[2]))
@@ -191,8 +193,9 @@ def _seconds(value: object) -> float:
     return float(value)
 
 
-def _seat(value: object, seats: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
+def _index(value: object, below: int) -> bool:
+    """Whether `value` is a whole number from 0 to `below` - 1 (a seat, a count)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < below
 
 
 def clock_path(save_path: Path) -> Path:
@@ -218,6 +221,25 @@ def read_clock(path: Path, seats: int) -> ClockKept:
     return ClockKept.from_json(text, seats)
 
 
+def spend(move: float, reserve: float, spent: float) -> tuple[float, float]:
+    """A decision's own seconds left and its seat's reserve once `spent` seconds have gone:
+    its own time first, then the reserve (neither below 0). The host counts so, and a screen
+    counting down by itself."""
+    move -= spent
+    if move < 0:
+        reserve, move = max(0.0, reserve + move), 0.0
+    return move, reserve
+
+
+def clock_for(rules: ClockRules, kept: ClockKept | None, seats: int) -> ClockKept:
+    """The clock of a table of `seats` seats under `rules`: the one `kept` (a restarted
+    host's), its reserves no longer than the rules' reserve; a new one if none was kept for
+    so many seats."""
+    if kept is None or len(kept.reserves) != seats:
+        return ClockKept.new(rules, seats)
+    return kept if kept.rules == rules else with_rules(kept, rules)
+
+
 @dataclass
 class _Running:
     """The decision whose clock runs: its seat, the choices made when it came (a decision is
@@ -241,7 +263,7 @@ class ClockShown:
     running: int | None = None
     move: float = 0.0
     paused: bool = False
-    away: tuple[int, ...] = field(default=())
+    away: tuple[int, ...] = ()
     waiting: bool = False
 
 
@@ -273,16 +295,12 @@ class TableClock:
         reserves = list(self.reserves)
         if run is None:
             return ClockShown(tuple(reserves), away=tuple(sorted(away)))
-        move = self._left(run)
-        if move < 0:  # (its own time is spent: the reserve is running)
-            reserves[run.seat] = max(0.0, reserves[run.seat] + move)
-            move = 0.0
+        move, reserves[run.seat] = spend(run.move_left, reserves[run.seat], self._spent(run))
         return ClockShown(tuple(reserves), run.seat, move, run.since is None, tuple(sorted(away)))
 
-    def _left(self, run: _Running) -> float:
-        """The decision's own seconds left now (below 0: so much of the reserve spent)."""
-        spent = 0.0 if run.since is None else self.clock.now() - run.since
-        return run.move_left - spent
+    def _spent(self, run: _Running) -> float:
+        """The seconds `run` has spent since it last started (0 while paused)."""
+        return 0.0 if run.since is None else self.clock.now() - run.since
 
     # --- a decision's clock ------------------------------------------------------------------
 
@@ -332,12 +350,11 @@ class TableClock:
             run.timer = None
         if run.since is None:
             return
-        left = self._left(run)
+        seat = run.seat
+        run.move_left, self.reserves[seat] = spend(
+            run.move_left, self.reserves[seat], self._spent(run)
+        )
         run.since = None
-        if left < 0:  # the reserve paid the rest
-            self.reserves[run.seat] = max(0.0, self.reserves[run.seat] + left)
-            left = 0.0
-        run.move_left = left
 
     def _fired(self) -> None:
         run = self.running
