@@ -198,7 +198,13 @@ async def play(
 
 def screen_text(app: App[Any]) -> str:
     """Everything visible on the terminal (all screens composited), as plain text lines; a
-    no-break space (which holds words together) reads as the space the terminal shows."""
+    no-break space (which holds words together) reads as the space the terminal shows.
+
+    A screen under a see-through modal (the game under a curtain or a display) is laid out
+    as it stands first: Textual repaints the current screen only, so what a covered screen
+    showed would otherwise depend on when the modal came (a log a line short, 1 run in 10)."""
+    for covered in app._background_screens:  # (the current screen is not among them)
+        covered._refresh_layout(scroll=True)
     update = app.screen._compositor.render_update(
         full=True,
         screen_stack=app._background_screens,  # see-through modals show what is below

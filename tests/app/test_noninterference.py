@@ -142,12 +142,6 @@ async def _settled(pilot: Pilot[None], side: AppSide) -> None:
         await settle(pilot)
         if all(log.scroll_y == log.max_scroll_y for log in logs):
             break
-    # A screen under a curtain (or a display) is not repainted while it is covered (Textual
-    # repaints the current screen only): how much of its last changes the composited terminal
-    # shows would depend on when the curtain came. Laid out as it stands, before it is read.
-    for scr in side.app.screen_stack:
-        if scr is not side.app.screen:
-            scr._refresh_layout(scroll=True)
     # A scoring display lays its box out again once a step is drawn (`ScoringScreen._draw`,
     # after Textual's next refresh): that layout too, before the screen is read.
     for box in side.app.screen.query("#scoring-box"):
