@@ -13,7 +13,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from el_grande.core import PLACES, Choice, Decision, DecisionKind, Event
+from el_grande.app.widgets.board import KEY_PLACES
+from el_grande.core import Choice, Decision, DecisionKind, Event
 from el_grande.flow.broadcast import Hears
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.confirm import preview
@@ -25,9 +26,10 @@ from el_grande.setup import GameSetup, default_seats
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
 SECRET_CARDS = {"eviction", "province_two_by_disk", "province_all_by_disk", "score_by_disk"}
-#: The game screen's number keys (`el_grande.app.widgets.board.PLACE_KEYS`): 1–9 the regions in
-#: board order, 0 the Castillo.
-PLACE_KEYS = {str((n + 1) % 10): place for n, place in enumerate(PLACES)}
+#: The game screen's own number keys (key → place; `el_grande.app.widgets.board`): 1–9 the
+#: regions in board order, 0 the Castillo. Imported, never rebuilt here, so that a key stream a
+#: flow test plays means what it means on screen.
+PLACE_KEYS = KEY_PLACES
 
 
 @dataclass

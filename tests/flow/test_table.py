@@ -388,13 +388,41 @@ def test_answers_that_are_not_legal_change_nothing() -> None:
 
 
 def test_the_drivers_number_keys_are_the_game_screens() -> None:
-    """1–9 the regions in board order (Granada on 9; no Asturias in El Grande), 0 the Castillo:
-    the game screen's map (`app.widgets.board.PLACE_KEYS`), so a key stream the flow tests play
-    means what it means on screen."""
-    from el_grande.app.widgets.board import KEY_PLACES  # (Textual: only for this comparison)
+    """Every digit highlights at a placement prompt, in the driver, the choice the game screen's
+    own answering keys highlight (`app.screens.game_input.Answering.place_key`): 1–9 the regions
+    in board order (Granada on 9; no Asturias in El Grande), 0 the Castillo. A map of the
+    driver's own (once built from the core's order of places) cannot drift from the screen's:
+    each key is played on both, on every placement prompt of a few games, until every one has
+    highlighted a choice."""
+    from el_grande.app.screens.game_input import Answering, Highlight, Refuse
 
-    assert PLACE_KEYS == KEY_PLACES
+    assert sorted(PLACE_KEYS) == [str(n) for n in range(10)]
     assert PLACE_KEYS["9"] == "granada" and PLACE_KEYS["2"] == "basque_country"
+    highlighted: set[str] = set()
+    for seed in range(40):
+        session = humans(3, seed)
+        rng = random.Random(seed)
+        while (d := session.decision) is not None and len(highlighted) < 10:
+            if d.kind == DecisionKind.PLACEMENT:
+                king = session.game.view(d.player).king
+                table = Table(session)
+                while not isinstance(table.scene, Prompt):  # a take-over first: its letter
+                    table.quietly(table.letter or "enter")
+                table.settle()
+                for key in PLACE_KEYS:
+                    before = table.cursor = len(d.choices) - 1  # a refused key moves nothing
+                    table.key(key)
+                    outcome = Answering().place_key(d, key, king)
+                    if isinstance(outcome, Highlight):
+                        assert d.choices[table.cursor] == outcome.choice, (seed, key)
+                        highlighted.add(key)
+                    else:
+                        assert isinstance(outcome, Refuse) and table.cursor == before, (seed, key)
+                table.flow.close()
+            session.apply(rng.choice(d.choices))
+        if len(highlighted) == 10:
+            return
+    raise AssertionError(f"keys never compared at a legal place: {set(PLACE_KEYS) - highlighted}")
 
 
 def test_a_number_key_highlights_its_region_at_a_placement_prompt() -> None:
