@@ -136,7 +136,7 @@ def check_app_kills(tmp_path: Path, seed: int, kills: int, limit: int) -> None:
 
 
 def test_sigkill_the_app_and_resume(tmp_path: Path) -> None:
-    check_app_kills(tmp_path, seed=4, kills=2, limit=30)
+    check_app_kills(tmp_path, seed=4, kills=2, limit=16)
 
 
 @pytest.mark.stress
