@@ -200,18 +200,23 @@ def fingerprint(path: Path) -> tuple[int, bytes | None]:
 COMMANDS = [["load"], ["load", "--check"], ["replay"], ["export"]]
 
 
-def run_commands(path: Path) -> list[tuple[int, str, str]]:
-    """(exit code, stdout, stderr) of every command on `path`, in this process."""
+def run_here(argvs: list[list[str]]) -> list[tuple[int, str, str]]:
+    """(exit code, stdout, stderr) of every command line, in this process."""
     import contextlib
     import io
 
     out = []
-    for cmd in COMMANDS:
+    for argv in argvs:
         o, e = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(o), contextlib.redirect_stderr(e):
-            code = cli_main([cmd[0], str(path), *cmd[1:]])
+            code = cli_main(argv)
         out.append((code, o.getvalue(), e.getvalue()))
     return out
+
+
+def run_commands(path: Path) -> list[tuple[int, str, str]]:
+    """(exit code, stdout, stderr) of every command on `path`, in this process."""
+    return run_here([[cmd[0], str(path), *cmd[1:]] for cmd in COMMANDS])
 
 
 ISOLATED = """
@@ -299,7 +304,9 @@ def test_hostile_files_among_the_autosaves(case: str, home: Path) -> None:
         make, fragments = CONTENT_CASES[case]
         make(path)
     before, listing = fingerprint(path), sorted(os.listdir(directory))
-    results = run_isolated([["resume"], ["resume", "--list"], ["resume", "hostile"]], home)
+    argvs = [["resume"], ["resume", "--list"], ["resume", "hostile"]]
+    # (a file that could block its reader is read in a subprocess only)
+    results = run_isolated(argvs, home) if case in BLOCKING else run_here(argvs)
     (code, out, err), (lcode, lout, lerr), (kcode, kout, kerr) = results
     skipped, none = err.splitlines()  # the file passed over is said, then why nothing opens
     assert code == 1 and "no unfinished games" in none and err.count("\n") == 2
