@@ -1,6 +1,7 @@
 """Benchmark of the rules core: ``python -m el_grande.bench [--games N] [--players 2,3,4,5]``;
-and of the games database's statistics: ``python -m el_grande.bench stats [--games N]``
-(`bench_stats`).
+of the games database's statistics: ``python -m el_grande.bench stats [--games N]``
+(`bench_stats`); and a fixed workload to count instructions on:
+``python -m el_grande.bench play [--players 4] [--games 20] [--seed 0]`` (`bench_play`).
 
 Plays random full games (uniformly random legal choices) on one core and prints games/s and
 decisions/s per player count, and the cost of ``Game.clone()`` and ``Game.view()``. Then it
@@ -17,9 +18,8 @@ import random
 import sys
 import time
 import timeit
+import zlib
 
-from el_grande import sim
-from el_grande.bots.drive import position_seed
 from el_grande.core import Game, Options
 
 
@@ -36,6 +36,31 @@ def bench_games(players: int, games: int, options: Options) -> tuple[float, floa
             decisions += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, decisions / elapsed, decisions / games
+
+
+def bench_play(players: int, games: int, seed: int = 0) -> tuple[int, int]:
+    """Play `games` random games of `players` players, nothing timed: game `i` is
+    ``Game.new(names, seed=seed + i)`` with the names ``P0``, ``P1``...; every choice is drawn
+    by one ``random.Random(players)`` from ``decision.choices`` and applied with ``apply``
+    (as `bench_games` plays). Returns (decisions, a checksum of every game's final scores).
+
+    The workload for counting instructions: ``valgrind --tool=callgrind python -m
+    el_grande.bench play --games 20`` minus the same with ``--games 0`` (Python's start-up
+    and imports), divided by 20. The same seeds give the same games on any version of the core
+    that plays by the same rules, so two versions are compared on the same games (the
+    checksum says so)."""
+    rng = random.Random(players)
+    choose = rng.choice
+    names = [f"P{k}" for k in range(players)]
+    decisions = 0
+    scores = []
+    for i in range(games):
+        game = Game.new(names, seed=seed + i)
+        while (d := game.decision) is not None:
+            game.apply(choose(d.choices))
+            decisions += 1
+        scores.append(game.scores)
+    return decisions, zlib.crc32(repr(scores).encode())
 
 
 def bench_clone(players: int = 5) -> float:
@@ -61,6 +86,9 @@ def bench_simulate(players: int, games: int) -> tuple[float, float]:
     `play_one` with random bots (a new bot for every decision, seeded by the position:
     `bots.drive`; forced choices applied without asking). The bare loop draws the same
     choices from the same seeds, without the bots."""
+
+    from el_grande import sim
+    from el_grande.bots.drive import position_seed
 
     config = sim.SimConfig(players=players, games=games, seed=1, bots=("random",) * players)
     names = [f"random-{s + 1}" for s in range(players)]
@@ -184,6 +212,19 @@ def main(argv: list[str] | None = None) -> int:
         sp.add_argument("--runs", type=int, default=9, help="runs a query path (the median)")
         sargs = sp.parse_args(argv[1:])
         return bench_stats(sargs.games, sargs.runs)
+    if argv[:1] == ["play"]:
+        pp = argparse.ArgumentParser(prog="python -m el_grande.bench play")
+        pp.add_argument("--players", default="4", help="player counts, comma-separated")
+        pp.add_argument("--games", type=int, default=20, help="games per player count")
+        pp.add_argument("--seed", type=int, default=0, help="the first game's seed")
+        pargs = pp.parse_args(argv[1:])
+        for players in (int(p) for p in pargs.players.split(",")):
+            decisions, checksum = bench_play(players, pargs.games, pargs.seed)
+            print(
+                f"{players} players, {pargs.games} games from seed {pargs.seed}: "
+                f"{decisions} decisions, final scores' checksum {checksum:08x}"
+            )
+        return 0
     parser = argparse.ArgumentParser(prog="python -m el_grande.bench", description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per player count")
     parser.add_argument("--players", default="2,3,4,5", help="player counts, comma-separated")
