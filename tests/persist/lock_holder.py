@@ -4,6 +4,8 @@
     python lock_holder.py SAVE_FILE      # prints "ready" once the game is open
     python lock_holder.py SAVE_FILE --no-close   # ends without closing the game
     python lock_holder.py --probe LOCK   # prints whether another process holds that lock
+    python lock_holder.py --probes       # the same for every LOCK read from its standard input,
+                                         # one a line, until it closes (one process for many)
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from el_grande.persist.store import Autosaver, load_game
 def main() -> int:
     if sys.argv[1] == "--probe":
         print(locked_elsewhere(Path(sys.argv[2])), flush=True)
+        return 0
+    if sys.argv[1] == "--probes":
+        for line in sys.stdin:
+            print(locked_elsewhere(Path(line.rstrip("\n"))), flush=True)
         return 0
     save, game = load_game(Path(sys.argv[1]))
     saver = Autosaver.resume(save)

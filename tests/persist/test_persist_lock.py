@@ -51,15 +51,38 @@ def other_window(save_file: Path) -> Iterator[subprocess.Popen[str]]:
         proc.wait(timeout=60)
 
 
+_prober: list[subprocess.Popen[str]] = []  # one process asks for every test of this file
+
+
 def held_by_another_process(lock: Path) -> bool:
-    out = subprocess.run(
-        [sys.executable, str(HOLDER), "--probe", str(lock)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    return out.stdout.strip() == "True"
+    """Whether another process (one prober, `lock_holder.py --probes`, started on the first
+    question and kept for the module) finds the lock at `lock` held."""
+    if not _prober or _prober[0].poll() is not None:
+        _prober[:] = [
+            subprocess.Popen(
+                [sys.executable, str(HOLDER), "--probes"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+        ]
+    proc = _prober[0]
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(f"{lock}\n")
+    proc.stdin.flush()
+    answer = proc.stdout.readline().strip()
+    assert answer in ("True", "False"), answer
+    return answer == "True"
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _prober_ends() -> Iterator[None]:
+    yield
+    for proc in _prober:
+        assert proc.stdin is not None
+        proc.stdin.close()
+        assert proc.wait(timeout=60) == 0
+    _prober.clear()
 
 
 @pytest.fixture
