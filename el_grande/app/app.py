@@ -481,7 +481,9 @@ class ElGrandeApp(CompatApp):
         )
         self.table = flow
         self._set_pace()
+        self.thinkers.hold()  # start-up: the searches start after the screen's first frame
         self.push_screen(GameScreen(flow))
+        self.call_after_refresh(self.thinkers.release)
         self._check_size(self.size.width, self.size.height)
 
     def _leave_game(self) -> None:
@@ -500,6 +502,7 @@ class ElGrandeApp(CompatApp):
     # --- leaving -----------------------------------------------------------------------------
 
     def on_unmount(self) -> None:
+        self.thinkers.release()  # (no search thread waits for a frame that will not come)
         self.ending.save_problem = self.save_problem or None  # said again as the app ends
         self.ending.had_game = self.saves.had_game
         self.saves.leave()

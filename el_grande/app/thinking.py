@@ -4,10 +4,15 @@ The flow (`el_grande.flow.table`) hands its thinker a task (a bot's search) and 
 with the answer; `Thinkers.think` runs the task in a thread worker of the app and calls back
 on the app's thread, with the answer or the exception, once the worker ends
 (`Thinkers.worker_ended`, from the app's `on_worker_state_changed`).
+
+A search asked for while a game screen is opening waits for that screen's first frame
+(`hold`, then `release`): the thread would compete with the drawing for the interpreter, and
+the warnings engine's first weighing imports the bots and the review (start-up).
 """
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any
 
 from textual.worker import Worker, WorkerState
@@ -27,12 +32,28 @@ class Thinkers:
     def __init__(self, app: App[Any]) -> None:
         self._app = app
         self._done: dict[Worker[object], Done] = {}
+        self._drawn = threading.Event()
+        self._drawn.set()
+
+    def hold(self) -> None:
+        """Searches asked for from now on wait for `release` (a game screen's first frame)."""
+        self._drawn.clear()
+
+    def release(self) -> None:
+        """The searches held go on, and new ones start at once."""
+        self._drawn.set()
 
     def think(self, task: Think, done: Done) -> Cancel:
         """The table flow's thinker: `task` in a thread worker, `done` with its answer (or its
         exception) back on the app's thread."""
+        drawn = self._drawn
+
+        def after_drawn() -> object:
+            drawn.wait()
+            return task()
+
         worker: Worker[object] = self._app.run_worker(
-            carry(task), name="bot", group="bot", thread=True, exit_on_error=False
+            carry(after_drawn), name="bot", group="bot", thread=True, exit_on_error=False
         )
         self._done[worker] = done
 
