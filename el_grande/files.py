@@ -16,7 +16,6 @@ descriptor (no window between the check and the read), and at most `limit` + 1 b
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import sys
@@ -164,6 +163,8 @@ def json_of(text: str) -> Any:
     """The value `text` holds as JSON; `BadJSON` if none (a broken file, nesting deeper than
     Python's recursion, an integer of more digits than Python turns into a number: the
     `ValueError` json raises for one is a broken file here, not a crash)."""
+    import json  # start-up: the title reads no JSON on a new machine (~5 ms)
+
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -9,9 +9,15 @@ Nothing here asks the game for a view: views come from the session's `Update`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from el_grande.core import PLACES, Choice, Decision, View
 from el_grande.flow.changes import Changes
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from el_grande.session import Seating
 
 #: Verbs whose argument is a place, answered on the map.
 PLACE_VERBS = frozenset(
@@ -95,3 +101,12 @@ def differs(old: Shown | None, new: Shown | None, *parts: str) -> bool:
         if a is not b and a != b:
             return True
     return False
+
+
+def reseat(root: Widget, seating: Seating) -> None:
+    """The widgets under `root` draw `seating` (a seat changed hands, or a hint counted)."""
+    for widget in root.query("*"):
+        if getattr(widget, "seating", seating) is not seating:
+            widget_: Any = widget
+            widget_.seating = seating
+            widget.refresh(layout=True)

@@ -39,9 +39,8 @@ from el_grande.app.present import (
 from el_grande.app.screens import game_keys as keys
 from el_grande.app.screens.game_input import PromptInput
 from el_grande.app.screens.game_modal import SceneModal, bot_shown, prompt_shown
-from el_grande.app.screens.seat_menu import SeatMenu, reseat, said
 from el_grande.app.screens.styled import FirstResume
-from el_grande.app.shown import Shown
+from el_grande.app.shown import Shown, reseat
 from el_grande.app.since import status_line
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
@@ -450,6 +449,8 @@ class GameScreen(Screen[None]):
 
     def action_seats(self) -> None:
         """The seat menu (seat_menu.py); a seat given away is said to the table."""
+        from el_grande.app.screens.seat_menu import SeatMenu  # start-up: when asked for
+
         if not self._status.refuse(self.flow.why_no_seats()):
             self.app.push_screen(SeatMenu.of(self._frame), self._seat_chosen)
 
@@ -458,5 +459,7 @@ class GameScreen(Screen[None]):
             seat, kind = result
             before = self._frame.seating.kind(seat)
             if not self._status.refuse(self.flow.give_seat(seat, kind)) and before != kind:
+                from el_grande.app.screens.seat_menu import said
+
                 now = self.flow.frame
                 self.notify(said(now.seating, now.hints, seat), markup=False)

@@ -39,8 +39,8 @@ from el_grande.app.screens.game_input import PromptInput
 from el_grande.app.screens.game_modal import prompt_shown
 from el_grande.app.screens.host_desk import CodesScreen
 from el_grande.app.screens.scoring import ScoringScreen
-from el_grande.app.screens.seat_menu import SeatMenu, reseat, said
-from el_grande.app.shown import Shown
+from el_grande.app.screens.seat_menu import SeatMenu, said
+from el_grande.app.shown import Shown, reseat
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList

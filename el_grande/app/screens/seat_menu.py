@@ -17,7 +17,7 @@ players).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -36,8 +36,6 @@ from el_grande.setup import bot_level
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from textual.widget import Widget
-
     from el_grande.flow.scenes import Frame
     from el_grande.session import Seating
 
@@ -141,15 +139,6 @@ class SeatMenu(BoxedModal[tuple[int, str] | None]):
         seats.display = True
         seats.focus()
         self.query_one("#seats-note", Static).update(Text(t("seats.note")))
-
-
-def reseat(root: Widget, seating: Seating) -> None:
-    """The widgets under `root` draw `seating` (a seat changed hands, or a hint counted)."""
-    for widget in root.query("*"):
-        if getattr(widget, "seating", seating) is not seating:
-            widget_: Any = widget
-            widget_.seating = seating
-            widget.refresh(layout=True)
 
 
 def said(seating: Seating, hints: bool, seat: int) -> str:
