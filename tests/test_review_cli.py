@@ -34,6 +34,12 @@ def _save(
     return path
 
 
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The finished game most tests review (read only: each writes in its own `tmp_path`)."""
+    return _save(tmp_path_factory.mktemp("saved"))
+
+
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
     yield
@@ -41,9 +47,9 @@ def english() -> Iterator[None]:
 
 
 def test_the_review_is_markdown_with_every_part(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = _save(tmp_path)
+    path = saved
     assert main(["review", str(path), *FAST]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# \\*Ana\\*'s game, reviewed\n")  # a name is text, not emphasis
@@ -63,8 +69,8 @@ def test_the_review_is_markdown_with_every_part(
     assert text.count("'s game, reviewed") == 2 and "# Ben's game, reviewed" in text
 
 
-def test_the_review_in_korean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = _save(tmp_path)
+def test_the_review_in_korean(saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = saved
     assert main(["--lang", "ko", "review", str(path), "--seat", "ben", "--all", *FAST]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# Ben의 게임 복기\n")
@@ -81,9 +87,9 @@ def test_the_review_in_korean(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ],
 )
 def test_bad_requests_are_one_sentence_and_exit_1(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], says: str
+    saved: Path, capsys: pytest.CaptureFixture[str], args: list[str], says: str
 ) -> None:
-    path = _save(tmp_path)
+    path = saved
     assert main(["review", str(path), *args, "--no-progress"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("el-grande: ") and says in err and err.count("\n") == 1
@@ -127,9 +133,9 @@ def test_every_flag_beyond_its_bound_is_one_usage_line_and_exit_2(
 
 
 def test_a_name_of_thousands_of_characters_is_cut_in_the_sentence(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    saved: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = _save(tmp_path)
+    path = saved
     assert main(["review", str(path), "--seat", "y" * 5000, "--no-progress"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 200 and "yyy…" in err
@@ -172,13 +178,13 @@ def test_the_help_gives_the_reviews_own_default_draws(capsys: pytest.CaptureFixt
 
 
 def test_review_o_never_replaces_a_link_a_device_or_a_fifo(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """As `export -o` (issue 16, item 3): `-o` onto a link to a device, a link to nothing, a
     FIFO or a name too long is one sentence, before the review runs, and nothing is replaced."""
     import os
 
-    path = _save(tmp_path)
+    path = saved
     to_null = tmp_path / "to-null"
     to_null.symlink_to("/dev/null")
     dangling = tmp_path / "dangling"
