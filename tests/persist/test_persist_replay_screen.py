@@ -18,7 +18,9 @@ def board_text(app: ElGrandeApp) -> str:
     return " ".join(str(w.render()) for w in app.screen.query(".place"))
 
 
-async def test_replay_viewer_steps_both_ways() -> None:
+async def test_replay_viewer_steps_both_ways_and_shows_hidden_castillo_counts() -> None:
+    """One viewer (one app) for both: the steps both ways, then from the start again, the
+    hidden Castillo's counts shown at the first position where someone has Caballeros in it."""
     game = finished_game()
     app = ElGrandeApp(replay=ReplayRequest(game.record(), title="test"))
     async with app.run_test(size=(140, 45)) as pilot:
@@ -50,15 +52,6 @@ async def test_replay_viewer_steps_both_ways() -> None:
         assert m.game.snapshot() == Game.replay(game.record(), upto=0).snapshot()
         await pilot.press("left")  # nothing before the start
         assert m.pos == 0
-        await pilot.press("q")
-    assert app.return_code in (0, None)
-
-
-async def test_replay_shows_hidden_castillo_counts() -> None:
-    game = finished_game()
-    app = ElGrandeApp(replay=ReplayRequest(game.record()))
-    async with app.run_test(size=(140, 45)) as pilot:
-        m = app.screen.model  # type: ignore[attr-defined]
         # find a position where somebody has Caballeros in the hidden Castillo
         for _ in range(m.length):
             await pilot.press("right")
@@ -69,3 +62,5 @@ async def test_replay_shows_hidden_castillo_counts() -> None:
         await pilot.pause()
         rows = " ".join(str(w.render()) for w in app.screen.query(".player-info"))
         assert "?" not in rows  # the view(None) would show "?" for a hidden count
+        await pilot.press("q")
+    assert app.return_code in (0, None)
