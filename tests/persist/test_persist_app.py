@@ -202,16 +202,46 @@ def test_a_failing_disk_never_stops_the_game(
     assert load_save(listener.saver.path).choices == list(session.game.history)
 
 
-async def test_save_as_named_file(home: Path, tmp_path: Path) -> None:
-    session = new_session(10)
+async def test_save_as_a_hostile_name_is_one_sentence_then_a_named_file_is_saved_once(
+    home: Path, tmp_path: Path
+) -> None:
+    """A name over 255 bytes once killed the app (`Path.exists()` outside the `try`): every
+    hostile name is one sentence and the game goes on; then, in the same app, a good name is
+    saved, and saved again to the same name is refused (nothing is overwritten)."""
+    session = new_session(11)
     attach_autosave(session)
     for _ in range(7):
         session.apply(session.decision.choices[0])  # type: ignore[union-attr]
-    app = ElGrandeApp()
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    names = {
+        str(tmp_path / ("x" * 300)): "too long",
+        str(tmp_path / "a-file" / "under-a-file.json"): "Not a directory",
+        str(tmp_path / ("d/" * 3000)) + "x.json": "too long",
+        str(tmp_path / "nul\x00.json"): "null",
+        "~nobody-is-called-this/x.json": "home",
+        "   ": "Type a file name",  # once nothing at all: Enter did nothing, said nothing
+    }
     target = tmp_path / "mine.json"
+    app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(session)
         await pilot.pause()
+        for name, why in names.items():
+            await pilot.press("s")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "SaveAsScreen"
+            app.screen.query_one("#save-path").value = name  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "SaveAsScreen", name[:40]
+            error = str(app.screen.query_one("#save-error").render())
+            assert why.lower() in error.lower(), error
+            assert error.startswith("Cannot write ") or not name.strip(), error
+            await pilot.press("escape")
+            await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen" and app.is_running
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "home"]
+        # a good name
         await pilot.press("s")
         await pilot.pause()
         assert type(app.screen).__name__ == "SaveAsScreen"
@@ -231,43 +261,7 @@ async def test_save_as_named_file(home: Path, tmp_path: Path) -> None:
         assert "already exists" in str(app.screen.query_one("#save-error").render())
         await pilot.press("escape")
     assert target.read_bytes() == before
-
-
-async def test_save_as_a_hostile_name_is_one_sentence_and_the_game_goes_on(
-    home: Path, tmp_path: Path
-) -> None:
-    """A name over 255 bytes once killed the app (`Path.exists()` outside the `try`)."""
-    session = new_session(11)
-    attach_autosave(session)
-    session.apply(session.decision.choices[0])  # type: ignore[union-attr]
-    (tmp_path / "a-file").write_text("x", encoding="utf-8")
-    names = {
-        str(tmp_path / ("x" * 300)): "too long",
-        str(tmp_path / "a-file" / "under-a-file.json"): "Not a directory",
-        str(tmp_path / ("d/" * 3000)) + "x.json": "too long",
-        str(tmp_path / "nul\x00.json"): "null",
-        "~nobody-is-called-this/x.json": "home",
-        "   ": "Type a file name",  # once nothing at all: Enter did nothing, said nothing
-    }
-    app = ElGrandeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        app.open_game(session)
-        await pilot.pause()
-        for name, why in names.items():
-            await pilot.press("s")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "SaveAsScreen"
-            app.screen.query_one("#save-path").value = name  # type: ignore[attr-defined]
-            await pilot.press("enter")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "SaveAsScreen", name[:40]
-            error = str(app.screen.query_one("#save-error").render())
-            assert why.lower() in error.lower(), error
-            assert error.startswith("Cannot write ") or not name.strip(), error
-            await pilot.press("escape")
-            await pilot.pause()
-        assert type(app.screen).__name__ == "GameScreen" and app.is_running
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "home"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "home", "mine.json"]
 
 
 def test_save_as_never_writes_over_a_link_or_a_fifo(home: Path, tmp_path: Path) -> None:
