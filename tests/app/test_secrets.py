@@ -3,14 +3,18 @@ secret choice, and every curtain hides the whole board."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.screens.game import GameScreen
+from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import REGIONS, Decision
 from el_grande.text import region
 
-from .helpers import SIZE, make_app, pick_varied, play, press, screen_text
+from .helpers import SIZE, app_at, make_app, pick_varied, play, press, screen_text
 
 
 def _fresh_texts(app: ElGrandeApp, scr: GameScreen, log_from: int) -> list[str]:
@@ -22,10 +26,12 @@ def _fresh_texts(app: ElGrandeApp, scr: GameScreen, log_from: int) -> list[str]:
     return texts
 
 
-async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
-    """3 players, Castillo hidden, a short game with general-scoring disks, an eviction and
-    score_by_disk: at each secret prompt look at everything for the others' choices."""
-    app = make_app(3, seed=25, castillo="hidden", rounds=6)
+async def _look_at_secrets(
+    app: ElGrandeApp, until: Callable[[ElGrandeApp], bool] | None = None
+) -> tuple[int, int, bool]:
+    """Play `app` by keys (`pick_varied`) until game over or `until`: at each secret prompt
+    look at everything on the terminal for the others' choices, and at every curtain for the
+    board. The secret prompts and the curtains looked at, and whether the game was over."""
     prompts = 0
     curtains = 0
     step_log_start: dict[str, int] = {}
@@ -54,7 +60,9 @@ async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
         for line in scr.session.log[start:]:
             assert not any(region(r) in line.text for r in REGIONS), line.text
         # The screen is drawn from the chooser's own view: others' Castillo counts stay "?".
-        for p in scr.session.game.view(d.player).players:
+        shown = scr.shown
+        assert shown is not None and shown.view == scr.session.game.view(d.player)
+        for p in shown.view.players:
             if p.seat != d.player:
                 assert p.castillo is None
         # Only the chooser's own legal choices are offered.
@@ -82,9 +90,32 @@ async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
 
         helpers.press = press_and_check  # type: ignore[assignment]
         try:
-            await play(pilot, pick, at_prompt=at_prompt)
+            await play(pilot, pick, at_prompt=at_prompt, until=until)
         finally:
             helpers.press = original  # type: ignore[assignment]
+        over = isinstance(app.screen, GameOverScreen)
+    return prompts, curtains, over
+
+
+async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
+    """3 players, Castillo hidden, a short game with general-scoring disks, an eviction and
+    score_by_disk: at each secret prompt look at everything for the others' choices. Through
+    the terminal: every kind of secret step of the game (score_by_disk and the first
+    scoring's Castillo from the start by keys, then the eviction and the last scoring's
+    Castillo from a resumed position of the same game — `session_at` answers as `pick_varied`
+    does); the whole game, every secret prompt and curtain of it and of more games, at the
+    table: tests/flow/test_secrets.py."""
+    options: dict[str, Any] = {"castillo": "hidden", "rounds": 6}
+
+    def past_first_scoring(a: ElGrandeApp) -> bool:  # its Castillo step answered by all
+        scr = a.screen
+        return isinstance(scr, GameScreen) and len(scr.session.game.history) >= 43
+
+    first = await _look_at_secrets(make_app(3, seed=25, **options), until=past_first_scoring)
+    resumed = app_at(3, 25, lambda s: len(s.game.history) >= 122, **options)
+    last = await _look_at_secrets(resumed)
+    assert last[2], "the game was played to its end"
+    prompts, curtains = first[0] + last[0], first[1] + last[1]
     assert prompts >= 10, "the scripted game should contain many secret prompts"
     assert curtains >= prompts
 
