@@ -18,6 +18,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -220,30 +221,79 @@ def run_commands(path: Path) -> list[tuple[int, str, str]]:
 
 
 ISOLATED = """
-import contextlib, io, json, sys
+import contextlib, io, json, os, sys
 from el_grande.cli import main
 results = []
-for argv in json.loads(sys.argv[1]):
-    o, e = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(o), contextlib.redirect_stderr(e):
-        code = main(argv)
-    results.append((code, o.getvalue(), e.getvalue()))
+for home, argvs in json.loads(sys.argv[1]):
+    os.environ["EL_GRANDE_HOME"] = home
+    got = []
+    for argv in argvs:
+        o, e = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(o), contextlib.redirect_stderr(e):
+            code = main(argv)
+        got.append((code, o.getvalue(), e.getvalue()))
+    results.append(got)
 print(json.dumps(results))
 """
 
 
-def run_isolated(argvs: list[list[str]], home: Path) -> list[tuple[int, str, str]]:
-    """The same in a subprocess, killed after a minute: a hang fails, it never blocks."""
+def run_isolated(
+    runs: list[tuple[Path, list[list[str]]]],
+) -> list[list[tuple[int, str, str]]]:
+    """The same in one subprocess (each run's commands with its own data directory), killed
+    after a minute: a hang fails, it never blocks."""
     proc = subprocess.run(
-        [sys.executable, "-c", ISOLATED, json.dumps(argvs)],
+        [sys.executable, "-c", ISOLATED, json.dumps([(str(h), argvs) for h, argvs in runs])],
         capture_output=True,
         text=True,
         timeout=120,
         stdin=subprocess.DEVNULL,
-        env={**os.environ, "EL_GRANDE_HOME": str(home)},
     )
     assert proc.returncode == 0, proc.stderr
-    return [tuple(r) for r in json.loads(proc.stdout)]  # type: ignore[misc]
+    return [[tuple(r) for r in got] for got in json.loads(proc.stdout)]
+
+
+AMONG = [["resume"], ["resume", "--list"], ["resume", "hostile"]]
+
+
+@dataclass(frozen=True)
+class Isolated:
+    """A file that could block its reader, set up as a test below sets it up, and what its
+    commands gave, read in the subprocess."""
+
+    path: Path
+    home: Path
+    before: tuple[int, bytes | None]
+    listing: list[str]
+    results: list[tuple[int, str, str]]
+
+
+@pytest.fixture(scope="module")
+def isolated(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Isolated]:
+    """Every file kind that could block its reader (`BLOCKING`), given to each command
+    ("given", as `test_hostile_file_kind`) and among the autosaves ("among", as
+    `test_hostile_files_among_the_autosaves`): all read in one subprocess (`run_isolated`)."""
+    setups: list[tuple[tuple[str, str], Path, Path, list[list[str]]]] = []
+    for kind in sorted(BLOCKING):
+        base = tmp_path_factory.mktemp(f"given-{kind}")
+        path = base / "game.json"
+        special(kind, path)
+        setups.append(
+            (("given", kind), path, base / "home", [[c[0], str(path), *c[1:]] for c in COMMANDS])
+        )
+        home = tmp_path_factory.mktemp(f"among-{kind}") / "home"
+        saves_dir(home).mkdir(parents=True)
+        path = saves_dir(home) / "hostile.json"
+        special(kind, path)
+        setups.append((("among", kind), path, home, AMONG))
+    befores = [(fingerprint(path), sorted(os.listdir(path.parent))) for _, path, _, _ in setups]
+    results = run_isolated([(home, argvs) for _, _, home, argvs in setups])
+    return {
+        key: Isolated(path, home, before, listing, got)
+        for (key, path, home, _), (before, listing), got in zip(
+            setups, befores, results, strict=True
+        )
+    }
 
 
 def assert_refused(results: list[tuple[int, str, str]], where: str, fragments: list[str]) -> None:
@@ -269,14 +319,16 @@ def test_hostile_content(case: str, tmp_path: Path, home: Path) -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(SPECIAL_CASES))
-def test_hostile_file_kind(kind: str, tmp_path: Path, home: Path) -> None:
+def test_hostile_file_kind(
+    kind: str, tmp_path: Path, home: Path, request: pytest.FixtureRequest
+) -> None:
     path = tmp_path / "game.json"
-    special(kind, path)
-    before = fingerprint(path)
-    if kind in BLOCKING:
-        argvs = [[c[0], str(path), *c[1:]] for c in COMMANDS]
-        results = run_isolated(argvs, home)
+    if kind in BLOCKING:  # read in the subprocess only
+        run: Isolated = request.getfixturevalue("isolated")[("given", kind)]
+        path, home, before, results = run.path, run.home, run.before, run.results
     else:
+        special(kind, path)
+        before = fingerprint(path)
         with pytest.raises(SaveFileError) as info:
             load_game(path)
         check_sentence(str(info.value), str(path), SPECIAL_CASES[kind])
@@ -289,24 +341,31 @@ def test_hostile_file_kind(kind: str, tmp_path: Path, home: Path) -> None:
 @pytest.mark.parametrize(
     "case", ["fifo", "dev_zero_link", "directory", "symlink_loop", "deep_nesting", "int_as_text"]
 )
-def test_hostile_files_among_the_autosaves(case: str, home: Path) -> None:
+def test_hostile_files_among_the_autosaves(
+    case: str, home: Path, request: pytest.FixtureRequest
+) -> None:
     """`resume` and `resume --list` skip them with the same sentence, never touching them (a
     symbolic link in the saves folder is not followed at all: not one of the app's files)."""
-    directory = saves_dir()
-    directory.mkdir(parents=True)
-    path = directory / "hostile.json"
+    if case in BLOCKING:  # read in the subprocess only
+        run: Isolated = request.getfixturevalue("isolated")[("among", case)]
+        path, before, listing, results = run.path, run.before, run.listing, run.results
+        directory = path.parent
+    else:
+        directory = saves_dir()
+        directory.mkdir(parents=True)
+        path = directory / "hostile.json"
     if case in SPECIAL_CASES:
-        special(case, path)
+        if case not in BLOCKING:
+            special(case, path)
         fragments = SPECIAL_CASES[case]
         if path.is_symlink():
             fragments = ["is a symbolic link: El Grande keeps only its own files"]
     else:
         make, fragments = CONTENT_CASES[case]
         make(path)
-    before, listing = fingerprint(path), sorted(os.listdir(directory))
-    argvs = [["resume"], ["resume", "--list"], ["resume", "hostile"]]
-    # (a file that could block its reader is read in a subprocess only)
-    results = run_isolated(argvs, home) if case in BLOCKING else run_here(argvs)
+    if case not in BLOCKING:
+        before, listing = fingerprint(path), sorted(os.listdir(directory))
+        results = run_here(AMONG)
     (code, out, err), (lcode, lout, lerr), (kcode, kout, kerr) = results
     skipped, none = err.splitlines()  # the file passed over is said, then why nothing opens
     assert code == 1 and "no unfinished games" in none and err.count("\n") == 2
