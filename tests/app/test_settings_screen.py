@@ -33,10 +33,11 @@ async def open_settings_from_title(pilot) -> SettingsScreen:  # type: ignore[no-
 
 
 async def type_into(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
-    """Replace the focused text field's content, by keys."""
-    await press(pilot, "end")
-    for _ in range(20):
-        await press(pilot, "backspace")
+    """Replace the focused text field's content, by keys (Home, then Ctrl+K clears the
+    field to its end: two keys, not a backspace a character)."""
+    await press(pilot, "home")
+    await press(pilot, "ctrl+k")
+    assert pilot.app.focused.value == ""
     for ch in text:
         await press(pilot, ch)
 
