@@ -53,13 +53,23 @@ CARDS: dict[str, tuple[int, int]] = {
 CARD_STACK: dict[str, int] = {card: stack for card, (stack, _) in CARDS.items()}
 
 
-def stack_cards(stack: int, veto: bool = True) -> list[str]:
-    """All cards of one stack (copies repeated) in a fixed order, before shuffling (R-S4, R-V5)."""
+def _stack(stack: int, veto: bool) -> tuple[str, ...]:
     cards: list[str] = []
     for card, (s, copies) in CARDS.items():
         if s == stack and (veto or card != "veto"):
             cards.extend([card] * copies)
-    return cards
+    return tuple(cards)
+
+
+#: `stack_cards`' answers for the five stacks, by (stack, whether the Veto is in the game).
+_STACKS = {(stack, veto): _stack(stack, veto) for stack in range(1, 6) for veto in (False, True)}
+
+
+def stack_cards(stack: int, veto: bool = True) -> list[str]:
+    """All cards of one stack (copies repeated) in a fixed order, before shuffling (R-S4, R-V5):
+    a new list."""
+    cards = _STACKS.get((stack, bool(veto)))
+    return list(cards if cards is not None else _stack(stack, veto))
 
 
 #: The mobile scoreboards (R-C4): id -> values.

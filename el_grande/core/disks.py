@@ -18,6 +18,7 @@ from . import events as E
 from .board import NUM_REGIONS, PLACE_INDEX, REGIONS
 from .choices import per_place
 from .decision import Decision
+from .events import make
 from .kinds import DecisionKind, Purpose
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ def _step_secret(g: State, frame: SecretFrame) -> Decision:
 def _answer_secret(g: State, frame: SecretFrame, c: Choice) -> None:
     _, purpose, seats, param = frame
     g.secrets.append((seats[0], str(c.arg)))
-    g._events.append(E.SecretChosen(seats[0], purpose))
+    g._events.append(make(E.SecretChosen, (seats[0], purpose)))
     if len(seats) > 1:
         g._stack[-1] = ("secret", purpose, seats[1:], param)
     else:
@@ -126,7 +127,7 @@ def _step_resolve(g: State, frame: ResolveFrame) -> None:
     g._stack.pop()
     chosen = tuple(g.secrets)
     g.secrets = []
-    g._events.append(E.SecretsRevealed(purpose, chosen))
+    g._events.append(make(E.SecretsRevealed, (purpose, chosen)))
     cab = g.cab
     if purpose == Purpose.EVICTION:
         for t, dst in chosen:

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = ["ROUND_TRACKS", "SCORING_ROUNDS", "Decision", "Game", "Options"]
 
 _FULL_HAND = sum(1 << v for v in range(1, 14))
+_DEFAULT_OPTIONS = Options()  # immutable: every game without options of its own shares it
 _RECORD_FORMAT = "el-grande-record"
 _RECORD_VERSION = 1
 
@@ -90,7 +91,7 @@ class Game(State):
             raise ValueError("player names must differ")
         if not _seed_ok(seed):
             raise ValueError(f"the seed must be a whole number or text, not {seed!r}")
-        options = options if options is not None else Options()
+        options = options if options is not None else _DEFAULT_OPTIONS
         if not isinstance(options, Options):
             raise ValueError("options must be an Options value")
         n = len(names)

@@ -13,6 +13,7 @@ from .board import ADJ, NUM_REGIONS, PLACE_INDEX, PLACES, REGIONS
 from .cards import SCOREBOARD_IDS
 from .choices import COURT_UPTO, TO, ch, per_place
 from .decision import Decision
+from .events import make
 from .kinds import DecisionKind
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ _RETRIEVE = tuple(ch("retrieve", v) for v in range(14))
 def _veto(g: State) -> None:
     s = g.active
     g.vetoes[s] = g.vetoes[s] + (g.round_i,)  # R-V1
-    g._events.append(E.VetoKept(s))
+    g._events.append(make(E.VetoKept, (s,)))
 
 
 def _king(g: State) -> None:  # king, royal_adviser (only next to the King's region)
@@ -86,7 +87,7 @@ def _step_king(g: State, frame: KingFrame) -> Decision:
 
 def _answer_king(g: State, frame: KingFrame, c: Choice) -> None:
     dst = PLACE_INDEX[str(c.arg)]
-    g._events.append(E.KingMoved(REGIONS[g.king], REGIONS[dst]))
+    g._events.append(make(E.KingMoved, (REGIONS[g.king], REGIONS[dst])))
     g.king = dst
     g._stack.pop()
 
@@ -118,7 +119,7 @@ def _answer_board_to(g: State, frame: BoardToFrame, c: Choice) -> None:
     dst = PLACE_INDEX[str(c.arg)]
     g.boards[b] = dst
     g._events.append(
-        E.ScoreboardMoved(SCOREBOARD_IDS[b], PLACES[src] if src >= 0 else None, PLACES[dst])
+        make(E.ScoreboardMoved, (SCOREBOARD_IDS[b], PLACES[src] if src >= 0 else None, PLACES[dst]))
     )
     g._stack.pop()
 
@@ -133,7 +134,7 @@ def _step_grande(g: State, frame: GrandeFrame) -> Decision:
 def _answer_grande(g: State, frame: GrandeFrame, c: Choice) -> None:
     s = g.active
     dst = PLACE_INDEX[str(c.arg)]
-    g._events.append(E.GrandeMoved(s, REGIONS[g.home[s]], REGIONS[dst]))
+    g._events.append(make(E.GrandeMoved, (s, REGIONS[g.home[s]], REGIONS[dst])))
     g.home[s] = dst
     g._stack.pop()
 
@@ -150,7 +151,7 @@ def _answer_retrieve(g: State, frame: RetrieveFrame, c: Choice) -> None:
     assert isinstance(v, int)
     g.discard[s] &= ~(1 << v)
     g.hand[s] |= 1 << v
-    g._events.append(E.PowerCardRetrieved(s, v))
+    g._events.append(make(E.PowerCardRetrieved, (s, v)))
     g._stack.pop()
 
 

@@ -14,6 +14,7 @@ from .board import ADJ, CASTILLO_INDEX, NUM_REGIONS, PLACES, REGIONS
 from .cards import CARD_STACK, CARDS, POWER_CABALLEROS
 from .choices import COURT_UPTO, DONE, PLACE_AT, ch, per_place
 from .decision import Decision
+from .events import make
 from .kinds import GENERAL, DecisionKind, Phase, Purpose
 from .options import SCORING_ROUNDS
 from .state import answer_placement
@@ -46,6 +47,21 @@ _SPECIAL = ch("special")
 _SKIP = ch("skip")
 _VETO_YES = ch("veto", "yes")
 _VETO_NO = ch("veto", "no")
+#: The turn's menu (R-R3.2), by placed already, then by whether the special action can do
+#: something (placed and it cannot: no menu).
+_MENU: tuple[tuple[tuple[Choice, ...], ...], ...] = (
+    ((_PLACE, _SKIP), (_PLACE, _SPECIAL, _SKIP)),
+    ((), (_SPECIAL, _SKIP)),
+)
+#: ``power V`` for every card a mask (bit V: card V) holds, filled in as masks come up.
+_POWER_OF: dict[int, tuple[Choice, ...]] = {}
+
+# The vocabularies' members the steps use, as plain names (an enum's member costs a lookup
+# through its metaclass each time it is named).
+_K_POWER, _K_COURT, _K_RECALL = DecisionKind.POWER, DecisionKind.COURT, DecisionKind.RECALL
+_K_ACTION_CARD, _K_TURN = DecisionKind.ACTION_CARD, DecisionKind.TURN
+_K_PLACEMENT, _K_VETO = DecisionKind.PLACEMENT, DecisionKind.VETO
+_P_POWER, _P_TURNS, _P_OVER = Phase.POWER, Phase.TURNS, Phase.OVER
 
 #: Placement targets by King's region: its neighbours, then the Castillo (R-R3.3).
 _PLACEMENT = tuple(
@@ -71,20 +87,20 @@ def _step_game(g: State, frame: GameFrame) -> None:
     if g.round_i + 1 >= len(g._rounds):
         g._stack.pop()
         g.over = True
-        g.phase = Phase.OVER
+        g.phase = _P_OVER
         g.active = -1
-        g._events.append(E.GameOver(tuple(g.score), tuple(g.winners)))
+        g._events.append(make(E.GameOver, (tuple(g.score), tuple(g.winners))))
         return
     g.round_i += 1
-    g.phase = Phase.POWER
+    g.phase = _P_POWER
     g.played = [0] * g.n
     g.taken = []
     g.order = ()
     g.active = -1
     g.card = None
     g.face_up = [st[g.round_i] for st in g.stacks] + ["king"]  # R-R1
-    g._events.append(E.RoundStarted(g.round, g.round_i + 1, len(g._rounds), g.start_player))
-    g._events.append(E.CardsRevealed(tuple(g.face_up)))
+    g._events.append(make(E.RoundStarted, (g.round, g.round_i + 1, len(g._rounds), g.start_player)))
+    g._events.append(make(E.CardsRevealed, (tuple(g.face_up),)))
     n, sp = g.n, g.start_player
     g._stack.append(("end_round",))
     g._stack.append(("power", tuple((sp + i) % n for i in range(n))))
@@ -93,14 +109,16 @@ def _step_game(g: State, frame: GameFrame) -> None:
 def _step_power(g: State, frame: PowerFrame) -> Decision:
     _, seats = frame
     seat = seats[0]
+    played = g.played
     blocked = 0
-    for s, v in enumerate(g.played):
-        if s != seat and v:
+    for s, v in enumerate(played):
+        if v and s != seat:
             blocked |= 1 << v
     free = g.hand[seat] & ~blocked
-    choices = tuple(_POWER[v] for v in range(1, 14) if free >> v & 1)  # R-P1
-    taken = tuple(v for v in g.played if v)
-    return Decision(seat, DecisionKind.POWER, False, choices, {"played": taken})
+    choices = _POWER_OF.get(free)
+    if choices is None:
+        choices = _POWER_OF[free] = tuple(_POWER[v] for v in range(1, 14) if free >> v & 1)  # R-P1
+    return Decision(seat, _K_POWER, False, choices, {"played": tuple(filter(None, played))})
 
 
 def _answer_power(g: State, frame: PowerFrame, c: Choice) -> None:
@@ -110,7 +128,7 @@ def _answer_power(g: State, frame: PowerFrame, c: Choice) -> None:
     g.hand[seat] &= ~(1 << v)
     g.discard[seat] |= 1 << v  # R-P2
     g.played[seat] = v
-    g._events.append(E.PowerCardPlayed(seat, v))
+    g._events.append(make(E.PowerCardPlayed, (seat, v)))
     rest = seats[1:]
     if rest:
         g._stack[-1] = ("power", rest)
@@ -118,8 +136,8 @@ def _answer_power(g: State, frame: PowerFrame, c: Choice) -> None:
     g._stack.pop()
     played = g.played
     g.order = tuple(sorted(range(g.n), key=lambda s: -played[s]))  # R-P3
-    g.phase = Phase.TURNS
-    g._events.append(E.TurnOrderSet(g.order))
+    g.phase = _P_TURNS
+    g._events.append(make(E.TurnOrderSet, (g.order,)))
     g._stack.append(("turns", g.order))
 
 
@@ -134,13 +152,13 @@ def _step_turns(g: State, frame: TurnsFrame) -> None:
     g.card = None
     g.placed = False
     g.special_done = False
-    g._events.append(E.TurnStarted(seat, g.played[seat]))
+    g._events.append(make(E.TurnStarted, (seat, g.played[seat])))
     g._stack.extend((("turn_end",), ("menu",), ("card",), ("court",)))
 
 
 def _step_turn_end(g: State, frame: TurnEndFrame) -> None:
     g._stack.pop()
-    g._events.append(E.TurnEnded(g.active))
+    g._events.append(make(E.TurnEnded, (g.active,)))
 
 
 def _step_end_round(g: State, frame: EndRoundFrame) -> None:
@@ -150,7 +168,7 @@ def _step_end_round(g: State, frame: EndRoundFrame) -> None:
     for s in range(g.n):  # R-V1: a Veto lasts its round and the next
         kept = tuple(r for r in g.vetoes[s] if r >= i)
         for _ in range(len(g.vetoes[s]) - len(kept)):
-            g._events.append(E.VetoExpired(s))
+            g._events.append(make(E.VetoExpired, (s,)))
         g.vetoes[s] = kept
     g.face_up = []  # R-R4
     played = g.played
@@ -158,7 +176,7 @@ def _step_end_round(g: State, frame: EndRoundFrame) -> None:
     g.active = -1
     g.card = None
     g.order = ()
-    g._events.append(E.RoundEnded(rnd, g.start_player))
+    g._events.append(make(E.RoundEnded, (rnd, g.start_player)))
     if rnd in SCORING_ROUNDS:
         _begin_general_scoring(g)
 
@@ -167,15 +185,21 @@ def _step_end_round(g: State, frame: EndRoundFrame) -> None:
 
 
 def _step_court(g: State, frame: CourtFrame) -> Decision | None:
-    s, king = g.active, g.king
-    want = POWER_CABALLEROS[g.played[s]]
-    on_board = sum(g.cab[r][s] for r in range(NUM_REGIONS) if r != king)
-    most = min(want, g.province[s] + on_board)  # R-R3.1
-    if most == 0:
+    s = g.active
+    power = g.played[s]
+    want = POWER_CABALLEROS[power]
+    most = want if g.province[s] >= want else min(want, g.province[s] + _on_board(g, s))
+    if most == 0:  # R-R3.1
         g._stack.pop()
         return None
-    ctx = {"power": g.played[s], "allowed": want}
-    return Decision(s, DecisionKind.COURT, False, COURT_UPTO[most], ctx)
+    ctx = {"power": power, "allowed": want}
+    return Decision(s, _K_COURT, False, COURT_UPTO[most], ctx)
+
+
+def _on_board(g: State, s: int) -> int:
+    """Seat ``s``'s Caballeros in the regions outside the King's (the ones it may recall)."""
+    cab = g.cab
+    return sum([cab[r][s] for r in range(NUM_REGIONS)]) - cab[g.king][s]
 
 
 def _answer_court(g: State, frame: CourtFrame, c: Choice) -> None:
@@ -193,7 +217,7 @@ def _step_recall(g: State, frame: RecallFrame) -> Decision:
     _, left = frame
     s, king = g.active, g.king
     choices = tuple(_RECALL[r] for r in range(NUM_REGIONS) if r != king and g.cab[r][s] > 0)
-    return Decision(s, DecisionKind.RECALL, False, choices, {"left": left})
+    return Decision(s, _K_RECALL, False, choices, {"left": left})
 
 
 def _answer_recall(g: State, frame: RecallFrame, c: Choice) -> None:
@@ -206,8 +230,8 @@ def _answer_recall(g: State, frame: RecallFrame, c: Choice) -> None:
 
 
 def _step_card(g: State, frame: CardFrame) -> Decision:
-    choices = tuple(_CARD[c] for c in g.face_up)
-    return Decision(g.active, DecisionKind.ACTION_CARD, False, choices, {})
+    choices = tuple(map(_CARD.__getitem__, g.face_up))
+    return Decision(g.active, _K_ACTION_CARD, False, choices, {})
 
 
 def _answer_card(g: State, frame: CardFrame, c: Choice) -> None:
@@ -215,7 +239,7 @@ def _answer_card(g: State, frame: CardFrame, c: Choice) -> None:
     g.face_up.remove(card)
     g.card = card
     g.taken.append((g.active, card))
-    g._events.append(E.ActionCardTaken(g.active, card))
+    g._events.append(make(E.ActionCardTaken, (g.active, card)))
     g._stack.pop()
 
 
@@ -230,18 +254,12 @@ def _step_menu(g: State, frame: MenuFrame) -> Decision | None:
         return None
     possible = POSSIBLE.get(card)
     can = possible is None or possible(g)
-    if g.placed and not can:
+    placed = g.placed
+    if placed and not can:
         g.special_done = True
-        g._events.append(E.SpecialSkipped(g.active, card))
+        g._events.append(make(E.SpecialSkipped, (g.active, card)))
         return None
-    choices: tuple[Choice, ...] = ()
-    if not g.placed:
-        choices += (_PLACE,)
-    if can:
-        choices += (_SPECIAL,)
-    choices += (_SKIP,)
-    ctx = {"card": card, "placed": g.placed}
-    return Decision(g.active, DecisionKind.TURN, False, choices, ctx)
+    return Decision(g.active, _K_TURN, False, _MENU[placed][can], {"card": card, "placed": placed})
 
 
 def _answer_menu(g: State, frame: MenuFrame, c: Choice) -> None:
@@ -253,10 +271,10 @@ def _answer_menu(g: State, frame: MenuFrame, c: Choice) -> None:
         g._stack.append(("place", CARD_STACK[card]))
     elif c == _SKIP:
         g.special_done = True
-        g._events.append(E.SpecialSkipped(s, card))
+        g._events.append(make(E.SpecialSkipped, (s, card)))
     else:
         g.special_done = True
-        g._events.append(E.SpecialAnnounced(s, card))
+        g._events.append(make(E.SpecialAnnounced, (s, card)))
         g._stack.append(("special",))
         if card != "veto":  # R-V4
             holders = tuple(t for t in g._others() if g.vetoes[t])
@@ -274,13 +292,13 @@ def _step_place(g: State, frame: PlaceFrame) -> Decision | None:
     assert g.card is not None
     limit = CARD_STACK[g.card]
     ctx = {"card": g.card, "placed": limit - left, "left": min(left, court), "limit": limit}
-    return Decision(s, DecisionKind.PLACEMENT, False, _PLACEMENT[g.king], ctx)
+    return Decision(s, _K_PLACEMENT, False, _PLACEMENT[g.king], ctx)
 
 
 def _step_veto_ask(g: State, frame: VetoAskFrame) -> Decision:
     _, holders = frame
     ctx = {"seat": g.active, "card": g.card}
-    return Decision(holders[0], DecisionKind.VETO, False, (_VETO_YES, _VETO_NO), ctx)
+    return Decision(holders[0], _K_VETO, False, (_VETO_YES, _VETO_NO), ctx)
 
 
 def _answer_veto_ask(g: State, frame: VetoAskFrame, c: Choice) -> None:
@@ -289,7 +307,7 @@ def _answer_veto_ask(g: State, frame: VetoAskFrame, c: Choice) -> None:
     if c == _VETO_YES:  # R-V2: the special action is cancelled entirely
         g.vetoes[holder] = g.vetoes[holder][1:]
         assert g.card is not None
-        g._events.append(E.SpecialVetoed(g.active, g.card, holder))
+        g._events.append(make(E.SpecialVetoed, (g.active, g.card, holder)))
         g._stack.pop()
         popped = g._stack.pop()
         assert popped[0] == "special"
@@ -319,7 +337,7 @@ def _begin_general_scoring(g: State) -> None:
         for t in ((sp + i) % n for i in range(n))
         if g._hidden or g.cab[CASTILLO_INDEX][t] > 0  # R-G1
     )
-    g._events.append(E.ScoringStarted(GENERAL, PLACES))
+    g._events.append(make(E.ScoringStarted, (GENERAL, PLACES)))
     g._stack.append(("general",))
     if seats:
         g._stack.append(("secret", Purpose.CASTILLO, seats, -1))
@@ -331,7 +349,7 @@ def _step_general(g: State, frame: GeneralFrame) -> None:
     g._score_place(CASTILLO_INDEX, GENERAL)  # R-G2
     chosen = tuple(g.secrets)
     g.secrets = []
-    g._events.append(E.SecretsRevealed(Purpose.CASTILLO, chosen))  # R-G3
+    g._events.append(make(E.SecretsRevealed, (Purpose.CASTILLO, chosen)))  # R-G3
     cab, king = g.cab, REGIONS[g.king]
     for t, region in chosen:
         # A disk on the King's region sends them back to the court (R-G3).
@@ -339,7 +357,7 @@ def _step_general(g: State, frame: GeneralFrame) -> None:
     for r in range(NUM_REGIONS):  # R-G4
         g._score_place(r, GENERAL)
     gained = tuple(a - b for a, b in zip(g.score, before))
-    g._events.append(E.ScoringEnded(GENERAL, gained))
+    g._events.append(make(E.ScoringEnded, (GENERAL, gained)))
 
 
 STEPS: dict[Op, Step] = {

@@ -8,7 +8,7 @@ from typing import Any
 
 from .board import CASTILLO, REGIONS, VALUES
 from .cards import SCOREBOARDS as SCOREBOARD_VALUES
-from .events import Award
+from .events import Award, make
 from .kinds import AwardReason
 
 
@@ -22,24 +22,41 @@ def reduced_values(values: Sequence[int], players: int) -> tuple[int, int, int]:
     return (v1, v2, v3)
 
 
+def padded(values: Sequence[int], seats: int = 5) -> tuple[int, ...]:
+    """(0, 1st, 2nd, 3rd, 0, 0...): the value scored at each rank position, by position, for
+    up to ``seats`` seats (a position is always below twice the seats)."""
+    return (0, values[0], values[1], values[2]) + (0,) * max(4, 2 * seats)
+
+
+def _positions(counts: Sequence[int]) -> dict[int, int]:
+    """R-K2 by count: every count above 0 -> its rank position, negated for a tied group (which
+    scores the position after its own, the one given). The one rule `rank_positions`, `rank_points`
+    and `score_place` read."""
+    by_count: dict[int, int] = {}
+    position = 1
+    for level in sorted(set(counts), reverse=True):
+        if level <= 0:
+            break
+        if counts.count(level) == 1:
+            by_count[level] = position
+            position += 1
+        else:
+            by_count[level] = -1 - position
+            position += 2
+    return by_count
+
+
 def rank_positions(counts: Sequence[int]) -> list[tuple[int, bool]]:
     """For each seat: (rank position, tied) per R-K2; position 0 means 'not taking part'.
 
     A tied group scores the value of the position after its own, so the position reported
     for a tied seat is the one whose value it scores.
     """
-    result = [(0, False)] * len(counts)
-    distinct = sorted({c for c in counts if c > 0}, reverse=True)
-    position = 1
-    for level in distinct:
-        group = [s for s, c in enumerate(counts) if c == level]
-        if len(group) == 1:
-            result[group[0]] = (position, False)
-            position += 1
-        else:
-            for s in group:
-                result[s] = (position + 1, True)
-            position += 2
+    by_count = _positions(counts)
+    result = []
+    for c in counts:
+        pos = by_count.get(c, 0)
+        result.append((pos, False) if pos >= 0 else (-pos, True))
     return result
 
 
@@ -54,11 +71,13 @@ def rank_points(counts: Sequence[int], values: Sequence[int], players: int) -> l
     >>> rank_points([4, 3, 2, 2], (6, 4, 2), 4)
     [6, 4, 0, 0]
     """
-    vals = reduced_values(values, players)
-    points = []
-    for position, _tied in rank_positions(counts):
-        points.append(vals[position - 1] if 1 <= position <= 3 else 0)
-    return points
+    by_position = padded(reduced_values(values, players), len(counts))
+    by_count = _positions(counts)
+    return [by_position[abs(by_count.get(c, 0))] for c in counts]
+
+
+_RANK, _TIE = AwardReason.RANK, AwardReason.TIE
+_KING_BONUS, _HOME_BONUS = AwardReason.KING_BONUS, AwardReason.HOME_BONUS
 
 
 def score_place(
@@ -78,28 +97,54 @@ def score_place(
     sole leader only; the Castillo has neither. ``firsts_only``: only a sole leader scores
     (``score_firsts``). The game and every preview score a place here, and only here.
     """
-    vals = reduced_values(values, players)
-    points = [0] * len(counts)
-    awards: list[Award] = []
+    by_position = padded(reduced_values(values, players), len(counts))
+    return scored(counts, by_position, king, [bool(h) for h in homes], True, firsts_only)
+
+
+def scored(
+    counts: Sequence[int],
+    by_position: tuple[int, ...],
+    king: bool,
+    homes: Sequence[object],
+    here: object,
+    firsts_only: bool,
+) -> tuple[tuple[int, ...], tuple[Award, ...]]:
+    """`score_place` with the values by position (`padded`, reduced already) and the home bonus
+    going to a sole leader ``s`` with ``homes[s] == here`` (the game passes every seat's Grande
+    region and the place): the engine's way in, with nothing converted."""
     top = max(counts) if counts else 0
-    leader = counts.index(top) if top > 0 and list(counts).count(top) == 1 else -1
+    if top <= 0:
+        return (0,) * len(counts), ()
+    leader = counts.index(top) if counts.count(top) == 1 else -1
+    awards: list[Award] = []
     if firsts_only:
+        points = [0] * len(counts)
         if leader >= 0:
-            points[leader] = vals[0]
-            awards.append(Award(leader, vals[0], AwardReason.RANK, 1))
-    elif top > 0:
-        for s, (pos, tied) in enumerate(rank_positions(counts)):  # R-K2
-            if pos:
-                pts = vals[pos - 1] if pos <= 3 else 0
-                points[s] = pts
-                awards.append(Award(s, pts, AwardReason.TIE if tied else AwardReason.RANK, pos))
+            first = by_position[1]
+            points[leader] = first
+            awards.append(make(Award, (leader, first, _RANK, 1)))
+    else:  # R-K2
+        by_count = _positions(counts)
+        points = []
+        for s, c in enumerate(counts):
+            if c > 0:
+                pos = by_count[c]
+                if pos > 0:
+                    pts = by_position[pos]
+                    awards.append(make(Award, (s, pts, _RANK, pos)))
+                else:
+                    pts = by_position[-pos]
+                    awards.append(make(Award, (s, pts, _TIE, -pos)))
+                points.append(pts)
+            else:
+                points.append(0)
     if leader >= 0:
         if king:  # R-K5
             points[leader] += 2
-            awards.append(Award(leader, 2, AwardReason.KING_BONUS, 0))
-        if leader < len(homes) and homes[leader]:  # R-K6
+            awards.append(make(Award, (leader, 2, _KING_BONUS, 0)))
+        if leader < len(homes) and homes[leader] == here:  # R-K6
             points[leader] += 2
-            awards.append(Award(leader, 2, AwardReason.HOME_BONUS, 0))
+            awards.append(make(Award, (leader, 2, _HOME_BONUS, 0)))
     return tuple(points), tuple(awards)
 
 

@@ -13,13 +13,15 @@ scored), shared by the round (``rounds.py``) and every card family.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import add, sub
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from . import events as E
 from .board import CASTILLO_INDEX, PLACE_INDEX, PLACE_VALUES, PLACES
 from .cards import SCOREBOARD_IDS, SCOREBOARDS
 from .choices import DONE
-from .scoring import reduced_values, score_place
+from .events import make
+from .scoring import padded, reduced_values, scored
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -163,32 +165,39 @@ class State:
         else:
             self.cab[PLACE_INDEX[dst]][whose] += count
         hidden = self._hidden and dst == "castillo"
-        self._events.append(E.CaballerosMoved(whose, src, dst, count, hidden))
+        self._events.append(make(E.CaballerosMoved, (whose, src, dst, count, hidden)))
 
     def _score_places(self, places: list[int], why: str, firsts_only: bool = False) -> None:
         """Score places (in the order given) as one scoring, with its start and end events."""
         before = self.score[:]
-        self._events.append(E.ScoringStarted(why, tuple(PLACES[p] for p in places)))
+        self._events.append(make(E.ScoringStarted, (why, tuple([PLACES[p] for p in places]))))
         for p in places:
             self._score_place(p, why, firsts_only)
-        gained = tuple(a - b for a, b in zip(self.score, before))
-        self._events.append(E.ScoringEnded(why, gained))
+        self._events.append(make(E.ScoringEnded, (why, tuple(map(sub, self.score, before)))))
 
     def _score_place(self, p: int, why: str, firsts_only: bool = False) -> None:
         """Score one place (R-K), with its event."""
-        counts = self.cab[p]
+        counts = tuple(self.cab[p])
+        boards = self.boards
+        k = _ON_8_4_0 if boards[0] == p else (_ON_4_0_0 if boards[1] == p else p)  # R-K4
         n = self.n
-        raw = self._values_of(p)  # R-K4
-        home = self.home
-        homes = [p != CASTILLO_INDEX and home[s] == p for s in range(n)]
-        points, awards = score_place(
-            counts, raw, n, king=p == self.king, homes=homes, firsts_only=firsts_only
-        )
-        for s in range(n):
-            self.score[s] += points[s]
-        self._events.append(
-            E.PlaceScored(PLACES[p], tuple(counts), reduced_values(raw, n), awards, points, why)
-        )
+        if p == CASTILLO_INDEX:  # neither bonus
+            points, awards = scored(counts, _BY_POSITION[n][k], False, (), p, firsts_only)
+        else:
+            king = p == self.king
+            points, awards = scored(counts, _BY_POSITION[n][k], king, self.home, p, firsts_only)
+        score = self.score
+        score[:] = map(add, score, points)
+        event = (PLACES[p], counts, _REDUCED[n][k], awards, points, why)
+        self._events.append(make(E.PlaceScored, event))
+
+
+#: Every place's printed values (by place index), then the mobile scoreboards' (R-K4).
+_ALL_VALUES = PLACE_VALUES + tuple(SCOREBOARDS[b] for b in SCOREBOARD_IDS)
+_ON_8_4_0, _ON_4_0_0 = len(PLACE_VALUES), len(PLACE_VALUES) + 1
+#: By player count, then by `_ALL_VALUES` index: the values as scored (R-K3), and by position.
+_REDUCED = [tuple(reduced_values(v, n) for v in _ALL_VALUES) for n in range(6)]
+_BY_POSITION = [tuple(padded(v) for v in values) for values in _REDUCED]
 
 
 _S = TypeVar("_S", bound=State)
