@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import threading
 from pathlib import Path
 
@@ -515,9 +516,14 @@ def test_play_help_documents_bots(capsys: pytest.CaptureFixture[str]) -> None:
 
 async def test_f_in_a_game_of_computer_players_runs_to_the_end_without_a_key() -> None:
     """Watching computer players: once `f` is pressed no scoring display stops the game
-    (nobody is there to press Enter), and it reaches the game-over screen by itself."""
-    setup = bot_setup(["bot:random"] * 2, seed=6, rounds=6)
-    app = ElGrandeApp(setup=setup, bot_delay=60)  # the first move waits for `f`
+    (nobody is there to press Enter), and it reaches the game-over screen by itself. The game
+    is opened in round 5, before its last two general scorings (whole games watched after an
+    `f`, three in one app: tests/app/test_memory.py)."""
+    session = GameSession.new(bot_setup(["bot:random"] * 2, seed=6, rounds=6))
+    rng = random.Random(6)
+    while session.game.round < 5:
+        session.apply(rng.choice(session.decision.choices))  # type: ignore[union-attr]
+    app = ElGrandeApp(session=session, bot_delay=60)  # the first move waits for `f`
     assert app.auto_advance is None  # the settings': each step waits for Enter
     async with app.run_test(size=SIZE) as pilot:
         await bot_done(pilot)
