@@ -10,20 +10,16 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from el_grande.app.app import ElGrandeApp
-from el_grande.app.screens.game import GameScreen
-from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.app.widgets.confirm import ConfirmBar
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import Choice
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.handover import QUIET, TAKE_OVER
-from el_grande.flow.scenes import Confirm, Prompt, Showing
+from el_grande.flow.scenes import Confirm
 from el_grande.persist.autosave import attach_autosave
 from el_grande.persist.store import load_game
-from el_grande.session import GameSession
 from el_grande.settings import Loaded, Settings
-from el_grande.setup import GameSetup, default_seats
 from el_grande.text import use
 
 from ..flow.table import held_at, turn_ends
@@ -31,8 +27,6 @@ from .helpers import (
     SIZE,
     game_screen,
     highlighted,
-    next_key,
-    pick_first,
     press,
     screen_text,
     settle,
@@ -142,39 +136,6 @@ async def test_a_typed_ahead_enter_never_ends_the_turn() -> None:
 async def press_nothing(pilot: Pilot[None]) -> None:
     """Let the app handle what came (keys sent with `key_at`, the clock's calls)."""
     await settle(pilot)
-
-
-async def test_a_two_person_game_through_its_first_scoring_with_the_confirm_step() -> None:
-    """Every turn ends at its confirm step, with `t`; the first general scoring plays after
-    the confirmation of the round's last turn, and the game goes on (a short game: rounds 2
-    and 3, the scoring, round 5)."""
-    session = GameSession.new(GameSetup(default_seats(["Ana", "Ben"]), seed=11, rounds=6))
-    app = ElGrandeApp(session=session, curtain_seed=0, settings=ON)
-    confirms, scorings = 0, 0
-    async with app.run_test(size=SIZE) as pilot:
-        for _ in range(3000):
-            flow = app.table
-            assert flow is not None
-            if isinstance(app.screen, GameOverScreen):
-                break
-            if session.current.public.round >= 5 and isinstance(flow.scene, Prompt):
-                break  # (round 5 begins with the confirmation: its display comes first)
-            if isinstance(app.screen, GameScreen) and isinstance(flow.scene, Confirm):
-                assert "Held: " in bar_text(app)
-                lines = len(session.log)
-                await press(pilot, "t")
-                confirms += 1
-                assert len(session.log) > lines  # published only now
-                continue
-            if isinstance(flow.scene, Showing) and flow.scene.index == 0:
-                scorings += flow.scene.heading.startswith("General")
-            scr = game_screen(app)
-            if scr is None:
-                await press(pilot, next_key(app))
-                continue
-            await pick_first(pilot, scr, scr.decision)  # type: ignore[arg-type]
-        assert session.current.public.round == 5 and session.general_scorings == 1
-    assert confirms >= 2 * 2 and scorings >= 1  # every turn of rounds 2 and 3
 
 
 async def test_the_confirm_step_in_korean() -> None:

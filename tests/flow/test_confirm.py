@@ -260,6 +260,34 @@ def test_a_scoring_display_after_the_confirmation_plays_and_what_follows_is_unch
     assert confirmed[1] is not Wait.NONE
 
 
+def test_a_two_person_game_through_its_first_scoring_with_the_confirm_step() -> None:
+    """Every turn ends at its confirm step, with `t`, by keys; the first general scoring plays
+    after the confirmation of the round's last turn, and the game goes on (a short game:
+    rounds 2 and 3, the scoring, round 5). Moved here from the app's tests (the held choice's
+    bar on the screen: tests/app/test_confirm.py)."""
+    session = humans(2, 11, rounds=6)
+    table = Table(session, confirm=True)
+    confirms = scorings = 0
+    for _ in range(3000):
+        scene = table.scene
+        if isinstance(scene, GameOver):
+            break
+        if session.current.public.round >= 5 and isinstance(scene, Prompt):
+            break  # (round 5 begins with the confirmation: its display comes first)
+        if isinstance(scene, Confirm):
+            assert session.held == scene.choice  # what the bar shows as held
+            lines = len(session.log)
+            table.quietly("t")
+            confirms += 1
+            assert len(session.log) > lines  # published only now
+            continue
+        if isinstance(scene, Showing) and scene.index == 0:
+            scorings += scene.heading.startswith("General")
+        table.quietly(table.letter.lower() if table.letter else "enter")  # the first choice
+    assert session.current.public.round == 5 and session.general_scorings == 1
+    assert confirms >= 2 * 2 and scorings >= 1  # every turn of rounds 2 and 3
+
+
 def test_the_take_over_after_a_display_stays_after_a_confirmation() -> None:
     handovers = HandOvers()
     handovers.answered(0)
