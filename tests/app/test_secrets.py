@@ -1,5 +1,7 @@
 """R-H1 / R-H2 through the screen: at every secret prompt nothing shows another player's
-secret choice, and every curtain hides the whole board."""
+secret choice, and every curtain hides the whole board — on the terminal, for every kind of
+secret step of one game. Whole games, every secret prompt and curtain of them, are played at
+the table without a screen: tests/flow/test_secrets.py."""
 
 from __future__ import annotations
 
