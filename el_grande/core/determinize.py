@@ -116,7 +116,7 @@ def fields_from_view(view: View, rng: random.Random) -> dict[str, Any]:
         "_stack": frames,
         "_history": [],
         "_notation": [],
-        "_decision": None,
+        "decision": None,
         "_events": [],
         "opening_events": (),
     }

@@ -31,17 +31,28 @@ _REGION = per_place("region")
 _EVERY_REGION = tuple(range(NUM_REGIONS))
 
 
+# The vocabularies' members the steps use, as plain names (naming an enum's member costs a
+# lookup through its metaclass each time).
+_K_DISK = DecisionKind.DISK
+_K_REGION = DecisionKind.REGION
+_PU_CASTILLO = Purpose.CASTILLO
+_PU_EVICTION = Purpose.EVICTION
+_PU_PROVINCE_ALL_BY_DISK = Purpose.PROVINCE_ALL_BY_DISK
+_PU_PROVINCE_TWO_BY_DISK = Purpose.PROVINCE_TWO_BY_DISK
+_PU_SCORE_BY_DISK = Purpose.SCORE_BY_DISK
+
+
 def disk_regions(
     purpose: Purpose, king: int, cab: list[list[int]], seat: int, param: int
 ) -> Sequence[int]:
     """The regions ``seat`` may set its disk to (region indexes in board order); ``param`` is
     the evicted region (-1 for the other purposes)."""
-    if purpose == Purpose.EVICTION:
+    if purpose == _PU_EVICTION:
         return [r for r in range(NUM_REGIONS) if r != king and r != param]
-    if purpose == Purpose.CASTILLO or purpose == Purpose.SCORE_BY_DISK:
+    if purpose in (_PU_CASTILLO, _PU_SCORE_BY_DISK):
         # R-G1: any of the nine, the King's region included ("back to my court", R-G3).
         return _EVERY_REGION
-    need = 2 if purpose == Purpose.PROVINCE_TWO_BY_DISK else 1
+    need = 2 if purpose == _PU_PROVINCE_TWO_BY_DISK else 1
     return [r for r in range(NUM_REGIONS) if r != king and cab[r][seat] >= need]
 
 
@@ -69,7 +80,7 @@ def _eviction(g: State) -> None:
 
 def _score_by_disk(g: State) -> None:
     n, a = g.n, g.active
-    ask(g, Purpose.SCORE_BY_DISK, tuple((a + i) % n for i in range(n)))
+    ask(g, _PU_SCORE_BY_DISK, tuple((a + i) % n for i in range(n)))
 
 
 SPECIALS: dict[str, Special] = {
@@ -83,7 +94,7 @@ SPECIALS: dict[str, Special] = {
 def _step_eviction(g: State, frame: EvictionFrame) -> Decision:
     king = g.king
     choices = tuple(_REGION[r] for r in range(NUM_REGIONS) if r != king)
-    return Decision(g.active, DecisionKind.REGION, False, choices, {"card": g.card})
+    return Decision(g.active, _K_REGION, False, choices, {"card": g.card})
 
 
 def _answer_eviction(g: State, frame: EvictionFrame, c: Choice) -> None:
@@ -91,7 +102,7 @@ def _answer_eviction(g: State, frame: EvictionFrame, c: Choice) -> None:
     g._stack.pop()
     seats = tuple(t for t in g._others() if g.cab[r][t] > 0)
     if seats:  # the others with Caballeros there choose where they go
-        ask(g, Purpose.EVICTION, seats, r)
+        ask(g, _PU_EVICTION, seats, r)
 
 
 # --- the secret step --------------------------------------------------------------------------
@@ -103,13 +114,13 @@ def _step_secret(g: State, frame: SecretFrame) -> Decision:
     king = g.king
     ok = disk_regions(purpose, king, g.cab, t, param)
     ctx: dict[str, Any] = {"purpose": purpose}
-    if purpose == Purpose.CASTILLO:
+    if purpose == _PU_CASTILLO:
         ctx["king"] = REGIONS[king]  # a disk there means "back to my court" (R-G3)
     if param >= 0:
         ctx["region"] = REGIONS[param]
-    if purpose != Purpose.CASTILLO:
+    if purpose != _PU_CASTILLO:
         ctx["by"] = g.active
-    return Decision(t, DecisionKind.DISK, True, tuple(_DISK[r] for r in ok), ctx)
+    return Decision(t, _K_DISK, True, tuple(_DISK[r] for r in ok), ctx)
 
 
 def _answer_secret(g: State, frame: SecretFrame, c: Choice) -> None:
@@ -129,17 +140,17 @@ def _step_resolve(g: State, frame: ResolveFrame) -> None:
     g.secrets = []
     g._events.append(make(E.SecretsRevealed, (purpose, chosen)))
     cab = g.cab
-    if purpose == Purpose.EVICTION:
+    if purpose == _PU_EVICTION:
         for t, dst in chosen:
             g._move(t, REGIONS[param], dst, cab[param][t])
-    elif purpose == Purpose.SCORE_BY_DISK:
+    elif purpose == _PU_SCORE_BY_DISK:
         picked = [PLACE_INDEX[r] for _, r in chosen]
         lonely = sorted(r for r in set(picked) if picked.count(r) == 1)
         g._score_places(lonely, "score_by_disk")
     else:  # province_two_by_disk / province_all_by_disk
         for t, region in chosen:
             r = PLACE_INDEX[region]
-            k = cab[r][t] if purpose == Purpose.PROVINCE_ALL_BY_DISK else min(2, cab[r][t])
+            k = cab[r][t] if purpose == _PU_PROVINCE_ALL_BY_DISK else min(2, cab[r][t])
             g._move(t, region, "province", k)
 
 

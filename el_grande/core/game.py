@@ -150,7 +150,7 @@ class Game(State):
             _stack=[("game",)],
             _history=[],
             _notation=[],
-            _decision=None,
+            decision=None,
             _events=[],
             opening_events=(),
         )
@@ -213,11 +213,6 @@ class Game(State):
     # ------------------------------------------------------------------ public API
 
     @property
-    def decision(self) -> Decision | None:
-        """The decision the game waits for, or ``None`` once the game is over."""
-        return self._decision
-
-    @property
     def scores(self) -> list[int]:
         """Points per seat."""
         return self.score[:]
@@ -238,7 +233,7 @@ class Game(State):
         Raises :class:`IllegalChoice` if the text is no choice or not legal now.
         """
         choice = parse_notation(text)
-        d = self._decision
+        d = self.decision
         if d is None:
             raise IllegalChoice(f"{text!r}: the game is over")
         if choice not in d.choices:
@@ -253,7 +248,7 @@ class Game(State):
         """
         if isinstance(choice, str):
             choice = self.parse(choice)
-        d = self._decision
+        d = self.decision
         if d is None:
             raise IllegalChoice(f"{choice}: the game is over")
         if choice not in d.choices:
@@ -271,10 +266,17 @@ class Game(State):
         """
         evs: list[E.Event] = []
         self._events = evs
-        frame = self._stack[-1]
+        stack = self._stack
+        frame = stack[-1]
         _ANSWERS[frame[0]](self, frame, choice)
         self._history.append(choice)
-        self._run()
+        while stack:  # _run, written out: the hot path of every search
+            frame = stack[-1]
+            d = _STEPS[frame[0]](self, frame)
+            if d is not None:
+                self.decision = d  # type: ignore[misc]
+                return evs
+        self.decision = None  # type: ignore[misc]
         return evs
 
     def record(self) -> dict[str, Any]:
@@ -338,7 +340,7 @@ class Game(State):
     def snapshot(self) -> dict[str, Any]:
         """The full truth as a JSON-able dict (for tools and tests; never show it to a player)."""
         n = self.n
-        d = self._decision
+        d = self.decision
         return {
             "round": self.round,
             "phase": self.phase,
@@ -420,9 +422,9 @@ class Game(State):
             frame = stack[-1]
             d = _STEPS[frame[0]](self, frame)
             if d is not None:
-                self._decision = d
+                self.decision = d  # type: ignore[misc]
                 return
-        self._decision = None
+        self.decision = None  # type: ignore[misc]
 
 
 def _values(mask: int) -> list[int]:

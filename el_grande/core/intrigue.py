@@ -50,6 +50,16 @@ _FROM_REGION = "intrigue_5_from_region"  # up to 5 of any colours out of one reg
 # --- the special actions ----------------------------------------------------------------------
 
 
+# The vocabularies' members the steps use, as plain names (naming an enum's member costs a
+# lookup through its metaclass each time).
+_K_MODE = DecisionKind.MODE
+_K_MOVE_FROM = DecisionKind.MOVE_FROM
+_K_MOVE_TO = DecisionKind.MOVE_TO
+_K_MOVE_WHOSE = DecisionKind.MOVE_WHOSE
+_K_PLACE_ANY = DecisionKind.PLACE_ANY
+_K_REGION = DecisionKind.REGION
+
+
 def _moves(g: State) -> None:
     assert g.card is not None
     own, foreign, total = _MOVE_CARDS[g.card]
@@ -140,7 +150,7 @@ def _step_move(g: State, frame: MoveFrame) -> Decision | None:
         choices = tuple(_WHOSE[t] for t in seats)
         if not forced:
             choices += (DONE,)
-        return Decision(g.active, DecisionKind.MOVE_WHOSE, False, choices, ctx)
+        return Decision(g.active, _K_MOVE_WHOSE, False, choices, ctx)
     king = g.king
     sources = tuple(
         _FROM[r] for r in range(NUM_REGIONS) if r != king and _movable(g, r, own, foreign)
@@ -148,7 +158,7 @@ def _step_move(g: State, frame: MoveFrame) -> Decision | None:
     if not sources:
         g._stack.pop()
         return None
-    return Decision(g.active, DecisionKind.MOVE_FROM, False, sources + (DONE,), ctx)
+    return Decision(g.active, _K_MOVE_FROM, False, sources + (DONE,), ctx)
 
 
 def _answer_move(g: State, frame: MoveFrame, c: Choice) -> None:
@@ -174,7 +184,7 @@ def _step_move_whose(g: State, frame: MoveWhoseFrame) -> Decision | None:
         return None
     ctx = {"card": g.card, "region": REGIONS[r], "moved": limit - total, "limit": limit}
     choices = tuple(_WHOSE[t] for t in seats)
-    return Decision(g.active, DecisionKind.MOVE_WHOSE, False, choices, ctx)
+    return Decision(g.active, _K_MOVE_WHOSE, False, choices, ctx)
 
 
 def _answer_move_whose(g: State, frame: MoveWhoseFrame, c: Choice) -> None:
@@ -198,7 +208,7 @@ def _step_move_to(g: State, frame: MoveToFrame) -> Decision:
         "moved": limit - total,
         "limit": limit,
     }
-    return Decision(g.active, DecisionKind.MOVE_TO, False, choices, ctx)
+    return Decision(g.active, _K_MOVE_TO, False, choices, ctx)
 
 
 def _answer_move_to(g: State, frame: MoveToFrame, c: Choice) -> None:
@@ -227,7 +237,7 @@ def _step_region(g: State, frame: RegionFrame) -> Decision:
         ok = [r for r in range(NUM_REGIONS) if r != king and any(cab[r])]
     else:  # all own Caballeros out of it
         ok = [r for r in range(NUM_REGIONS) if r != king and cab[r][s]]
-    return Decision(s, DecisionKind.REGION, False, tuple(_REGION[r] for r in ok), {"card": card})
+    return Decision(s, _K_REGION, False, tuple(_REGION[r] for r in ok), {"card": card})
 
 
 def _answer_region(g: State, frame: RegionFrame, c: Choice) -> None:
@@ -248,7 +258,7 @@ def _step_mode(g: State, frame: ModeFrame) -> Decision:
         choices += (_MODE_MOVE,)
     if _has_court(g):
         choices += (_MODE_PLACE,)
-    return Decision(g.active, DecisionKind.MODE, False, choices, {"card": g.card})
+    return Decision(g.active, _K_MODE, False, choices, {"card": g.card})
 
 
 def _answer_mode(g: State, frame: ModeFrame, c: Choice) -> None:
@@ -264,7 +274,7 @@ def _step_place_any(g: State, frame: PlaceAnyFrame) -> Decision | None:
     king = g.king
     choices = tuple(PLACE_AT[p] for p in range(NUM_REGIONS + 1) if p != king)
     ctx = {"card": g.card, "placed": 2 - left, "left": min(left, g.court[s]), "limit": 2}
-    return Decision(s, DecisionKind.PLACE_ANY, False, choices + (DONE,), ctx)
+    return Decision(s, _K_PLACE_ANY, False, choices + (DONE,), ctx)
 
 
 STEPS: dict[Op, Step] = {

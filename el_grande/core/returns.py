@@ -21,6 +21,12 @@ _RETURN_COURT = ch("return", "court")
 _PASS = ch("pass")
 
 
+# The vocabularies' members the steps use, as plain names (naming an enum's member costs a
+# lookup through its metaclass each time).
+_K_ANGRY_KING = DecisionKind.ANGRY_KING
+_K_RETURN_ONE = DecisionKind.RETURN_ONE
+
+
 def _decay_all(g: State) -> None:
     for t in g._others():
         g._move(t, "court", "province", g.court[t])
@@ -60,7 +66,7 @@ def _step_return_one(g: State, frame: ReturnOneFrame) -> Decision | None:
             g._stack[-1] = ("return_one", seats)
             choices = tuple(_RETURN[r] for r in ok) + (_PASS,)
             ctx = {"card": g.card, "target": t}
-            return Decision(g.active, DecisionKind.RETURN_ONE, False, choices, ctx)
+            return Decision(g.active, _K_RETURN_ONE, False, choices, ctx)
         seats = seats[1:]  # nothing to return: passed over
     g._stack.pop()
     return None
@@ -98,7 +104,7 @@ def _step_angry(g: State, frame: AngryFrame) -> Decision | None:
         g._stack[-1] = ("angry", seats, left)
         choices = ((_RETURN_COURT,) if court else ()) + tuple(_RETURN[r] for r in sources)
         ctx = {"card": "angry_king", "left": left, "by": g.active}
-        return Decision(t, DecisionKind.ANGRY_KING, False, choices, ctx)
+        return Decision(t, _K_ANGRY_KING, False, choices, ctx)
     g._stack.pop()
     return None
 

@@ -61,7 +61,8 @@ _POWER_OF: dict[int, tuple[Choice, ...]] = {}
 _K_POWER, _K_COURT, _K_RECALL = DecisionKind.POWER, DecisionKind.COURT, DecisionKind.RECALL
 _K_ACTION_CARD, _K_TURN = DecisionKind.ACTION_CARD, DecisionKind.TURN
 _K_PLACEMENT, _K_VETO = DecisionKind.PLACEMENT, DecisionKind.VETO
-_P_POWER, _P_TURNS, _P_OVER = Phase.POWER, Phase.TURNS, Phase.OVER
+_PH_POWER, _PH_TURNS, _PH_OVER = Phase.POWER, Phase.TURNS, Phase.OVER
+_PH_SCORING, _PU_CASTILLO = Phase.SCORING, Purpose.CASTILLO
 
 #: Placement targets by King's region: its neighbours, then the Castillo (R-R3.3).
 _PLACEMENT = tuple(
@@ -87,12 +88,12 @@ def _step_game(g: State, frame: GameFrame) -> None:
     if g.round_i + 1 >= len(g._rounds):
         g._stack.pop()
         g.over = True
-        g.phase = _P_OVER
+        g.phase = _PH_OVER
         g.active = -1
         g._events.append(make(E.GameOver, (tuple(g.score), tuple(g.winners))))
         return
     g.round_i += 1
-    g.phase = _P_POWER
+    g.phase = _PH_POWER
     g.played = [0] * g.n
     g.taken = []
     g.order = ()
@@ -136,7 +137,7 @@ def _answer_power(g: State, frame: PowerFrame, c: Choice) -> None:
     g._stack.pop()
     played = g.played
     g.order = tuple(sorted(range(g.n), key=lambda s: -played[s]))  # R-P3
-    g.phase = _P_TURNS
+    g.phase = _PH_TURNS
     g._events.append(make(E.TurnOrderSet, (g.order,)))
     g._stack.append(("turns", g.order))
 
@@ -291,7 +292,8 @@ def _step_place(g: State, frame: PlaceFrame) -> Decision | None:
         return None
     assert g.card is not None
     limit = CARD_STACK[g.card]
-    ctx = {"card": g.card, "placed": limit - left, "left": min(left, court), "limit": limit}
+    most = left if left < court else court
+    ctx = {"card": g.card, "placed": limit - left, "left": most, "limit": limit}
     return Decision(s, _K_PLACEMENT, False, _PLACEMENT[g.king], ctx)
 
 
@@ -330,7 +332,7 @@ def _step_special(g: State, frame: SpecialFrame) -> None:
 
 
 def _begin_general_scoring(g: State) -> None:
-    g.phase = Phase.SCORING
+    g.phase = _PH_SCORING
     n, sp = g.n, g.start_player
     seats = tuple(
         t
@@ -340,7 +342,7 @@ def _begin_general_scoring(g: State) -> None:
     g._events.append(make(E.ScoringStarted, (GENERAL, PLACES)))
     g._stack.append(("general",))
     if seats:
-        g._stack.append(("secret", Purpose.CASTILLO, seats, -1))
+        g._stack.append(("secret", _PU_CASTILLO, seats, -1))
 
 
 def _step_general(g: State, frame: GeneralFrame) -> None:
@@ -349,7 +351,7 @@ def _step_general(g: State, frame: GeneralFrame) -> None:
     g._score_place(CASTILLO_INDEX, GENERAL)  # R-G2
     chosen = tuple(g.secrets)
     g.secrets = []
-    g._events.append(make(E.SecretsRevealed, (Purpose.CASTILLO, chosen)))  # R-G3
+    g._events.append(make(E.SecretsRevealed, (_PU_CASTILLO, chosen)))  # R-G3
     cab, king = g.cab, REGIONS[g.king]
     for t, region in chosen:
         # A disk on the King's region sends them back to the court (R-G3).

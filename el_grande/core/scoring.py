@@ -30,9 +30,14 @@ def padded(values: Sequence[int], seats: int = 5) -> tuple[int, ...]:
 
 def _positions(counts: Sequence[int]) -> dict[int, int]:
     """R-K2 by count: every count above 0 -> its rank position, negated for a tied group (which
-    scores the position after its own, the one given). The one rule `rank_positions`, `rank_points`
-    and `score_place` read."""
-    by_count: dict[int, int] = {}
+    scores the position after its own, the one given). The one rule `rank_positions`,
+    `rank_points` and `score_place` read; remembered by counts (the same ones come up again
+    and again; read-only)."""
+    key = counts if type(counts) is tuple else tuple(counts)
+    by_count = _POSITIONS.get(key)
+    if by_count is not None:
+        return by_count
+    by_count = {}
     position = 1
     for level in sorted(set(counts), reverse=True):
         if level <= 0:
@@ -43,7 +48,13 @@ def _positions(counts: Sequence[int]) -> dict[int, int]:
         else:
             by_count[level] = -1 - position
             position += 2
+    if len(_POSITIONS) >= 20_000:
+        _POSITIONS.clear()
+    _POSITIONS[key] = by_count
     return by_count
+
+
+_POSITIONS: dict[tuple[int, ...], dict[int, int]] = {}
 
 
 def rank_positions(counts: Sequence[int]) -> list[tuple[int, bool]]:
@@ -98,23 +109,21 @@ def score_place(
     (``score_firsts``). The game and every preview score a place here, and only here.
     """
     by_position = padded(reduced_values(values, players), len(counts))
-    return scored(counts, by_position, king, [bool(h) for h in homes], True, firsts_only)
+    points, awards, leader = ranked(counts, by_position, king, firsts_only)
+    if 0 <= leader < len(homes) and homes[leader]:
+        return home_bonus(points, awards, leader)
+    return points, awards
 
 
-def scored(
-    counts: Sequence[int],
-    by_position: tuple[int, ...],
-    king: bool,
-    homes: Sequence[object],
-    here: object,
-    firsts_only: bool,
-) -> tuple[tuple[int, ...], tuple[Award, ...]]:
-    """`score_place` with the values by position (`padded`, reduced already) and the home bonus
-    going to a sole leader ``s`` with ``homes[s] == here`` (the game passes every seat's Grande
-    region and the place): the engine's way in, with nothing converted."""
+def ranked(
+    counts: Sequence[int], by_position: tuple[int, ...], king: bool, firsts_only: bool
+) -> tuple[tuple[int, ...], tuple[Award, ...], int]:
+    """`score_place` but for the home bonus, with the values by position (`padded`, reduced
+    already), and the sole leader (-1: none), who takes a home bonus (`home_bonus`) if their
+    Grande stands there. A function of its arguments alone (the game memoizes it)."""
     top = max(counts) if counts else 0
     if top <= 0:
-        return (0,) * len(counts), ()
+        return (0,) * len(counts), (), -1
     leader = counts.index(top) if counts.count(top) == 1 else -1
     awards: list[Award] = []
     if firsts_only:
@@ -138,14 +147,19 @@ def scored(
                 points.append(pts)
             else:
                 points.append(0)
-    if leader >= 0:
-        if king:  # R-K5
-            points[leader] += 2
-            awards.append(make(Award, (leader, 2, _KING_BONUS, 0)))
-        if leader < len(homes) and homes[leader] == here:  # R-K6
-            points[leader] += 2
-            awards.append(make(Award, (leader, 2, _HOME_BONUS, 0)))
-    return tuple(points), tuple(awards)
+    if leader >= 0 and king:  # R-K5
+        points[leader] += 2
+        awards.append(make(Award, (leader, 2, _KING_BONUS, 0)))
+    return tuple(points), tuple(awards), leader
+
+
+def home_bonus(
+    points: tuple[int, ...], awards: tuple[Award, ...], leader: int
+) -> tuple[tuple[int, ...], tuple[Award, ...]]:
+    """`ranked`'s points and awards with the sole leader's home bonus (R-K6) added."""
+    more = list(points)
+    more[leader] += 2
+    return tuple(more), (*awards, make(Award, (leader, 2, _HOME_BONUS, 0)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,11 @@ _SCORE = per_place("score")
 _FIRST_VALUES = {"score_fives": (5,), "score_fours": (4,), "score_six_seven": (6, 7)}
 
 
+# The vocabularies' members the steps use, as plain names (naming an enum's member costs a
+# lookup through its metaclass each time).
+_K_SCORE = DecisionKind.SCORE
+
+
 def _score_region(g: State) -> None:
     g._stack.append(("score", False))
 
@@ -71,7 +76,7 @@ def _step_score(g: State, frame: ScoreFrame) -> Decision:
     _, any_place = frame
     places = range(NUM_REGIONS + 1) if any_place else range(NUM_REGIONS)
     choices = tuple(_SCORE[p] for p in places)
-    return Decision(g.active, DecisionKind.SCORE, False, choices, {"card": g.card})
+    return Decision(g.active, _K_SCORE, False, choices, {"card": g.card})
 
 
 def _answer_score(g: State, frame: ScoreFrame, c: Choice) -> None:

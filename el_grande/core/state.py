@@ -21,7 +21,7 @@ from .board import CASTILLO_INDEX, PLACE_INDEX, PLACE_VALUES, PLACES
 from .cards import SCOREBOARD_IDS, SCOREBOARDS
 from .choices import DONE
 from .events import make
-from .scoring import padded, reduced_values, scored
+from .scoring import home_bonus, padded, ranked, reduced_values
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -92,7 +92,16 @@ class State:
     _stack: list[Frame]  # the control frames (frames.py)
     _history: list[Choice]  # every choice applied, in order
     _notation: list[str]  # str() of a prefix of _history, filled in when asked for
-    _decision: Decision | None  # never mutated, so shared by clones
+    if TYPE_CHECKING:
+
+        @property
+        def decision(self) -> Decision | None:
+            """The decision the game waits for, or ``None`` once the game is over."""
+
+    else:
+        # Read-only to the type checker, a plain slot at run time (search code reads it on
+        # every step). The engine sets it; never mutated, so shared by clones.
+        decision: Decision | None
     _events: list[E.Event]  # the events of the apply under way: a clone starts with none
     #: Events of the setup: round 1 starting and its action cards turned up.
     opening_events: tuple[E.Event, ...]
@@ -180,15 +189,13 @@ class State:
         counts = tuple(self.cab[p])
         boards = self.boards
         k = _ON_8_4_0 if boards[0] == p else (_ON_4_0_0 if boards[1] == p else p)  # R-K4
-        n = self.n
-        if p == CASTILLO_INDEX:  # neither bonus
-            points, awards = scored(counts, _BY_POSITION[n][k], False, (), p, firsts_only)
-        else:
-            king = p == self.king
-            points, awards = scored(counts, _BY_POSITION[n][k], king, self.home, p, firsts_only)
+        by_position = _BY_POSITION[len(counts)][k]
+        points, awards, leader = ranked(counts, by_position, p == self.king, firsts_only)
+        if leader >= 0 and p != CASTILLO_INDEX and self.home[leader] == p:  # the Castillo: none
+            points, awards = home_bonus(points, awards, leader)
         score = self.score
         score[:] = map(add, score, points)
-        event = (PLACES[p], counts, _REDUCED[n][k], awards, points, why)
+        event = (PLACES[p], counts, _REDUCED[len(counts)][k], awards, points, why)
         self._events.append(make(E.PlaceScored, event))
 
 
@@ -212,7 +219,7 @@ def _copy_of(name: str, annotation: str) -> str:
     if name == "_events":
         return "[]"
     if annotation.startswith("list[list["):
-        return f"[row[:] for row in self.{name}]"
+        return f"[*map(_copy, self.{name})]"
     if annotation.startswith("list["):
         return f"self.{name}[:]"
     return f"self.{name}"  # immutable: shared
@@ -223,7 +230,7 @@ def cloner() -> Callable[[_S], _S]:
     a hand-written copy)."""
     body = "".join(f"    g.{n} = {_copy_of(n, a)}\n" for n, a in State.__annotations__.items())
     source = f"def clone(self):\n    g = _new(self.__class__)\n{body}    return g\n"
-    scope: dict[str, Any] = {"_new": object.__new__}
+    scope: dict[str, Any] = {"_new": object.__new__, "_copy": list.copy}
     exec(source, scope)
     clone: Callable[[_S], _S] = scope["clone"]
     clone.__doc__ = "An independent copy sharing no mutable state (cheap: a few small lists)."
@@ -236,5 +243,9 @@ def answer_placement(g: State, frame: tuple[_P, int], c: Choice) -> None:
     if c == DONE:
         g._stack.pop()
         return
-    g._move(g.active, "court", str(c.arg), 1)
+    s, dst = g.active, str(c.arg)
+    g.court[s] -= 1  # g._move(s, "court", dst, 1), written out: every turn places
+    g.cab[PLACE_INDEX[dst]][s] += 1
+    hidden = g._hidden and dst == "castillo"
+    g._events.append(make(E.CaballerosMoved, (s, "court", dst, 1, hidden)))
     g._stack[-1] = (op, left - 1)

@@ -183,7 +183,7 @@ def build_view(game: State, seat: int | None) -> View:
         )
         for r in range(9)
     )
-    d = game._decision
+    d = game.decision
     dv = None
     purpose = None
     if d is not None:
