@@ -20,6 +20,7 @@ from .choices import per_place
 from .decision import Decision
 from .events import make
 from .kinds import DecisionKind, Purpose
+from .state import FROM
 
 if TYPE_CHECKING:
     from .choices import Choice
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 _DISK = per_place("disk")
 _REGION = per_place("region")
 _EVERY_REGION = tuple(range(NUM_REGIONS))
+_EVERY_DISK = tuple(_DISK[r] for r in _EVERY_REGION)
 
 
 # The vocabularies' members the steps use, as plain names (naming an enum's member costs a
@@ -79,8 +81,7 @@ def _eviction(g: State) -> None:
 
 
 def _score_by_disk(g: State) -> None:
-    n, a = g.n, g.active
-    ask(g, _PU_SCORE_BY_DISK, tuple((a + i) % n for i in range(n)))
+    ask(g, _PU_SCORE_BY_DISK, FROM[g.n][g.active])
 
 
 SPECIALS: dict[str, Special] = {
@@ -113,6 +114,7 @@ def _step_secret(g: State, frame: SecretFrame) -> Decision:
     t = seats[0]
     king = g.king
     ok = disk_regions(purpose, king, g.cab, t, param)
+    choices = _EVERY_DISK if ok is _EVERY_REGION else tuple(_DISK[r] for r in ok)
     ctx: dict[str, Any] = {"purpose": purpose}
     if purpose == _PU_CASTILLO:
         ctx["king"] = REGIONS[king]  # a disk there means "back to my court" (R-G3)
@@ -120,7 +122,7 @@ def _step_secret(g: State, frame: SecretFrame) -> Decision:
         ctx["region"] = REGIONS[param]
     if purpose != _PU_CASTILLO:
         ctx["by"] = g.active
-    return Decision(t, _K_DISK, True, tuple(_DISK[r] for r in ok), ctx)
+    return Decision(t, _K_DISK, True, choices, ctx)
 
 
 def _answer_secret(g: State, frame: SecretFrame, c: Choice) -> None:

@@ -132,6 +132,19 @@ def _movable(g: State, r: int, own: int, foreign: int) -> list[int]:
     return [t for t in range(g.n) if row[t] > 0 and ((own > 0) if t == s else (foreign > 0))]
 
 
+def _sources(g: State, own: int, foreign: int) -> list[int]:
+    """The regions (not the King's) with a Caballero that may still move: those where
+    `_movable` finds a seat, found without listing the seats."""
+    s, king, cab = g.active, g.king, g.cab
+    if own > 0 and foreign > 0:
+        return [r for r in range(NUM_REGIONS) if r != king and any(cab[r])]
+    if own > 0:
+        return [r for r in range(NUM_REGIONS) if r != king and cab[r][s] > 0]
+    if foreign > 0:  # somebody else's: more there than the active player's own
+        return [r for r in range(NUM_REGIONS) if r != king and sum(cab[r]) > cab[r][s]]
+    return []
+
+
 def _step_move(g: State, frame: MoveFrame) -> Decision | None:
     _, own, foreign, total, fixed, forced, limit = frame
     if total <= 0:
@@ -151,10 +164,7 @@ def _step_move(g: State, frame: MoveFrame) -> Decision | None:
         if not forced:
             choices += (DONE,)
         return Decision(g.active, _K_MOVE_WHOSE, False, choices, ctx)
-    king = g.king
-    sources = tuple(
-        _FROM[r] for r in range(NUM_REGIONS) if r != king and _movable(g, r, own, foreign)
-    )
+    sources = tuple(map(_FROM.__getitem__, _sources(g, own, foreign)))
     if not sources:
         g._stack.pop()
         return None

@@ -17,7 +17,7 @@ from .decision import Decision
 from .events import make
 from .kinds import GENERAL, DecisionKind, Phase, Purpose
 from .options import SCORING_ROUNDS
-from .state import answer_placement
+from .state import FROM, answer_placement
 
 if TYPE_CHECKING:
     from .choices import Choice
@@ -102,9 +102,8 @@ def _step_game(g: State, frame: GameFrame) -> None:
     g.face_up = [st[g.round_i] for st in g.stacks] + ["king"]  # R-R1
     g._events.append(make(E.RoundStarted, (g.round, g.round_i + 1, len(g._rounds), g.start_player)))
     g._events.append(make(E.CardsRevealed, (tuple(g.face_up),)))
-    n, sp = g.n, g.start_player
     g._stack.append(("end_round",))
-    g._stack.append(("power", tuple((sp + i) % n for i in range(n))))
+    g._stack.append(("power", FROM[g.n][g.start_player]))
 
 
 def _step_power(g: State, frame: PowerFrame) -> Decision:
@@ -166,11 +165,14 @@ def _step_end_round(g: State, frame: EndRoundFrame) -> None:
     g._stack.pop()
     rnd = g.round
     i = g.round_i
+    vetoes = g.vetoes
     for s in range(g.n):  # R-V1: a Veto lasts its round and the next
-        kept = tuple(r for r in g.vetoes[s] if r >= i)
-        for _ in range(len(g.vetoes[s]) - len(kept)):
-            g._events.append(make(E.VetoExpired, (s,)))
-        g.vetoes[s] = kept
+        held = vetoes[s]
+        if held:
+            kept = tuple(r for r in held if r >= i)
+            for _ in range(len(held) - len(kept)):
+                g._events.append(make(E.VetoExpired, (s,)))
+            vetoes[s] = kept
     g.face_up = []  # R-R4
     played = g.played
     g.start_player = min(range(g.n), key=played.__getitem__)  # R-P4
@@ -277,7 +279,7 @@ def _answer_menu(g: State, frame: MenuFrame, c: Choice) -> None:
         g.special_done = True
         g._events.append(make(E.SpecialAnnounced, (s, card)))
         g._stack.append(("special",))
-        if card != "veto":  # R-V4
+        if card != "veto" and any(g.vetoes):  # R-V4
             holders = tuple(t for t in g._others() if g.vetoes[t])
             if holders:
                 g._stack.append(("veto_ask", holders))
@@ -333,12 +335,10 @@ def _step_special(g: State, frame: SpecialFrame) -> None:
 
 def _begin_general_scoring(g: State) -> None:
     g.phase = _PH_SCORING
-    n, sp = g.n, g.start_player
-    seats = tuple(
-        t
-        for t in ((sp + i) % n for i in range(n))
-        if g._hidden or g.cab[CASTILLO_INDEX][t] > 0  # R-G1
-    )
+    seats = FROM[g.n][g.start_player]
+    if not g._hidden:  # R-G1
+        castillo = g.cab[CASTILLO_INDEX]
+        seats = tuple([t for t in seats if castillo[t] > 0])
     g._events.append(make(E.ScoringStarted, (GENERAL, PLACES)))
     g._stack.append(("general",))
     if seats:

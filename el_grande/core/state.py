@@ -152,8 +152,7 @@ class State:
 
     def _others(self) -> tuple[int, ...]:
         """Every other seat, starting left of the active player and going clockwise."""
-        a, n = self.active, self.n
-        return tuple((a + i) % n for i in range(1, n))
+        return OTHERS[self.n][self.active]
 
     # ------------------------------------------------------------------ moves
 
@@ -208,6 +207,11 @@ _BY_POSITION = [tuple(padded(v) for v in values) for values in _REDUCED]
 
 
 _S = TypeVar("_S", bound=State)
+
+#: By player count, then by seat: every seat in clockwise order from that one (``FROM[n][a]``),
+#: and every other seat (``OTHERS[n][a]``, starting left of it).
+FROM = [tuple(tuple((a + i) % n for i in range(n)) for a in range(n)) for n in range(6)]
+OTHERS = [tuple(seats[1:] for seats in row) for row in FROM]
 
 #: Every field of a game, in the order :class:`State` lists them.
 FIELDS: tuple[str, ...] = tuple(State.__annotations__)
