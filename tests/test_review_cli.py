@@ -49,10 +49,16 @@ def english() -> Iterator[None]:
 def test_the_review_is_markdown_with_every_part(
     saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Every part, in the file `-o` writes (`--all`: the computer player's review after the
+    person's). Without `--all` only the person is reviewed, on the standard output: see
+    `test_a_seat_that_changed_hands_is_reviewed_where_a_person_played_it`."""
     path = saved
-    assert main(["review", str(path), *FAST]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("# \\*Ana\\*'s game, reviewed\n")  # a name is text, not emphasis
+    written = tmp_path / "review.md"
+    assert main(["review", str(path), "--all", "-o", str(written), *FAST]) == 0
+    text = written.read_text(encoding="utf-8")
+    assert text.startswith("# \\*Ana\\*'s game, reviewed\n")  # a name is text, not emphasis
+    assert text.count("'s game, reviewed") == 2 and "\n# Ben's game, reviewed\n" in text
+    ana = text.split("\n# Ben's game, reviewed\n", 1)[0]
     for heading in (
         "## Summary",
         "## The five biggest mistakes",
@@ -60,13 +66,8 @@ def test_the_review_is_markdown_with_every_part(
         "## Expected margin and score, decision by decision",
         "## Every decision",
     ):
-        assert f"\n{heading}\n" in out
-    assert "```text\nmargin" in out and "| Round | Decisions | Cost |" in out
-    assert "Ben's game" not in out  # a computer player is reviewed only with --all
-    written = tmp_path / "review.md"
-    assert main(["review", str(path), "--all", "-o", str(written), *FAST]) == 0
-    text = written.read_text(encoding="utf-8")
-    assert text.count("'s game, reviewed") == 2 and "# Ben's game, reviewed" in text
+        assert f"\n{heading}\n" in ana
+    assert "```text\nmargin" in ana and "| Round | Decisions | Cost |" in ana
 
 
 def test_the_review_in_korean(saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -223,7 +224,10 @@ def test_a_seat_that_changed_hands_is_reviewed_where_a_person_played_it(
     path = tmp_path / "game.json"
     write_save(save_from_game(game, seats=seats), path)
     assert main(["review", str(path), *FAST]) == 0
-    table = capsys.readouterr().out.split("## Every decision", 1)[1]
+    out = capsys.readouterr().out
+    assert out.startswith("# \\*Ana\\*'s game, reviewed\n")  # a name is text, not emphasis
+    assert "Ben's game" not in out  # a computer player is reviewed only with --all
+    table = out.split("## Every decision", 1)[1]
     numbers = [
         int(row.split("|")[1]) for row in table.splitlines() if row[:3].strip("| ").isdigit()
     ]
