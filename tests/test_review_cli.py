@@ -46,9 +46,7 @@ def english() -> Iterator[None]:
     use("en")
 
 
-def test_the_review_is_markdown_with_every_part(
-    saved: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_review_is_markdown_with_every_part(saved: Path, tmp_path: Path) -> None:
     """Every part, in the file `-o` writes (`--all`: the computer player's review after the
     person's). Without `--all` only the person is reviewed, on the standard output: see
     `test_a_seat_that_changed_hands_is_reviewed_where_a_person_played_it`."""
