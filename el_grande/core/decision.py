@@ -7,7 +7,7 @@ from typing import Any
 from .choices import Choice
 from .kinds import DecisionKind
 
-__all__ = ["Decision"]
+__all__ = ["Decision", "decide"]
 
 
 class Decision:
@@ -51,3 +51,25 @@ class Decision:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+_new = object.__new__
+
+
+def decide(
+    player: int,
+    kind: DecisionKind,
+    secret: bool,
+    choices: tuple[Choice, ...],
+    context: dict[str, Any],
+) -> Decision:
+    """``Decision(player, kind, secret, choices, context)``, the engine's way: its fields set
+    one by one on a bare instance, without the class call's Python-level ``__init__`` (the
+    engine makes one for every decision, a search millions)."""
+    d = _new(Decision)
+    d.player = player
+    d.kind = kind
+    d.secret = secret
+    d.choices = choices
+    d.context = context
+    return d

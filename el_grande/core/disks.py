@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from . import events as E
 from .board import NUM_REGIONS, PLACE_INDEX, REGIONS
 from .choices import per_place
-from .decision import Decision
+from .decision import Decision, decide
 from .events import make
 from .kinds import DecisionKind, Purpose
 from .state import FROM
@@ -95,7 +95,7 @@ SPECIALS: dict[str, Special] = {
 def _step_eviction(g: State, frame: EvictionFrame) -> Decision:
     king = g.king
     choices = tuple(_REGION[r] for r in range(NUM_REGIONS) if r != king)
-    return Decision(g.active, _K_REGION, False, choices, {"card": g.card})
+    return decide(g.active, _K_REGION, False, choices, {"card": g.card})
 
 
 def _answer_eviction(g: State, frame: EvictionFrame, c: Choice) -> None:
@@ -122,7 +122,7 @@ def _step_secret(g: State, frame: SecretFrame) -> Decision:
         ctx["region"] = REGIONS[param]
     if purpose != _PU_CASTILLO:
         ctx["by"] = g.active
-    return Decision(t, _K_DISK, True, choices, ctx)
+    return decide(t, _K_DISK, True, choices, ctx)
 
 
 def _answer_secret(g: State, frame: SecretFrame, c: Choice) -> None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .board import NUM_REGIONS, PLACE_INDEX, REGIONS
 from .choices import DONE, PLACE_AT, TO, ch, per_place
-from .decision import Decision
+from .decision import Decision, decide
 from .kinds import DecisionKind
 from .state import answer_placement
 
@@ -163,12 +163,12 @@ def _step_move(g: State, frame: MoveFrame) -> Decision | None:
         choices = tuple(_WHOSE[t] for t in seats)
         if not forced:
             choices += (DONE,)
-        return Decision(g.active, _K_MOVE_WHOSE, False, choices, ctx)
+        return decide(g.active, _K_MOVE_WHOSE, False, choices, ctx)
     sources = tuple(map(_FROM.__getitem__, _sources(g, own, foreign)))
     if not sources:
         g._stack.pop()
         return None
-    return Decision(g.active, _K_MOVE_FROM, False, sources + (DONE,), ctx)
+    return decide(g.active, _K_MOVE_FROM, False, sources + (DONE,), ctx)
 
 
 def _answer_move(g: State, frame: MoveFrame, c: Choice) -> None:
@@ -194,7 +194,7 @@ def _step_move_whose(g: State, frame: MoveWhoseFrame) -> Decision | None:
         return None
     ctx = {"card": g.card, "region": REGIONS[r], "moved": limit - total, "limit": limit}
     choices = tuple(_WHOSE[t] for t in seats)
-    return Decision(g.active, _K_MOVE_WHOSE, False, choices, ctx)
+    return decide(g.active, _K_MOVE_WHOSE, False, choices, ctx)
 
 
 def _answer_move_whose(g: State, frame: MoveWhoseFrame, c: Choice) -> None:
@@ -218,7 +218,7 @@ def _step_move_to(g: State, frame: MoveToFrame) -> Decision:
         "moved": limit - total,
         "limit": limit,
     }
-    return Decision(g.active, _K_MOVE_TO, False, choices, ctx)
+    return decide(g.active, _K_MOVE_TO, False, choices, ctx)
 
 
 def _answer_move_to(g: State, frame: MoveToFrame, c: Choice) -> None:
@@ -247,7 +247,7 @@ def _step_region(g: State, frame: RegionFrame) -> Decision:
         ok = [r for r in range(NUM_REGIONS) if r != king and any(cab[r])]
     else:  # all own Caballeros out of it
         ok = [r for r in range(NUM_REGIONS) if r != king and cab[r][s]]
-    return Decision(s, _K_REGION, False, tuple(_REGION[r] for r in ok), {"card": card})
+    return decide(s, _K_REGION, False, tuple(_REGION[r] for r in ok), {"card": card})
 
 
 def _answer_region(g: State, frame: RegionFrame, c: Choice) -> None:
@@ -268,7 +268,7 @@ def _step_mode(g: State, frame: ModeFrame) -> Decision:
         choices += (_MODE_MOVE,)
     if _has_court(g):
         choices += (_MODE_PLACE,)
-    return Decision(g.active, _K_MODE, False, choices, {"card": g.card})
+    return decide(g.active, _K_MODE, False, choices, {"card": g.card})
 
 
 def _answer_mode(g: State, frame: ModeFrame, c: Choice) -> None:
@@ -284,7 +284,7 @@ def _step_place_any(g: State, frame: PlaceAnyFrame) -> Decision | None:
     king = g.king
     choices = tuple(PLACE_AT[p] for p in range(NUM_REGIONS + 1) if p != king)
     ctx = {"card": g.card, "placed": 2 - left, "left": min(left, g.court[s]), "limit": 2}
-    return Decision(s, _K_PLACE_ANY, False, choices + (DONE,), ctx)
+    return decide(s, _K_PLACE_ANY, False, choices + (DONE,), ctx)
 
 
 STEPS: dict[Op, Step] = {

@@ -12,7 +12,7 @@ from . import events as E
 from .board import ADJ, NUM_REGIONS, PLACE_INDEX, PLACES, REGIONS
 from .cards import SCOREBOARD_IDS
 from .choices import COURT_UPTO, TO, ch, per_place
-from .decision import Decision
+from .decision import Decision, decide
 from .events import make
 from .kinds import DecisionKind
 
@@ -92,7 +92,7 @@ def _step_king(g: State, frame: KingFrame) -> Decision:
     king = g.king
     targets = ADJ[king] if adjacent else [r for r in range(NUM_REGIONS) if r != king]
     choices = tuple(_KING[r] for r in targets)
-    return Decision(g.active, _K_KING, False, choices, {"card": g.card})
+    return decide(g.active, _K_KING, False, choices, {"card": g.card})
 
 
 def _answer_king(g: State, frame: KingFrame, c: Choice) -> None:
@@ -108,7 +108,7 @@ def _step_board(g: State, frame: BoardFrame) -> Decision | None:
         g._stack[-1] = ("board_to", movable[0])
         return None
     choices = tuple(_BOARD[SCOREBOARD_IDS[b]] for b in movable)
-    return Decision(g.active, _K_SCOREBOARD, False, choices, {"card": "scoreboard"})
+    return decide(g.active, _K_SCOREBOARD, False, choices, {"card": "scoreboard"})
 
 
 def _answer_board(g: State, frame: BoardFrame, c: Choice) -> None:
@@ -120,7 +120,7 @@ def _step_board_to(g: State, frame: BoardToFrame) -> Decision:
     blocked = (g.king, g.boards[0], g.boards[1])
     choices = tuple(TO[p] for p in range(NUM_REGIONS + 1) if p not in blocked)
     ctx = {"card": "scoreboard", "board": SCOREBOARD_IDS[b]}
-    return Decision(g.active, _K_SCOREBOARD_TO, False, choices, ctx)
+    return decide(g.active, _K_SCOREBOARD_TO, False, choices, ctx)
 
 
 def _answer_board_to(g: State, frame: BoardToFrame, c: Choice) -> None:
@@ -138,7 +138,7 @@ def _step_grande(g: State, frame: GrandeFrame) -> Decision:
     s, king = g.active, g.king
     home = g.home[s]
     choices = tuple(_GRANDE[r] for r in range(NUM_REGIONS) if r != king and r != home)
-    return Decision(s, _K_GRANDE, False, choices, {"card": "grande"})
+    return decide(s, _K_GRANDE, False, choices, {"card": "grande"})
 
 
 def _answer_grande(g: State, frame: GrandeFrame, c: Choice) -> None:
@@ -153,7 +153,7 @@ def _step_retrieve(g: State, frame: RetrieveFrame) -> Decision:
     s = g.active
     d = g.discard[s]
     choices = tuple(_RETRIEVE[v] for v in range(1, 14) if d >> v & 1)
-    return Decision(s, _K_RETRIEVE, False, choices, {"card": "power_cards"})
+    return decide(s, _K_RETRIEVE, False, choices, {"card": "power_cards"})
 
 
 def _answer_retrieve(g: State, frame: RetrieveFrame, c: Choice) -> None:
@@ -171,7 +171,7 @@ def _step_court_card(g: State, frame: CourtCardFrame) -> Decision | None:
     if most == 0:
         g._stack.pop()
         return None
-    return Decision(s, _K_COURT_CARD, False, COURT_UPTO[most], {"card": "court"})
+    return decide(s, _K_COURT_CARD, False, COURT_UPTO[most], {"card": "court"})
 
 
 def _answer_court_card(g: State, frame: CourtCardFrame, c: Choice) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .board import NUM_REGIONS, REGIONS
 from .choices import ch, per_place
-from .decision import Decision
+from .decision import Decision, decide
 from .kinds import DecisionKind
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def _step_return_one(g: State, frame: ReturnOneFrame) -> Decision | None:
             g._stack[-1] = ("return_one", seats)
             choices = tuple(_RETURN[r] for r in ok) + (_PASS,)
             ctx = {"card": g.card, "target": t}
-            return Decision(g.active, _K_RETURN_ONE, False, choices, ctx)
+            return decide(g.active, _K_RETURN_ONE, False, choices, ctx)
         seats = seats[1:]  # nothing to return: passed over
     g._stack.pop()
     return None
@@ -104,7 +104,7 @@ def _step_angry(g: State, frame: AngryFrame) -> Decision | None:
         g._stack[-1] = ("angry", seats, left)
         choices = ((_RETURN_COURT,) if court else ()) + tuple(_RETURN[r] for r in sources)
         ctx = {"card": "angry_king", "left": left, "by": g.active}
-        return Decision(t, _K_ANGRY_KING, False, choices, ctx)
+        return decide(t, _K_ANGRY_KING, False, choices, ctx)
     g._stack.pop()
     return None
 

@@ -13,7 +13,7 @@ from . import events as E
 from .board import ADJ, CASTILLO_INDEX, NUM_REGIONS, PLACES, REGIONS
 from .cards import CARD_STACK, CARDS, POWER_CABALLEROS
 from .choices import COURT_UPTO, DONE, PLACE_AT, ch, per_place
-from .decision import Decision
+from .decision import Decision, decide
 from .events import make
 from .kinds import GENERAL, DecisionKind, Phase, Purpose
 from .options import SCORING_ROUNDS
@@ -53,6 +53,8 @@ _MENU: tuple[tuple[tuple[Choice, ...], ...], ...] = (
     ((_PLACE, _SKIP), (_PLACE, _SPECIAL, _SKIP)),
     ((), (_SPECIAL, _SKIP)),
 )
+#: Power card V's bit in a hand's mask (0: no card).
+_BIT = tuple(1 << v if v else 0 for v in range(14))
 #: ``power V`` for every card a mask (bit V: card V) holds, filled in as masks come up.
 _POWER_OF: dict[int, tuple[Choice, ...]] = {}
 
@@ -110,15 +112,13 @@ def _step_power(g: State, frame: PowerFrame) -> Decision:
     _, seats = frame
     seat = seats[0]
     played = g.played
-    blocked = 0
-    for s, v in enumerate(played):
-        if v and s != seat:
-            blocked |= 1 << v
+    # The others' cards this round (bit V: card V; no two seats hold the same card, R-P1).
+    blocked = sum(map(_BIT.__getitem__, played)) - _BIT[played[seat]]
     free = g.hand[seat] & ~blocked
     choices = _POWER_OF.get(free)
     if choices is None:
         choices = _POWER_OF[free] = tuple(_POWER[v] for v in range(1, 14) if free >> v & 1)  # R-P1
-    return Decision(seat, _K_POWER, False, choices, {"played": tuple(filter(None, played))})
+    return decide(seat, _K_POWER, False, choices, {"played": tuple(filter(None, played))})
 
 
 def _answer_power(g: State, frame: PowerFrame, c: Choice) -> None:
@@ -135,7 +135,7 @@ def _answer_power(g: State, frame: PowerFrame, c: Choice) -> None:
         return
     g._stack.pop()
     played = g.played
-    g.order = tuple(sorted(range(g.n), key=lambda s: -played[s]))  # R-P3
+    g.order = tuple(sorted(range(g.n), key=played.__getitem__, reverse=True))  # R-P3 (stable)
     g.phase = _PH_TURNS
     g._events.append(make(E.TurnOrderSet, (g.order,)))
     g._stack.append(("turns", g.order))
@@ -196,7 +196,7 @@ def _step_court(g: State, frame: CourtFrame) -> Decision | None:
         g._stack.pop()
         return None
     ctx = {"power": power, "allowed": want}
-    return Decision(s, _K_COURT, False, COURT_UPTO[most], ctx)
+    return decide(s, _K_COURT, False, COURT_UPTO[most], ctx)
 
 
 def _on_board(g: State, s: int) -> int:
@@ -209,7 +209,8 @@ def _answer_court(g: State, frame: CourtFrame, c: Choice) -> None:
     s = g.active
     wanted = c.arg
     assert isinstance(wanted, int)
-    from_province = min(wanted, g.province[s])
+    province = g.province[s]
+    from_province = wanted if wanted < province else province
     g._move(s, "province", "court", from_province)
     g._stack.pop()
     if wanted > from_province:
@@ -220,7 +221,7 @@ def _step_recall(g: State, frame: RecallFrame) -> Decision:
     _, left = frame
     s, king = g.active, g.king
     choices = tuple(_RECALL[r] for r in range(NUM_REGIONS) if r != king and g.cab[r][s] > 0)
-    return Decision(s, _K_RECALL, False, choices, {"left": left})
+    return decide(s, _K_RECALL, False, choices, {"left": left})
 
 
 def _answer_recall(g: State, frame: RecallFrame, c: Choice) -> None:
@@ -234,7 +235,7 @@ def _answer_recall(g: State, frame: RecallFrame, c: Choice) -> None:
 
 def _step_card(g: State, frame: CardFrame) -> Decision:
     choices = tuple(map(_CARD.__getitem__, g.face_up))
-    return Decision(g.active, _K_ACTION_CARD, False, choices, {})
+    return decide(g.active, _K_ACTION_CARD, False, choices, {})
 
 
 def _answer_card(g: State, frame: CardFrame, c: Choice) -> None:
@@ -262,7 +263,7 @@ def _step_menu(g: State, frame: MenuFrame) -> Decision | None:
         g.special_done = True
         g._events.append(make(E.SpecialSkipped, (g.active, card)))
         return None
-    return Decision(g.active, _K_TURN, False, _MENU[placed][can], {"card": card, "placed": placed})
+    return decide(g.active, _K_TURN, False, _MENU[placed][can], {"card": card, "placed": placed})
 
 
 def _answer_menu(g: State, frame: MenuFrame, c: Choice) -> None:
@@ -296,13 +297,13 @@ def _step_place(g: State, frame: PlaceFrame) -> Decision | None:
     limit = CARD_STACK[g.card]
     most = left if left < court else court
     ctx = {"card": g.card, "placed": limit - left, "left": most, "limit": limit}
-    return Decision(s, _K_PLACEMENT, False, _PLACEMENT[g.king], ctx)
+    return decide(s, _K_PLACEMENT, False, _PLACEMENT[g.king], ctx)
 
 
 def _step_veto_ask(g: State, frame: VetoAskFrame) -> Decision:
     _, holders = frame
     ctx = {"seat": g.active, "card": g.card}
-    return Decision(holders[0], _K_VETO, False, (_VETO_YES, _VETO_NO), ctx)
+    return decide(holders[0], _K_VETO, False, (_VETO_YES, _VETO_NO), ctx)
 
 
 def _answer_veto_ask(g: State, frame: VetoAskFrame, c: Choice) -> None:

@@ -120,7 +120,7 @@ def ranked(
 ) -> tuple[tuple[int, ...], tuple[Award, ...], int]:
     """`score_place` but for the home bonus, with the values by position (`padded`, reduced
     already), and the sole leader (-1: none), who takes a home bonus (`home_bonus`) if their
-    Grande stands there. A function of its arguments alone (the game memoizes it)."""
+    Grande stands there. The awards are shared values (`_award`)."""
     top = max(counts) if counts else 0
     if top <= 0:
         return (0,) * len(counts), (), -1
@@ -131,7 +131,7 @@ def ranked(
         if leader >= 0:
             first = by_position[1]
             points[leader] = first
-            awards.append(make(Award, (leader, first, _RANK, 1)))
+            awards.append(_award((leader, first, _RANK, 1)))
     else:  # R-K2
         by_count = _positions(counts)
         points = []
@@ -140,16 +140,18 @@ def ranked(
                 pos = by_count[c]
                 if pos > 0:
                     pts = by_position[pos]
-                    awards.append(make(Award, (s, pts, _RANK, pos)))
+                    fields = (s, pts, _RANK, pos)
                 else:
                     pts = by_position[-pos]
-                    awards.append(make(Award, (s, pts, _TIE, -pos)))
+                    fields = (s, pts, _TIE, -pos)
+                award = _AWARDS.get(fields)
+                awards.append(award if award is not None else _award(fields))
                 points.append(pts)
             else:
                 points.append(0)
     if leader >= 0 and king:  # R-K5
         points[leader] += 2
-        awards.append(make(Award, (leader, 2, _KING_BONUS, 0)))
+        awards.append(_award((leader, 2, _KING_BONUS, 0)))
     return tuple(points), tuple(awards), leader
 
 
@@ -159,7 +161,22 @@ def home_bonus(
     """`ranked`'s points and awards with the sole leader's home bonus (R-K6) added."""
     more = list(points)
     more[leader] += 2
-    return tuple(more), (*awards, make(Award, (leader, 2, _HOME_BONUS, 0)))
+    return tuple(more), (*awards, _award((leader, 2, _HOME_BONUS, 0)))
+
+
+#: Every award made so far, by its fields: an award is an immutable value, and the same few
+#: come up in every scoring, so they are shared rather than built again.
+_AWARDS: dict[tuple[int, int, AwardReason, int], Award] = {}
+
+
+def _award(fields: tuple[int, int, AwardReason, int]) -> Award:
+    """The award with these fields (seat, points, reason, position), shared."""
+    award = _AWARDS.get(fields)
+    if award is None:
+        if len(_AWARDS) >= 10_000:
+            _AWARDS.clear()
+        award = _AWARDS[fields] = make(Award, fields)
+    return award
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .board import CASTILLO_INDEX, NUM_REGIONS, PLACE_INDEX
 from .choices import per_place
-from .decision import Decision
+from .decision import Decision, decide
 from .kinds import DecisionKind
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def _step_score(g: State, frame: ScoreFrame) -> Decision:
     _, any_place = frame
     places = range(NUM_REGIONS + 1) if any_place else range(NUM_REGIONS)
     choices = tuple(_SCORE[p] for p in places)
-    return Decision(g.active, _K_SCORE, False, choices, {"card": g.card})
+    return decide(g.active, _K_SCORE, False, choices, {"card": g.card})
 
 
 def _answer_score(g: State, frame: ScoreFrame, c: Choice) -> None:
