@@ -107,6 +107,14 @@ def _first_styles(*, replay: bool, sheet: bool, title: bool) -> list[str | PureP
     return [_STYLES / "screens/title.tcss"] if title else [game]
 
 
+def handover_seconds(quiet: float | None, take_over: float | None) -> tuple[float, float]:
+    """The hand-over guard's seconds of quiet and of a take-over: the app's own (given in
+    tests and by `--quiet`), else the guard's defaults; a take-over twice the quiet given."""
+    if take_over is None:
+        take_over = handover.TAKE_OVER if quiet is None else 2 * quiet
+    return (handover.QUIET if quiet is None else quiet), take_over
+
+
 class ElGrandeApp(CompatApp):
     """El Grande, hot-seat. With `setup` the game starts at once, else the title screen opens."""
 
@@ -463,10 +471,7 @@ class ElGrandeApp(CompatApp):
             self.table = None
         self.clear_notifications()
         self._clear_stack()
-        quiet = handover.QUIET if self._quiet_seconds is None else self._quiet_seconds
-        take_over = self._take_over_seconds
-        if take_over is None:
-            take_over = handover.TAKE_OVER if self._quiet_seconds is None else 2 * quiet
+        quiet, take_over = handover_seconds(self._quiet_seconds, self._take_over_seconds)
         flow = TableFlow(
             session,
             self._clock or AppClock(self),
@@ -483,7 +488,6 @@ class ElGrandeApp(CompatApp):
         self._set_pace()
         self.thinkers.hold()  # start-up: the searches start after the screen's first frame
         self.push_screen(GameScreen(flow))
-        self.call_after_refresh(self.thinkers.release)
         self._check_size(self.size.width, self.size.height)
 
     def _leave_game(self) -> None:

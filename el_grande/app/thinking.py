@@ -36,8 +36,10 @@ class Thinkers:
         self._drawn.set()
 
     def hold(self) -> None:
-        """Searches asked for from now on wait for `release` (a game screen's first frame)."""
+        """Searches asked for from now on wait for the app's next frame (a game screen opening:
+        its first), or for `release`."""
         self._drawn.clear()
+        self._app.call_after_refresh(self.release)
 
     def release(self) -> None:
         """The searches held go on, and new ones start at once."""
