@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import chain
 from typing import TYPE_CHECKING, Any, overload
 
 from . import determinize, disks, intrigue, pieces, returns, rounds, scorings
@@ -180,12 +179,22 @@ class Game(State):
         options play on alike, choice for choice, until the next cards are turned up. For
         search code that remembers what it found from a position (a bot's memo). One flat
         tuple (the lists of varying length counted first), so that it is cheap to forget."""
+        cab = self.cab  # always the ten places' rows
         return (
             self.options,
             self.round_i,
             self.phase,
             self.king,
-            *chain.from_iterable(self.cab),
+            *cab[0],  # the ten places' rows written out: half the cost of chaining them
+            *cab[1],
+            *cab[2],
+            *cab[3],
+            *cab[4],
+            *cab[5],
+            *cab[6],
+            *cab[7],
+            *cab[8],
+            *cab[9],
             *self.court,
             *self.province,
             *self.score,
