@@ -179,9 +179,11 @@ class Game(State):
         options play on alike, choice for choice, until the next cards are turned up. For
         search code that remembers what it found from a position (a bot's memo). One flat
         tuple (the lists of varying length counted first), so that it is cheap to forget."""
-        cab = self.cab  # always the ten places' rows
+        cab, options = self.cab, self.options  # cab: always the ten places' rows
         return (
-            self.options,
+            options.rounds,  # the options' values, not the value: its hash is Python code
+            options.veto,
+            options.castillo,
             self.round_i,
             self.phase,
             self.king,
