@@ -122,7 +122,8 @@ class State:
     @property
     def round(self) -> int:
         """The round-track number of the current (or last) round, 1-9."""
-        return self._rounds[max(self.round_i, 0)]
+        i = self.round_i
+        return self._rounds[i if i > 0 else 0]
 
     @property
     def winners(self) -> list[int]:
