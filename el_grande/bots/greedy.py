@@ -52,6 +52,16 @@ _PENDING: dict[str, tuple[str, ...]] = {
     DecisionKind.MOVE_WHOSE: ("whose",),
     DecisionKind.TURN: ("place",),
 }
+#: The decision kinds and disk purposes read in hot loops, named once: naming an enum's member
+#: (`DecisionKind.POWER`) goes through its metaclass each time, far dearer than a global.
+_POWER = DecisionKind.POWER
+_DISK = DecisionKind.DISK
+_MOVE_TO = DecisionKind.MOVE_TO
+_TURN = DecisionKind.TURN
+_CASTILLO = Purpose.CASTILLO
+_EVICTION = Purpose.EVICTION
+_SCORE_BY_DISK = Purpose.SCORE_BY_DISK
+_PROVINCE_ALL_BY_DISK = Purpose.PROVINCE_ALL_BY_DISK
 #: Most steps a look-ahead plays before it stops and evaluates.
 SETTLE_STEPS = 24
 #: How much moving earlier in the turn order is worth, in points (beating every other player).
@@ -85,12 +95,12 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
     # weigh those choices without copying the game. The same numbers as `evaluate` of a copy.
     calm = game.active != game.order[-1] if game.order else False
     placing = kind in _PLACING and (calm or ctx["left"] > 1)
-    moving = kind == DecisionKind.MOVE_TO and calm
+    moving = kind == _MOVE_TO and calm
     # Choosing where an intrigue's next Caballero comes from (or whose it is), or to place
     # before the special action with Caballeros in court, moves nothing yet: the game waits
     # for the same player's next step, so those choices are worth what the position is now.
     pending = _PENDING.get(kind, ())
-    if kind == DecisionKind.TURN and game.court[game.active] <= 0:
+    if kind == _TURN and game.court[game.active] <= 0:
         pending = ()  # placing nothing: the turn goes on at once
     scores = []
     for c in decision.choices:
@@ -129,12 +139,7 @@ def settle(game: Game, steps: int = SETTLE_STEPS, check: Check | None = None) ->
     active, phase = game.active, game.phase
     for _ in range(steps):
         d = game.decision
-        if (
-            d is None
-            or d.kind == DecisionKind.POWER
-            or game.active != active
-            or game.phase != phase
-        ):
+        if d is None or d.kind == _POWER or game.active != active or game.phase != phase:
             return
         if check is not None:
             check()
@@ -142,7 +147,7 @@ def settle(game: Game, steps: int = SETTLE_STEPS, check: Check | None = None) ->
 
 
 def _settle_step(game: Game, d: Decision) -> None:
-    if d.kind == DecisionKind.DISK:
+    if d.kind == _DISK:
         game.apply_trusted(disk_choice(game, d.player))
     else:
         game.apply_trusted(one_ply(game, d.player))
@@ -159,16 +164,16 @@ def disk_scores(game: Game, seat: int) -> list[float]:
     assert d is not None
     purpose = d.context.get("purpose")
     cab = game.cab
-    if purpose == Purpose.CASTILLO:
+    if purpose == _CASTILLO:
         src, k = CASTILLO_INDEX, cab[CASTILLO_INDEX][seat]
-    elif purpose == Purpose.EVICTION:
+    elif purpose == _EVICTION:
         src = PLACE_INDEX[d.context["region"]]
         k = cab[src][seat]
     else:
         src, k = -1, 0
     scores = []
     near = Nearby(game)  # the same numbers as changing a copy and evaluating it
-    if purpose == Purpose.SCORE_BY_DISK:
+    if purpose == _SCORE_BY_DISK:
         before = near.rescored(game.score)
         for c in d.choices:
             after = near.rescored(_scored_now(game, PLACE_INDEX[str(c.arg)]))
@@ -177,12 +182,12 @@ def disk_scores(game: Game, seat: int) -> list[float]:
     for c in d.choices:
         r = PLACE_INDEX[str(c.arg)]
         if src >= 0:
-            if purpose == Purpose.CASTILLO and r == game.king:  # R-G3: back to the court
+            if purpose == _CASTILLO and r == game.king:  # R-G3: back to the court
                 values = near.tweaked(seat, ((src, -k),), court=k)
             else:
                 values = near.tweaked(seat, ((src, -k), (r, k)))
         else:
-            lose = cab[r][seat] if purpose == Purpose.PROVINCE_ALL_BY_DISK else 2
+            lose = cab[r][seat] if purpose == _PROVINCE_ALL_BY_DISK else 2
             values = near.tweaked(seat, ((r, -min(lose, cab[r][seat])),))
         scores.append(utility(values, seat))
     return scores
@@ -283,12 +288,7 @@ def settled_values(
     path: list[tuple[object, ...]] = []
     for _ in range(steps):
         d = game.decision
-        if (
-            d is None
-            or d.kind == DecisionKind.POWER
-            or game.active != active
-            or game.phase != phase
-        ):
+        if d is None or d.kind == _POWER or game.active != active or game.phase != phase:
             break
         key = game.position()
         got = known.get(key)
@@ -341,9 +341,9 @@ def greedy_scores(
     """
     d = game.decision
     assert d is not None and d.player == seat
-    if d.kind == DecisionKind.POWER:
+    if d.kind == _POWER:
         return power_scores(game, seat), 0.0
-    if d.kind == DecisionKind.DISK:
+    if d.kind == _DISK:
         return disk_scores(game, seat), TIE
     if d.kind not in SETTLE_KINDS:
         return one_ply_scores(game, seat), TIE

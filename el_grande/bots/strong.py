@@ -37,6 +37,9 @@ from el_grande.core.board import CASTILLO_INDEX
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
 
+#: Named once: naming an enum's member goes through its metaclass each time (a play-out's loop).
+_POWER = DecisionKind.POWER
+
 #: Longest play-out, in decisions (a round of five players is about 70).
 ROLLOUT_STEPS = 120
 
@@ -99,7 +102,7 @@ def rollout(
     path: list[tuple[object, ...]] = []
     for _ in range(steps):
         d = game.decision
-        if d is None or (game.round_i != start and d.kind == DecisionKind.POWER):
+        if d is None or (game.round_i != start and d.kind == _POWER):
             break
         choices = d.choices
         if len(choices) == 1:
@@ -200,9 +203,7 @@ def search(
         result.prior = choices[best_index(scores, tie)]
         ranked = sorted(range(len(choices)), key=lambda i: -scores[i])  # stable: ties keep order
         candidates = [result.prior] + [choices[i] for i in ranked if choices[i] != result.prior]
-        result.candidates = (
-            _spread(candidates) if decision.kind == DecisionKind.POWER else candidates
-        )
+        result.candidates = _spread(candidates) if decision.kind == _POWER else candidates
         n = view.players_count
         for c in result.candidates:
             result.visits[c] = 0
@@ -264,7 +265,7 @@ def drawn(game: Game) -> tuple[object, ...]:
 def alike_cards(decision: Decision, view: View) -> bool:
     """Whether power cards that bring as many Caballeros may be told apart by what follows
     alone (`Alike`): a power decision in a round without the card that takes one back."""
-    return decision.kind == DecisionKind.POWER and "power_cards" not in view.face_up
+    return decision.kind == _POWER and "power_cards" not in view.face_up
 
 
 class Alike:
@@ -288,7 +289,7 @@ class Alike:
 
     def rollout(self, game: Game, check: Check, memo: Memo | None) -> list[float]:
         """`rollout(game)` (in place), or what it gave for a game that came to the same."""
-        while (d := game.decision) is not None and d.kind == DecisionKind.POWER:
+        while (d := game.decision) is not None and d.kind == _POWER:
             check()
             game.apply_trusted(greedy_choice(game, d.player, check, memo))
         s = self.seat
