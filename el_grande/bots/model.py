@@ -106,12 +106,17 @@ def _place_value(key: _Key) -> _Weighted:
     return result
 
 
+#: What `evaluate` weighs a moment by: (w_next, w_region, reserve, keep, court_cap, and the
+#: weights of a Caballero in court, in the province and in the Castillo worked out from them).
+_Moment = tuple[float, float, float, float, int, float, float, float]
+
 #: Per moment of the game (rounds option, round index, phase): the weights `evaluate` uses.
-_MOMENTS: dict[tuple[int, int, str], tuple[float, float, float, float, int]] = {}
+_MOMENTS: dict[tuple[int, int, str], _Moment] = {}
 
 
-def _moment(game: Game) -> tuple[float, float, float, float, int]:
-    """(w_next, w_region, reserve, keep, court_cap) at `game`'s moment (memoized)."""
+def _moment(game: Game) -> _Moment:
+    """(w_next, w_region, reserve, keep, court_cap, w_court, w_province, w_castle) at `game`'s
+    moment (memoized)."""
     key = (game.options.rounds, game.round_i, game.phase)
     got = _MOMENTS.get(key)
     if got is None:
@@ -119,22 +124,47 @@ def _moment(game: Game) -> tuple[float, float, float, float, int]:
         left = rounds_left(game)
         reserve = min(1.0, left / 3)
         keep = 1.0 if w_later or w_next else 0.0
-        got = _MOMENTS[key] = (w_next, w_next + w_later, reserve, keep, 5 * left)
+        got = _MOMENTS[key] = (
+            w_next,
+            w_next + w_later,
+            reserve,
+            keep,
+            5 * left,
+            reserve * W.court,
+            reserve * W.province,
+            W.castillo_caballero * keep,
+        )
     return got
 
 
-def _stems(game: Game) -> list[_Stem]:
-    """Every place's `_Stem`, in `PLACES` order."""
+#: `_stems` by (King, scoreboards, homes): a few dozen of them in a game.
+_STEMS: dict[tuple[int, tuple[int, ...], tuple[int, ...], int], tuple[_Stem, ...]] = {}
+
+
+def _stems(game: Game) -> tuple[_Stem, ...]:
+    """Every place's `_Stem`, in `PLACES` order (memoized)."""
+    key = (game.king, tuple(game.boards), tuple(game.home), len(game.cab))
+    got = _STEMS.get(key)
+    if got is None:
+        if len(_STEMS) > 10_000:
+            _STEMS.clear()
+        got = _STEMS[key] = _make_stems(game)
+    return got
+
+
+def _make_stems(game: Game) -> tuple[_Stem, ...]:
     homes = [0] * len(game.cab)
     for s, home in enumerate(game.home):
         homes[home] |= 1 << s
     homes[CASTILLO_INDEX] = 0
     b0, b1 = game.boards
     king = game.king
-    return [
-        (p, 0 if b0 == p else (1 if b1 == p else -1), p == king, homes[p])
-        for p in range(len(homes))
-    ]
+    return tuple(
+        [
+            (p, 0 if b0 == p else (1 if b1 == p else -1), p == king, homes[p])
+            for p in range(len(homes))
+        ]
+    )
 
 
 #: Per weight, `_place_value` times that weight, by `_place_value` key.
@@ -159,23 +189,27 @@ def _weighted(cache: dict[_Key, _Weighted], key: _Key, w: float) -> _Weighted:
     return got
 
 
-def _places(
-    game: Game, moment: tuple[float, float, float, float, int], stems: list[_Stem]
-) -> list[_Weighted | None]:
+def _places(game: Game, moment: _Moment, stems: tuple[_Stem, ...]) -> list[_Weighted | None]:
     """Every place's weighted points (None for an empty place)."""
     w_next, w_region = moment[0], moment[1]
-    regions, castillo = _weights(w_region), _weights(w_next)
+    regions = _weights(w_region)
+    get = regions.get
     weighted: list[_Weighted | None] = []
-    for stem, row in zip(stems, game.cab):
-        if not any(row):
-            weighted.append(None)
-            continue
-        key = (stem, tuple(row))
-        if stem[0] == CASTILLO_INDEX:
-            weighted.append(_weighted(castillo, key, w_next))
+    append = weighted.append
+    cab = game.cab
+    for p in range(CASTILLO_INDEX):  # the regions come first, the Castillo last
+        row = cab[p]
+        if any(row):
+            key = (stems[p], tuple(row))
+            got = get(key)
+            append(got if got is not None else _weighted(regions, key, w_region))
         else:
-            got = regions.get(key)
-            weighted.append(got if got is not None else _weighted(regions, key, w_region))
+            append(None)
+    row = cab[CASTILLO_INDEX]
+    if any(row):
+        append(_weighted(_weights(w_next), (stems[CASTILLO_INDEX], tuple(row)), w_next))
+    else:
+        append(None)
     return weighted
 
 
@@ -191,7 +225,7 @@ def points_by_place(game: Game) -> list[tuple[float, ...] | None]:
 def _sums(weighted: list[_Weighted | None], n: int) -> list[float]:
     """Per seat, the weighted points of every non-empty place added up."""
     columns = [w for w in weighted if w is not None]
-    return [sum(col) for col in zip(*columns)] if columns else [0.0] * n
+    return list(map(sum, zip(*columns))) if columns else [0.0] * n
 
 
 def _shift(sums: list[float], old: _Weighted | None, new: _Weighted | None) -> list[float]:
@@ -207,7 +241,7 @@ def _shift(sums: list[float], old: _Weighted | None, new: _Weighted | None) -> l
 
 def _total(
     game: Game,
-    moment: tuple[float, float, float, float, int],
+    moment: _Moment,
     sums: list[float],
     seat: int = -1,
     court: int = 0,
@@ -217,11 +251,9 @@ def _total(
     """Estimated final points per seat from the places' weighted points (`sums`, per seat)
     and the reserves; `seat` has `court` more Caballeros in court and `castle` more in the
     Castillo than `game`, and the points scored are `scores` if given."""
-    _, _, reserve, keep, court_cap = moment
+    court_cap, w_court, w_province, w_castle = moment[4:]
     scored = game.score if scores is None else scores
     in_castle, in_court, province = game.cab[CASTILLO_INDEX], game.court, game.province
-    w_court, w_province = reserve * W.court, reserve * W.province
-    w_castle = W.castillo_caballero * keep
     value = [
         sc + ps + w_court * (c if c < court_cap else court_cap) + w_province * pr + w_castle * k
         for sc, ps, c, pr, k in zip(scored, sums, in_court, province, in_castle)
