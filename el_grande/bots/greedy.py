@@ -103,12 +103,14 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
     if kind == _TURN and game.court[game.active] <= 0:
         pending = ()  # placing nothing: the turn goes on at once
     scores = []
+    now: list[float] | None = None  # the same for every choice that moves nothing yet
     for c in decision.choices:
         if c.verb in pending:
-            values = near.now()
+            if now is None:
+                now = near.now()
+            values = now
         elif placing and c.verb == "place":
-            to = PLACE_INDEX[c.arg]  # type: ignore[index]
-            values = near.tweaked(seat, ((to, 1),), court=-1)
+            values = near.placed(seat, PLACE_INDEX[c.arg])  # type: ignore[index]
         elif moving:
             src, to = PLACE_INDEX[ctx["region"]], PLACE_INDEX[c.arg]  # type: ignore[index]
             values = near.tweaked(ctx["whose"], ((src, -1), (to, 1)))

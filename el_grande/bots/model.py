@@ -333,6 +333,21 @@ class Nearby:
             sums = _shift(sums, weighted[place], new)
         return _total(self.game, self.moment, sums, seat, court, castle)
 
+    def placed(self, seat: int, to: int) -> list[float]:
+        """`tweaked(seat, ((to, 1),), court=-1)`, with less work: one of `seat`'s Caballeros
+        from its court to place `to`."""
+        row = self.rows[to][:]
+        row[seat] += 1
+        key = (self.stems[to], tuple(row))
+        if to == CASTILLO_INDEX:
+            new = _weighted(self.castillo, key, self.moment[0])
+            castle = 1
+        else:
+            new = self.regions.get(key) or _weighted(self.regions, key, self.moment[1])
+            castle = 0
+        sums = _shift(self.sums, self.weighted[to], new)
+        return _total(self.game, self.moment, sums, seat, -1, castle)
+
     def now(self) -> list[float]:
         """`evaluate(game)`."""
         return _total(self.game, self.moment, self.sums)
@@ -349,7 +364,7 @@ class Nearby:
         if moment is not self.moment:
             return _total(game, moment, _sums(_places(game, moment, _stems(game)), game.n))
         rows, cab = self.rows, game.cab
-        changed = [p for p in range(len(rows)) if cab[p] != rows[p]]
+        changed = [p for p, row in enumerate(cab) if row != rows[p]]
         stems = self.stems
         if game.king != self.king or game.boards != self.boards or game.home != self.home:
             # The King's bonus, a scoreboard's values or a home bonus moved.
@@ -381,7 +396,8 @@ def rounds_left(game: Game) -> int:
 
 def utility(values: list[float], seat: int) -> float:
     """How good `values` is for `seat`: its margin over the others (leader and average)."""
-    others = values[:seat] + values[seat + 1 :]
+    others = values[:]
+    own = others.pop(seat)
     if not others:
-        return values[seat]
-    return values[seat] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
+        return own
+    return own - 0.6 * max(others) - 0.4 * sum(others) / len(others)
