@@ -278,6 +278,10 @@ def evaluate(game: Game) -> list[float]:
     return _total(game, moment, _sums(_places(game, moment, _stems(game)), game.n))
 
 
+#: The last `Nearby` made: the next one is most often a step from it (see `Nearby.__init__`).
+_last_near: Nearby | None = None
+
+
 class Nearby:
     """`evaluate` for positions a step away from `game`, with less work.
 
@@ -303,15 +307,39 @@ class Nearby:
         "weighted",
     )
 
+    rows: list[list[int]]
+    moment: _Moment
+    stems: tuple[_Stem, ...]
+    weighted: list[_Weighted | None]
+
     def __init__(self, game: Game) -> None:
+        global _last_near
         self.game = game
         self.rows = [row[:] for row in game.cab]
         self.moment = moment = _moment(game)
-        self.stems = _stems(game)
-        self.weighted = _places(game, moment, self.stems)
-        self.sums = _sums(self.weighted, game.n)
+        self.stems = stems = _stems(game)
         self.regions, self.castillo = _weights(moment[1]), _weights(moment[0])
+        last = _last_near
+        if last is not None and last.moment is moment and last.stems is stems:
+            # A step after the last one (a turn's next placement, say): only the places
+            # whose Caballeros changed are looked up again; each is what `_places` gives.
+            self.weighted = weighted = last.weighted[:]
+            rows = last.rows
+            for p, row in enumerate(game.cab):
+                if row != rows[p]:
+                    if any(row):
+                        key = (stems[p], tuple(row))
+                        if p == CASTILLO_INDEX:
+                            weighted[p] = _weighted(self.castillo, key, moment[0])
+                        else:
+                            weighted[p] = _weighted(self.regions, key, moment[1])
+                    else:
+                        weighted[p] = None
+        else:
+            self.weighted = _places(game, moment, stems)
+        self.sums = _sums(self.weighted, game.n)
         self.king, self.boards, self.home = game.king, game.boards[:], game.home[:]
+        _last_near = self
 
     def tweaked(self, seat: int, moves: tuple[tuple[int, int], ...], court: int = 0) -> list[float]:
         """`evaluate(game)` as it would be with `seat`'s Caballeros in each `(place, change)`
