@@ -300,6 +300,7 @@ class Nearby:
         "home",
         "king",
         "moment",
+        "parts",
         "regions",
         "rows",
         "stems",
@@ -339,7 +340,42 @@ class Nearby:
             self.weighted = _places(game, moment, stems)
         self.sums = _sums(self.weighted, game.n)
         self.king, self.boards, self.home = game.king, game.boards[:], game.home[:]
+        # `_total`'s terms that do not change with the places, per seat, worked out once.
+        court_cap, w_court, w_province, w_castle = moment[4:]
+        self.parts = (
+            [w_court * (c if c < court_cap else court_cap) for c in game.court],
+            [w_province * pr for pr in game.province],
+            [w_castle * k for k in game.cab[CASTILLO_INDEX]],
+        )
         _last_near = self
+
+    def _total(
+        self,
+        sums: list[float],
+        seat: int = -1,
+        court: int = 0,
+        castle: int = 0,
+        scores: list[int] | None = None,
+    ) -> list[float]:
+        """`_total(self.game, self.moment, sums, seat, court, castle, scores)`, from the terms
+        worked out once (the same numbers, added in the same order)."""
+        on_court, in_province, in_castle = self.parts
+        value = [
+            sc + ps + a + b + k
+            for sc, ps, a, b, k in zip(
+                self.game.score if scores is None else scores,
+                sums,
+                on_court,
+                in_province,
+                in_castle,
+            )
+        ]
+        if seat >= 0 and (court or castle):
+            court_cap, w_court, _, w_castle = self.moment[4:]
+            c = self.game.court[seat]
+            value[seat] += w_court * (min(c + court, court_cap) - min(c, court_cap))
+            value[seat] += w_castle * castle
+        return value
 
     def tweaked(self, seat: int, moves: tuple[tuple[int, int], ...], court: int = 0) -> list[float]:
         """`evaluate(game)` as it would be with `seat`'s Caballeros in each `(place, change)`
@@ -359,7 +395,7 @@ class Nearby:
             elif place == CASTILLO_INDEX:
                 castle += change
             sums = _shift(sums, weighted[place], new)
-        return _total(self.game, self.moment, sums, seat, court, castle)
+        return self._total(sums, seat, court, castle)
 
     def placed(self, seat: int, to: int) -> list[float]:
         """`tweaked(seat, ((to, 1),), court=-1)`, with less work: one of `seat`'s Caballeros
@@ -374,15 +410,15 @@ class Nearby:
             new = self.regions.get(key) or _weighted(self.regions, key, self.moment[1])
             castle = 0
         sums = _shift(self.sums, self.weighted[to], new)
-        return _total(self.game, self.moment, sums, seat, -1, castle)
+        return self._total(sums, seat, -1, castle)
 
     def now(self) -> list[float]:
         """`evaluate(game)`."""
-        return _total(self.game, self.moment, self.sums)
+        return self._total(self.sums)
 
     def rescored(self, scores: list[int]) -> list[float]:
         """`evaluate(game)` as it would be with these points scored."""
-        return _total(self.game, self.moment, self.sums, scores=scores)
+        return self._total(self.sums, scores=scores)
 
     def evaluate(self, game: Game) -> list[float]:
         """`evaluate(game)` for a game played on from this one."""
