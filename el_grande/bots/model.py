@@ -409,8 +409,28 @@ class Nearby:
         else:
             new = self.regions.get(key) or _weighted(self.regions, key, self.moment[1])
             castle = 0
-        sums = _shift(self.sums, self.weighted[to], new)
-        return self._total(sums, seat, -1, castle)
+        # `self._total(_shift(self.sums, old, new), seat, -1, castle)` in one list: the same
+        # numbers, added in the same order.
+        old = self.weighted[to]
+        on_court, in_province, in_castle = self.parts
+        score, sums = self.game.score, self.sums
+        if old is not None:
+            value = [
+                sc + (x - a + b) + pa + pb + pk
+                for sc, x, a, b, pa, pb, pk in zip(
+                    score, sums, old, new, on_court, in_province, in_castle
+                )
+            ]
+        else:
+            value = [
+                sc + (x + b) + pa + pb + pk
+                for sc, x, b, pa, pb, pk in zip(score, sums, new, on_court, in_province, in_castle)
+            ]
+        court_cap, w_court, _, w_castle = self.moment[4:]
+        c = self.game.court[seat]
+        value[seat] += w_court * (min(c - 1, court_cap) - min(c, court_cap))
+        value[seat] += w_castle * castle
+        return value
 
     def now(self) -> list[float]:
         """`evaluate(game)`."""
