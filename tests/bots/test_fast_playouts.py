@@ -1,0 +1,118 @@
+"""The Hard player's faster play-outs (issue 30) give the numbers and choices they gave before.
+
+The fast paths of `model.Nearby` (a placement weighed in one list, the places of a step after
+the last one looked up again only where they changed, the terms of a total worked out once)
+must give exactly what the plain code gives, bit for bit: the search compares means, and a
+last bit's difference could change a choice. And seeded searches capped in play-outs choose
+as they did before the change (checksum taken at a1c3b59).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from el_grande.bots import model
+from el_grande.bots.model import Nearby, _places, _stems, _sums, _total, evaluate
+from el_grande.bots.strong import StrongBot
+from el_grande.core import Game, Options
+from el_grande.core.board import PLACE_INDEX
+
+#: sha256 of the searches' choices and every candidate's summed utility (see `_searched`),
+#: as the code before issue 30's bot changes found them.
+SEARCHES_BEFORE = "eed8dc1648d123f6bfdfce1955f71e723c432fa1d18d1f0c5f4f83ffe92ce1c2"
+
+
+def _position(k: int) -> Game:
+    n = 3 + k % 3
+    game = Game.new([f"P{i}" for i in range(n)], seed=500 + k, options=Options(castillo="hidden"))
+    rng = random.Random(k)
+    for _ in range(rng.randrange(5, 120)):
+        d = game.decision
+        if d is None:
+            break
+        game.apply(rng.choice(d.choices))
+    while game.decision is not None and len(game.decision.choices) == 1:
+        game.apply(game.decision.choices[0])
+    return game
+
+
+def _searched() -> str:
+    out = []
+    for k in range(6):
+        game = _position(k)
+        d = game.decision
+        assert d is not None
+        bot = StrongBot(seed=1, iterations=24, time_budget=float("inf"))
+        choice = bot.choose(game.view(d.player), d)
+        found = bot.last_search
+        assert found is not None
+        out.append((k, repr(choice), [(repr(c), found.utility[c]) for c in found.candidates]))
+    return repr(out)
+
+
+def test_seeded_searches_choose_as_before() -> None:
+    assert hashlib.sha256(_searched().encode()).hexdigest() == SEARCHES_BEFORE
+
+
+def _games(count: int) -> list[Game]:
+    """Positions along seeded random games (every step, so that one follows the last)."""
+    games = []
+    for k in range(count):
+        game = Game.new(
+            [f"P{i}" for i in range(3 + k % 3)], seed=900 + k, options=Options(castillo="hidden")
+        )
+        rng = random.Random(k)
+        for _ in range(150):
+            d = game.decision
+            if d is None:
+                break
+            games.append(game.clone())
+            game.apply(rng.choice(d.choices))
+    return games
+
+
+def _plain_total(near: Nearby, sums: list[float], *args: int) -> list[float]:
+    return _total(near.game, near.moment, sums, *args)
+
+
+def test_nearby_fast_paths_are_the_plain_numbers_bit_for_bit() -> None:
+    model._last_near = None
+    for game in _games(4):
+        near = Nearby(game)
+        fresh = _places(game, near.moment, _stems(game))
+        assert near.weighted == fresh  # looked up again only where the places changed
+        assert near.sums == _sums(fresh, game.n)
+        assert near.now() == _plain_total(near, near.sums)
+        assert near.now() == evaluate(game) or game.over
+        for seat in range(game.n):
+            for to in PLACE_INDEX.values():
+                if game.court[seat] > 0:
+                    assert near.placed(seat, to) == near.tweaked(seat, ((to, 1),), court=-1)
+                moves = ((to, 1),)
+                row = game.cab[to]
+                assert near.tweaked(seat, moves) == _tweaked_plain(near, seat, moves)
+                if row[seat] > 0:
+                    moves = ((to, -1),)
+                    assert near.tweaked(seat, moves, 1) == _tweaked_plain(near, seat, moves, 1)
+
+
+def _tweaked_plain(
+    near: Nearby, seat: int, moves: tuple[tuple[int, int], ...], court: int = 0
+) -> list[float]:
+    """`Nearby.tweaked` by the plain code: each changed place's points worked out afresh
+    (`_place_value` times the weight, no memo), shifted into the sums as `tweaked` does, and
+    totalled by the module's `_total` rather than the Nearby's own."""
+    sums, castle = near.sums, 0
+    for place, change in moves:
+        row = near.rows[place][:]
+        row[seat] += change
+        new = None
+        if any(row):
+            key = (near.stems[place], tuple(row))
+            w = near.moment[0] if place == model.CASTILLO_INDEX else near.moment[1]
+            new = tuple(w * x for x in model._place_value(key))
+        if place == model.CASTILLO_INDEX:
+            castle += change
+        sums = model._shift(sums, near.weighted[place], new)
+    return _total(near.game, near.moment, sums, seat, court, castle)
