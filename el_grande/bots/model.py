@@ -259,10 +259,19 @@ def _total(
         for sc, ps, c, pr, k in zip(scored, sums, in_court, province, in_castle)
     ]
     if seat >= 0 and (court or castle):
-        c = in_court[seat]
-        value[seat] += w_court * (min(c + court, court_cap) - min(c, court_cap))
-        value[seat] += w_castle * castle
+        _reserves_moved(value, game, moment, seat, court, castle)
     return value
+
+
+def _reserves_moved(
+    value: list[float], game: Game, moment: _Moment, seat: int, court: int, castle: int
+) -> None:
+    """`value` (per seat, from `game`) with `seat`'s `court` more Caballeros in court and
+    `castle` more in the Castillo: the one rule of both forms of `_total`."""
+    court_cap, w_court, _, w_castle = moment[4:]
+    c = game.court[seat]
+    value[seat] += w_court * (min(c + court, court_cap) - min(c, court_cap))
+    value[seat] += w_castle * castle
 
 
 def evaluate(game: Game) -> list[float]:
@@ -371,10 +380,7 @@ class Nearby:
             )
         ]
         if seat >= 0 and (court or castle):
-            court_cap, w_court, _, w_castle = self.moment[4:]
-            c = self.game.court[seat]
-            value[seat] += w_court * (min(c + court, court_cap) - min(c, court_cap))
-            value[seat] += w_castle * castle
+            _reserves_moved(value, self.game, self.moment, seat, court, castle)
         return value
 
     def tweaked(self, seat: int, moves: tuple[tuple[int, int], ...], court: int = 0) -> list[float]:
