@@ -33,44 +33,62 @@ import sys
 import time
 
 #: Prepended to each start-up program: time from interpreter start to the first frame. Text
-#: run before anything of el_grande is imported (el_grande.app.textual_compat would import
-#: Textual before the clock starts), so it hooks Textual's private `App._display` itself, as
-#: `textual_compat.on_frame` does (tests/app/test_textual_compat.py checks that hook).
+#: run before anything of el_grande is imported. It hooks Textual's private `App._display`
+#: (as `textual_compat.on_frame` does; tests/app/test_textual_compat.py checks that hook) and
+#: makes `App.run` headless at 100x30 — when `textual.app` is first imported, not before: the
+#: title and the game import Textual as `el-grande` does (after `el_grande.startup.hold()`,
+#: with the collector held), the bare app as a bare app does.
 PROBE = """
+import sys
 import time
 T0 = time.perf_counter()
-from textual.app import App
-_display = App._display
-def _first(self, screen, update):
-    _display(self, screen, update)
-    if not getattr(App, "_probed", False):
-        App._probed = True
-        print(time.perf_counter() - T0, flush=True)
-        # start-up: imported here, not at the top (the probe's clock starts after this module)
-        import os
-        os._exit(0)  # at once: what follows the first frame is not start-up
-App._display = _first
+def _hooked(App):
+    _display = App._display
+    def _first(self, screen, update):
+        _display(self, screen, update)
+        if not getattr(App, "_probed", False):
+            App._probed = True
+            print(time.perf_counter() - T0, flush=True)
+            # start-up: imported here, not at the top (the probe's clock starts after this module)
+            import os
+            os._exit(0)  # at once: what follows the first frame is not start-up
+    App._display = _first
+    _run = App.run
+    App.run = lambda self, **kw: _run(self, **{**kw, "headless": True, "size": (100, 30)})
+class _WhenTextualApp:
+    # A finder that finds nothing itself: it wraps the real loader of `textual.app` so that
+    # the hooks go in as soon as the module has run.
+    def find_spec(self, name, path, target=None):
+        if name != "textual.app":
+            return None
+        sys.meta_path.remove(self)
+        from importlib.util import find_spec
+        spec = find_spec(name)
+        run_module = spec.loader.exec_module
+        def exec_module(module):
+            run_module(module)
+            _hooked(module.App)
+        spec.loader.exec_module = exec_module
+        return spec
+sys.meta_path.insert(0, _WhenTextualApp())
 """
 
 PROGRAMS = {
     "hello": """
+from textual.app import App
 from textual.widgets import Static
 class Hello(App):
     def compose(self):
         yield Static("Hello")
-Hello().run(headless=True, size=(100, 30))
+Hello().run()
 """,
-    # As a player starts them: through `el-grande` (el_grande.__main__), headless.
+    # As a player starts them: through `el-grande` (el_grande.__main__).
     "title": """
 from el_grande.__main__ import main
-_run = App.run
-App.run = lambda self, **kw: _run(self, **{**kw, "headless": True, "size": (100, 30)})
 main([])
 """,
     "game": """
 from el_grande.__main__ import main
-_run = App.run
-App.run = lambda self, **kw: _run(self, **{**kw, "headless": True, "size": (100, 30)})
 main(["play", "--players", "Ana,Ben,Cy", "--seed", "7"])
 """,
 }
@@ -127,8 +145,7 @@ def terminal(runs: int = 9) -> dict[str, list[float]]:
     home = tempfile.TemporaryDirectory()
     hello = os.path.join(home.name, "hello.py")
     with open(hello, "w", encoding="utf-8") as file:
-        program = PROGRAMS["hello"].replace("headless=True, size=(100, 30)", "")
-        file.write("from textual.app import App\n" + program)
+        file.write(PROGRAMS["hello"])
     starts = iter(range(1_000_000))
 
     def once(marker: str, args: list[str]) -> float:
