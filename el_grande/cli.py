@@ -11,16 +11,17 @@ run uses, and each command imports what it needs when it runs (`# start-up:`).
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
 from el_grande import startup
 from el_grande.text import resolve_language, t, use
 
 if TYPE_CHECKING:
+    import argparse
+
     from el_grande.setup import GameSetup
 
 
@@ -124,12 +125,14 @@ def _configure_play(p: argparse.ArgumentParser) -> None:
 
 
 def _auto_seconds(text: str) -> float:
+    from argparse import ArgumentTypeError  # start-up: argparse when there are arguments
+
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not value > 0:
-        raise argparse.ArgumentTypeError("must be more than 0 seconds")
+        raise ArgumentTypeError("must be more than 0 seconds")
     return value
 
 
@@ -321,7 +324,9 @@ def _configure_simulate(p: argparse.ArgumentParser) -> None:
     from el_grande import sim  # start-up: the bots and rich, only for `simulate`
 
     p.description = sim.__doc__  # what the fields of its report mean
-    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    from argparse import RawDescriptionHelpFormatter  # (argparse: imported already)
+
+    p.formatter_class = RawDescriptionHelpFormatter
     sim.add_arguments(p)
 
 
@@ -485,74 +490,18 @@ _LANG_HELP = (
 )
 
 
-def _lang_option(parser: argparse.ArgumentParser, default: object) -> None:
-    parser.add_argument("--lang", metavar="ko|en", default=default, help=_LANG_HELP)
-
-
-class _Version(argparse.Action):
-    """`--version`: the version is read (importlib.metadata, slow to import) only when asked."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
-        kwargs.setdefault("help", "show program's version number and exit")
-        super().__init__(
-            option_strings, argparse.SUPPRESS, nargs=0, default=argparse.SUPPRESS, **kwargs
-        )
-
-    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        from el_grande import __version__  # start-up: importlib.metadata, only for --version
-
-        print(f"{parser.prog} {__version__}")  # on stdout, as argparse's own action does
-        parser.exit()
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="el-grande",
+    """The parser of `el-grande`'s arguments (`el_grande.arguments`, argparse: imported only
+    when there are arguments to read)."""
+    from el_grande.arguments import build
+
+    return build(
+        COMMANDS.values(),
         description="El Grande for the terminal: 2-5 players at one keyboard (hot-seat). "
         "Without a command, the title screen opens.",
         epilog="example: el-grande play --players Ana,Ben,Cy --bots Ben=greedy,Cy=strong",
+        lang_help=_LANG_HELP,
     )
-    parser.add_argument("--version", action=_Version)
-    _lang_option(parser, None)
-    # `--lang` also after the command (`el-grande play --lang ko …`); SUPPRESS: a command
-    # that is not given it keeps the value given before the command.
-    lang_after = argparse.ArgumentParser(add_help=False)
-    _lang_option(lang_after, argparse.SUPPRESS)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", action=_Commands)
-    for cmd in COMMANDS.values():
-        sub.add_parser(
-            cmd.name,
-            help=cmd.help,
-            description=cmd.description or cmd.help,
-            parents=[lang_after],
-        )
-    return parser
-
-
-class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
-    """The subcommands, each given its arguments (`Command.configure`) only when it is the
-    one on the command line: starting a game does not import what `simulate` needs.
-    (`el-grande --help` lists the commands from their `help`; `el-grande CMD --help` shows
-    CMD's arguments, added before its own arguments are read.) A subclass of the action
-    argparse itself uses for `add_subparsers`."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.configured: set[str] = set()
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        name = values[0] if values else None
-        chosen = self._name_parser_map.get(name) if name else None
-        if chosen is not None and name in COMMANDS and name not in self.configured:
-            self.configured.add(name)
-            COMMANDS[name].configure(chosen)
-        super().__call__(parser, namespace, values, option_string)
 
 
 def choose_language(cli: str | None, settings: str | None = None) -> str:
@@ -571,14 +520,20 @@ def _settings_language() -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run `el-grande` with `argv` (default: the process arguments); returns the exit code."""
-    args = build_parser().parse_args(argv)
+    if argv is None:
+        argv = sys.argv[1:]
+    # `el-grande` alone (the title screen) has nothing to parse: building the parser and its
+    # fifteen subcommands costs about 2 ms of the title's start-up.
+    args = build_parser().parse_args(argv) if argv else None
+    lang = args.lang if args is not None else None
+    command = args.command if args is not None else None
     # Before any screen or sentence is made: --lang, else the settings file's `language`,
     # else the locale. (The commands load the settings again, in that language, to report a
     # problem with the file.)
-    choose_language(args.lang, None if args.lang else _settings_language())
-    if args.command not in (None, *APP_COMMANDS):
+    choose_language(lang, None if lang else _settings_language())
+    if command not in (None, *APP_COMMANDS):
         startup.release()  # no app, no first frame to wait for
-    if args.command is None:
+    if args is None or command is None:
         # start-up: the app (Textual) only for the commands that open it
         from el_grande.app.app import ElGrandeApp
         from el_grande.settings import load_and_report
@@ -586,4 +541,4 @@ def main(argv: list[str] | None = None) -> int:
         app = ElGrandeApp(settings=load_and_report())
         app.run()
         return app.exit_report()
-    return COMMANDS[args.command].run(args)
+    return COMMANDS[command].run(args)

@@ -11,7 +11,6 @@ save files (pydantic) and the app (Textual) are imported by the commands that us
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +21,8 @@ from el_grande.persist.errors import SaveFileError
 from el_grande.text import t
 
 if TYPE_CHECKING:
+    import argparse
+
     from el_grande.persist.model import SaveFile
 
 EXIT_BAD_FILE = 1
@@ -316,8 +317,10 @@ def _name_save(key: str, name: str) -> int:
 def file_arg(text: str) -> Path:
     """A file named on the command line (argparse's `type`): an empty name is a usage error,
     not the current directory."""
+    from argparse import ArgumentTypeError  # (argparse: imported already, it calls this)
+
     if not text:
-        raise argparse.ArgumentTypeError(t("cli.empty_name"))
+        raise ArgumentTypeError(t("cli.empty_name"))
     return Path(text)
 
 

@@ -1,0 +1,96 @@
+"""The parser of `el-grande`'s command line (argparse), built only when there is something to
+parse: `el-grande` alone opens the title screen without importing argparse or building the
+fifteen subcommands' parsers (about 3 ms of the title's start-up). The commands themselves are
+registered in `el_grande.cli`, which hands them here."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
+
+class Subcommand(Protocol):
+    """What the parser needs of a command (`el_grande.cli.Command`)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def help(self) -> str: ...
+    @property
+    def description(self) -> str | None: ...
+    @property
+    def configure(self) -> Callable[[argparse.ArgumentParser], None]: ...
+
+
+class _Version(argparse.Action):
+    """`--version`: the version is read (importlib.metadata, slow to import) only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs.setdefault("help", "show program's version number and exit")
+        super().__init__(
+            option_strings, argparse.SUPPRESS, nargs=0, default=argparse.SUPPRESS, **kwargs
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from el_grande import __version__  # start-up: importlib.metadata, only for --version
+
+        print(f"{parser.prog} {__version__}")  # on stdout, as argparse's own action does
+        parser.exit()
+
+
+class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """The subcommands, each given its arguments (`configure`) only when it is the one on the
+    command line: starting a game does not import what `simulate` needs. (`el-grande --help`
+    lists the commands from their `help`; `el-grande CMD --help` shows CMD's arguments, added
+    before its own arguments are read.) A subclass of the action argparse itself uses for
+    `add_subparsers`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.configure: Mapping[str, Callable[[argparse.ArgumentParser], None]] = {}
+        self.configured: set[str] = set()
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        name = values[0] if values else None
+        if isinstance(name, str) and name in self.configure and name not in self.configured:
+            self.configured.add(name)
+            self.configure[name](self._name_parser_map[name])
+        super().__call__(parser, namespace, values, option_string)
+
+
+def lang_option(parser: argparse.ArgumentParser, default: object, help: str) -> None:
+    parser.add_argument("--lang", metavar="ko|en", default=default, help=help)
+
+
+def build(
+    commands: Iterable[Subcommand], description: str, epilog: str, lang_help: str
+) -> argparse.ArgumentParser:
+    """`el-grande`'s parser: `--version`, `--lang` (before or after the command) and the
+    commands, each configured only when it is the one given."""
+    parser = argparse.ArgumentParser(prog="el-grande", description=description, epilog=epilog)
+    parser.add_argument("--version", action=_Version)
+    lang_option(parser, None, lang_help)
+    # `--lang` also after the command (`el-grande play --lang ko …`); SUPPRESS: a command
+    # that is not given it keeps the value given before the command.
+    lang_after = argparse.ArgumentParser(add_help=False)
+    lang_option(lang_after, argparse.SUPPRESS, lang_help)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", action=_Commands)
+    assert isinstance(sub, _Commands)
+    configure = {}
+    for cmd in commands:
+        configure[cmd.name] = cmd.configure
+        sub.add_parser(
+            cmd.name,
+            help=cmd.help,
+            description=cmd.description or cmd.help,
+            parents=[lang_after],
+        )
+    sub.configure = configure
+    return parser
