@@ -2,15 +2,16 @@
 
 Widgets and screens never hold text of their own; they ask this module. English is here; a
 translation is another `Catalogue` with the same keys in a module of its own (Korean:
-`el_grande/text_ko.py`), registered in `CATALOGUES` and chosen with `use(lang)` — the command
-line picks it with `resolve_language` (docs/i18n.md). The active language is a context
-variable: `use` sets it for the code running now and everything it starts (asyncio tasks copy
-it), never for other threads: a function handed to a thread takes it along with `carry(fn)`.
-Strings are `str.format` templates; keep the placeholders when translating. Grammar belongs
-to the language, never to the code: plurals (`Plural` and the catalogue's `plural` rule),
-word order (whole sentences, never parts glued together in code), list separators (`join.*`
-keys), names at the start of a sentence (`region(place, start=True)`), and a language's own
-field formats (Korean chooses its particles with `{name:이/가}`, see `text_ko.py`).
+`el_grande/text_ko.py`), registered in `LANGUAGES` (built when first used) and chosen with
+`use(lang)` — the command line picks it with `resolve_language` (docs/i18n.md). The active
+language is a context variable: `use` sets it for the code running now and everything it
+starts (asyncio tasks copy it), never for other threads: a function handed to a thread takes
+it along with `carry(fn)`. Strings are `str.format` templates; keep the placeholders when
+translating. Grammar belongs to the language, never to the code: plurals (`Plural` and the
+catalogue's `plural` rule), word order (whole sentences, never parts glued together in code),
+list separators (`join.*` keys), names at the start of a sentence (`region(place,
+start=True)`), and a language's own field formats (Korean chooses its particles with
+`{name:이/가}`, see `text_ko.py`).
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from contextvars import ContextVar, copy_context
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ParamSpec, TypeVar
 
-from el_grande import text_ko
+from el_grande.records import record
 
 REGION_NAMES = {
     "galicia": "Galicia",
@@ -147,7 +148,7 @@ CARD_TEXTS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Plural:
     """A sentence whose words depend on a number: ``t(key, count=n)`` picks the form.
 
@@ -168,7 +169,7 @@ Template = str | Plural
 Formatter = Callable[[str, Mapping[str, object]], str]
 
 
-@dataclass
+@record(frozen=False)
 class Catalogue:
     """One language: template strings by key, the names of places and cards, and the
     language's grammar (its plural rule, and how fields are formatted)."""
@@ -1691,19 +1692,38 @@ EN: dict[str, Template] = {
 }
 
 EN_CATALOGUE = Catalogue(lang="en", strings=EN)
-KO_CATALOGUE = Catalogue(
-    lang="ko",
-    strings=text_ko.KO,
-    regions=text_ko.REGION_NAMES,
-    regions_short=text_ko.REGION_SHORT,
-    card_names=text_ko.CARD_NAMES,
-    card_texts=text_ko.CARD_TEXTS,
-    regions_start=text_ko.REGION_NAMES,  # no capitals in Korean
-    plural=text_ko.korean_plural,
-    formatter=text_ko.korean_format,
-)
-#: Every language there is, by code (`use`, `resolve_language`; docs/i18n.md).
-CATALOGUES: dict[str, Catalogue] = {"en": EN_CATALOGUE, "ko": KO_CATALOGUE}
+
+
+def _korean() -> Catalogue:
+    from el_grande import text_ko  # start-up: an English game never loads the Korean texts
+
+    return Catalogue(
+        lang="ko",
+        strings=text_ko.KO,
+        regions=text_ko.REGION_NAMES,
+        regions_short=text_ko.REGION_SHORT,
+        card_names=text_ko.CARD_NAMES,
+        card_texts=text_ko.CARD_TEXTS,
+        regions_start=text_ko.REGION_NAMES,  # no capitals in Korean
+        plural=text_ko.korean_plural,
+        formatter=text_ko.korean_format,
+    )
+
+
+#: Every language there is, by code (`use`, `resolve_language`; docs/i18n.md): how to build
+#: its catalogue. English is built here; another language when it is first asked for
+#: (`catalogue`), so that a game in English does not pay for loading the others.
+LANGUAGES: dict[str, Callable[[], Catalogue]] = {"en": lambda: EN_CATALOGUE, "ko": _korean}
+_built: dict[str, Catalogue] = {"en": EN_CATALOGUE}
+
+
+def catalogue(lang: str) -> Catalogue:
+    """The catalogue of a language of `LANGUAGES` (built the first time it is asked for)."""
+    found = _built.get(lang)
+    if found is None:
+        found = _built[lang] = LANGUAGES[lang]()
+    return found
+
 
 #: The language of the code running now (see the module's docstring).
 _active: ContextVar[Catalogue] = ContextVar("el_grande_language", default=EN_CATALOGUE)
@@ -1715,9 +1735,9 @@ _R = TypeVar("_R")
 def use(lang: str) -> Catalogue:
     """Switch the active language (unknown languages fall back to English) for the code
     running now and what it starts from here on."""
-    catalogue = CATALOGUES.get(lang, EN_CATALOGUE)
-    _active.set(catalogue)
-    return catalogue
+    chosen = catalogue(lang) if lang in LANGUAGES else EN_CATALOGUE
+    _active.set(chosen)
+    return chosen
 
 
 def language() -> str:
@@ -1760,17 +1780,17 @@ def resolve_language(
     locale (`LC_ALL`, then `LC_MESSAGES`, then `LANG`: the first one set decides), else
     English. The first source that names a language decides; a language there is no
     catalogue for means English (never an error). Empty, "auto" or "system" leave the choice
-    to the next source. Returns a key of `CATALOGUES`."""
+    to the next source. Returns a key of `LANGUAGES`."""
     for value in (cli, settings):
         if value is not None and value.strip().lower() not in _UNSET:
             code = language_code(value)
-            return code if code in CATALOGUES else "en"
+            return code if code in LANGUAGES else "en"
     env = os.environ if environ is None else environ
     for name in LOCALE_VARIABLES:
         value = env.get(name, "")
         if value:
             code = language_code(value)
-            return code if code in CATALOGUES else "en"
+            return code if code in LANGUAGES else "en"
     return "en"
 
 

@@ -4,7 +4,8 @@ not each other."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from el_grande import text
+from el_grande.records import record
 
 #: The setting keys, in the order the file, `el-grande config` and the settings screen use.
 KEYS = (
@@ -20,7 +21,8 @@ KEYS = (
     "confirm_turn",
     "players",
 )
-LANGUAGES = ("en", "ko")
+#: The languages there are catalogues for (`el_grande.text`).
+LANGUAGES = tuple(text.LANGUAGES)
 PALETTES = ("standard", "colour-blind")
 #: `tips`: one-line tips the first time a card or a rule comes up in a game (the lessons of
 #: `el_grande.flow.lessons`); "auto": on until this machine has finished `TIPS_GAMES` games.
@@ -59,7 +61,7 @@ THEMES = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class PlayerDefault:
     """A seat of the new-game form as it opens: a name, a colour (`el_grande.setup.COLOURS`)
     and `kind`, "human" or a computer level id ("random", "greedy", "strong")."""
@@ -83,7 +85,7 @@ DEFAULT_PLAYERS: tuple[PlayerDefault, ...] = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Settings:
     """The values in effect. `language` None: not set (the app's choice, English today);
     `auto_advance` None: a scoring display waits for Enter at every step, else the seconds

@@ -26,13 +26,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from el_grande import text
-from el_grande.text import CATALOGUES, EN, Plural, resolve_language, t, use
+from el_grande.text import EN, Plural, catalogue, resolve_language, t, use
 from el_grande.text_ko import CONSONANT, RIEUL, VOWEL, final_sound, particle
 
 from .helpers import KOREAN_NAMES, settle
 from .test_review_screen import opened
 
-KO = CATALOGUES["ko"]
+KO = catalogue("ko")
 
 #: Latin words a Korean screen may show: key names as printed on every keyboard (Korean ones
 #: too), in our sentences and in the keys Textual's footer draws (docs/i18n.md).

@@ -31,14 +31,14 @@ def test_every_card_and_place_has_a_name_and_cards_have_their_text() -> None:
 
 def test_a_translation_is_used_by_t() -> None:
     fake = text.Catalogue(lang="xx", strings={"board.castillo": "城"})
-    text.CATALOGUES["xx"] = fake
+    text.LANGUAGES["xx"] = lambda: fake
     try:
         text.use("xx")
         assert text.t("board.castillo") == "城"
         assert text.t("over.title") == text.EN["over.title"]  # falls back to English
     finally:
         text.use("en")
-        del text.CATALOGUES["xx"]
+        del text.LANGUAGES["xx"]
 
 
 def test_scoring_displays_are_split_per_scoring_and_a_general_one_waits_for_its_end() -> None:
