@@ -34,7 +34,6 @@ from el_grande import startup
 from el_grande.app.access import imported
 from el_grande.app.colours import repaint_coloured, use_palette
 from el_grande.app.game_save import GameSave
-from el_grande.app.gate import may_act
 from el_grande.app.process import (
     Ending,
     TerminalOut,
@@ -45,7 +44,6 @@ from el_grande.app.process import (
 )
 from el_grande.app.textual_compat import CompatApp, rewrite_bindings
 from el_grande.app.thinking import Thinkers
-from el_grande.flow import handover
 from el_grande.settings import load
 from el_grande.text import EN, carry, t
 
@@ -110,9 +108,19 @@ def _first_styles(*, replay: bool, sheet: bool, title: bool) -> list[str | PureP
 def handover_seconds(quiet: float | None, take_over: float | None) -> tuple[float, float]:
     """The hand-over guard's seconds of quiet and of a take-over: the app's own (given in
     tests and by `--quiet`), else the guard's defaults; a take-over twice the quiet given."""
+    from el_grande.flow import handover  # start-up: when a game opens (the title has none)
+
     if take_over is None:
         take_over = handover.TAKE_OVER if quiet is None else 2 * quiet
     return (handover.QUIET if quiet is None else quiet), take_over
+
+
+def _may_act(event: events.Event, table: TableFlow) -> bool:
+    """Whether an input may act on the game of `table`: its hand-over guard says
+    (app/gate.py, imported with the first game: the title has no table to guard)."""
+    from el_grande.app.gate import may_act
+
+    return may_act(event, table)
 
 
 class ElGrandeApp(CompatApp):
@@ -268,7 +276,7 @@ class ElGrandeApp(CompatApp):
             )
 
     async def on_event(self, event: events.Event) -> None:
-        if not may_act(event, self.table):  # the hand-over guard's (app/gate.py)
+        if self.table is not None and not _may_act(event, self.table):
             for screen in self._game_screens():
                 screen.dropped()
             return
