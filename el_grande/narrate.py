@@ -15,7 +15,7 @@ the turn: the player whose turn it is, the special action under way, a general s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 
 from el_grande.core import (
@@ -28,6 +28,7 @@ from el_grande.core import (
     Purpose,
 )
 from el_grande.core import events as E
+from el_grande.records import record
 from el_grande.text import card_name, region, t
 
 
@@ -42,7 +43,7 @@ class Tone(StrEnum):
     LOUD = "loud"  # the King moves, a Veto, a scoring, a reveal, the end
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Line:
     """One sentence of the story."""
 
@@ -94,7 +95,7 @@ def quoted(card: str) -> str:
     return t("ev.card_quoted", card=card_name(card))
 
 
-@dataclass
+@record(frozen=False)
 class _Turn:
     seat: int
     power: int
@@ -105,7 +106,7 @@ class _Turn:
     special: str = "none"  # none / done / skipped / vetoed
 
 
-@dataclass
+@record(frozen=False)
 class Narrator:
     """Turns events into lines, following the turn and counting the general scorings.
 
@@ -393,7 +394,7 @@ def decision_words(d: Decision, name: Callable[[int], str]) -> str:
 # --- a scoring display, step by step ---------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class StepLine:
     """One line of a step: an optional player's chip, the text, a style for it ("" or "dim")
     and a note set apart (in italics on screen)."""
@@ -404,7 +405,7 @@ class StepLine:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Total:
     """A row of a scoring's totals: the points this scoring gave and the total after it."""
 
@@ -413,7 +414,7 @@ class Total:
     total: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ScoringStep:
     """One step of a display: its title and lines (or totals), the place lit on the map, and
     how many of the display's events it has played out on the board (`upto`)."""

@@ -21,7 +21,7 @@ measures names with (pyproject.toml's import contracts); `persist` and `flow` us
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -43,6 +43,7 @@ from el_grande.core import (
 from el_grande.limits import saturated
 from el_grande.names import printable
 from el_grande.narrate import Line
+from el_grande.records import record
 from el_grande.setup import SeatSetup, bot_level, letters_for
 from el_grande.story import Bookmark, Chapter, ScoringRecord, Story
 from el_grande.text import t
@@ -60,7 +61,7 @@ class SeatLike(Protocol):
     def kind(self) -> str: ...
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Seating:
     """Who sits at the table, as every screen shows them: names (fit to show), colours, chip
     letters, seat kinds, and the table's hints. Built once per session (again when a hint is
@@ -139,7 +140,7 @@ class Change(StrEnum):
 _KEPT = frozenset({Change.HELD, Change.UNHELD, Change.HINT, Change.LESSON})
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Update:
     """What one change did, for every subscriber: built once, never changed.
 
@@ -192,7 +193,7 @@ Subscriber = Callable[[Update], None]
 _S = TypeVar("_S")
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Mark:
     """The story as it stood after a choice (an undo goes back to the one before), and
     whether that choice may be undone (the core's rule, judged when it was applied)."""
@@ -201,7 +202,7 @@ class _Mark:
     block: UndoBlock | None
 
 
-@dataclass
+@record(frozen=False)
 class GameSession:
     """Owns the `Game`: applies choices, and publishes one `Update` per change (`Change`)."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import StrEnum
 
 from el_grande.bots.registry import LEVELS as BOT_LEVELS  # stdlib only: start-up stays light
@@ -19,6 +19,7 @@ from el_grande.bots.registry import level_ids
 from el_grande.hands import BOT_PREFIX
 from el_grande.hands import bot_level as bot_level  # (the one reading of a kind, here too)
 from el_grande.names import key, names_problem, normalise, printable, width
+from el_grande.records import record
 from el_grande.text import t
 
 COLOURS: tuple[str, ...] = ("yellow", "red", "green", "blue", "purple", "cyan", "orange", "white")
@@ -55,7 +56,7 @@ def bot_kind(level: str) -> str:
     return f"{BOT_PREFIX}{level}"
 
 
-@dataclass(frozen=True)
+@record
 class SeatSetup:
     name: str
     colour: str
@@ -65,7 +66,7 @@ class SeatSetup:
     played_by: tuple[tuple[int, str], ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class GameSetup:
     seats: tuple[SeatSetup, ...]
     seed: int | None = None

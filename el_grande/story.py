@@ -17,16 +17,16 @@ Plain Python: no Textual, no rich, no pydantic.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from el_grande.core import Event, Game, visible_to
 from el_grande.core import events as E
 from el_grande.names import printable
 from el_grande.narrate import Line, Narrator
+from el_grande.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ScoringRecord:
     """One scoring (general or by an action card) as it happened."""
 
@@ -37,7 +37,7 @@ class ScoringRecord:
     index: int = 0  # 1-3 for general scorings, else 0
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Chapter:
     """What one step of the story told: the opening's, or one choice's."""
 
@@ -48,7 +48,7 @@ class Chapter:
     general: int = 0  # general scorings begun by the end of this step
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Step:
     """One decision of a record: who took it, the answer, and its chapter."""
 
@@ -68,7 +68,7 @@ class Step:
         return self.chapter.round
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Bookmark:
     """Where a story stood (an undo goes back to one)."""
 

@@ -8,11 +8,11 @@ Nothing here asks the game for a view: views come from the session's `Update`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from el_grande.core import PLACES, Choice, Decision, View
 from el_grande.flow.changes import Changes
+from el_grande.records import record
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -43,7 +43,7 @@ def power_of(choice: Choice | None) -> int | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Legal:
     """The places, cards and power cards a decision can be answered with (lit on screen)."""
 
@@ -65,7 +65,7 @@ class Legal:
 NO_LEGAL = Legal()
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Shown:
     """Everything the board widgets draw at one moment."""
 

@@ -18,8 +18,9 @@ of `el_grande.flow` asks the session for a seat's view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
+
+from el_grande.records import record
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from el_grande.core import Decision, View
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Seat:
     """One seat's own screen: it sees that seat's own view."""
 
@@ -38,7 +39,7 @@ class Seat:
         return seat == self.seat
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Table:
     """One keyboard and one screen shared by `seats` (hot-seat play)."""
 
@@ -53,7 +54,7 @@ class Table:
         return seat in self.seats
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Spectator:
     """Somebody watching who sits at no seat: what everybody may know, nothing more."""
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,7 @@ from el_grande.flow.audience import Table, private_view
 from el_grande.flow.feature import Feature
 from el_grande.flow.marks import Caution as Caution  # (its home: the prompt's marks)
 from el_grande.flow.scenes import Confirm
+from el_grande.records import record
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, View
@@ -102,7 +103,7 @@ def hides_own(d: Decision, castillo_hidden: bool) -> bool:
     return not d.secret and castillo_hidden
 
 
-@dataclass
+@record(frozen=False)
 class _Weighing:
     """The engine's cautions for a decision: under way until `found` is set."""
 

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING
 
 from el_grande.core import Game, View
 from el_grande.core import events as E
 from el_grande.flow.feature import Feature
 from el_grande.flow.marks import Changes as Changes  # (its home: the prompt's marks)
+from el_grande.records import record
 from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def _taken(before: tuple[int, ...], after: tuple[int, ...]) -> int:
 # --- the flow's memory -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _After:
     """The public board right after `seat`'s choice that made move number `moves`."""
 
@@ -95,7 +96,7 @@ class _After:
     view: View
 
 
-@dataclass
+@record(frozen=False)
 class SinceMemory:
     """Per seat, the public board after its previous decision (see the module docstring).
 

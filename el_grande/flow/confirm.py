@@ -19,7 +19,6 @@ or, when they are none, the turn's summary (the turn ends there).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from el_grande.core import Choice, Decision, DecisionKind, Phase, PublicView, UndoBlock, visible_to
@@ -28,6 +27,7 @@ from el_grande.core.undo import reveals, undo_block
 from el_grande.flow.beats import Held
 from el_grande.flow.display import step_view
 from el_grande.flow.feature import Feature
+from el_grande.records import record
 
 if TYPE_CHECKING:
     from el_grande.flow.feature import Options
@@ -41,7 +41,7 @@ AUTO_HUMANS = 2
 HOLDS = frozenset({UndoBlock.OTHER_PLAYER, UndoBlock.OVER, UndoBlock.REVEALED})
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Preview:
     """What a held choice shows: the board (public: the whole table sees it), and the
     narrator's lines for it."""

@@ -22,7 +22,6 @@ turn) and may wrap a computer player (the guided game's script).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from el_grande.core import Choice, Decision, IllegalChoice
@@ -41,6 +40,7 @@ from el_grande.flow.display import Display, split_displays, step_view
 from el_grande.flow.players import ComputerPlayers
 from el_grande.hands import bot_level, kind_at
 from el_grande.narrate import ScoringStep, scoring_what
+from el_grande.records import record
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class Policy(Protocol):
     def beat(self, beat: Beat) -> None: ...
 
 
-@dataclass
+@record(frozen=False)
 class _Queued:
     """A display waiting to be shown, with its steps once built."""
 

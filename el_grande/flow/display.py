@@ -10,12 +10,13 @@ place, how far into the events they reach), told by the one narrator
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from el_grande.core import NEIGHBOURS, SCOREBOARDS, VALUES, PublicView, View
 from el_grande.core import events as E
 from el_grande.narrate import ScoringStep, scoring_steps
+from el_grande.records import record
 from el_grande.text import card_name, t
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 _OPENS = (E.SecretsRevealed, E.ScoringStarted)
 
 
-@dataclass
+@record(frozen=False)
 class Display:
     """A scoring or reveal still to show, the board as it stood when it began, and the
     scoring records of the scorings it ends (filled in as their events arrive)."""

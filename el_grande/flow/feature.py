@@ -19,8 +19,9 @@ A feature never reaches into another module's state: what it may ask of the tabl
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from el_grande.records import record
 
 if TYPE_CHECKING:
     from el_grande.bots.base import Bot
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession, Update
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Options:
     """How a table plays (the settings; `TableFlow.configure` changes them during a game).
 

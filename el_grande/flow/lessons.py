@@ -38,7 +38,7 @@ what everybody sees). A lesson never tells a secret.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Final, cast
 
 from el_grande.core import GENERAL, AwardReason, DecisionKind, Purpose
@@ -48,6 +48,7 @@ from el_grande.flow.feature import Feature
 from el_grande.flow.scenes import Prompt, Showing
 from el_grande.limits import CARD_TIP as CARD_TIP  # a tip: "card:<id>"
 from el_grande.limits import LESSON_IDS
+from el_grande.records import record
 
 if TYPE_CHECKING:
     from el_grande.core import Event, View
@@ -61,7 +62,7 @@ LEARN: Final = "learn"
 TIPS: Final = "tips"
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Moment:
     """What a detector may read: public only. `kind`: the human's decision at hand (None at
     a display); `purpose`: a secret step's purpose; `view`: the public board; `recent`: at a
@@ -148,7 +149,7 @@ SPECIAL_KINDS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Lesson:
     """One rule to explain. `widget`: the game screen's widget it lights (its id: "map",
     "cards", "players", "prompt", "track"); `help`: the help page it links to (a section of
@@ -416,7 +417,7 @@ def mattering(moment: Moment) -> list[str]:
     return [id for id, _ in reasons(moment)]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Due:
     """A lesson whose rule happened: `why` (`Lesson.happens`), at the coach's moment `at`
     (`Coach.moments`); `scoring`: at a display's step."""
@@ -427,7 +428,7 @@ class Due:
     scoring: bool = False
 
 
-@dataclass
+@record(frozen=False)
 class Coach:
     """Which lessons a game met (`met`: the session's list, saved with it), which wait
     their turn (`waiting`), which one speaks now (`current`) and which one the player reads

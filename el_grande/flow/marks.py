@@ -6,14 +6,15 @@ player's previous decision (`el_grande.flow.changes`). Below the scenes, which c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from el_grande.records import record
 
 if TYPE_CHECKING:
     from el_grande.core import Choice
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Caution:
     """A mark on one legal choice: `cost`, the final points it gives away against the best
     choice (None: not weighed, or under `THRESHOLD`); `court`: the fixed rule (fewer
@@ -24,7 +25,7 @@ class Caution:
     court: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Changes:
     """What changed on the public board. Places are ids ("galicia", "castillo")."""
 

@@ -13,13 +13,13 @@ top of it) an answer waits (`resume`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 from el_grande.core import Choice, Decision
 from el_grande.flow.audience import Seat, private_view
 from el_grande.flow.beats import Beat, Thinking
+from el_grande.records import record
 from el_grande.text import t
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-@dataclass
+@record(frozen=False)
 class BotTask:
     """A computer player's decision in progress: asked at `moves` choices into the game;
     `choice`, once it answered."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -34,6 +34,7 @@ import platformdirs
 from el_grande.atomic import atomic_write_text
 from el_grande.files import NotRegular, TooBig, read_regular
 from el_grande.names import printable
+from el_grande.records import record
 from el_grande.settings.values import (
     AUTO_ADVANCE_ON,
     DEFAULT_PLAYERS,
@@ -79,7 +80,7 @@ MAX_BYTES = 64 * 1024
 Source = Literal["default", "file"]
 
 
-@dataclass(frozen=True)
+@record
 class Loaded:
     """What `load` found: the settings in effect, the file, which keys the file set, and why
     the file was not used (None: it was, or there is none)."""

@@ -12,7 +12,7 @@ table flow (`TableFlow.answer`), which judges whether it may act.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Protocol
 
 from el_grande.app import answers
@@ -21,6 +21,7 @@ from el_grande.app.shown import card_of
 from el_grande.app.widgets.board import KEY_PLACES
 from el_grande.core import Choice, Decision, DecisionKind
 from el_grande.flow.scenes import BotTurn, Prompt
+from el_grande.records import record
 from el_grande.text import card_name, region, t
 
 if TYPE_CHECKING:
@@ -56,21 +57,21 @@ class Drawn(Protocol):
     def seating(self) -> Seating: ...
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Highlight:
     """Highlight `choice` at the prompt (Enter plays it)."""
 
     choice: Choice
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Play:
     """Answer with `choice` (a click on what it means)."""
 
     choice: Choice
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Refuse:
     """The key means no legal choice: said why (`what`: what it meant). `keep`: the highlight
     stays (a count too high); otherwise it goes, so the next Enter plays nothing the player did
@@ -81,7 +82,7 @@ class Refuse:
     keep: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Say:
     """A sentence on the status line, nothing else (the first `0` of a power card's 10–13)."""
 
@@ -91,7 +92,7 @@ class Say:
 Outcome = Highlight | Play | Refuse | Say
 
 
-@dataclass
+@record(frozen=False)
 class Answering:
     """The answering keys' one piece of memory: a `0` typed for a power card of 10–13."""
 
@@ -157,7 +158,7 @@ def count_key(d: Decision, n: int) -> Outcome:
     return Highlight(choice)
 
 
-@dataclass
+@record(frozen=False)
 class PromptInput:
     """The game screen's answering keys and clicks, applied (a helper of the screen, which
     passes each of them on): `frame` gives the frame last drawn, `cursor_to` mirrors the

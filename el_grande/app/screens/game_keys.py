@@ -10,13 +10,13 @@ prompt while a computer player decides or while a turn waits for its confirmatio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
 
 from el_grande.flow.lessons import LEARN
 from el_grande.flow.scenes import Confirm, Prompt
+from el_grande.records import record
 
 if TYPE_CHECKING:
     from el_grande.flow.lessons import Coach
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from el_grande.flow.table import TableFlow
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Key:
     """A key of the game screen: `intent`, the screen's action it calls (with its arguments);
     `label`, its words in the key bar (a catalogue key; "": not in the bar); `id`, the
