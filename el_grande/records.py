@@ -2,20 +2,20 @@
 
 `@record` makes a dataclass — a real one: `dataclasses.fields`, `replace`, `asdict` and
 `is_dataclass` know it, `match` takes it apart by position, pickling and `copy` work, and type
-checkers read it as `@dataclass(frozen=True)` (PEP 681) — but defines it about ten times
-faster on Python 3.11. `dataclasses` writes each method it adds as source code and compiles
-it: six for a frozen class, about 0.45 ms a class, and 77 classes were defined before a new
-game's first frame (a sixth of the time to it, issue 30). A record lets `dataclasses` collect
-the fields and compiles nothing: its `__init__`, `__repr__`, `__eq__`, `__hash__` and (frozen)
-`__setattr__`/`__delattr__` are small closures over the field names, and compare and hash the
-same tuples of values as the generated ones (tests/test_records.py holds a record and a
-dataclass of the same fields side by side).
+checkers read it as `@dataclass(frozen=True)` (PEP 681) — but defines it about five to ten
+times faster on Python 3.11. `dataclasses` writes each method it adds as source code and
+compiles it: six for a frozen class, about 0.45 ms a class, and 77 classes were defined before
+a new game's first frame (a sixth of the time to it, issue 30). A record lets `dataclasses`
+collect the fields and compiles nothing at first: its `__repr__`, `__eq__`, `__hash__` and
+(frozen) `__setattr__`/`__delattr__` are small closures over the field names, and compare and
+hash the same tuples of values as the generated ones (tests/test_records.py holds a record
+and a dataclass of the same fields side by side). Its `__init__` reads the arguments by name
+until the class has been built `HOT` times; then it compiles the `__init__` `dataclasses`
+would have written, so a class built thousands of times is built as fast as a dataclass.
 
-What a record does not do: `order`, `kw_only` and `InitVar` (use `@dataclass` for those); a record's `__dataclass_params__` says how `dataclasses` was asked to
-build it (no methods of its own), so a subclass of a record is a record, never a
-`@dataclass(frozen=True)`. Its `__init__` takes the fields by position or keyword as the
-generated one does, at about 2 µs a call rather than 1: the rules core's hot path, which
-builds millions of values, keeps `@dataclass` (or plain tuples).
+What a record does not do: `order`, `kw_only` and `InitVar` (use `@dataclass` for those). Its
+`__dataclass_params__` says how `dataclasses` was asked to build it (no methods of its own),
+so a subclass of a record is a record, never a `@dataclass(frozen=True)`.
 
 `record(frozen=False)` is the mutable counterpart (`@dataclass`): no `__setattr__` of its
 own, and unhashable, as a dataclass with `eq` is.
@@ -24,6 +24,7 @@ own, and unhashable, as a dataclass with `eq` is.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError, field
 from operator import attrgetter
@@ -31,6 +32,9 @@ from reprlib import recursive_repr
 from typing import Any, TypeVar, dataclass_transform, overload
 
 _T = TypeVar("_T")
+
+#: The default of a field with a factory, in a compiled `__init__` (as `dataclasses` has it).
+_FACTORY = object()
 
 #: The methods a record adds, unless its class defines them itself (as `dataclasses` does).
 _ADDED = ("__init__", "__repr__", "__eq__")
@@ -108,6 +112,12 @@ def _values(names: list[str]) -> Callable[[object], tuple[Any, ...]]:
     return lambda obj: ()
 
 
+#: Calls after which a record's `__init__` is compiled (a class built often — the story's
+#: steps, the narrator's lines, the session's updates — then builds as fast as a dataclass;
+#: a class built a few times never pays for compiling).
+HOT = 32
+
+
 def _initializer(cls: type, fields: tuple[Field[Any], ...]) -> Callable[..., None]:
     names = tuple(f.name for f in fields if f.init)
     later = tuple(f.name for f in fields if not f.init)  # `field(init=False)`: its default
@@ -115,12 +125,24 @@ def _initializer(cls: type, fields: tuple[Field[Any], ...]) -> Callable[..., Non
     factories: dict[str, Callable[[], object]] = {
         f.name: f.default_factory for f in fields if f.default_factory is not MISSING
     }
+    for before, after in itertools.pairwise(names):
+        if (before in defaults or before in factories) and not (
+            after in defaults or after in factories
+        ):
+            raise TypeError(f"non-default argument {after!r} follows default argument")
     count = len(names)
     name = f"{cls.__qualname__}.__init__()"
     post_init = getattr(cls, "__post_init__", None)
     put = object.__setattr__
+    calls = 0
 
     def __init__(self: object, *args: object, **kwargs: object) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == HOT:
+            compiled = _compiled_init(cls, names, later, defaults, factories, post_init)
+            cls.__init__ = compiled  # type: ignore[misc]
+            return compiled(self, *args, **kwargs)
         if len(args) > count:
             raise TypeError(
                 f"{name} takes {count + 1} positional arguments but {len(args) + 1} were given"
@@ -148,6 +170,48 @@ def _initializer(cls: type, fields: tuple[Field[Any], ...]) -> Callable[..., Non
 
     __init__.__qualname__ = f"{cls.__qualname__}.__init__"
     return __init__
+
+
+def _compiled_init(
+    cls: type,
+    names: tuple[str, ...],
+    later: tuple[str, ...],
+    defaults: dict[str, object],
+    factories: dict[str, Callable[[], object]],
+    post_init: Callable[[object], None] | None,
+) -> Callable[..., None]:
+    """The `__init__` of a record built often: compiled, as `dataclasses` writes it (the
+    values' names are the fields'; defaults and factories come from the scope)."""
+    scope: dict[str, object] = {"_put": object.__setattr__, "_factory": _FACTORY}
+    params, body = [], []
+    for key in names:
+        if key in defaults:
+            scope[f"_default_{key}"] = defaults[key]
+            params.append(f"{key}=_default_{key}")
+        elif key in factories:
+            scope[f"_make_{key}"] = factories[key]
+            params.append(f"{key}=_factory")
+            body.append(f"if {key} is _factory: {key} = _make_{key}()")
+        else:
+            params.append(key)
+        body.append(f"_put(__record_self__, {key!r}, {key})")
+    for key in later:
+        if key in defaults:
+            scope[f"_default_{key}"] = defaults[key]
+            body.append(f"_put(__record_self__, {key!r}, _default_{key})")
+        else:
+            scope[f"_make_{key}"] = factories[key]
+            body.append(f"_put(__record_self__, {key!r}, _make_{key}())")
+    if post_init is not None:
+        scope["_post_init"] = post_init
+        body.append("_post_init(__record_self__)")
+    source = f"def __init__(__record_self__, {', '.join(params)}):\n" + "".join(
+        f"    {line}\n" for line in body or ["pass"]
+    )
+    exec(source, scope)  # the one method a record compiles, once it is built often
+    init: Any = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init  # type: ignore[no-any-return]
 
 
 def _repr(names: list[str]) -> Callable[[object], str]:

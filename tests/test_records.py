@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from el_grande import records
 from el_grande.records import record
 
 
@@ -206,3 +207,44 @@ def test_post_init_runs_and_init_var_is_refused() -> None:
     assert seen == [3]
     with pytest.raises(TypeError, match="InitVar"):
         record(type("Bad", (), {"__annotations__": {"seat": "InitVar[int]"}}))
+
+
+@pytest.mark.parametrize(("frozen", "slots"), KINDS)
+def test_a_record_built_often_builds_the_same_with_its_compiled_init(
+    frozen: bool, slots: bool
+) -> None:
+    """After `HOT` calls a record compiles its `__init__`: the same values, defaults,
+    factories and refusals before and after."""
+    ours, theirs = _pair(frozen, slots)
+    generic = ours.__init__
+    for k in range(records.HOT + 3):
+        a, b = ours(k, "Ana", (k,), notes=[str(k)]), theirs(k, "Ana", (k,), notes=[str(k)])
+        assert repr(a) == repr(b)
+        assert ours(k, name="B", marks=()) == ours(k, "B", (), 0, [], 7)
+    assert ours.__init__ is not generic  # compiled now
+    assert ours(1, "A", ()).notes is not ours(1, "A", ()).notes  # a list each, still
+    with pytest.raises(TypeError):
+        ours(1)
+    with pytest.raises(TypeError):
+        ours(1, "A", (), seat=2)
+    with pytest.raises(TypeError):
+        ours(1, "A", (), colour="red")
+    seen: list[int] = []
+
+    @record(frozen=frozen, slots=slots)
+    class Later:
+        seat: int
+        marks: list[int] = field(default_factory=list, init=False)
+
+        def __post_init__(self) -> None:
+            seen.append(self.seat)
+
+    for k in range(records.HOT + 2):
+        later = Later(k)
+        assert later.marks == [] and later.seat == k
+    assert seen == list(range(records.HOT + 2))
+
+
+def test_a_field_without_a_default_after_one_with_a_default_is_refused() -> None:
+    with pytest.raises(TypeError, match="non-default argument 'name' follows default"):
+        record(type("Bad", (), {"__annotations__": {"seat": "int", "name": "str"}, "seat": 0}))
