@@ -305,12 +305,17 @@ class Nearby:
     __slots__ = (
         "boards",
         "castillo",
+        "court",
         "game",
         "home",
         "king",
         "moment",
         "parts",
+        "phase",
+        "province",
         "regions",
+        "round_i",
+        "rounds",
         "rows",
         "stems",
         "sums",
@@ -321,40 +326,81 @@ class Nearby:
     moment: _Moment
     stems: tuple[_Stem, ...]
     weighted: list[_Weighted | None]
+    sums: list[float]
+    parts: tuple[list[float], list[float], list[float]]
+    regions: dict[_Key, _Weighted]
+    castillo: dict[_Key, _Weighted]
 
     def __init__(self, game: Game) -> None:
         global _last_near
         self.game = game
-        self.rows = [row[:] for row in game.cab]
-        self.moment = moment = _moment(game)
-        self.stems = stems = _stems(game)
-        self.regions, self.castillo = _weights(moment[1]), _weights(moment[0])
+        cab = game.cab
+        self.court, self.province = court, province = game.court[:], game.province[:]
+        self.rounds, self.round_i, self.phase = game.options.rounds, game.round_i, game.phase
+        self.king, self.boards, self.home = game.king, game.boards[:], game.home[:]
         last = _last_near
-        if last is not None and last.moment is moment and last.stems is stems:
-            # A step after the last one (a turn's next placement, say): only the places
-            # whose Caballeros changed are looked up again; each is what `_places` gives.
-            self.weighted = weighted = last.weighted[:]
+        if (
+            last is not None
+            and self.round_i == last.round_i
+            and self.phase == last.phase
+            and self.rounds == last.rounds
+            and self.king == last.king
+            and self.boards == last.boards
+            and self.home == last.home
+        ):
+            # The same moment and stems as the last one (a turn's next placement, say): what
+            # `_moment` and `_stems` give is the last one's, and only the places whose
+            # Caballeros changed are looked up again (each is what `_places` gives); the
+            # rows, places and sums of the others, and `_total`'s terms of an unchanged
+            # court, province or Castillo, are the last one's (never changed in place).
+            self.moment = moment = last.moment
+            self.stems = stems = last.stems
+            self.regions, self.castillo = last.regions, last.castillo
             rows = last.rows
-            for p, row in enumerate(game.cab):
-                if row != rows[p]:
+            changed = [p for p, row in enumerate(cab) if row != rows[p]]
+            if changed:
+                self.rows = rows = rows[:]
+                self.weighted = weighted = last.weighted[:]
+                for p in changed:
+                    row = cab[p]
+                    rows[p] = row[:]
                     if any(row):
                         key = (stems[p], tuple(row))
                         if p == CASTILLO_INDEX:
                             weighted[p] = _weighted(self.castillo, key, moment[0])
                         else:
-                            weighted[p] = _weighted(self.regions, key, moment[1])
+                            got = self.regions.get(key)
+                            weighted[p] = (
+                                got if got is not None else _weighted(self.regions, key, moment[1])
+                            )
                     else:
                         weighted[p] = None
-        else:
-            self.weighted = _places(game, moment, stems)
+                self.sums = _sums(weighted, game.n)
+            else:
+                self.rows, self.weighted, self.sums = rows, last.weighted, last.sums
+            on_court, in_province, in_castle = last.parts
+            court_cap, w_court, w_province, w_castle = moment[4:]
+            if court != last.court:
+                on_court = [w_court * (c if c < court_cap else court_cap) for c in court]
+            if province != last.province:
+                in_province = [w_province * pr for pr in province]
+            if changed and changed[-1] == CASTILLO_INDEX:
+                in_castle = [w_castle * k for k in cab[CASTILLO_INDEX]]
+            self.parts = (on_court, in_province, in_castle)
+            _last_near = self
+            return
+        self.rows = [row[:] for row in cab]
+        self.moment = moment = _moment(game)
+        self.stems = stems = _stems(game)
+        self.regions, self.castillo = _weights(moment[1]), _weights(moment[0])
+        self.weighted = _places(game, moment, stems)
         self.sums = _sums(self.weighted, game.n)
-        self.king, self.boards, self.home = game.king, game.boards[:], game.home[:]
         # `_total`'s terms that do not change with the places, per seat, worked out once.
         court_cap, w_court, w_province, w_castle = moment[4:]
         self.parts = (
-            [w_court * (c if c < court_cap else court_cap) for c in game.court],
-            [w_province * pr for pr in game.province],
-            [w_castle * k for k in game.cab[CASTILLO_INDEX]],
+            [w_court * (c if c < court_cap else court_cap) for c in court],
+            [w_province * pr for pr in province],
+            [w_castle * k for k in cab[CASTILLO_INDEX]],
         )
         _last_near = self
 
@@ -433,7 +479,7 @@ class Nearby:
                 for sc, x, b, pa, pb, pk in zip(score, sums, new, on_court, in_province, in_castle)
             ]
         court_cap, w_court, _, w_castle = self.moment[4:]
-        c = self.game.court[seat]
+        c = self.court[seat]
         value[seat] += w_court * (min(c - 1, court_cap) - min(c, court_cap))
         value[seat] += w_castle * castle
         return value
@@ -450,9 +496,14 @@ class Nearby:
         """`evaluate(game)` for a game played on from this one."""
         if game.over:
             return [float(s) for s in game.score]
-        moment = _moment(game)
-        if moment is not self.moment:
+        if (
+            game.round_i != self.round_i
+            or game.phase != self.phase
+            or game.options.rounds != self.rounds
+        ):  # another moment: another `_moment`, nothing to reuse
+            moment = _moment(game)
             return _total(game, moment, _sums(_places(game, moment, _stems(game)), game.n))
+        moment = self.moment
         rows, cab = self.rows, game.cab
         changed = [p for p, row in enumerate(cab) if row != rows[p]]
         stems = self.stems
@@ -472,8 +523,20 @@ class Nearby:
                 if p == CASTILLO_INDEX:
                     new = _weighted(self.castillo, key, moment[0])
                 else:
-                    new = _weighted(self.regions, key, moment[1])
+                    new = self.regions.get(key)
+                    if new is None:
+                        new = _weighted(self.regions, key, moment[1])
             sums = _shift(sums, weighted[p], new)
+        if (
+            game.court == self.court
+            and game.province == self.province
+            and cab[CASTILLO_INDEX] == rows[CASTILLO_INDEX]
+        ):  # `_total`'s terms are this one's: the same numbers, added in the same order
+            on_court, in_province, in_castle = self.parts
+            return [
+                sc + ps + a + b + k
+                for sc, ps, a, b, k in zip(game.score, sums, on_court, in_province, in_castle)
+            ]
         return _total(game, moment, sums)
 
 

@@ -116,3 +116,39 @@ def _tweaked_plain(
             castle += change
         sums = model._shift(sums, near.weighted[place], new)
     return _total(near.game, near.moment, sums, seat, court, castle)
+
+
+def test_nearby_evaluate_is_the_plain_numbers_bit_for_bit() -> None:
+    """`Nearby.evaluate(h)` of a game one choice on (every choice of every decision) gives
+    what the plain code gives: the changed places' points shifted into the sums in place
+    order and totalled by the module's `_total` (not the Nearby's terms), or `evaluate` at
+    another moment. The Nearbys follow one another, as a search makes them."""
+    model._last_near = None
+    checked = 0
+    for game in _games(4):
+        near = Nearby(game)
+        d = game.decision
+        assert d is not None
+        for c in d.choices:
+            h = game.clone()
+            h.apply(c)
+            assert near.evaluate(h) == _evaluate_plain(near, h)
+            checked += 1
+    assert checked > 1000
+
+
+def _evaluate_plain(near: Nearby, h: Game) -> list[float]:
+    if h.over:
+        return [float(s) for s in h.score]
+    moment = model._moment(h)
+    if moment is not near.moment:
+        return evaluate(h)
+    stems, sums = _stems(h), near.sums
+    for p, row in enumerate(h.cab):
+        if row != near.rows[p] or stems[p] != near.stems[p]:
+            new = None
+            if any(row):
+                w = moment[0] if p == model.CASTILLO_INDEX else moment[1]
+                new = tuple(w * x for x in model._place_value((stems[p], tuple(row))))
+            sums = model._shift(sums, near.weighted[p], new)
+    return _total(h, moment, sums)
