@@ -14,7 +14,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from el_grande.bots.base import fallback, seeded_rng
-from el_grande.bots.model import Nearby, W, determinize, evaluate, rounds_left, utility
+from el_grande.bots.model import (
+    Nearby,
+    W,
+    determinize,
+    evaluate,
+    rounds_left,
+    utilities,
+    utility,
+)
 from el_grande.bots.registry import level
 from el_grande.core import (
     POWER_CABALLEROS,
@@ -102,26 +110,30 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
     pending = _PENDING.get(kind, ())
     if kind == _TURN and game.court[game.active] <= 0:
         pending = ()  # placing nothing: the turn goes on at once
-    scores = []
     now: list[float] | None = None  # the same for every choice that moves nothing yet
+    weighed: list[list[float]] = []
+    append = weighed.append
+    if moving:  # every choice moves the Caballero somewhere
+        src, whose, index = PLACE_INDEX[ctx["region"]], ctx["whose"], PLACE_INDEX
+        moved = near.moved
+        for c in decision.choices:
+            append(moved(whose, src, index[c.arg]))  # type: ignore[index]
+        return utilities(weighed, seat)
     for c in decision.choices:
-        if c.verb in pending:
+        verb = c.verb
+        if verb in pending:
             if now is None:
                 now = near.now()
-            values = now
-        elif placing and c.verb == "place":
-            values = near.placed(seat, PLACE_INDEX[c.arg])  # type: ignore[index]
-        elif moving:
-            src, to = PLACE_INDEX[ctx["region"]], PLACE_INDEX[c.arg]  # type: ignore[index]
-            values = near.tweaked(ctx["whose"], ((src, -1), (to, 1)))
-        elif kind in _PLACING and calm and c.verb == "done":
-            values = near.tweaked(seat, ())
+            append(now)
+        elif placing and verb == "place":
+            append(near.placed(seat, PLACE_INDEX[c.arg]))  # type: ignore[index]
+        elif kind in _PLACING and calm and verb == "done":
+            append(near.tweaked(seat, ()))
         else:
             h = game.clone()
             h.apply_trusted(c)
-            values = near.evaluate(h)
-        scores.append(utility(values, seat))
-    return scores
+            append(near.evaluate(h))
+    return utilities(weighed, seat)
 
 
 def one_ply(game: Game, seat: int) -> Choice:

@@ -449,6 +449,37 @@ class Nearby:
             sums = _shift(sums, weighted[place], new)
         return self._total(sums, seat, court, castle)
 
+    def moved(self, seat: int, src: int, to: int) -> list[float]:
+        """`tweaked(seat, ((src, -1), (to, 1)))`, with less work: one of `seat`'s Caballeros
+        from region `src` (not the Castillo) to place `to`."""
+        rows, stems, weighted, regions = self.rows, self.stems, self.weighted, self.regions
+        row = rows[src][:]
+        row[seat] -= 1
+        old = weighted[src]
+        if any(row):
+            key = (stems[src], tuple(row))
+            new = regions.get(key)
+            if new is None:
+                new = _weighted(regions, key, self.moment[1])
+            sums = [x - a + b for x, a, b in zip(self.sums, old, new)]  # type: ignore[arg-type]
+        else:
+            sums = [x - a for x, a in zip(self.sums, old)]  # type: ignore[arg-type]
+        row = rows[to][:]
+        row[seat] += 1
+        key = (stems[to], tuple(row))
+        if to == CASTILLO_INDEX:
+            new = _weighted(self.castillo, key, self.moment[0])
+        else:
+            new = regions.get(key)
+            if new is None:
+                new = _weighted(regions, key, self.moment[1])
+        old = weighted[to]
+        if old is not None:
+            sums = [x - a + b for x, a, b in zip(sums, old, new)]
+        else:
+            sums = [x + b for x, b in zip(sums, new)]
+        return self._total(sums, seat, 0, 1 if to == CASTILLO_INDEX else 0)
+
     def placed(self, seat: int, to: int) -> list[float]:
         """`tweaked(seat, ((to, 1),), court=-1)`, with less work: one of `seat`'s Caballeros
         from its court to place `to`."""
@@ -554,3 +585,21 @@ def utility(values: list[float], seat: int) -> float:
     if not others:
         return own
     return own - 0.6 * max(others) - 0.4 * sum(others) / len(others)
+
+
+def utilities(values: list[list[float]], seat: int) -> list[float]:
+    """``[utility(v, seat) for v in values]`` (the same numbers), in one call: a greedy step
+    weighs every choice. A list met twice in a row (a value shared by several choices) is
+    weighed once."""
+    scores: list[float] = []
+    append = scores.append
+    last: list[float] | None = None
+    u = 0.0
+    for v in values:
+        if v is not last:
+            last = v
+            others = v[:]
+            own = others.pop(seat)
+            u = own - 0.6 * max(others) - 0.4 * sum(others) / len(others) if others else own
+        append(u)
+    return scores

@@ -1,10 +1,11 @@
 """The Hard player's faster play-outs (issue 30) give the numbers and choices they gave before.
 
-The fast paths of `model.Nearby` (a placement weighed in one list, the places of a step after
-the last one looked up again only where they changed, the terms of a total worked out once)
-must give exactly what the plain code gives, bit for bit: the search compares means, and a
-last bit's difference could change a choice. And seeded searches capped in play-outs choose
-as they did before the change (checksum taken at a1c3b59).
+The fast paths of `model.Nearby` (a placement or an intrigue's move weighed in one list, the
+places of a step after the last one looked up again only where they changed, the terms of a
+total worked out once) and `model.utilities` must give exactly what the plain code gives, bit
+for bit: the search compares means, and a last bit's difference could change a choice. And
+seeded searches capped in play-outs choose as they did before the change (checksum taken at
+a1c3b59).
 """
 
 from __future__ import annotations
@@ -13,7 +14,16 @@ import hashlib
 import random
 
 from el_grande.bots import model
-from el_grande.bots.model import Nearby, _places, _stems, _sums, _total, evaluate
+from el_grande.bots.model import (
+    Nearby,
+    _places,
+    _stems,
+    _sums,
+    _total,
+    evaluate,
+    utilities,
+    utility,
+)
 from el_grande.bots.strong import StrongBot
 from el_grande.core import Game, Options
 from el_grande.core.board import PLACE_INDEX
@@ -85,7 +95,9 @@ def test_nearby_fast_paths_are_the_plain_numbers_bit_for_bit() -> None:
         assert near.sums == _sums(fresh, game.n)
         assert near.now() == _plain_total(near, near.sums)
         assert near.now() == evaluate(game) or game.over
+        weighed: list[list[float]] = []
         for seat in range(game.n):
+            weighed.extend([near.now()] * 3)  # a list met again is weighed once
             for to in PLACE_INDEX.values():
                 if game.court[seat] > 0:
                     assert near.placed(seat, to) == near.tweaked(seat, ((to, 1),), court=-1)
@@ -95,6 +107,14 @@ def test_nearby_fast_paths_are_the_plain_numbers_bit_for_bit() -> None:
                 if row[seat] > 0:
                     moves = ((to, -1),)
                     assert near.tweaked(seat, moves, 1) == _tweaked_plain(near, seat, moves, 1)
+                    if to != model.CASTILLO_INDEX:  # an intrigue's move from region `to`
+                        for dst in PLACE_INDEX.values():
+                            if dst != to:
+                                moved = near.tweaked(seat, ((to, -1), (dst, 1)))
+                                assert near.moved(seat, to, dst) == moved
+                                weighed.append(moved)
+            assert utilities(weighed, seat) == [utility(v, seat) for v in weighed]
+            weighed.clear()
 
 
 def _tweaked_plain(
