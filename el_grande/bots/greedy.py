@@ -35,6 +35,7 @@ from el_grande.core import (
     rank_points,
 )
 from el_grande.core.board import CASTILLO_INDEX, PLACE_INDEX
+from el_grande.core.intrigue import move_goes_on
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
@@ -113,9 +114,12 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
     now: list[float] | None = None  # the same for every choice that moves nothing yet
     weighed: list[list[float]] = []
     append = weighed.append
-    if moving:  # every choice moves the Caballero somewhere
+    if kind == _MOVE_TO and (moving or move_goes_on(game)):
+        # Every choice moves the Caballero somewhere. In the last turn of the round too, when
+        # the same player moves another next whatever this one does (`move_goes_on`): then
+        # without a copy, but with the numbers `evaluate` of the copy gave (`moved_on`).
         src, whose, index = PLACE_INDEX[ctx["region"]], ctx["whose"], PLACE_INDEX
-        moved = near.moved
+        moved = near.moved if moving else near.moved_on
         for c in decision.choices:
             append(moved(whose, src, index[c.arg]))  # type: ignore[index]
         return utilities(weighed, seat)

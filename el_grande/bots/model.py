@@ -480,6 +480,41 @@ class Nearby:
             sums = [x + b for x, b in zip(sums, new)]
         return self._total(sums, seat, 0, 1 if to == CASTILLO_INDEX else 0)
 
+    def moved_on(self, seat: int, src: int, to: int) -> list[float]:
+        """`self.evaluate(h)` of `h`, this game played on by one of `seat`'s Caballeros moving
+        from region `src` to place `to` and nothing else (`core.intrigue.move_goes_on`),
+        without playing it: the same numbers (the two places shifted in place order, the
+        total added up as `evaluate` adds it)."""
+        rows, stems, weighted, regions = self.rows, self.stems, self.weighted, self.regions
+        sums = self.sums
+        for p, change in ((src, -1), (to, 1)) if src < to else ((to, 1), (src, -1)):
+            row = rows[p][:]
+            row[seat] += change
+            new = None
+            if any(row):
+                key = (stems[p], tuple(row))
+                if p == CASTILLO_INDEX:
+                    new = _weighted(self.castillo, key, self.moment[0])
+                else:
+                    new = regions.get(key)
+                    if new is None:
+                        new = _weighted(regions, key, self.moment[1])
+            sums = _shift(sums, weighted[p], new)
+        score = self.game.score
+        if to != CASTILLO_INDEX:  # the court, province and Castillo as they were
+            on_court, in_province, in_castle = self.parts
+            return [
+                sc + ps + a + b + k
+                for sc, ps, a, b, k in zip(score, sums, on_court, in_province, in_castle)
+            ]
+        court_cap, w_court, w_province, w_castle = self.moment[4:]
+        castillo = rows[CASTILLO_INDEX][:]
+        castillo[seat] += 1
+        return [  # `_total`'s sum
+            sc + ps + w_court * (c if c < court_cap else court_cap) + w_province * pr + w_castle * k
+            for sc, ps, c, pr, k in zip(score, sums, self.court, self.province, castillo)
+        ]
+
     def placed(self, seat: int, to: int) -> list[float]:
         """`tweaked(seat, ((to, 1),), court=-1)`, with less work: one of `seat`'s Caballeros
         from its court to place `to`."""

@@ -25,8 +25,9 @@ from el_grande.bots.model import (
     utility,
 )
 from el_grande.bots.strong import StrongBot
-from el_grande.core import Game, Options
+from el_grande.core import DecisionKind, Game, Options
 from el_grande.core.board import PLACE_INDEX
+from el_grande.core.intrigue import move_goes_on
 
 #: sha256 of the searches' choices and every candidate's summed utility (see `_searched`),
 #: as the code before issue 30's bot changes found them.
@@ -172,3 +173,29 @@ def _evaluate_plain(near: Nearby, h: Game) -> list[float]:
                 new = tuple(w * x for x in model._place_value((stems[p], tuple(row))))
             sums = model._shift(sums, near.weighted[p], new)
     return _total(h, moment, sums)
+
+
+def test_nearby_moved_on_is_evaluate_of_the_move_played_bit_for_bit() -> None:
+    """At an intrigue's move that goes on whatever the destination (`move_goes_on`), a move
+    weighed by `Nearby.moved_on` is worth exactly what `Nearby.evaluate` of it played gives
+    (and the plain code), the Castillo as destination included."""
+    model._last_near = None
+    checked = castillo = 0
+    for k in range(40):
+        game = Game.new([f"P{i}" for i in range(2 + k % 4)], seed=700 + k)
+        rng = random.Random(k)
+        while (d := game.decision) is not None:
+            if d.kind == DecisionKind.MOVE_TO and move_goes_on(game):
+                near = Nearby(game)
+                src, whose = PLACE_INDEX[d.context["region"]], d.context["whose"]
+                for c in d.choices:
+                    h = game.clone()
+                    h.apply(c)
+                    played = near.evaluate(h)
+                    assert played == _evaluate_plain(near, h)
+                    to = PLACE_INDEX[str(c.arg)]
+                    assert near.moved_on(whose, src, to) == played
+                    checked += 1
+                    castillo += to == model.CASTILLO_INDEX
+            game.apply(rng.choice(d.choices))
+    assert checked > 500 and castillo > 50
