@@ -224,8 +224,7 @@ def points_by_place(game: Game) -> list[tuple[float, ...] | None]:
 
 def _sums(weighted: list[_Weighted | None], n: int) -> list[float]:
     """Per seat, the weighted points of every non-empty place added up."""
-    columns = [w for w in weighted if w is not None]
-    return list(map(sum, zip(*columns))) if columns else [0.0] * n
+    return [*map(sum, zip(*filter(None, weighted)))] or [0.0] * n
 
 
 def _shift(sums: list[float], old: _Weighted | None, new: _Weighted | None) -> list[float]:
@@ -278,41 +277,36 @@ def evaluate(game: Game) -> list[float]:
     """Estimated final points per seat from the position of `game` (exact once it is over).
 
     Called for every choice a greedy step weighs, so it is written for speed: the weights of
-    the moment and each place's weighted points are memoized, and `Nearby` gets the numbers
-    with less work when only a little changed.
+    the moment and each place's weighted points are memoized, the places whose Caballeros did
+    not change since the last position weighed are taken from it (`_Weighed`), and `Nearby`
+    gets the numbers with less work when only a little changed.
     """
+    global _last_weighed
     if game.over:
         return [float(s) for s in game.score]
-    moment = _moment(game)
-    return _total(game, moment, _sums(_places(game, moment, _stems(game)), game.n))
+    weighed = _last_weighed = _Weighed(game, _last_weighed)
+    return _total(game, weighed.moment, weighed.sums)
 
 
-#: The last `Nearby` made: the next one is most often a step from it (see `Nearby.__init__`).
-_last_near: Nearby | None = None
+class _Weighed:
+    """A position's places weighted as `evaluate` weighs them (`_places`) and added up per seat
+    (`_sums`), with what that depends on: the moment (`_moment`: the rounds, the round, the
+    phase) and the stems (`_stems`: the King, the scoreboards, the homes).
 
-
-class Nearby:
-    """`evaluate` for positions a step away from `game`, with less work.
-
-    `tweaked`: after a small change to one seat's Caballeros (some moved between places, the
-    court and the Castillo), without copying the game: valid only for changes after which
-    nothing else happens. `evaluate(h)`: for a game `h` played on from `game`; a place whose
-    Caballeros did not change keeps what was found for `game`. The numbers are `evaluate`'s
-    up to the rounding of the last bits (a place's points are taken out of the sum and the new
-    ones put in), far below the `greedy.TIE` by which one choice must beat another.
+    Made after another one (`last`) of the same moment and stems, it looks up again only the
+    places whose Caballeros changed (`changed`: their indexes, in order; None when nothing was
+    taken from `last`) and takes everything else from it, the sums too when no place changed.
+    Nothing here is changed once made, so that the next one may share it.
     """
 
     __slots__ = (
         "boards",
         "castillo",
-        "court",
-        "game",
+        "changed",
         "home",
         "king",
         "moment",
-        "parts",
         "phase",
-        "province",
         "regions",
         "round_i",
         "rounds",
@@ -322,86 +316,122 @@ class Nearby:
         "weighted",
     )
 
+    rounds: int
+    round_i: int
+    phase: Phase
+    king: int
+    boards: list[int]
+    home: list[int]
     rows: list[list[int]]
     moment: _Moment
     stems: tuple[_Stem, ...]
     weighted: list[_Weighted | None]
     sums: list[float]
-    parts: tuple[list[float], list[float], list[float]]
     regions: dict[_Key, _Weighted]
     castillo: dict[_Key, _Weighted]
+    changed: list[int] | None
 
-    def __init__(self, game: Game) -> None:
-        global _last_near
-        self.game = game
-        cab = game.cab
-        self.court, self.province = court, province = game.court[:], game.province[:]
+    def __init__(self, game: Game, last: _Weighed | None) -> None:
+        cab, boards, home = game.cab, game.boards, game.home
         self.rounds, self.round_i, self.phase = game.options.rounds, game.round_i, game.phase
-        self.king, self.boards, self.home = game.king, game.boards[:], game.home[:]
-        last = _last_near
+        self.king = game.king
         if (
             last is not None
             and self.round_i == last.round_i
             and self.phase == last.phase
             and self.rounds == last.rounds
             and self.king == last.king
-            and self.boards == last.boards
-            and self.home == last.home
+            and boards == last.boards
+            and home == last.home
         ):
-            # The same moment and stems as the last one (a turn's next placement, say): what
-            # `_moment` and `_stems` give is the last one's, and only the places whose
-            # Caballeros changed are looked up again (each is what `_places` gives); the
-            # rows, places and sums of the others, and `_total`'s terms of an unchanged
-            # court, province or Castillo, are the last one's (never changed in place).
+            # What `_moment`, `_stems` and the weights' memos give is the last one's.
+            self.boards, self.home = last.boards, last.home
             self.moment = moment = last.moment
             self.stems = stems = last.stems
             self.regions, self.castillo = last.regions, last.castillo
             rows = last.rows
-            changed = [p for p, row in enumerate(cab) if row != rows[p]]
-            if changed:
-                self.rows = rows = rows[:]
-                self.weighted = weighted = last.weighted[:]
-                for p in changed:
-                    row = cab[p]
-                    rows[p] = row[:]
-                    if any(row):
-                        key = (stems[p], tuple(row))
-                        if p == CASTILLO_INDEX:
-                            weighted[p] = _weighted(self.castillo, key, moment[0])
-                        else:
-                            got = self.regions.get(key)
-                            weighted[p] = (
-                                got if got is not None else _weighted(self.regions, key, moment[1])
-                            )
-                    else:
-                        weighted[p] = None
-                self.sums = _sums(weighted, game.n)
-            else:
+            self.changed = changed = [p for p, row in enumerate(cab) if row != rows[p]]
+            if not changed:
                 self.rows, self.weighted, self.sums = rows, last.weighted, last.sums
-            on_court, in_province, in_castle = last.parts
-            court_cap, w_court, w_province, w_castle = moment[4:]
-            if court != last.court:
-                on_court = [w_court * (c if c < court_cap else court_cap) for c in court]
-            if province != last.province:
-                in_province = [w_province * pr for pr in province]
-            if changed and changed[-1] == CASTILLO_INDEX:
-                in_castle = [w_castle * k for k in cab[CASTILLO_INDEX]]
-            self.parts = (on_court, in_province, in_castle)
-            _last_near = self
+                return
+            self.rows = rows = rows[:]
+            self.weighted = weighted = last.weighted[:]
+            for p in changed:  # each as `_places` finds it
+                row = cab[p]
+                rows[p] = row[:]
+                if any(row):
+                    key = (stems[p], tuple(row))
+                    if p == CASTILLO_INDEX:
+                        weighted[p] = _weighted(self.castillo, key, moment[0])
+                    else:
+                        got = self.regions.get(key)
+                        weighted[p] = (
+                            got if got is not None else _weighted(self.regions, key, moment[1])
+                        )
+                else:
+                    weighted[p] = None
+            self.sums = _sums(weighted, game.n)
             return
+        self.changed = None
+        self.boards, self.home = boards[:], home[:]
         self.rows = [row[:] for row in cab]
         self.moment = moment = _moment(game)
         self.stems = stems = _stems(game)
         self.regions, self.castillo = _weights(moment[1]), _weights(moment[0])
         self.weighted = _places(game, moment, stems)
         self.sums = _sums(self.weighted, game.n)
-        # `_total`'s terms that do not change with the places, per seat, worked out once.
-        court_cap, w_court, w_province, w_castle = moment[4:]
-        self.parts = (
-            [w_court * (c if c < court_cap else court_cap) for c in court],
-            [w_province * pr for pr in province],
-            [w_castle * k for k in cab[CASTILLO_INDEX]],
-        )
+
+
+#: The last position `evaluate` weighed: the next one is most often much like it.
+_last_weighed: _Weighed | None = None
+
+#: The last `Nearby` made: the next one is most often a step from it (see `_Weighed`).
+_last_near: Nearby | None = None
+
+
+class Nearby(_Weighed):
+    """`evaluate` for positions a step away from `game`, with less work.
+
+    `tweaked`: after a small change to one seat's Caballeros (some moved between places, the
+    court and the Castillo), without copying the game: valid only for changes after which
+    nothing else happens. `evaluate(h)`: for a game `h` played on from `game`; a place whose
+    Caballeros did not change keeps what was found for `game`. The numbers are `evaluate`'s
+    up to the rounding of the last bits (a place's points are taken out of the sum and the new
+    ones put in), far below the `greedy.TIE` by which one choice must beat another.
+
+    Made after the last one (a step after it, most often: a turn's next placement), it takes
+    from it what did not change (`_Weighed`), and `_total`'s terms of a court, province or
+    Castillo that did not change.
+    """
+
+    __slots__ = ("court", "game", "parts", "province")
+
+    parts: tuple[list[float], list[float], list[float]]
+
+    def __init__(self, game: Game) -> None:
+        global _last_near
+        last = _last_near
+        _Weighed.__init__(self, game, last)
+        self.game = game
+        self.court, self.province = court, province = game.court[:], game.province[:]
+        court_cap, w_court, w_province, w_castle = self.moment[4:]
+        changed = self.changed
+        if changed is None or last is None:
+            # `_total`'s terms that do not change with the places, per seat, worked out once.
+            self.parts = (
+                [w_court * (c if c < court_cap else court_cap) for c in court],
+                [w_province * pr for pr in province],
+                [w_castle * k for k in game.cab[CASTILLO_INDEX]],
+            )
+        else:
+            on_court, in_province, in_castle = last.parts
+            if court != last.court:
+                on_court = [w_court * (c if c < court_cap else court_cap) for c in court]
+            if province != last.province:
+                in_province = [w_province * pr for pr in province]
+            if changed and changed[-1] == CASTILLO_INDEX:
+                in_castle = [w_castle * k for k in game.cab[CASTILLO_INDEX]]
+            self.parts = (on_court, in_province, in_castle)
         _last_near = self
 
     def _total(
@@ -566,9 +596,8 @@ class Nearby:
             game.round_i != self.round_i
             or game.phase != self.phase
             or game.options.rounds != self.rounds
-        ):  # another moment: another `_moment`, nothing to reuse
-            moment = _moment(game)
-            return _total(game, moment, _sums(_places(game, moment, _stems(game)), game.n))
+        ):  # another moment: another `_moment`, nothing to shift
+            return evaluate(game)
         moment = self.moment
         rows, cab = self.rows, game.cab
         changed = [p for p, row in enumerate(cab) if row != rows[p]]
@@ -593,17 +622,20 @@ class Nearby:
                     if new is None:
                         new = _weighted(self.regions, key, moment[1])
             sums = _shift(sums, weighted[p], new)
-        if (
-            game.court == self.court
-            and game.province == self.province
-            and cab[CASTILLO_INDEX] == rows[CASTILLO_INDEX]
-        ):  # `_total`'s terms are this one's: the same numbers, added in the same order
-            on_court, in_province, in_castle = self.parts
-            return [
-                sc + ps + a + b + k
-                for sc, ps, a, b, k in zip(game.score, sums, on_court, in_province, in_castle)
-            ]
-        return _total(game, moment, sums)
+        # `_total(game, moment, sums)`, its terms taken from this one's where the court, the
+        # province or the Castillo did not change: the same numbers, added in the same order.
+        on_court, in_province, in_castle = self.parts
+        court_cap, w_court, w_province, w_castle = moment[4:]
+        if game.court != self.court:
+            on_court = [w_court * (c if c < court_cap else court_cap) for c in game.court]
+        if game.province != self.province:
+            in_province = [w_province * pr for pr in game.province]
+        if cab[CASTILLO_INDEX] != rows[CASTILLO_INDEX]:
+            in_castle = [w_castle * k for k in cab[CASTILLO_INDEX]]
+        return [
+            sc + ps + a + b + k
+            for sc, ps, a, b, k in zip(game.score, sums, on_court, in_province, in_castle)
+        ]
 
 
 def rounds_left(game: Game) -> int:

@@ -18,7 +18,6 @@ from el_grande.bots.model import (
     Nearby,
     _places,
     _stems,
-    _sums,
     _total,
     evaluate,
     utilities,
@@ -87,15 +86,32 @@ def _plain_total(near: Nearby, sums: list[float], *args: int) -> list[float]:
     return _total(near.game, near.moment, sums, *args)
 
 
+def _plain_sums(weighted: list[tuple[float, ...] | None], n: int) -> list[float]:
+    """Per seat, the weighted points of the places in order, added up one by one from 0."""
+    sums = [0.0] * n
+    for w in weighted:
+        if w is not None:
+            sums = [x + y for x, y in zip(sums, w)]
+    return sums
+
+
+def _plain_evaluate(game: Game) -> list[float]:
+    """`evaluate` by the plain code: every place weighed afresh, summed, totalled."""
+    if game.over:
+        return [float(s) for s in game.score]
+    moment = model._moment(game)
+    return _total(game, moment, _plain_sums(_places(game, moment, _stems(game)), game.n))
+
+
 def test_nearby_fast_paths_are_the_plain_numbers_bit_for_bit() -> None:
     model._last_near = None
     for game in _games(4):
         near = Nearby(game)
         fresh = _places(game, near.moment, _stems(game))
         assert near.weighted == fresh  # looked up again only where the places changed
-        assert near.sums == _sums(fresh, game.n)
+        assert near.sums == _plain_sums(fresh, game.n)
         assert near.now() == _plain_total(near, near.sums)
-        assert near.now() == evaluate(game) or game.over
+        assert near.now() == evaluate(game) == _plain_evaluate(game) or game.over
         weighed: list[list[float]] = []
         for seat in range(game.n):
             weighed.extend([near.now()] * 3)  # a list met again is weighed once
@@ -163,7 +179,7 @@ def _evaluate_plain(near: Nearby, h: Game) -> list[float]:
         return [float(s) for s in h.score]
     moment = model._moment(h)
     if moment is not near.moment:
-        return evaluate(h)
+        return _plain_evaluate(h)
     stems, sums = _stems(h), near.sums
     for p, row in enumerate(h.cab):
         if row != near.rows[p] or stems[p] != near.stems[p]:
