@@ -55,11 +55,26 @@ SETTLE_KINDS = frozenset(
 )
 #: One Caballero from the court to a place at a time.
 _PLACING = frozenset({"placement", "place_any"})
-#: Per decision kind, the verbs of its choices that move nothing yet (`one_ply_scores`).
+#: Per decision kind, the verbs of its choices that move nothing yet, and after which the game
+#: waits for the same player's next step (`pending`): where an intrigue's next Caballero comes
+#: from or whose it is, to place before the special action (with Caballeros in court), the
+#: action card, intrigue_or's mode.
 _PENDING: dict[str, tuple[str, ...]] = {
     DecisionKind.MOVE_FROM: ("from",),
     DecisionKind.MOVE_WHOSE: ("whose",),
     DecisionKind.TURN: ("place",),
+    DecisionKind.ACTION_CARD: ("card",),
+    DecisionKind.MODE: ("mode",),
+}
+#: The same in a turn that is not the round's last, where also the choices that may end the
+#: turn move nothing: what follows up to the next player's first decision moves nothing
+#: either. An intrigue's move stopped, the special action given up, placing with no
+#: Caballero in court.
+_CALM_PENDING: dict[str, tuple[str, ...]] = {
+    **_PENDING,
+    DecisionKind.MOVE_FROM: ("from", "done"),
+    DecisionKind.MOVE_WHOSE: ("whose", "done"),
+    DecisionKind.TURN: ("place", "skip"),
 }
 #: The decision kinds and disk purposes read in hot loops, named once: naming an enum's member
 #: (`DecisionKind.POWER`) goes through its metaclass each time, far dearer than a global.
@@ -102,15 +117,11 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
     # Placing or moving one Caballero changes two numbers, and `done` none, unless the engine
     # runs on past the end of the round (the last turn of the round, or a last placement then):
     # weigh those choices without copying the game. The same numbers as `evaluate` of a copy.
-    calm = game.active != game.order[-1] if game.order else False
+    calm = is_calm(game)
     placing = kind in _PLACING and (calm or ctx["left"] > 1)
     moving = kind == _MOVE_TO and calm
-    # Choosing where an intrigue's next Caballero comes from (or whose it is), or to place
-    # before the special action with Caballeros in court, moves nothing yet: the game waits
-    # for the same player's next step, so those choices are worth what the position is now.
-    pending = _PENDING.get(kind, ())
-    if kind == _TURN and game.court[game.active] <= 0:
-        pending = ()  # placing nothing: the turn goes on at once
+    # The choices that move nothing yet are worth what the position is worth now.
+    pending = pending_verbs(game, kind, calm)
     now: list[float] | None = None  # the same for every choice that moves nothing yet
     weighed: list[list[float]] = []
     append = weighed.append
@@ -138,6 +149,23 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
             h.apply_trusted(c)
             append(near.evaluate(h))
     return utilities(weighed, seat)
+
+
+def is_calm(game: Game) -> bool:
+    """Whether `game` stands in a turn that is not the round's last: then the end of the turn
+    and the next player's first steps change nothing that `evaluate` reads."""
+    return game.active != game.order[-1] if game.order else False
+
+
+def pending_verbs(game: Game, kind: str, calm: bool) -> tuple[str, ...]:
+    """The verbs of the choices of `game`'s decision (of `kind`) that change nothing that
+    `evaluate` reads before the game next waits for a decision (`_PENDING`; `calm`: in a turn
+    that is not the round's last, `_CALM_PENDING`)."""
+    if calm:
+        return _CALM_PENDING.get(kind, ())
+    if kind == _TURN and game.court[game.active] <= 0:
+        return ()  # placing nothing: the turn goes on at once, and may end the round
+    return _PENDING.get(kind, ())
 
 
 def one_ply(game: Game, seat: int) -> Choice:

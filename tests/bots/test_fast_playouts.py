@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import random
 
-from el_grande.bots import model
+from el_grande.bots import greedy, model
 from el_grande.bots.model import (
     Nearby,
     _places,
@@ -215,3 +215,37 @@ def test_nearby_moved_on_is_evaluate_of_the_move_played_bit_for_bit() -> None:
                     castillo += to == model.CASTILLO_INDEX
             game.apply(rng.choice(d.choices))
     assert checked > 500 and castillo > 50
+
+
+#: What `evaluate` reads of a game.
+_READ = ("cab", "court", "province", "score", "king", "boards", "home", "round_i", "phase", "over")
+
+
+def test_the_choices_weighed_as_the_position_now_change_nothing_evaluate_reads() -> None:
+    """A choice that a greedy step weighs as the position now (`greedy.pending_verbs`), in a
+    calm turn (`is_calm`) or not, leads to the next decision with nothing changed that
+    `evaluate` reads, so played it is worth exactly `Nearby.now()`: every such choice of every
+    decision of seeded random games (every option, 2 to 5 players)."""
+    model._last_near = None
+    checked: dict[bool, int] = {True: 0, False: 0}
+    for k in range(36):
+        options = Options(
+            rounds=(9, 6)[k % 2], veto=k % 3 != 0, castillo=("open", "hidden")[k % 4 > 1]
+        )
+        game = Game.new([f"P{i}" for i in range(2 + k % 4)], seed=1100 + k, options=options)
+        rng = random.Random(k)
+        while (d := game.decision) is not None:
+            calm = greedy.is_calm(game)
+            pending = greedy.pending_verbs(game, d.kind, calm)
+            if any(c.verb in pending for c in d.choices):
+                near = Nearby(game)
+                for c in d.choices:
+                    if c.verb in pending:
+                        h = game.clone()
+                        h.apply(c)
+                        assert h.decision is not None
+                        assert all(getattr(h, f) == getattr(game, f) for f in _READ), (d, c)
+                        assert near.evaluate(h) == near.now()
+                        checked[calm] += 1
+            game.apply(rng.choice(d.choices))
+    assert min(checked.values()) > 300, checked
