@@ -82,6 +82,8 @@ _POWER = DecisionKind.POWER
 _DISK = DecisionKind.DISK
 _MOVE_TO = DecisionKind.MOVE_TO
 _TURN = DecisionKind.TURN
+_COURT = DecisionKind.COURT
+_KING = DecisionKind.KING
 _CASTILLO = Purpose.CASTILLO
 _EVICTION = Purpose.EVICTION
 _SCORE_BY_DISK = Purpose.SCORE_BY_DISK
@@ -133,6 +135,17 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
         moved = near.moved if moving else near.moved_on
         for c in decision.choices:
             append(moved(whose, src, index[c.arg]))  # type: ignore[index]
+        return utilities(weighed, seat)
+    if kind == _COURT:  # the turn's court step: from the province, then the same player's
+        s, province, courted = game.active, game.province[game.active], near.courted
+        for c in decision.choices:
+            count: int = c.arg  # type: ignore[assignment]
+            append(courted(s, count if count < province else province))
+        return utilities(weighed, seat)
+    if kind == _KING and calm:  # the King card's special action: the King moves, that is all
+        kinged = near.kinged
+        for c in decision.choices:
+            append(kinged(PLACE_INDEX[c.arg]))  # type: ignore[index]
         return utilities(weighed, seat)
     for c in decision.choices:
         verb = c.verb

@@ -143,28 +143,28 @@ _STEMS: dict[tuple[int, tuple[int, ...], tuple[int, ...], int], tuple[_Stem, ...
 
 def _stems(game: Game) -> tuple[_Stem, ...]:
     """Every place's `_Stem`, in `PLACES` order (memoized)."""
-    key = (game.king, tuple(game.boards), tuple(game.home), len(game.cab))
+    return _stems_at(game.king, game.boards, game.home, len(game.cab))
+
+
+def _stems_at(king: int, boards: list[int], home: list[int], places: int) -> tuple[_Stem, ...]:
+    """`_stems` of a game with this King, these scoreboards and homes, and `places` places."""
+    key = (king, tuple(boards), tuple(home), places)
     got = _STEMS.get(key)
     if got is None:
         if len(_STEMS) > 10_000:
             _STEMS.clear()
-        got = _STEMS[key] = _make_stems(game)
+        homes = [0] * places
+        for s, at in enumerate(home):
+            homes[at] |= 1 << s
+        homes[CASTILLO_INDEX] = 0
+        b0, b1 = boards
+        got = _STEMS[key] = tuple(
+            [
+                (p, 0 if b0 == p else (1 if b1 == p else -1), p == king, homes[p])
+                for p in range(places)
+            ]
+        )
     return got
-
-
-def _make_stems(game: Game) -> tuple[_Stem, ...]:
-    homes = [0] * len(game.cab)
-    for s, home in enumerate(game.home):
-        homes[home] |= 1 << s
-    homes[CASTILLO_INDEX] = 0
-    b0, b1 = game.boards
-    king = game.king
-    return tuple(
-        [
-            (p, 0 if b0 == p else (1 if b1 == p else -1), p == king, homes[p])
-            for p in range(len(homes))
-        ]
-    )
 
 
 #: Per weight, `_place_value` times that weight, by `_place_value` key.
@@ -543,6 +543,50 @@ class Nearby(_Weighed):
         return [  # `_total`'s sum
             sc + ps + w_court * (c if c < court_cap else court_cap) + w_province * pr + w_castle * k
             for sc, ps, c, pr, k in zip(score, sums, self.court, self.province, castillo)
+        ]
+
+    def courted(self, seat: int, count: int) -> list[float]:
+        """`self.evaluate(h)` of `h`, this game played on by `count` of `seat`'s Caballeros
+        going from its province to its court and nothing else (the court step of a turn),
+        without playing it: the same numbers (the total's terms of the court and province
+        worked out for `seat` again, as `evaluate` works them out for every seat)."""
+        on_court, in_province, in_castle = self.parts
+        if count:
+            court_cap, w_court, w_province, _ = self.moment[4:]
+            c = self.court[seat] + count
+            on_court = on_court[:]
+            on_court[seat] = w_court * (c if c < court_cap else court_cap)
+            in_province = in_province[:]
+            in_province[seat] = w_province * (self.province[seat] - count)
+        return [
+            sc + ps + a + b + k
+            for sc, ps, a, b, k in zip(self.game.score, self.sums, on_court, in_province, in_castle)
+        ]
+
+    def kinged(self, to: int) -> list[float]:
+        """`self.evaluate(h)` of `h`, this game played on by the King moving to region `to`
+        and nothing else, without playing it: the same numbers (the places whose King's bonus
+        changed shifted in place order, as `evaluate` shifts them)."""
+        rows, weighted, regions, moment = self.rows, self.weighted, self.regions, self.moment
+        stems = _stems_at(to, self.boards, self.home, len(rows))
+        sums = self.sums
+        for p, stem in enumerate(stems):
+            if stem != self.stems[p]:
+                row = rows[p]
+                new = None
+                if any(row):
+                    key = (stem, tuple(row))
+                    if p == CASTILLO_INDEX:
+                        new = _weighted(self.castillo, key, moment[0])
+                    else:
+                        new = regions.get(key)
+                        if new is None:
+                            new = _weighted(regions, key, moment[1])
+                sums = _shift(sums, weighted[p], new)
+        on_court, in_province, in_castle = self.parts
+        return [
+            sc + ps + a + b + k
+            for sc, ps, a, b, k in zip(self.game.score, sums, on_court, in_province, in_castle)
         ]
 
     def placed(self, seat: int, to: int) -> list[float]:

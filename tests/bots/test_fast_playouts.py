@@ -249,3 +249,34 @@ def test_the_choices_weighed_as_the_position_now_change_nothing_evaluate_reads()
                         checked[calm] += 1
             game.apply(rng.choice(d.choices))
     assert min(checked.values()) > 300, checked
+
+
+def test_the_court_step_and_a_calm_kings_move_weighed_without_a_copy_bit_for_bit() -> None:
+    """The turn's court step (`Nearby.courted`) and the King's move in a turn that is not the
+    round's last (`Nearby.kinged`) are worth exactly what `Nearby.evaluate` of the choice
+    played gives (and the plain code): every choice of every such decision of seeded games."""
+    model._last_near = None
+    checked = {DecisionKind.COURT: 0, DecisionKind.KING: 0}
+    for k in range(30):
+        options = Options(castillo=("open", "hidden")[k % 2])
+        game = Game.new([f"P{i}" for i in range(2 + k % 4)], seed=1300 + k, options=options)
+        rng = random.Random(k)
+        while (d := game.decision) is not None:
+            court = d.kind == DecisionKind.COURT
+            if court or (d.kind == DecisionKind.KING and greedy.is_calm(game)):
+                near = Nearby(game)
+                for c in d.choices:
+                    h = game.clone()
+                    h.apply(c)
+                    played = near.evaluate(h)
+                    assert played == _evaluate_plain(near, h)
+                    if court:
+                        s = game.active
+                        moved = h.court[s] - game.court[s]
+                        assert moved == min(int(c.arg), game.province[s])  # type: ignore[arg-type]
+                        assert near.courted(s, moved) == played
+                    else:
+                        assert near.kinged(PLACE_INDEX[str(c.arg)]) == played
+                    checked[d.kind] += 1
+            game.apply(rng.choice(d.choices))
+    assert min(checked.values()) > 200, checked
