@@ -132,10 +132,9 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
         # the same player moves another next whatever this one does (`move_goes_on`): then
         # without a copy, but with the numbers `evaluate` of the copy gave (`moved_on`).
         src, whose, index = PLACE_INDEX[ctx["region"]], ctx["whose"], PLACE_INDEX
-        moved = near.moved if moving else near.moved_on
-        for c in decision.choices:
-            append(moved(whose, src, index[c.arg]))  # type: ignore[index]
-        return utilities(weighed, seat)
+        targets = [index[c.arg] for c in decision.choices]  # type: ignore[index]
+        moves = near.moves if moving else near.moves_on
+        return utilities(moves(whose, src, targets), seat)
     if kind == _COURT:  # the turn's court step: from the province, then the same player's
         s, province, courted = game.active, game.province[game.active], near.courted
         for c in decision.choices:
@@ -147,14 +146,18 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
         for c in decision.choices:
             append(kinged(PLACE_INDEX[c.arg]))  # type: ignore[index]
         return utilities(weighed, seat)
+    placed = None
+    if placing:  # every place weighed in one call
+        targets = [PLACE_INDEX[c.arg] for c in decision.choices if c.verb == "place"]  # type: ignore[index]
+        placed = iter(near.placements(seat, targets))
     for c in decision.choices:
         verb = c.verb
         if verb in pending:
             if now is None:
                 now = near.now()
             append(now)
-        elif placing and verb == "place":
-            append(near.placed(seat, PLACE_INDEX[c.arg]))  # type: ignore[index]
+        elif placed is not None and verb == "place":
+            append(next(placed))
         elif kind in _PLACING and calm and verb == "done":
             append(near.tweaked(seat, ()))
         else:

@@ -15,6 +15,8 @@ future presence. It reads only plain state (`cab`, `court`, `province`, `score`,
 from __future__ import annotations
 
 import random
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING
 
 from el_grande.core import (
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
 
 _BOARD_VALUES = tuple(SCOREBOARDS[b] for b in SCOREBOARD_IDS)
 _SCORING_ROUNDS = tuple(sorted(SCORING_ROUNDS))
+#: The places' indexes (`cab`'s rows), for the places that changed: `compress(_PLACES, map(ne,
+#: cab, rows))`, the indexes in order without a Python loop.
+_PLACES = range(CASTILLO_INDEX + 1)
 
 
 def determinize(view: View, rng: random.Random) -> Game:
@@ -350,7 +355,7 @@ class _Weighed:
             self.stems = stems = last.stems
             self.regions, self.castillo = last.regions, last.castillo
             rows = last.rows
-            self.changed = changed = [p for p, row in enumerate(cab) if row != rows[p]]
+            self.changed = changed = [*compress(_PLACES, map(ne, cab, rows))]
             if not changed:
                 self.rows, self.weighted, self.sums = rows, last.weighted, last.sums
                 return
@@ -479,71 +484,109 @@ class Nearby(_Weighed):
             sums = _shift(sums, weighted[place], new)
         return self._total(sums, seat, court, castle)
 
-    def moved(self, seat: int, src: int, to: int) -> list[float]:
-        """`tweaked(seat, ((src, -1), (to, 1)))`, with less work: one of `seat`'s Caballeros
-        from region `src` (not the Castillo) to place `to`."""
-        rows, stems, weighted, regions = self.rows, self.stems, self.weighted, self.regions
+    def _weigh(self, place: int, row: list[int]) -> _Weighted | None:
+        """`place`'s weighted points with its Caballeros `row` (None if empty): `_places`'s."""
+        return self._weigh_held(place, row) if any(row) else None
+
+    def _weigh_held(self, place: int, row: list[int]) -> _Weighted:
+        """`_weigh` of a row with a Caballero in it."""
+        key = (self.stems[place], tuple(row))
+        if place == CASTILLO_INDEX:
+            return _weighted(self.castillo, key, self.moment[0])
+        got = self.regions.get(key)
+        return got if got is not None else _weighted(self.regions, key, self.moment[1])
+
+    def moves(self, seat: int, src: int, targets: list[int]) -> list[list[float]]:
+        """``[tweaked(seat, ((src, -1), (to, 1))) for to in targets]``, with less work: one of
+        `seat`'s Caballeros from region `src` (not the Castillo) to each place `to`, its
+        region weighed once (`tweaked` shifts it first)."""
+        rows, weighted = self.rows, self.weighted
         row = rows[src][:]
         row[seat] -= 1
-        old = weighted[src]
-        if any(row):
-            key = (stems[src], tuple(row))
-            new = regions.get(key)
-            if new is None:
-                new = _weighted(regions, key, self.moment[1])
-            sums = [x - a + b for x, a, b in zip(self.sums, old, new)]  # type: ignore[arg-type]
-        else:
-            sums = [x - a for x, a in zip(self.sums, old)]  # type: ignore[arg-type]
-        row = rows[to][:]
-        row[seat] += 1
-        key = (stems[to], tuple(row))
-        if to == CASTILLO_INDEX:
-            new = _weighted(self.castillo, key, self.moment[0])
-        else:
-            new = regions.get(key)
-            if new is None:
-                new = _weighted(regions, key, self.moment[1])
-        old = weighted[to]
-        if old is not None:
-            sums = [x - a + b for x, a, b in zip(sums, old, new)]
-        else:
-            sums = [x + b for x, b in zip(sums, new)]
-        return self._total(sums, seat, 0, 1 if to == CASTILLO_INDEX else 0)
-
-    def moved_on(self, seat: int, src: int, to: int) -> list[float]:
-        """`self.evaluate(h)` of `h`, this game played on by one of `seat`'s Caballeros moving
-        from region `src` to place `to` and nothing else (`core.intrigue.move_goes_on`),
-        without playing it: the same numbers (the two places shifted in place order, the
-        total added up as `evaluate` adds it)."""
-        rows, stems, weighted, regions = self.rows, self.stems, self.weighted, self.regions
-        sums = self.sums
-        for p, change in ((src, -1), (to, 1)) if src < to else ((to, 1), (src, -1)):
-            row = rows[p][:]
-            row[seat] += change
-            new = None
-            if any(row):
-                key = (stems[p], tuple(row))
-                if p == CASTILLO_INDEX:
-                    new = _weighted(self.castillo, key, self.moment[0])
-                else:
-                    new = regions.get(key)
-                    if new is None:
-                        new = _weighted(regions, key, self.moment[1])
-            sums = _shift(sums, weighted[p], new)
+        left = _shift(self.sums, weighted[src], self._weigh(src, row))
+        on_court, in_province, in_castle = self.parts
         score = self.game.score
-        if to != CASTILLO_INDEX:  # the court, province and Castillo as they were
-            on_court, in_province, in_castle = self.parts
-            return [
-                sc + ps + a + b + k
-                for sc, ps, a, b, k in zip(score, sums, on_court, in_province, in_castle)
-            ]
-        court_cap, w_court, w_province, w_castle = self.moment[4:]
-        castillo = rows[CASTILLO_INDEX][:]
-        castillo[seat] += 1
-        return [  # `_total`'s sum
-            sc + ps + w_court * (c if c < court_cap else court_cap) + w_province * pr + w_castle * k
-            for sc, ps, c, pr, k in zip(score, sums, self.court, self.province, castillo)
-        ]
+        weighed = []
+        for to in targets:
+            row = rows[to][:]
+            row[seat] += 1
+            new = self._weigh_held(to, row)
+            old = weighted[to]
+            # `self._total(_shift(left, old, new), seat, 0, castle)` in one list: the same
+            # numbers, added in the same order.
+            if old is not None:
+                value = [
+                    sc + (x - a + b) + pa + pb + pk
+                    for sc, x, a, b, pa, pb, pk in zip(
+                        score,
+                        left,
+                        old,
+                        new,
+                        on_court,
+                        in_province,
+                        in_castle,
+                    )
+                ]
+            else:
+                value = [
+                    sc + (x + b) + pa + pb + pk
+                    for sc, x, b, pa, pb, pk in zip(
+                        score,
+                        left,
+                        new,
+                        on_court,
+                        in_province,
+                        in_castle,
+                    )
+                ]
+            if to == CASTILLO_INDEX:
+                _reserves_moved(value, self.game, self.moment, seat, 0, 1)
+            weighed.append(value)
+        return weighed
+
+    def moves_on(self, seat: int, src: int, targets: list[int]) -> list[list[float]]:
+        """`self.evaluate(h)` of each `h`, this game played on by one of `seat`'s Caballeros
+        moving from region `src` to place `to` (of `targets`) and nothing else
+        (`core.intrigue.move_goes_on`), without playing it: the same numbers (the two places
+        shifted in place order, the total added up as `evaluate` adds it)."""
+        rows, weighted, sums = self.rows, self.weighted, self.sums
+        row = rows[src][:]
+        row[seat] -= 1
+        gone = self._weigh(src, row)
+        left = _shift(sums, weighted[src], gone)  # for the places after `src`
+        on_court, in_province, in_castle = self.parts
+        score = self.game.score
+        weighed = []
+        for to in targets:
+            row = rows[to][:]
+            row[seat] += 1
+            new = self._weigh_held(to, row)
+            if to < src:
+                total = _shift(_shift(sums, weighted[to], new), weighted[src], gone)
+            else:
+                total = _shift(left, weighted[to], new)
+            if to != CASTILLO_INDEX:  # the court, province and Castillo as they were
+                weighed.append(
+                    [
+                        sc + ps + a + b + k
+                        for sc, ps, a, b, k in zip(score, total, on_court, in_province, in_castle)
+                    ]
+                )
+                continue
+            court_cap, w_court, w_province, w_castle = self.moment[4:]
+            castillo = rows[CASTILLO_INDEX][:]
+            castillo[seat] += 1
+            weighed.append(
+                [  # `_total`'s sum
+                    sc
+                    + ps
+                    + w_court * (c if c < court_cap else court_cap)
+                    + w_province * pr
+                    + w_castle * k
+                    for sc, ps, c, pr, k in zip(score, total, self.court, self.province, castillo)
+                ]
+            )
+        return weighed
 
     def courted(self, seat: int, count: int) -> list[float]:
         """`self.evaluate(h)` of `h`, this game played on by `count` of `seat`'s Caballeros
@@ -589,40 +632,55 @@ class Nearby(_Weighed):
             for sc, ps, a, b, k in zip(self.game.score, sums, on_court, in_province, in_castle)
         ]
 
-    def placed(self, seat: int, to: int) -> list[float]:
-        """`tweaked(seat, ((to, 1),), court=-1)`, with less work: one of `seat`'s Caballeros
-        from its court to place `to`."""
-        row = self.rows[to][:]
-        row[seat] += 1
-        key = (self.stems[to], tuple(row))
-        if to == CASTILLO_INDEX:
-            new = _weighted(self.castillo, key, self.moment[0])
-            castle = 1
-        else:
-            new = self.regions.get(key) or _weighted(self.regions, key, self.moment[1])
-            castle = 0
-        # `self._total(_shift(self.sums, old, new), seat, -1, castle)` in one list: the same
-        # numbers, added in the same order.
-        old = self.weighted[to]
+    def placements(self, seat: int, targets: list[int]) -> list[list[float]]:
+        """``[tweaked(seat, ((to, 1),), court=-1) for to in targets]``, with less work: one of
+        `seat`'s Caballeros from its court to each place `to`."""
+        rows, weighted = self.rows, self.weighted
         on_court, in_province, in_castle = self.parts
         score, sums = self.game.score, self.sums
-        if old is not None:
-            value = [
-                sc + (x - a + b) + pa + pb + pk
-                for sc, x, a, b, pa, pb, pk in zip(
-                    score, sums, old, new, on_court, in_province, in_castle
-                )
-            ]
-        else:
-            value = [
-                sc + (x + b) + pa + pb + pk
-                for sc, x, b, pa, pb, pk in zip(score, sums, new, on_court, in_province, in_castle)
-            ]
         court_cap, w_court, _, w_castle = self.moment[4:]
         c = self.court[seat]
-        value[seat] += w_court * (min(c - 1, court_cap) - min(c, court_cap))
-        value[seat] += w_castle * castle
-        return value
+        # `_reserves_moved`'s terms for `seat`: one fewer in court, none or one more in the
+        # Castillo (the same for every place).
+        fewer = w_court * (min(c - 1, court_cap) - min(c, court_cap))
+        castle = (w_castle * 0, w_castle * 1)
+        weighed = []
+        for to in targets:
+            row = rows[to][:]
+            row[seat] += 1
+            new = self._weigh_held(to, row)
+            old = weighted[to]
+            # `self._total(_shift(sums, old, new), seat, -1, castle)` in one list: the same
+            # numbers, added in the same order.
+            if old is not None:
+                value = [
+                    sc + (x - a + b) + pa + pb + pk
+                    for sc, x, a, b, pa, pb, pk in zip(
+                        score,
+                        sums,
+                        old,
+                        new,
+                        on_court,
+                        in_province,
+                        in_castle,
+                    )
+                ]
+            else:
+                value = [
+                    sc + (x + b) + pa + pb + pk
+                    for sc, x, b, pa, pb, pk in zip(
+                        score,
+                        sums,
+                        new,
+                        on_court,
+                        in_province,
+                        in_castle,
+                    )
+                ]
+            value[seat] += fewer
+            value[seat] += castle[to == CASTILLO_INDEX]
+            weighed.append(value)
+        return weighed
 
     def now(self) -> list[float]:
         """`evaluate(game)`."""
@@ -644,7 +702,7 @@ class Nearby(_Weighed):
             return evaluate(game)
         moment = self.moment
         rows, cab = self.rows, game.cab
-        changed = [p for p, row in enumerate(cab) if row != rows[p]]
+        changed = [*compress(_PLACES, map(ne, cab, rows))]
         stems = self.stems
         if game.king != self.king or game.boards != self.boards or game.home != self.home:
             # The King's bonus, a scoreboard's values or a home bonus moved.

@@ -112,12 +112,13 @@ def test_nearby_fast_paths_are_the_plain_numbers_bit_for_bit() -> None:
         assert near.sums == _plain_sums(fresh, game.n)
         assert near.now() == _plain_total(near, near.sums)
         assert near.now() == evaluate(game) == _plain_evaluate(game) or game.over
-        weighed: list[list[float]] = []
+        places = list(PLACE_INDEX.values())
         for seat in range(game.n):
-            weighed.extend([near.now()] * 3)  # a list met again is weighed once
-            for to in PLACE_INDEX.values():
-                if game.court[seat] > 0:
-                    assert near.placed(seat, to) == near.tweaked(seat, ((to, 1),), court=-1)
+            weighed = [near.now()] * 3  # a list met again is weighed once
+            if game.court[seat] > 0:
+                placed = [near.tweaked(seat, ((to, 1),), court=-1) for to in places]
+                assert near.placements(seat, places) == placed
+            for to in places:
                 moves = ((to, 1),)
                 row = game.cab[to]
                 assert near.tweaked(seat, moves) == _tweaked_plain(near, seat, moves)
@@ -125,13 +126,11 @@ def test_nearby_fast_paths_are_the_plain_numbers_bit_for_bit() -> None:
                     moves = ((to, -1),)
                     assert near.tweaked(seat, moves, 1) == _tweaked_plain(near, seat, moves, 1)
                     if to != model.CASTILLO_INDEX:  # an intrigue's move from region `to`
-                        for dst in PLACE_INDEX.values():
-                            if dst != to:
-                                moved = near.tweaked(seat, ((to, -1), (dst, 1)))
-                                assert near.moved(seat, to, dst) == moved
-                                weighed.append(moved)
+                        targets = [dst for dst in places if dst != to]
+                        moved = [near.tweaked(seat, ((to, -1), (dst, 1))) for dst in targets]
+                        assert near.moves(seat, to, targets) == moved
+                        weighed += moved
             assert utilities(weighed, seat) == [utility(v, seat) for v in weighed]
-            weighed.clear()
 
 
 def _tweaked_plain(
@@ -191,9 +190,9 @@ def _evaluate_plain(near: Nearby, h: Game) -> list[float]:
     return _total(h, moment, sums)
 
 
-def test_nearby_moved_on_is_evaluate_of_the_move_played_bit_for_bit() -> None:
+def test_nearby_moves_on_are_evaluate_of_the_move_played_bit_for_bit() -> None:
     """At an intrigue's move that goes on whatever the destination (`move_goes_on`), a move
-    weighed by `Nearby.moved_on` is worth exactly what `Nearby.evaluate` of it played gives
+    weighed by `Nearby.moves_on` is worth exactly what `Nearby.evaluate` of it played gives
     (and the plain code), the Castillo as destination included."""
     model._last_near = None
     checked = castillo = 0
@@ -204,15 +203,16 @@ def test_nearby_moved_on_is_evaluate_of_the_move_played_bit_for_bit() -> None:
             if d.kind == DecisionKind.MOVE_TO and move_goes_on(game):
                 near = Nearby(game)
                 src, whose = PLACE_INDEX[d.context["region"]], d.context["whose"]
+                played = []
                 for c in d.choices:
                     h = game.clone()
                     h.apply(c)
-                    played = near.evaluate(h)
-                    assert played == _evaluate_plain(near, h)
-                    to = PLACE_INDEX[str(c.arg)]
-                    assert near.moved_on(whose, src, to) == played
-                    checked += 1
-                    castillo += to == model.CASTILLO_INDEX
+                    played.append(near.evaluate(h))
+                    assert played[-1] == _evaluate_plain(near, h)
+                targets = [PLACE_INDEX[str(c.arg)] for c in d.choices]
+                assert near.moves_on(whose, src, targets) == played
+                checked += len(targets)
+                castillo += model.CASTILLO_INDEX in targets
             game.apply(rng.choice(d.choices))
     assert checked > 500 and castillo > 50
 
