@@ -764,11 +764,12 @@ def utilities(values: list[list[float]], seat: int) -> list[float]:
     append = scores.append
     last: list[float] | None = None
     u = 0.0
+    others_count = len(values[0]) - 1 if values else 0  # every list has a value per seat
     for v in values:
         if v is not last:
             last = v
             others = v[:]
             own = others.pop(seat)
-            u = own - 0.6 * max(others) - 0.4 * sum(others) / len(others) if others else own
+            u = own - 0.6 * max(others) - 0.4 * sum(others) / others_count if others_count else own
         append(u)
     return scores
