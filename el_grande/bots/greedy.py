@@ -130,7 +130,7 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
     if kind == _MOVE_TO and (moving or move_goes_on(game)):
         # Every choice moves the Caballero somewhere. In the last turn of the round too, when
         # the same player moves another next whatever this one does (`move_goes_on`): then
-        # without a copy, but with the numbers `evaluate` of the copy gave (`moved_on`).
+        # without a copy, but with the numbers `evaluate` of the copy gave (`moves_on`).
         src, whose, index = PLACE_INDEX[ctx["region"]], ctx["whose"], PLACE_INDEX
         targets = [index[c.arg] for c in decision.choices]  # type: ignore[index]
         moves = near.moves if moving else near.moves_on
