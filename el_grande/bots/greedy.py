@@ -66,6 +66,9 @@ _PENDING: dict[str, tuple[str, ...]] = {
     DecisionKind.ACTION_CARD: ("card",),
     DecisionKind.MODE: ("mode",),
 }
+#: The intrigue cards that first ask for the region to move Caballeros out of: that choice
+#: moves nothing yet either (a region for eviction's disks is another matter).
+_REGION_FIRST = frozenset({"intrigue_5_from_region", "intrigue_all_own", "intrigue_or"})
 #: The same in a turn that is not the round's last, where also the choices that may end the
 #: turn move nothing: what follows up to the next player's first decision moves nothing
 #: either. An intrigue's move stopped, the special action given up, placing with no
@@ -84,6 +87,7 @@ _MOVE_TO = DecisionKind.MOVE_TO
 _TURN = DecisionKind.TURN
 _COURT = DecisionKind.COURT
 _KING = DecisionKind.KING
+_REGION = DecisionKind.REGION
 _CASTILLO = Purpose.CASTILLO
 _EVICTION = Purpose.EVICTION
 _SCORE_BY_DISK = Purpose.SCORE_BY_DISK
@@ -175,8 +179,11 @@ def is_calm(game: Game) -> bool:
 
 def pending_verbs(game: Game, kind: str, calm: bool) -> tuple[str, ...]:
     """The verbs of the choices of `game`'s decision (of `kind`) that change nothing that
-    `evaluate` reads before the game next waits for a decision (`_PENDING`; `calm`: in a turn
-    that is not the round's last, `_CALM_PENDING`)."""
+    `evaluate` reads before the game next waits for a decision (`_PENDING`, `_REGION_FIRST`;
+    `calm`: in a turn that is not the round's last, `_CALM_PENDING`)."""
+    if kind == _REGION:
+        d = game.decision
+        return ("region",) if d is not None and d.context["card"] in _REGION_FIRST else ()
     if calm:
         return _CALM_PENDING.get(kind, ())
     if kind == _TURN and game.court[game.active] <= 0:

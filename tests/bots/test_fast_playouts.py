@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import Counter
 
 from el_grande.bots import greedy, model
 from el_grande.bots.model import (
@@ -227,7 +228,7 @@ def test_the_choices_weighed_as_the_position_now_change_nothing_evaluate_reads()
     `evaluate` reads, so played it is worth exactly `Nearby.now()`: every such choice of every
     decision of seeded random games (every option, 2 to 5 players)."""
     model._last_near = None
-    checked: dict[bool, int] = {True: 0, False: 0}
+    checked: Counter[tuple[str, str, bool]] = Counter()
     for k in range(36):
         options = Options(
             rounds=(9, 6)[k % 2], veto=k % 3 != 0, castillo=("open", "hidden")[k % 4 > 1]
@@ -246,9 +247,24 @@ def test_the_choices_weighed_as_the_position_now_change_nothing_evaluate_reads()
                         assert h.decision is not None
                         assert all(getattr(h, f) == getattr(game, f) for f in _READ), (d, c)
                         assert near.evaluate(h) == near.now()
-                        checked[calm] += 1
+                        checked[d.kind, c.verb, calm] += 1
             game.apply(rng.choice(d.choices))
-    assert min(checked.values()) > 300, checked
+    # Every kind of such choice, in a calm turn and (where it may be one) in the round's last.
+    for kind, verb in _NOW | _CALM_NOW:
+        assert checked[kind, verb, True] >= 2, (kind, verb)
+        assert (kind, verb) in _CALM_NOW or checked[kind, verb, False] >= 2, (kind, verb)
+
+
+#: The choices weighed as the position now (decision kind, verb), and those only in a calm turn.
+_NOW = {
+    ("move_from", "from"),
+    ("move_whose", "whose"),
+    ("turn", "place"),
+    ("action_card", "card"),
+    ("mode", "mode"),
+    ("region", "region"),
+}
+_CALM_NOW = {("move_from", "done"), ("move_whose", "done"), ("turn", "skip")}
 
 
 def test_the_court_step_and_a_calm_kings_move_weighed_without_a_copy_bit_for_bit() -> None:
