@@ -399,10 +399,14 @@ class Nearby(_Weighed):
 
     `tweaked`: after a small change to one seat's Caballeros (some moved between places, the
     court and the Castillo), without copying the game: valid only for changes after which
-    nothing else happens. `evaluate(h)`: for a game `h` played on from `game`; a place whose
-    Caballeros did not change keeps what was found for `game`. The numbers are `evaluate`'s
-    up to the rounding of the last bits (a place's points are taken out of the sum and the new
-    ones put in), far below the `greedy.TIE` by which one choice must beat another.
+    nothing else happens (`placements` and `moves`: the same for each of a decision's places
+    at once). `evaluate(h)`: for a game `h` played on from `game`; a place whose Caballeros
+    did not change keeps what was found for `game`. The numbers are `evaluate`'s up to the
+    rounding of the last bits (a place's points are taken out of the sum and the new ones put
+    in), far below the `greedy.TIE` by which one choice must beat another. `moves_on`,
+    `courted` and `kinged` give `evaluate(h)`'s numbers, bit for bit, of a game `h` one
+    choice on (an intrigue's move after which its player moves another, the court step, the
+    King's move) without `h`.
 
     Made after the last one (a step after it, most often: a turn's next placement), it takes
     from it what did not change (`_Weighed`), and `_total`'s terms of a court, province or
