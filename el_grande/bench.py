@@ -1,7 +1,9 @@
 """Benchmark of the rules core: ``python -m el_grande.bench [--games N] [--players 2,3,4,5]``;
 of the games database's statistics: ``python -m el_grande.bench stats [--games N]``
 (`bench_stats`); and a fixed workload to count instructions on:
-``python -m el_grande.bench play [--players 4] [--games 20] [--seed 0]`` (`bench_play`).
+``python -m el_grande.bench play [--players 4] [--games 20] [--seed 0]`` (`bench_play`);
+and the Hard player's play-outs per CPU-second on fixed positions:
+``python -m el_grande.bench playouts [--cap 100] [--runs 1]`` (`bench_playouts`).
 
 Plays random full games (uniformly random legal choices) on one core and prints games/s and
 decisions/s per player count, and the cost of ``Game.clone()`` and ``Game.view()``. Then it
@@ -14,11 +16,13 @@ does), and prints both rates and their ratio. A measurement, not a test.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
 import timeit
 import zlib
+from typing import Any
 
 from el_grande.core import Game, Options
 
@@ -61,6 +65,82 @@ def bench_play(players: int, games: int, seed: int = 0) -> tuple[int, int]:
             decisions += 1
         scores.append(game.scores)
     return decisions, zlib.crc32(repr(scores).encode())
+
+
+#: The positions `bench_playouts` searches: (players, Castillo, round index, random steps into
+#: that round). Every player count, open and hidden Castillo, early, middle and late rounds.
+PLAYOUT_POSITIONS = (
+    (2, "open", 0, 3),
+    (2, "hidden", 3, 9),
+    (2, "open", 5, 20),
+    (2, "hidden", 8, 6),
+    (3, "hidden", 0, 11),
+    (3, "open", 2, 25),
+    (3, "hidden", 4, 4),
+    (3, "open", 7, 16),
+    (4, "open", 1, 0),
+    (4, "hidden", 3, 30),
+    (4, "open", 5, 12),
+    (4, "hidden", 6, 2),
+    (5, "hidden", 0, 19),
+    (5, "open", 2, 0),
+    (5, "hidden", 4, 40),
+    (5, "open", 7, 26),
+)
+
+
+def playout_positions() -> list[Game]:
+    """`PLAYOUT_POSITIONS` as games: position `k` is ``Game.new`` of P0, P1... with seed
+    ``700 + k``, played with choices drawn by ``random.Random(k)`` until the round index is
+    reached, then that many steps more, then on past forced choices. Only ``Game.new``,
+    ``decision`` and ``apply``: the same positions on any version of the core that plays by
+    the same rules."""
+    games = []
+    for k, (players, castillo, round_i, steps) in enumerate(PLAYOUT_POSITIONS):
+        options = Options(castillo=castillo)
+        game = Game.new([f"P{i}" for i in range(players)], seed=700 + k, options=options)
+        rng = random.Random(k)
+        while game.decision is not None and game.round_i < round_i:
+            game.apply(rng.choice(game.decision.choices))
+        for _ in range(steps):
+            if game.decision is None:
+                break
+            game.apply(rng.choice(game.decision.choices))
+        while (d := game.decision) is not None and len(d.choices) == 1:
+            game.apply(d.choices[0])
+        assert game.decision is not None, f"position {k} ended the game"
+        games.append(game)
+    return games
+
+
+def bench_playouts(cap: int, games: list[Game]) -> tuple[int, float, int]:
+    """The Hard player (``strong``, seeded ``k``, at most `cap` play-outs a decision, no
+    clock: what ``Budget.playouts(cap)`` gives it) decides once at each of `games`, from the
+    deciding seat's view. Returns (play-outs, CPU seconds of the decisions, a checksum of every
+    choice and every candidate's summed utility). Nothing but the bot's constructor and
+    `choose` and its `last_search`: the same bench runs on older versions of the bots.
+
+    To count instructions: ``valgrind --tool=callgrind python -m el_grande.bench playouts``
+    minus the same with ``--cap 0`` (start-up, imports and the positions), divided by the
+    play-outs. Another version of the code runs this file with ``PYTHONPATH`` at its tree:
+    the same checksum says that it made the same choices from the same numbers."""
+    from el_grande.bots.base import make_bot
+
+    playouts = 0
+    cpu = 0.0
+    found = []
+    for k, game in enumerate(games):
+        d = game.decision
+        assert d is not None
+        view = game.view(d.player)
+        bot: Any = make_bot("strong", seed=k, time_budget=math.inf, iterations=cap)
+        start = time.process_time()
+        choice = bot.choose(view, d)
+        cpu += time.process_time() - start
+        search = bot.last_search
+        playouts += search.playouts
+        found.append((k, repr(choice), [(repr(c), search.utility[c]) for c in search.candidates]))
+    return playouts, cpu, zlib.crc32(repr(found).encode())
 
 
 def bench_clone(players: int = 5) -> float:
@@ -224,6 +304,27 @@ def main(argv: list[str] | None = None) -> int:
                 f"{players} players, {pargs.games} games from seed {pargs.seed}: "
                 f"{decisions} decisions, final scores' checksum {checksum:08x}"
             )
+        return 0
+    if argv[:1] == ["playouts"]:
+        op = argparse.ArgumentParser(prog="python -m el_grande.bench playouts")
+        op.add_argument("--cap", type=int, default=100, help="play-outs a decision (0: none)")
+        op.add_argument("--runs", type=int, default=1, help="times over the positions")
+        oargs = op.parse_args(argv[1:])
+        positions = playout_positions()
+        if oargs.cap == 0:  # the positions alone: callgrind's baseline
+            print(f"{len(positions)} positions, nothing searched")
+            return 0
+        rates = []
+        for run in range(oargs.runs):
+            playouts, cpu, checksum = bench_playouts(oargs.cap, positions)
+            rates.append(playouts / cpu)
+            print(
+                f"run {run + 1}: {len(positions)} positions, cap {oargs.cap}: {playouts} "
+                f"play-outs in {cpu:.3f} CPU s, {playouts / cpu:.1f} play-outs per CPU-second, "
+                f"choices' checksum {checksum:08x}"
+            )
+        if oargs.runs > 1:
+            print(f"median: {sorted(rates)[len(rates) // 2]:.1f} play-outs per CPU-second")
         return 0
     parser = argparse.ArgumentParser(prog="python -m el_grande.bench", description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per player count")

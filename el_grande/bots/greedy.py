@@ -14,7 +14,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from el_grande.bots.base import fallback, seeded_rng
-from el_grande.bots.model import Nearby, W, determinize, evaluate, rounds_left, utility
+from el_grande.bots.model import (
+    Nearby,
+    W,
+    determinize,
+    evaluate,
+    rounds_left,
+    utilities,
+    utility,
+)
 from el_grande.bots.registry import level
 from el_grande.core import (
     POWER_CABALLEROS,
@@ -27,6 +35,7 @@ from el_grande.core import (
     rank_points,
 )
 from el_grande.core.board import CASTILLO_INDEX, PLACE_INDEX
+from el_grande.core.intrigue import move_goes_on
 
 if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, Game, View
@@ -46,11 +55,29 @@ SETTLE_KINDS = frozenset(
 )
 #: One Caballero from the court to a place at a time.
 _PLACING = frozenset({"placement", "place_any"})
-#: Per decision kind, the verbs of its choices that move nothing yet (`one_ply_scores`).
+#: Per decision kind, the verbs of its choices that move nothing yet, and after which the game
+#: waits for the same player's next step (`pending`): where an intrigue's next Caballero comes
+#: from or whose it is, to place before the special action (with Caballeros in court), the
+#: action card, intrigue_or's mode.
 _PENDING: dict[str, tuple[str, ...]] = {
     DecisionKind.MOVE_FROM: ("from",),
     DecisionKind.MOVE_WHOSE: ("whose",),
     DecisionKind.TURN: ("place",),
+    DecisionKind.ACTION_CARD: ("card",),
+    DecisionKind.MODE: ("mode",),
+}
+#: The intrigue cards that first ask for the region to move Caballeros out of: that choice
+#: moves nothing yet either (a region for eviction's disks is another matter).
+_REGION_FIRST = frozenset({"intrigue_5_from_region", "intrigue_all_own", "intrigue_or"})
+#: The same in a turn that is not the round's last, where also the choices that may end the
+#: turn move nothing: what follows up to the next player's first decision moves nothing
+#: either. An intrigue's move stopped, the special action given up, placing with no
+#: Caballero in court.
+_CALM_PENDING: dict[str, tuple[str, ...]] = {
+    **_PENDING,
+    DecisionKind.MOVE_FROM: ("from", "done"),
+    DecisionKind.MOVE_WHOSE: ("whose", "done"),
+    DecisionKind.TURN: ("place", "skip"),
 }
 #: The decision kinds and disk purposes read in hot loops, named once: naming an enum's member
 #: (`DecisionKind.POWER`) goes through its metaclass each time, far dearer than a global.
@@ -58,6 +85,9 @@ _POWER = DecisionKind.POWER
 _DISK = DecisionKind.DISK
 _MOVE_TO = DecisionKind.MOVE_TO
 _TURN = DecisionKind.TURN
+_COURT = DecisionKind.COURT
+_KING = DecisionKind.KING
+_REGION = DecisionKind.REGION
 _CASTILLO = Purpose.CASTILLO
 _EVICTION = Purpose.EVICTION
 _SCORE_BY_DISK = Purpose.SCORE_BY_DISK
@@ -93,35 +123,72 @@ def one_ply_scores(game: Game, seat: int) -> list[float]:
     # Placing or moving one Caballero changes two numbers, and `done` none, unless the engine
     # runs on past the end of the round (the last turn of the round, or a last placement then):
     # weigh those choices without copying the game. The same numbers as `evaluate` of a copy.
-    calm = game.active != game.order[-1] if game.order else False
+    calm = is_calm(game)
     placing = kind in _PLACING and (calm or ctx["left"] > 1)
     moving = kind == _MOVE_TO and calm
-    # Choosing where an intrigue's next Caballero comes from (or whose it is), or to place
-    # before the special action with Caballeros in court, moves nothing yet: the game waits
-    # for the same player's next step, so those choices are worth what the position is now.
-    pending = _PENDING.get(kind, ())
-    if kind == _TURN and game.court[game.active] <= 0:
-        pending = ()  # placing nothing: the turn goes on at once
-    scores = []
+    # The choices that move nothing yet are worth what the position is worth now.
+    pending = pending_verbs(game, kind, calm)
     now: list[float] | None = None  # the same for every choice that moves nothing yet
+    weighed: list[list[float]] = []
+    append = weighed.append
+    if kind == _MOVE_TO and (moving or move_goes_on(game)):
+        # Every choice moves the Caballero somewhere. In the last turn of the round too, when
+        # the same player moves another next whatever this one does (`move_goes_on`): then
+        # without a copy, but with the numbers `evaluate` of the copy gave (`moves_on`).
+        src, whose, index = PLACE_INDEX[ctx["region"]], ctx["whose"], PLACE_INDEX
+        targets = [index[c.arg] for c in decision.choices]  # type: ignore[index]
+        moves = near.moves if moving else near.moves_on
+        return utilities(moves(whose, src, targets), seat)
+    if kind == _COURT:  # the turn's court step: from the province, then the same player's
+        s, province, courted = game.active, game.province[game.active], near.courted
+        for c in decision.choices:
+            count: int = c.arg  # type: ignore[assignment]
+            append(courted(s, count if count < province else province))
+        return utilities(weighed, seat)
+    if kind == _KING and calm:  # the King card's special action: the King moves, that is all
+        kinged = near.kinged
+        for c in decision.choices:
+            append(kinged(PLACE_INDEX[c.arg]))  # type: ignore[index]
+        return utilities(weighed, seat)
+    placed = None
+    if placing:  # every place weighed in one call
+        targets = [PLACE_INDEX[c.arg] for c in decision.choices if c.verb == "place"]  # type: ignore[index]
+        placed = iter(near.placements(seat, targets))
     for c in decision.choices:
-        if c.verb in pending:
+        verb = c.verb
+        if verb in pending:
             if now is None:
                 now = near.now()
-            values = now
-        elif placing and c.verb == "place":
-            values = near.placed(seat, PLACE_INDEX[c.arg])  # type: ignore[index]
-        elif moving:
-            src, to = PLACE_INDEX[ctx["region"]], PLACE_INDEX[c.arg]  # type: ignore[index]
-            values = near.tweaked(ctx["whose"], ((src, -1), (to, 1)))
-        elif kind in _PLACING and calm and c.verb == "done":
-            values = near.tweaked(seat, ())
+            append(now)
+        elif placed is not None and verb == "place":
+            append(next(placed))
+        elif kind in _PLACING and calm and verb == "done":
+            append(near.tweaked(seat, ()))
         else:
             h = game.clone()
             h.apply_trusted(c)
-            values = near.evaluate(h)
-        scores.append(utility(values, seat))
-    return scores
+            append(near.evaluate(h))
+    return utilities(weighed, seat)
+
+
+def is_calm(game: Game) -> bool:
+    """Whether `game` stands in a turn that is not the round's last: then the end of the turn
+    and the next player's first steps change nothing that `evaluate` reads."""
+    return game.active != game.order[-1] if game.order else False
+
+
+def pending_verbs(game: Game, kind: str, calm: bool) -> tuple[str, ...]:
+    """The verbs of the choices of `game`'s decision (of `kind`) that change nothing that
+    `evaluate` reads before the game next waits for a decision (`_PENDING`, `_REGION_FIRST`;
+    `calm`: in a turn that is not the round's last, `_CALM_PENDING`)."""
+    if kind == _REGION:
+        d = game.decision
+        return ("region",) if d is not None and d.context["card"] in _REGION_FIRST else ()
+    if calm:
+        return _CALM_PENDING.get(kind, ())
+    if kind == _TURN and game.court[game.active] <= 0:
+        return ()  # placing nothing: the turn goes on at once, and may end the round
+    return _PENDING.get(kind, ())
 
 
 def one_ply(game: Game, seat: int) -> Choice:

@@ -15,6 +15,8 @@ future presence. It reads only plain state (`cab`, `court`, `province`, `score`,
 from __future__ import annotations
 
 import random
+from itertools import compress
+from operator import ne
 from typing import TYPE_CHECKING
 
 from el_grande.core import (
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
 
 _BOARD_VALUES = tuple(SCOREBOARDS[b] for b in SCOREBOARD_IDS)
 _SCORING_ROUNDS = tuple(sorted(SCORING_ROUNDS))
+#: The places' indexes (`cab`'s rows), for the places that changed: `compress(_PLACES, map(ne,
+#: cab, rows))`, the indexes in order without a Python loop.
+_PLACES = range(CASTILLO_INDEX + 1)
 
 
 def determinize(view: View, rng: random.Random) -> Game:
@@ -143,28 +148,28 @@ _STEMS: dict[tuple[int, tuple[int, ...], tuple[int, ...], int], tuple[_Stem, ...
 
 def _stems(game: Game) -> tuple[_Stem, ...]:
     """Every place's `_Stem`, in `PLACES` order (memoized)."""
-    key = (game.king, tuple(game.boards), tuple(game.home), len(game.cab))
+    return _stems_at(game.king, game.boards, game.home, len(game.cab))
+
+
+def _stems_at(king: int, boards: list[int], home: list[int], places: int) -> tuple[_Stem, ...]:
+    """`_stems` of a game with this King, these scoreboards and homes, and `places` places."""
+    key = (king, tuple(boards), tuple(home), places)
     got = _STEMS.get(key)
     if got is None:
         if len(_STEMS) > 10_000:
             _STEMS.clear()
-        got = _STEMS[key] = _make_stems(game)
+        homes = [0] * places
+        for s, at in enumerate(home):
+            homes[at] |= 1 << s
+        homes[CASTILLO_INDEX] = 0
+        b0, b1 = boards
+        got = _STEMS[key] = tuple(
+            [
+                (p, 0 if b0 == p else (1 if b1 == p else -1), p == king, homes[p])
+                for p in range(places)
+            ]
+        )
     return got
-
-
-def _make_stems(game: Game) -> tuple[_Stem, ...]:
-    homes = [0] * len(game.cab)
-    for s, home in enumerate(game.home):
-        homes[home] |= 1 << s
-    homes[CASTILLO_INDEX] = 0
-    b0, b1 = game.boards
-    king = game.king
-    return tuple(
-        [
-            (p, 0 if b0 == p else (1 if b1 == p else -1), p == king, homes[p])
-            for p in range(len(homes))
-        ]
-    )
 
 
 #: Per weight, `_place_value` times that weight, by `_place_value` key.
@@ -224,8 +229,7 @@ def points_by_place(game: Game) -> list[tuple[float, ...] | None]:
 
 def _sums(weighted: list[_Weighted | None], n: int) -> list[float]:
     """Per seat, the weighted points of every non-empty place added up."""
-    columns = [w for w in weighted if w is not None]
-    return list(map(sum, zip(*columns))) if columns else [0.0] * n
+    return [*map(sum, zip(*filter(None, weighted)))] or [0.0] * n
 
 
 def _shift(sums: list[float], old: _Weighted | None, new: _Weighted | None) -> list[float]:
@@ -278,84 +282,165 @@ def evaluate(game: Game) -> list[float]:
     """Estimated final points per seat from the position of `game` (exact once it is over).
 
     Called for every choice a greedy step weighs, so it is written for speed: the weights of
-    the moment and each place's weighted points are memoized, and `Nearby` gets the numbers
-    with less work when only a little changed.
+    the moment and each place's weighted points are memoized, the places whose Caballeros did
+    not change since the last position weighed are taken from it (`_Weighed`), and `Nearby`
+    gets the numbers with less work when only a little changed.
     """
+    global _last_weighed
     if game.over:
         return [float(s) for s in game.score]
-    moment = _moment(game)
-    return _total(game, moment, _sums(_places(game, moment, _stems(game)), game.n))
+    weighed = _last_weighed = _Weighed(game, _last_weighed)
+    return _total(game, weighed.moment, weighed.sums)
 
 
-#: The last `Nearby` made: the next one is most often a step from it (see `Nearby.__init__`).
-_last_near: Nearby | None = None
+class _Weighed:
+    """A position's places weighted as `evaluate` weighs them (`_places`) and added up per seat
+    (`_sums`), with what that depends on: the moment (`_moment`: the rounds, the round, the
+    phase) and the stems (`_stems`: the King, the scoreboards, the homes).
 
-
-class Nearby:
-    """`evaluate` for positions a step away from `game`, with less work.
-
-    `tweaked`: after a small change to one seat's Caballeros (some moved between places, the
-    court and the Castillo), without copying the game: valid only for changes after which
-    nothing else happens. `evaluate(h)`: for a game `h` played on from `game`; a place whose
-    Caballeros did not change keeps what was found for `game`. The numbers are `evaluate`'s
-    up to the rounding of the last bits (a place's points are taken out of the sum and the new
-    ones put in), far below the `greedy.TIE` by which one choice must beat another.
+    Made after another one (`last`) of the same moment and stems, it looks up again only the
+    places whose Caballeros changed (`changed`: their indexes, in order; None when nothing was
+    taken from `last`) and takes everything else from it, the sums too when no place changed.
+    Nothing here is changed once made, so that the next one may share it.
     """
 
     __slots__ = (
         "boards",
         "castillo",
-        "game",
+        "changed",
         "home",
         "king",
         "moment",
-        "parts",
+        "phase",
         "regions",
+        "round_i",
+        "rounds",
         "rows",
         "stems",
         "sums",
         "weighted",
     )
 
+    rounds: int
+    round_i: int
+    phase: Phase
+    king: int
+    boards: list[int]
+    home: list[int]
     rows: list[list[int]]
     moment: _Moment
     stems: tuple[_Stem, ...]
     weighted: list[_Weighted | None]
+    sums: list[float]
+    regions: dict[_Key, _Weighted]
+    castillo: dict[_Key, _Weighted]
+    changed: list[int] | None
 
-    def __init__(self, game: Game) -> None:
-        global _last_near
-        self.game = game
-        self.rows = [row[:] for row in game.cab]
+    def __init__(self, game: Game, last: _Weighed | None) -> None:
+        cab, boards, home = game.cab, game.boards, game.home
+        self.rounds, self.round_i, self.phase = game.options.rounds, game.round_i, game.phase
+        self.king = game.king
+        if (
+            last is not None
+            and self.round_i == last.round_i
+            and self.phase == last.phase
+            and self.rounds == last.rounds
+            and self.king == last.king
+            and boards == last.boards
+            and home == last.home
+        ):
+            # What `_moment`, `_stems` and the weights' memos give is the last one's.
+            self.boards, self.home = last.boards, last.home
+            self.moment = moment = last.moment
+            self.stems = stems = last.stems
+            self.regions, self.castillo = last.regions, last.castillo
+            rows = last.rows
+            self.changed = changed = [*compress(_PLACES, map(ne, cab, rows))]
+            if not changed:
+                self.rows, self.weighted, self.sums = rows, last.weighted, last.sums
+                return
+            self.rows = rows = rows[:]
+            self.weighted = weighted = last.weighted[:]
+            for p in changed:  # each as `_places` finds it
+                row = cab[p]
+                rows[p] = row[:]
+                if any(row):
+                    key = (stems[p], tuple(row))
+                    if p == CASTILLO_INDEX:
+                        weighted[p] = _weighted(self.castillo, key, moment[0])
+                    else:
+                        got = self.regions.get(key)
+                        weighted[p] = (
+                            got if got is not None else _weighted(self.regions, key, moment[1])
+                        )
+                else:
+                    weighted[p] = None
+            self.sums = _sums(weighted, game.n)
+            return
+        self.changed = None
+        self.boards, self.home = boards[:], home[:]
+        self.rows = [row[:] for row in cab]
         self.moment = moment = _moment(game)
         self.stems = stems = _stems(game)
         self.regions, self.castillo = _weights(moment[1]), _weights(moment[0])
-        last = _last_near
-        if last is not None and last.moment is moment and last.stems is stems:
-            # A step after the last one (a turn's next placement, say): only the places
-            # whose Caballeros changed are looked up again; each is what `_places` gives.
-            self.weighted = weighted = last.weighted[:]
-            rows = last.rows
-            for p, row in enumerate(game.cab):
-                if row != rows[p]:
-                    if any(row):
-                        key = (stems[p], tuple(row))
-                        if p == CASTILLO_INDEX:
-                            weighted[p] = _weighted(self.castillo, key, moment[0])
-                        else:
-                            weighted[p] = _weighted(self.regions, key, moment[1])
-                    else:
-                        weighted[p] = None
-        else:
-            self.weighted = _places(game, moment, stems)
+        self.weighted = _places(game, moment, stems)
         self.sums = _sums(self.weighted, game.n)
-        self.king, self.boards, self.home = game.king, game.boards[:], game.home[:]
-        # `_total`'s terms that do not change with the places, per seat, worked out once.
-        court_cap, w_court, w_province, w_castle = moment[4:]
-        self.parts = (
-            [w_court * (c if c < court_cap else court_cap) for c in game.court],
-            [w_province * pr for pr in game.province],
-            [w_castle * k for k in game.cab[CASTILLO_INDEX]],
-        )
+
+
+#: The last position `evaluate` weighed: the next one is most often much like it.
+_last_weighed: _Weighed | None = None
+
+#: The last `Nearby` made: the next one is most often a step from it (see `_Weighed`).
+_last_near: Nearby | None = None
+
+
+class Nearby(_Weighed):
+    """`evaluate` for positions a step away from `game`, with less work.
+
+    `tweaked`: after a small change to one seat's Caballeros (some moved between places, the
+    court and the Castillo), without copying the game: valid only for changes after which
+    nothing else happens (`placements` and `moves`: the same for each of a decision's places
+    at once). `evaluate(h)`: for a game `h` played on from `game`; a place whose Caballeros
+    did not change keeps what was found for `game`. The numbers are `evaluate`'s up to the
+    rounding of the last bits (a place's points are taken out of the sum and the new ones put
+    in), far below the `greedy.TIE` by which one choice must beat another. `moves_on`,
+    `courted` and `kinged` give `evaluate(h)`'s numbers, bit for bit, of a game `h` one
+    choice on (an intrigue's move after which its player moves another, the court step, the
+    King's move) without `h`.
+
+    Made after the last one (a step after it, most often: a turn's next placement), it takes
+    from it what did not change (`_Weighed`), and `_total`'s terms of a court, province or
+    Castillo that did not change.
+    """
+
+    __slots__ = ("court", "game", "parts", "province")
+
+    parts: tuple[list[float], list[float], list[float]]
+
+    def __init__(self, game: Game) -> None:
+        global _last_near
+        last = _last_near
+        _Weighed.__init__(self, game, last)
+        self.game = game
+        self.court, self.province = court, province = game.court[:], game.province[:]
+        court_cap, w_court, w_province, w_castle = self.moment[4:]
+        changed = self.changed
+        if changed is None or last is None:
+            # `_total`'s terms that do not change with the places, per seat, worked out once.
+            self.parts = (
+                [w_court * (c if c < court_cap else court_cap) for c in court],
+                [w_province * pr for pr in province],
+                [w_castle * k for k in game.cab[CASTILLO_INDEX]],
+            )
+        else:
+            on_court, in_province, in_castle = last.parts
+            if court != last.court:
+                on_court = [w_court * (c if c < court_cap else court_cap) for c in court]
+            if province != last.province:
+                in_province = [w_province * pr for pr in province]
+            if changed and changed[-1] == CASTILLO_INDEX:
+                in_castle = [w_castle * k for k in game.cab[CASTILLO_INDEX]]
+            self.parts = (on_court, in_province, in_castle)
         _last_near = self
 
     def _total(
@@ -403,40 +488,203 @@ class Nearby:
             sums = _shift(sums, weighted[place], new)
         return self._total(sums, seat, court, castle)
 
-    def placed(self, seat: int, to: int) -> list[float]:
-        """`tweaked(seat, ((to, 1),), court=-1)`, with less work: one of `seat`'s Caballeros
-        from its court to place `to`."""
-        row = self.rows[to][:]
-        row[seat] += 1
-        key = (self.stems[to], tuple(row))
-        if to == CASTILLO_INDEX:
-            new = _weighted(self.castillo, key, self.moment[0])
-            castle = 1
-        else:
-            new = self.regions.get(key) or _weighted(self.regions, key, self.moment[1])
-            castle = 0
-        # `self._total(_shift(self.sums, old, new), seat, -1, castle)` in one list: the same
-        # numbers, added in the same order.
-        old = self.weighted[to]
+    def _weigh(self, place: int, row: list[int]) -> _Weighted | None:
+        """`place`'s weighted points with its Caballeros `row` (None if empty): `_places`'s."""
+        return self._weigh_held(place, row) if any(row) else None
+
+    def _weigh_held(self, place: int, row: list[int]) -> _Weighted:
+        """`_weigh` of a row with a Caballero in it."""
+        key = (self.stems[place], tuple(row))
+        if place == CASTILLO_INDEX:
+            return _weighted(self.castillo, key, self.moment[0])
+        got = self.regions.get(key)
+        return got if got is not None else _weighted(self.regions, key, self.moment[1])
+
+    def moves(self, seat: int, src: int, targets: list[int]) -> list[list[float]]:
+        """``[tweaked(seat, ((src, -1), (to, 1))) for to in targets]``, with less work: one of
+        `seat`'s Caballeros from region `src` (not the Castillo) to each place `to`, its
+        region weighed once (`tweaked` shifts it first)."""
+        rows, weighted = self.rows, self.weighted
+        row = rows[src][:]
+        row[seat] -= 1
+        left = _shift(self.sums, weighted[src], self._weigh(src, row))
+        on_court, in_province, in_castle = self.parts
+        score = self.game.score
+        weighed = []
+        for to in targets:
+            row = rows[to][:]
+            row[seat] += 1
+            new = self._weigh_held(to, row)
+            old = weighted[to]
+            # `self._total(_shift(left, old, new), seat, 0, castle)` in one list: the same
+            # numbers, added in the same order.
+            if old is not None:
+                value = [
+                    sc + (x - a + b) + pa + pb + pk
+                    for sc, x, a, b, pa, pb, pk in zip(
+                        score,
+                        left,
+                        old,
+                        new,
+                        on_court,
+                        in_province,
+                        in_castle,
+                    )
+                ]
+            else:
+                value = [
+                    sc + (x + b) + pa + pb + pk
+                    for sc, x, b, pa, pb, pk in zip(
+                        score,
+                        left,
+                        new,
+                        on_court,
+                        in_province,
+                        in_castle,
+                    )
+                ]
+            if to == CASTILLO_INDEX:
+                _reserves_moved(value, self.game, self.moment, seat, 0, 1)
+            weighed.append(value)
+        return weighed
+
+    def moves_on(self, seat: int, src: int, targets: list[int]) -> list[list[float]]:
+        """`self.evaluate(h)` of each `h`, this game played on by one of `seat`'s Caballeros
+        moving from region `src` to place `to` (of `targets`) and nothing else
+        (`core.intrigue.move_goes_on`), without playing it: the same numbers (the two places
+        shifted in place order, the total added up as `evaluate` adds it)."""
+        rows, weighted, sums = self.rows, self.weighted, self.sums
+        row = rows[src][:]
+        row[seat] -= 1
+        gone = self._weigh(src, row)
+        left = _shift(sums, weighted[src], gone)  # for the places after `src`
+        on_court, in_province, in_castle = self.parts
+        score = self.game.score
+        weighed = []
+        for to in targets:
+            row = rows[to][:]
+            row[seat] += 1
+            new = self._weigh_held(to, row)
+            if to < src:
+                total = _shift(_shift(sums, weighted[to], new), weighted[src], gone)
+            else:
+                total = _shift(left, weighted[to], new)
+            if to != CASTILLO_INDEX:  # the court, province and Castillo as they were
+                weighed.append(
+                    [
+                        sc + ps + a + b + k
+                        for sc, ps, a, b, k in zip(score, total, on_court, in_province, in_castle)
+                    ]
+                )
+                continue
+            court_cap, w_court, w_province, w_castle = self.moment[4:]
+            castillo = rows[CASTILLO_INDEX][:]
+            castillo[seat] += 1
+            weighed.append(
+                [  # `_total`'s sum
+                    sc
+                    + ps
+                    + w_court * (c if c < court_cap else court_cap)
+                    + w_province * pr
+                    + w_castle * k
+                    for sc, ps, c, pr, k in zip(score, total, self.court, self.province, castillo)
+                ]
+            )
+        return weighed
+
+    def courted(self, seat: int, count: int) -> list[float]:
+        """`self.evaluate(h)` of `h`, this game played on by `count` of `seat`'s Caballeros
+        going from its province to its court and nothing else (the court step of a turn),
+        without playing it: the same numbers (the total's terms of the court and province
+        worked out for `seat` again, as `evaluate` works them out for every seat)."""
+        on_court, in_province, in_castle = self.parts
+        if count:
+            court_cap, w_court, w_province, _ = self.moment[4:]
+            c = self.court[seat] + count
+            on_court = on_court[:]
+            on_court[seat] = w_court * (c if c < court_cap else court_cap)
+            in_province = in_province[:]
+            in_province[seat] = w_province * (self.province[seat] - count)
+        return [
+            sc + ps + a + b + k
+            for sc, ps, a, b, k in zip(self.game.score, self.sums, on_court, in_province, in_castle)
+        ]
+
+    def kinged(self, to: int) -> list[float]:
+        """`self.evaluate(h)` of `h`, this game played on by the King moving to region `to`
+        and nothing else, without playing it: the same numbers (the places whose King's bonus
+        changed shifted in place order, as `evaluate` shifts them)."""
+        rows, weighted, regions, moment = self.rows, self.weighted, self.regions, self.moment
+        stems = _stems_at(to, self.boards, self.home, len(rows))
+        sums = self.sums
+        for p, stem in enumerate(stems):
+            if stem != self.stems[p]:
+                row = rows[p]
+                new = None
+                if any(row):
+                    key = (stem, tuple(row))
+                    if p == CASTILLO_INDEX:
+                        new = _weighted(self.castillo, key, moment[0])
+                    else:
+                        new = regions.get(key)
+                        if new is None:
+                            new = _weighted(regions, key, moment[1])
+                sums = _shift(sums, weighted[p], new)
+        on_court, in_province, in_castle = self.parts
+        return [
+            sc + ps + a + b + k
+            for sc, ps, a, b, k in zip(self.game.score, sums, on_court, in_province, in_castle)
+        ]
+
+    def placements(self, seat: int, targets: list[int]) -> list[list[float]]:
+        """``[tweaked(seat, ((to, 1),), court=-1) for to in targets]``, with less work: one of
+        `seat`'s Caballeros from its court to each place `to`."""
+        rows, weighted = self.rows, self.weighted
         on_court, in_province, in_castle = self.parts
         score, sums = self.game.score, self.sums
-        if old is not None:
-            value = [
-                sc + (x - a + b) + pa + pb + pk
-                for sc, x, a, b, pa, pb, pk in zip(
-                    score, sums, old, new, on_court, in_province, in_castle
-                )
-            ]
-        else:
-            value = [
-                sc + (x + b) + pa + pb + pk
-                for sc, x, b, pa, pb, pk in zip(score, sums, new, on_court, in_province, in_castle)
-            ]
         court_cap, w_court, _, w_castle = self.moment[4:]
-        c = self.game.court[seat]
-        value[seat] += w_court * (min(c - 1, court_cap) - min(c, court_cap))
-        value[seat] += w_castle * castle
-        return value
+        c = self.court[seat]
+        # `_reserves_moved`'s terms for `seat`: one fewer in court, none or one more in the
+        # Castillo (the same for every place).
+        fewer = w_court * (min(c - 1, court_cap) - min(c, court_cap))
+        castle = (w_castle * 0, w_castle * 1)
+        weighed = []
+        for to in targets:
+            row = rows[to][:]
+            row[seat] += 1
+            new = self._weigh_held(to, row)
+            old = weighted[to]
+            # `self._total(_shift(sums, old, new), seat, -1, castle)` in one list: the same
+            # numbers, added in the same order.
+            if old is not None:
+                value = [
+                    sc + (x - a + b) + pa + pb + pk
+                    for sc, x, a, b, pa, pb, pk in zip(
+                        score,
+                        sums,
+                        old,
+                        new,
+                        on_court,
+                        in_province,
+                        in_castle,
+                    )
+                ]
+            else:
+                value = [
+                    sc + (x + b) + pa + pb + pk
+                    for sc, x, b, pa, pb, pk in zip(
+                        score,
+                        sums,
+                        new,
+                        on_court,
+                        in_province,
+                        in_castle,
+                    )
+                ]
+            value[seat] += fewer
+            value[seat] += castle[to == CASTILLO_INDEX]
+            weighed.append(value)
+        return weighed
 
     def now(self) -> list[float]:
         """`evaluate(game)`."""
@@ -450,11 +698,15 @@ class Nearby:
         """`evaluate(game)` for a game played on from this one."""
         if game.over:
             return [float(s) for s in game.score]
-        moment = _moment(game)
-        if moment is not self.moment:
-            return _total(game, moment, _sums(_places(game, moment, _stems(game)), game.n))
+        if (
+            game.round_i != self.round_i
+            or game.phase != self.phase
+            or game.options.rounds != self.rounds
+        ):  # another moment: another `_moment`, nothing to shift
+            return evaluate(game)
+        moment = self.moment
         rows, cab = self.rows, game.cab
-        changed = [p for p, row in enumerate(cab) if row != rows[p]]
+        changed = [*compress(_PLACES, map(ne, cab, rows))]
         stems = self.stems
         if game.king != self.king or game.boards != self.boards or game.home != self.home:
             # The King's bonus, a scoreboard's values or a home bonus moved.
@@ -472,9 +724,24 @@ class Nearby:
                 if p == CASTILLO_INDEX:
                     new = _weighted(self.castillo, key, moment[0])
                 else:
-                    new = _weighted(self.regions, key, moment[1])
+                    new = self.regions.get(key)
+                    if new is None:
+                        new = _weighted(self.regions, key, moment[1])
             sums = _shift(sums, weighted[p], new)
-        return _total(game, moment, sums)
+        # `_total(game, moment, sums)`, its terms taken from this one's where the court, the
+        # province or the Castillo did not change: the same numbers, added in the same order.
+        on_court, in_province, in_castle = self.parts
+        court_cap, w_court, w_province, w_castle = moment[4:]
+        if game.court != self.court:
+            on_court = [w_court * (c if c < court_cap else court_cap) for c in game.court]
+        if game.province != self.province:
+            in_province = [w_province * pr for pr in game.province]
+        if cab[CASTILLO_INDEX] != rows[CASTILLO_INDEX]:
+            in_castle = [w_castle * k for k in cab[CASTILLO_INDEX]]
+        return [
+            sc + ps + a + b + k
+            for sc, ps, a, b, k in zip(game.score, sums, on_court, in_province, in_castle)
+        ]
 
 
 def rounds_left(game: Game) -> int:
@@ -491,3 +758,22 @@ def utility(values: list[float], seat: int) -> float:
     if not others:
         return own
     return own - 0.6 * max(others) - 0.4 * sum(others) / len(others)
+
+
+def utilities(values: list[list[float]], seat: int) -> list[float]:
+    """``[utility(v, seat) for v in values]`` (the same numbers), in one call: a greedy step
+    weighs every choice. A list met twice in a row (a value shared by several choices) is
+    weighed once."""
+    scores: list[float] = []
+    append = scores.append
+    last: list[float] | None = None
+    u = 0.0
+    others_count = len(values[0]) - 1 if values else 0  # every list has a value per seat
+    for v in values:
+        if v is not last:
+            last = v
+            others = v[:]
+            own = others.pop(seat)
+            u = own - 0.6 * max(others) - 0.4 * sum(others) / others_count if others_count else own
+        append(u)
+    return scores

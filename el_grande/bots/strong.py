@@ -21,6 +21,7 @@ turn cheaper still).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -46,6 +47,11 @@ ROLLOUT_STEPS = 120
 
 class OutOfTime(Exception):
     """The search's deadline passed (or its caller cancelled it)."""
+
+
+def _endless() -> None:
+    """The `Check` of a search without a deadline (a budget in play-outs alone): no clock to
+    read between its steps."""
 
 
 class Deadline:
@@ -359,7 +365,11 @@ class StrongBot:
         if len(choices) == 1:
             return choices[0]
         rng = self.rng
-        check = Deadline(self.clock, self.clock() + self.time_budget)
+        check: Check = (
+            _endless
+            if self.time_budget == math.inf
+            else Deadline(self.clock, self.clock() + self.time_budget)
+        )
         self.last_search = None
         try:
             game = determinize(view, rng)

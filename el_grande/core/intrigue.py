@@ -9,7 +9,7 @@ fixed, which is the ``move`` frame's fields.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .board import NUM_REGIONS, PLACE_INDEX, REGIONS
 from .choices import DONE, PLACE_AT, TO, ch, per_place
@@ -236,6 +236,36 @@ def _answer_move_to(g: State, frame: MoveToFrame, c: Choice) -> None:
     else:
         foreign -= 1
     stack[-1] = ("move", own, foreign, total - 1, fixed, forced, limit)
+
+
+def move_goes_on(g: State) -> bool:
+    """At a ``move_to`` decision: whether the move under way asks its player for another
+    Caballero whichever place this one goes to, so that nothing but this Caballero moves before
+    the next decision. For search code that weighs every destination without playing it
+    (``bots.greedy``); the game is not changed.
+
+    It does when more are to move and one still may once this one has left its region (the
+    step's own rule, `_movable` or `_sources`, asked with it taken away): a Caballero put into
+    a region only ever adds to what may move from there, and the Castillo is no source."""
+    stack = g._stack
+    _, r, whose = cast("MoveToFrame", stack[-1])
+    move = stack[-2] if stack[-2][0] == "move" else stack[-3]  # a move_whose frame between
+    assert move[0] == "move"
+    _, own, foreign, total, fixed, _forced, _limit = move
+    if total <= 1:
+        return False
+    if whose == g.active:
+        own -= 1
+    else:
+        foreign -= 1
+    row = g.cab[r]
+    row[whose] -= 1  # taken away for the step's rule to look, and put back
+    try:
+        if fixed >= 0:
+            return bool(_movable(g, fixed, own, foreign))
+        return bool(_sources(g, own, foreign))
+    finally:
+        row[whose] += 1
 
 
 # --- a region first: intrigue_5_from_region, intrigue_all_own (also intrigue_or's move) --------
