@@ -1237,6 +1237,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.chart_note": "각 선택 직후 {name:이/가} 짐작할 수 있던 대로: 예상 최종 점수 차"
     "(내 점수에서 다른 플레이어 중 최고 점수를 뺀 것), 그다음 예상 최종 점수. 한 열이 결정 "
     "하나입니다.",
+    "review.margin_scale": "점수 차는 {name}의 예상 최종 점수에서 다른 플레이어 중 최고 점수를 "
+    "뺀 것으로, 0은 그 플레이어와 같음, 0 아래는 뒤짐, 0 위는 앞섬을 뜻하며, 상대가 여럿이면 "
+    "그중 최고가 어느 한 사람보다 앞서기 쉬우므로 0 아래에서 시작하는 일이 흔합니다.",
     "review.axis_margin": "점수 차",
     "review.axis_score": "점수",
     "review.axis_rounds": "각 결정을 내린 라운드 (라운드가 시작되는 자리에 그 끝자리 숫자)",
