@@ -37,6 +37,7 @@ from el_grande.tournament.frozen import (
     install,
     installed,
     kept_wheel,
+    stop_all,
     wheel_sha,
 )
 from el_grande.tournament.match import Frozen
@@ -258,11 +259,14 @@ def _report(ns: argparse.Namespace) -> int:
 def _print(summary: dict[str, Any], as_json: bool) -> None:
     if as_json:
         sys.stdout.write(json.dumps(summary) + "\n")
-    elif summary["games_recorded"]:
-        console = Console()
-        if not console.is_terminal:  # a file or a pipe: no terminal to wrap for
-            console = Console(width=120)
+        return
+    console = Console()
+    if not console.is_terminal:  # a file or a pipe: no terminal to wrap for
+        console = Console(width=120)
+    if summary["games_recorded"]:
         print_report(summary, console)
+    else:
+        console.print(f"No game of the {summary['games_planned']} planned is recorded yet.")
 
 
 # --------------------------------------------------------------------------- the plan
@@ -446,6 +450,8 @@ def _play(ns: argparse.Namespace, err: Console, say: Any) -> int:
     wheels = _frozen_flags(ns)
     plan, tournament = _effective(ns, path, wheels)
     frozen, versions, sent = _frozen_ready(ns, plan, wheels)
+    if ns.backend != "local" or ns.jobs > 1:
+        stop_all()  # (started to be checked: the workers start their own)
     conn = _open(path, write=True)
     try:
         try:

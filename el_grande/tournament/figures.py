@@ -42,7 +42,9 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     centre = p + z * z / (2 * trials)
     spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
     scale = 1 + z * z / trials
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+    low = 0.0 if successes <= 0 else max(0.0, (centre - spread) / scale)
+    high = 1.0 if successes >= trials else min(1.0, (centre + spread) / scale)
+    return low, high
 
 
 def mean_interval(

@@ -34,10 +34,15 @@ def test_every_deal_is_played_in_every_rotation(tournament: Path) -> None:
         assert shared == (score == other)
 
 
-def test_two_processes_store_the_same_results(tmp_path: Path, tournament: Path) -> None:
+def test_two_processes_store_the_same_results(
+    tmp_path: Path, tournament: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "two.sqlite"
-    assert main(["--db", str(path), *FLAGS, "--entrants", "greedy,random", "--jobs", "2"]) == 0
+    capsys.readouterr()
+    flags = [f for f in FLAGS if f != "--no-progress"]
+    assert main(["--db", str(path), *flags, "--entrants", "greedy,random", "--jobs", "2"]) == 0
     assert stored(path) == stored(tournament)
+    assert capsys.readouterr().err == ""  # no progress bar where stderr is no terminal
 
 
 def test_the_report_as_a_table_and_as_json(

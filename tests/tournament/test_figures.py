@@ -19,6 +19,7 @@ def test_wilson_intervals() -> None:
     assert low == 0.0 and high == pytest.approx(0.2775328, abs=1e-6)
     assert wilson(10, 10) == pytest.approx((0.7224672, 1.0), abs=1e-6)
     assert wilson(0, 0) == (0.0, 0.0)
+    assert wilson(0, 30_000)[0] == 0.0 and wilson(30_000, 30_000)[1] == 1.0  # exactly
 
 
 def test_a_mean_and_its_interval() -> None:
