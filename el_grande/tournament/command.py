@@ -121,7 +121,12 @@ def configure(p: argparse.ArgumentParser) -> None:
         "--report", action="store_true", help="print the file's report now and play nothing"
     )
     p.add_argument("--json", action="store_true", help="the report as one JSON object")
-    p.add_argument("--no-progress", dest="progress", action="store_false")
+    p.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        help="no progress bar (there is one only on a terminal)",
+    )
     p.add_argument(
         "--cache",
         metavar="DIR",

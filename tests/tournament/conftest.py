@@ -1,40 +1,20 @@
-"""What the tournament's tests share: a small plan's flags, the stored results of a file
-read back (without the timings, the host and the times: what must be the same however the
-games were played), and a frozen "version" made from this tree."""
+"""The tournament's tests' fixture: a small finished tournament (helpers.py: its flags)."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from el_grande.tournament.command import main
 
-#: A small tournament: 2 players, 6 rounds, 8 games (4 deals, each in both rotations).
-FLAGS = ["--players", "2", "--games", "8", "--seed", "3", "--rounds", "6", "--no-progress"]
+from .helpers import FLAGS
 
 
-def stored(path: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
-    """Every game of the file (index, seed, rotation, void, choices) and every seat (game,
-    seat, entrant, score, won, shared, margin, decisions), in order."""
-    conn = sqlite3.connect(path)
-    try:
-        games = conn.execute(
-            "SELECT game, seed, rotation, void, choices FROM tournament_games ORDER BY game"
-        ).fetchall()
-        seats = conn.execute(
-            "SELECT game, seat, entrant, score, won, shared, margin, decisions"
-            " FROM tournament_seats ORDER BY game, seat"
-        ).fetchall()
-    finally:
-        conn.close()
-    return games, seats
-
-
-@pytest.fixture
-def tournament(tmp_path: Path) -> Path:
-    """A finished small tournament of greedy against random (played once per test)."""
-    path = tmp_path / "t.sqlite"
+@pytest.fixture(scope="session")
+def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished small tournament of greedy against random, played once: the tests that
+    use it only read it (a refused run changes nothing: they check that too)."""
+    path = tmp_path_factory.mktemp("tournament") / "t.sqlite"
     assert main(["--db", str(path), *FLAGS, "--entrants", "greedy,random"]) == 0
     return path

@@ -13,7 +13,7 @@ import pytest
 
 from el_grande.tournament.command import main
 
-from .conftest import FLAGS, stored
+from .helpers import FLAGS, stored
 
 
 def test_every_deal_is_played_in_every_rotation(tournament: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import distributed  # the `cluster` extra: an ImportError here is a failure, not a skip
 
-from .conftest import FLAGS, stored
+from .helpers import FLAGS, stored
 
 DRIVER = Path(__file__).with_name("dask_driver.py")
 

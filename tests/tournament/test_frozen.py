@@ -32,7 +32,7 @@ from el_grande.tournament.frozen import (
 from el_grande.tournament.match import Frozen, budget_of, play
 from el_grande.tournament.plan import Plan, parse_entrant, parse_lineup
 
-from .conftest import stored
+from .helpers import stored
 
 ROOT = Path(el_grande.__file__).parent
 

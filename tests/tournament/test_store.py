@@ -20,7 +20,7 @@ from el_grande.tournament.command import file_sentence, main
 from el_grande.tournament.match import play
 from el_grande.tournament.plan import Plan, parse_lineup
 
-from .conftest import FLAGS, stored
+from .helpers import FLAGS, stored
 
 PLAN = Plan(players=2, games=8, seed=3, lineup=parse_lineup("greedy,random", 2), rounds=6)
 
