@@ -77,8 +77,11 @@ _BY_ID = {lv.id: lv for lv in LEVELS}
 
 def _wheel(folder: Path) -> Path:
     """A wheel of this tree's `el_grande` package, its rules core and its bots (what a
-    frozen version's worker uses), with three misbehaving levels added."""
-    files: dict[str, bytes] = {"el_grande/__init__.py": (ROOT / "__init__.py").read_bytes()}
+    frozen version's worker uses) and the value classes below them (`records`), with three
+    misbehaving levels added."""
+    files: dict[str, bytes] = {
+        f"el_grande/{name}": (ROOT / name).read_bytes() for name in ("__init__.py", "records.py")
+    }
     for package in ("core", "bots"):
         for path in sorted((ROOT / package).glob("*.py")):
             files[f"el_grande/{package}/{path.name}"] = path.read_bytes()
