@@ -121,11 +121,21 @@ def test_the_korean_catalogue_is_in_korean() -> None:
         ("Ben", CONSONANT),
         ("Bill", RIEUL),
         ("Jack", CONSONANT),
-        ("Mark", None),
+        ("Mark", VOWEL),  # 마크: a stop after a consonant takes 으
+        ("Scott", CONSONANT),  # 스콧: after a short vowel it is a final consonant
+        ("Seok", CONSONANT),  # 석, romanized
+        ("Ted", VOWEL),  # 테드
+        ("Michelle", RIEUL),  # 미셸
+        ("Jane", CONSONANT),  # 제인
+        ("DJ", VOWEL),  # no vowel letter: read as letters, 디제이
+        ("Tariq", None),
         ("7", RIEUL),
         ("10", CONSONANT),
         ("2", VOWEL),
         ("‘베토’", VOWEL),
+        ("베토(거부권)", VOWEL),  # an aside at the end is read past
+        ("파워 카드 7  (궁정으로\u00a03개)", RIEUL),
+        ("(봇)", CONSONANT),  # nothing before it: the aside is the word
         (" G ", VOWEL),
         ("M", CONSONANT),
         ("[/]", None),
@@ -140,8 +150,8 @@ def test_particles_follow_the_word_before_them() -> None:
     assert particle("아라곤", "으로", "로") == "으로"
     assert particle("갈리시아", "으로", "로") == "로"
     assert particle("카탈", "으로", "로") == "로"  # ㄹ takes 로
-    assert particle("Mark", "이", "가") == "이(가)"  # unknown: both, as Korean writing does
-    assert particle("Mark", "으로", "로") == "(으)로"
+    assert particle("Tariq", "이", "가") == "이(가)"  # unknown: both, as Korean writing does
+    assert particle("Tariq", "으로", "로") == "(으)로"
     use("ko")
     assert t("ev.power", name="김민준", n=7) == "김민준이 파워 카드 7을 냅니다."
     assert t("ev.power", name="최지우", n=2) == "최지우가 파워 카드 2를 냅니다."

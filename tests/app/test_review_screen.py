@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Static
 
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game_over import GameOverScreen
@@ -93,6 +94,11 @@ async def test_review_from_game_over_steps_and_jumps_to_mistakes() -> None:
         text = screen_text(app)
         assert "Decision 1 of" in text and "the board as Ana saw it" in text
         assert "The five biggest mistakes" in text
+        # Under the rounds' margins, what their scale means (0: level with the best other).
+        rounds = str(screen.query_one("#review-rounds", Static).content).splitlines()
+        assert rounds[-2] == "" and rounds[-1].startswith(
+            "The margin is Ana's expected final score minus the best other player's: 0 is level"
+        )
         assert screen.shown is not None and screen.shown.view.seat == 0
         await press(pilot, "right")
         await press(pilot, "right")
