@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -11,13 +12,18 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from el_grande.app.app import ElGrandeApp
+from el_grande.app.present import does_nothing
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.app.shown import card_of, place_of
 from el_grande.app.widgets.board import PLACE_KEYS
 from el_grande.app.widgets.cards import card_key
 from el_grande.app.widgets.prompt import DecisionPrompt
-from el_grande.core import Decision
+from el_grande.core import Choice, Decision
+from el_grande.flow.clock import ManualClock
+from el_grande.flow.handover import Input
+from el_grande.flow.scenes import Curtain, GameOver, HintCurtain, Prompt, Scene, Showing, TakeOver
+from el_grande.flow.table import TableFlow
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
 
@@ -58,6 +64,46 @@ def app_at(
 ) -> ElGrandeApp:
     session = session_at(players, seed, stop, names, **options)
     return ElGrandeApp(session=session, curtain_seed=0)
+
+
+def played_on(session: GameSession, until: Callable[[Scene], bool]) -> GameSession:
+    """`session` played on as `play(pilot, pick_first)` plays it on the screen — Enter on the
+    choice a prompt opens on, the letter or Enter at a curtain, Enter through displays,
+    computer players by themselves — by the table flow without a screen, until `until(scene)`
+    (a snapshot's app then opens there instead of pressing the keys on screen)."""
+    clock = ManualClock()
+    flow = TableFlow(
+        session, clock, bot_delay=0.0, quiet=0.0, take_over_seconds=0.0, letters=random.Random(1)
+    )
+    flow.start()
+    for _ in range(50_000):
+        clock.advance(0.5)
+        scene = flow.scene
+        if until(scene):
+            flow.close()
+            return session
+        if isinstance(scene, Prompt):
+            flow.input(Input.KEY, clock.now())
+            flow.answer(opened_on(scene))
+        elif isinstance(scene, (TakeOver, HintCurtain)):
+            flow.input(Input.KEY, clock.now())
+            flow.take_over(scene.letter)
+        elif isinstance(scene, Curtain):
+            flow.input(Input.KEY, clock.now())
+            flow.lower()
+        elif isinstance(scene, Showing):
+            flow.step()
+        elif isinstance(scene, GameOver):
+            break
+    raise AssertionError("the table never got there")
+
+
+def opened_on(scene: Prompt) -> Choice:
+    """The choice a prompt opens on (`el_grande.app.present.prompt_text`): the flow's cursor
+    if it does something, else the first choice that does."""
+    d = scene.decision
+    usable = [c for c in d.choices if does_nothing(c, d, scene.view) is None]
+    return scene.cursor if scene.cursor in usable else usable[0]
 
 
 async def press(pilot: Pilot[None], key: str) -> None:
