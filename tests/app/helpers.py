@@ -119,25 +119,42 @@ async def press(pilot: Pilot[None], key: str) -> None:
 
 
 async def settle(pilot: Pilot[None]) -> None:
-    """Wait until the app and every widget of every screen on the stack have empty message
-    queues (a key's effects travel through several widgets before the game sees them, and a
-    screen under a modal — the game under the help — goes on handling its messages)."""
+    """Wait until the app and every widget of every screen on the stack have handled every
+    message posted to them (a key's effects travel through several widgets before the game
+    sees them, and a screen under a modal — the game under the help — goes on handling its
+    messages), and the current screen has nothing left to lay out or draw.
+
+    An idle message pump waits on its queue's event, with nothing queued; one handling a
+    message (however long its handler awaits) does not. Read at every turn of the event loop,
+    that says when all is handled without posting a message to every widget and waiting for
+    them all (`Pilot._wait_for_screen`: in a form of a hundred widgets that cost more than the
+    keys did). Quiet means three turns in a row with nothing to do, so that a task a handler
+    started has had its turns first."""
     app = pilot.app
     quiet = 0
-    for _ in range(50):
-        await pilot._wait_for_screen()
-        # A layout or repaint the screen's update timer would do within a frame, done now: a
-        # widget's size and lines (where a click lands) are then those of the state the
-        # game is in, whatever the machine's speed.
-        laid_out = _lay_out_now(app)
-        nodes = [app, *(n for s in app.screen_stack for n in s.walk_children(with_self=True))]
-        if not laid_out and all(n._message_queue.empty() for n in nodes):  # type: ignore[attr-defined]
-            quiet += 1
-            if quiet >= 2:
-                return
-        else:
-            quiet = 0
+    for _ in range(100_000):
         await asyncio.sleep(0)
+        nodes = [app, *(n for s in app.screen_stack for n in s.walk_children(with_self=True))]
+        # A layout or repaint the screen's update timer would do within a frame, done once
+        # the messages are handled: a widget's size and lines (where a click lands) are then
+        # those of the state the game is in, whatever the machine's speed.
+        if any(_busy(n) for n in nodes) or _lay_out_now(app):
+            quiet = 0
+        else:
+            quiet += 1
+            if quiet >= 3:
+                return
+    raise AssertionError("the app never settled")
+
+
+def _busy(node: Any) -> bool:
+    """Whether a message pump has a message queued or being handled (an idle pump waits on
+    its queue's event; one handling a message does not), or a callback to run once its queue
+    is empty (`call_next`)."""
+    if node._closed:
+        return False
+    queue = node._message_queue
+    return bool(queue.values or not queue.ready_event._waiters or node._next_callbacks)
 
 
 def _lay_out_now(app: ElGrandeApp) -> bool:
