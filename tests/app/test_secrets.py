@@ -16,7 +16,7 @@ from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import REGIONS, Decision
 from el_grande.text import region
 
-from .helpers import SIZE, app_at, make_app, pick_varied, play, press, screen_text
+from .helpers import SIZE, app_at, pick_varied, play, press, screen_text
 
 
 def _fresh_texts(app: ElGrandeApp, scr: GameScreen, log_from: int) -> list[str]:
@@ -102,22 +102,30 @@ async def _look_at_secrets(
 async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
     """3 players, Castillo hidden, a short game with general-scoring disks, an eviction and
     score_by_disk: at each secret prompt look at everything for the others' choices. Through
-    the terminal: every kind of secret step of the game (score_by_disk and the first
-    scoring's Castillo from the start by keys, then the eviction and the last scoring's
-    Castillo from a resumed position of the same game — `session_at` answers as `pick_varied`
-    does); the whole game, every secret prompt and curtain of it and of more games, at the
-    table: tests/flow/test_secrets.py."""
+    the terminal: every kind of secret step of the game, each from a resumed position a
+    little before it to a little after its reveal (`session_at` answers as `pick_varied`
+    does): score_by_disk (moves 18–20), the first scoring's Castillo (40–42), then the
+    eviction and the last scoring's Castillo to the game's end; the whole game, every secret
+    prompt and curtain of it and of more games, at the table: tests/flow/test_secrets.py."""
     options: dict[str, Any] = {"castillo": "hidden", "rounds": 6}
 
-    def past_first_scoring(a: ElGrandeApp) -> bool:  # its Castillo step answered by all
-        scr = a.screen
-        return isinstance(scr, GameScreen) and len(scr.session.game.history) >= 43
+    def past(moves: int) -> Callable[[ElGrandeApp], bool]:
+        def there(a: ElGrandeApp) -> bool:
+            scr = a.screen
+            return isinstance(scr, GameScreen) and len(scr.session.game.history) >= moves
 
-    first = await _look_at_secrets(make_app(3, seed=25, **options), until=past_first_scoring)
-    resumed = app_at(3, 25, lambda s: len(s.game.history) >= 122, **options)
-    last = await _look_at_secrets(resumed)
+        return there
+
+    def at(moves: int) -> ElGrandeApp:
+        return app_at(3, 25, lambda s: len(s.game.history) >= moves, **options)
+
+    by_disk = await _look_at_secrets(at(16), until=past(21))
+    first = await _look_at_secrets(at(38), until=past(43))  # its Castillo answered by all
+    last = await _look_at_secrets(at(122))
     assert last[2], "the game was played to its end"
-    prompts, curtains = first[0] + last[0], first[1] + last[1]
+    prompts = by_disk[0] + first[0] + last[0]
+    curtains = by_disk[1] + first[1] + last[1]
+    assert by_disk[0] and first[0], "each part has secret prompts"
     assert prompts >= 10, "the scripted game should contain many secret prompts"
     assert curtains >= prompts
 
