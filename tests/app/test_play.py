@@ -79,8 +79,9 @@ async def test_five_players_short_game_with_keys() -> None:
 
 
 async def test_mouse_placements_and_cards() -> None:
-    """Round 1 of a 3-player game answered with clicks: the power card on the hand, the action
-    card on the card row, each placement on the map."""
+    """A 3-player game answered with clicks from its start until the first player's turn has
+    placed twice: the power cards on the hand, the action card on the card row, each
+    placement on the map."""
     from .helpers import make_app
 
     app = make_app(3, seed=5)
@@ -93,7 +94,7 @@ async def test_mouse_placements_and_cards() -> None:
                 await press(pilot, next_key(app))
                 continue
             game = scr.session.game
-            if game.round > 1:
+            if len(clicked_places) >= 2:
                 break
             d = scr.decision
             assert d is not None
