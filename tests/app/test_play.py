@@ -7,6 +7,7 @@ import pytest
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
+from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.app.screens.title import TitleScreen
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
@@ -40,7 +41,7 @@ def _finished_like_core(app: ElGrandeApp) -> None:
 
 async def test_two_players_from_title_to_game_over_with_keys() -> None:
     """Title -> new game form (2 players, short game, seed typed in) -> game over, every choice
-    by number keys, card letters, arrows and Enter."""
+    by number keys, card letters, arrows and Enter, every scoring display by Esc and Enter."""
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -62,7 +63,17 @@ async def test_two_players_from_title_to_game_over_with_keys() -> None:
         assert isinstance(scr, GameScreen)
         assert len(scr.session.seats) == 2
         assert scr.session.game.view(None).rounds == (2, 3, 5, 6, 8, 9)
-        await play(pilot, pick_varied)
+        # Esc takes each scoring display to its last step, Enter closes it (a display's
+        # steps one by one: test_stream.py, test_scoring_first_step.py, the snapshots).
+        displays = 0
+        while not isinstance(app.screen, GameOverScreen):
+            await play(pilot, pick_varied, until=lambda a: isinstance(a.screen, ScoringScreen))
+            if isinstance(app.screen, ScoringScreen):
+                displays += 1
+                await press(pilot, "escape")
+                assert app.screen.index == len(app.screen.steps) - 1
+                await press(pilot, "enter")
+        assert displays >= 3  # the three general scorings at least
         _finished_like_core(app)
 
 
