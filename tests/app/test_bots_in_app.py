@@ -105,16 +105,19 @@ async def _start_with_two_bots(pilot, six_rounds: bool = False) -> None:  # type
     rounds if asked, seed 5; then start (ctrl+s)."""
     from .test_play import tab_to
 
+    async def keys(*names: str) -> None:
+        for name in names:
+            await press(pilot, name)
+
     await tab_to(pilot, "kind-1")
-    await pilot.press("enter", "down", "enter")  # computer: random
+    await keys("enter", "down", "enter")  # computer: random
     await tab_to(pilot, "kind-2")
-    await pilot.press("enter", "down", "down", "enter")  # computer: greedy
+    await keys("enter", "down", "down", "enter")  # computer: greedy
     if six_rounds:
         await tab_to(pilot, "rounds")
-        await pilot.press("enter", "down", "enter")
+        await keys("enter", "down", "enter")
     await tab_to(pilot, "seed")
-    await pilot.press("5")
-    await pilot.press("ctrl+s")
+    await keys("5", "ctrl+s")
     await pilot.pause()
 
 

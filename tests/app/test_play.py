@@ -24,7 +24,7 @@ async def tab_to(pilot, widget_id: str) -> None:  # type: ignore[no-untyped-def]
         focused = pilot.app.focused
         if focused is not None and focused.id == widget_id:
             return
-        await pilot.press("tab")
+        await press(pilot, "tab")
     raise AssertionError(f"Tab never reached #{widget_id}")
 
 
@@ -51,13 +51,16 @@ async def test_two_players_from_title_to_game_over_with_keys() -> None:
         # Keys only: Tab to the third name and clear it, Tab on to the seed and type 11.
         form = app.screen
         await tab_to(pilot, "name-2")
-        await pilot.press("home", "ctrl+k")
+        for key in ("home", "ctrl+k"):
+            await press(pilot, key)
         await tab_to(pilot, "rounds")
-        await pilot.press("enter", "down", "enter")  # the short game: 6 rounds
+        for key in ("enter", "down", "enter"):  # the short game: 6 rounds
+            await press(pilot, key)
         await tab_to(pilot, "seed")
-        await pilot.press("1", "1")
+        for key in ("1", "1"):
+            await press(pilot, key)
         assert form.query_one("#seed").value == "11"  # type: ignore[attr-defined]
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await pilot.pause()
         scr = app.screen
         assert isinstance(scr, GameScreen)
