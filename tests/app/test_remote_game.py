@@ -385,8 +385,8 @@ async def test_a_state_fed_from_the_clients_own_task_is_drawn_in_the_apps_turn()
         await loop.create_task(client(), context=contextvars.Context())
         await settle(pilot)
         assert isinstance(app.screen, RemoteGameScreen | ScoringScreen)
-        done = await _until(pilot, hosted, [other], lambda: len(hosted.session.game.history) > 12)
-        assert "answer" in done and state.refusals == 0
+        done = await _until(pilot, hosted, [other], lambda: len(hosted.session.game.history) > 2)
+        assert "answer" in done and state.refusals == 0  # (seat 0's power card)
 
 
 async def test_a_code_that_opens_no_seat_says_so_and_opens_no_game() -> None:
@@ -460,7 +460,7 @@ async def test_two_seats_at_one_keyboard_hand_it_over_by_a_letter() -> None:
     from el_grande.app.remote_app import Keyboard
     from el_grande.app.screens.curtain import CurtainScreen
 
-    hosted = _hosted(3, at=lambda s: s.game.round >= 3)  # (the first general scoring ahead)
+    hosted = _hosted(3, at=lambda s: len(s.game.history) >= 30)  # (the first general scoring ahead)
     public = LocalLink(hosted.table, hosted.codes.watch).state
     seats = {s: LocalLink(hosted.table, hosted.codes.seats[s] or "").state for s in (0, 1)}
     other = hosted.screen(2)
