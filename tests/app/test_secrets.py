@@ -11,7 +11,6 @@ from typing import Any
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.screens.game import GameScreen
-from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import REGIONS, Decision
 from el_grande.text import region
@@ -33,7 +32,8 @@ async def _look_at_secrets(
 ) -> tuple[int, int, bool]:
     """Play `app` by keys (`pick_varied`) until game over or `until`: at each secret prompt
     look at everything on the terminal for the others' choices, and at every curtain for the
-    board. The secret prompts and the curtains looked at, and whether the game was over."""
+    board. The secret prompts and the curtains looked at, and whether the game was over (its
+    last decision made: the last scoring's display may still be on screen)."""
     prompts = 0
     curtains = 0
     step_log_start: dict[str, int] = {}
@@ -95,7 +95,7 @@ async def _look_at_secrets(
             await play(pilot, pick, at_prompt=at_prompt, until=until)
         finally:
             helpers.press = original  # type: ignore[assignment]
-        over = isinstance(app.screen, GameOverScreen)
+        over = app.table is not None and app.table.session.game.over
     return prompts, curtains, over
 
 
@@ -121,7 +121,11 @@ async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
 
     by_disk = await _look_at_secrets(at(16), until=past(21))
     first = await _look_at_secrets(at(38), until=past(43))  # its Castillo answered by all
-    last = await _look_at_secrets(at(122))
+
+    def over(a: ElGrandeApp) -> bool:  # (the last scoring's display steps reveal nothing)
+        return a.table is not None and a.table.session.game.over
+
+    last = await _look_at_secrets(at(122), until=over)
     assert last[2], "the game was played to its end"
     prompts = by_disk[0] + first[0] + last[0]
     curtains = by_disk[1] + first[1] + last[1]
