@@ -212,10 +212,10 @@ async def test_the_sheet_survives_closing_the_terminal_and_adds_up_three_scoring
 
 
 async def test_keys_that_cannot_be_say_why_and_change_nothing(home: Path) -> None:
+    SheetFile(sheet_path()).save(Sheet.new(["Ana", "Ben"]))  # (names typed: above)
     app = ElGrandeApp(sheet=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await type_names(pilot, ["Ana", "Ben"])
         scr = sheet_of(app)
         assert (scr.row, scr.col) == (0, 0) and scr.place == "castillo"
         await press(pilot, "k")
@@ -254,10 +254,10 @@ async def test_keys_that_cannot_be_say_why_and_change_nothing(home: Path) -> Non
 
 
 async def test_a_new_game_clears_the_scorings_after_a_second_c(home: Path) -> None:
+    SheetFile(sheet_path()).save(Sheet.new(["Ana", "Ben", "Cy"]))
     app = ElGrandeApp(sheet=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await type_names(pilot, ["Ana", "Ben", "Cy"])
         scr = sheet_of(app)
         await press(pilot, "5")
         await press(pilot, "c")
