@@ -486,6 +486,7 @@ async def test_no_screen_shows_english_when_playing_in_korean(
     from el_grande.app.screens.replay import ReplayScreen
     from el_grande.app.screens.resume import ResumeScreen
     from el_grande.app.screens.save_as import SaveAsScreen
+    from el_grande.app.screens.scoring import ScoringScreen
     from el_grande.app.screens.settings import SettingsScreen
     from el_grande.app.screens.title import TitleScreen
     from el_grande.persist.store import save_from_game, saves_dir, shown_path, write_save
@@ -596,13 +597,17 @@ async def test_no_screen_shows_english_when_playing_in_korean(
         assert _scored(app)
         await _walk(pilot, scan, 10)
 
-    # --- game over, its save-as, the replay -------------------------------------------------
+    # --- the last scoring, game over, its save-as, the replay --------------------------------
     def almost_over(s: GameSession) -> bool:
         return s.game.round >= 9 and s.decision is not None and str(s.decision.kind) == "disk"
 
     app = app_at(2, 7, almost_over, names=KOREAN_NAMES)
     async with app.run_test(size=SIZE) as pilot:
         scan = Scan(app, literal)
+        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
+        scan("the last scoring")
+        await press(pilot, "escape")  # its last step (every kind of step was read above)
+        scan("the last scoring's totals")
         await play(pilot, pick_first)
         assert isinstance(app.screen, GameOverScreen)
         scan("game over")
