@@ -36,7 +36,7 @@ from el_grande.core.intrigue import move_goes_on
 SEARCHES_BEFORE = "eed8dc1648d123f6bfdfce1955f71e723c432fa1d18d1f0c5f4f83ffe92ce1c2"
 #: The same with the Hard player's value of a play-out's end since issue 31
 #: (`outlook.outlook`), pinned when it was made.
-SEARCHES = "b0c3bc3287dc7d12d9ceac2534675cb090def624f441bde525f7c4031c295b9c"
+SEARCHES = "14f92f302b249e0b251346bfd8c4d731aeb6f54b5edbd65330d66889e137b52c"
 
 
 def _position(k: int) -> Game:
