@@ -7,7 +7,7 @@ table's computer players, so the same games on any machine), takes every round's
 the first's (`starts`: where the Hard player's play-outs end), and fits one row of
 coefficients per round (`fit`), printed as `COEFFICIENTS[PLAYERS]`'s rows are written. The
 rows in `bots.outlook` are those of `GAMES` 1500 and `SEED` 0 for each player count (2–5):
-about 2 minutes of CPU for 4 players.
+2 to 5 minutes of CPU each.
 """
 
 from __future__ import annotations
