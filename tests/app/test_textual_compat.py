@@ -59,6 +59,7 @@ async def test_rewrite_bindings_changes_what_the_footer_shows() -> None:
         await pilot.press("x")  # and the binding still acts
 
 
+@pytest.mark.frames  # the cache holds the lines frames drew
 async def test_forget_closed_widgets_empties_the_styles_cache() -> None:
     from textual._styles_cache import StylesCache
 
@@ -93,6 +94,7 @@ async def test_a_rich_log_holds_writes_back_until_it_knows_its_size() -> None:
         assert [strip.text.strip() for strip in game_log.lines] == ["one", "two"]
 
 
+@pytest.mark.frames  # every frame, drawn
 async def test_on_frame_sees_every_frame_and_the_probe_s_hook_is_there() -> None:
     # The start-up probe (app/bench.py PROBE) wraps `App._display(self, screen, renderable)`.
     assert list(inspect.signature(App._display).parameters)[:2] == ["self", "screen"]
