@@ -36,8 +36,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from el_grande.bots.greedy import Memo, greedy_choice
-from el_grande.bots.hints import reason
 from el_grande.bots.model import determinize
+from el_grande.bots.reasons import DRAWS as REASON_DRAWS
+from el_grande.bots.reasons import Endings, explain
 from el_grande.bots.strong import (
     Alike,
     Deadline,
@@ -304,7 +305,7 @@ def analyse(
         raise ValueError(f"{task.choice} is not one of the decision's choices")
     rng = random.Random(public_seed(settings, task))
     w = _weigh(view, d, rng, settings, task.choice, memo, cancelled)
-    live, margins, points, follow, first = w.live, w.margins, w.points, w.follow, w.first
+    live, margins, points, follow = w.live, w.margins, w.points, w.follow
     scale, draws, playouts = w.scale, w.draws, w.playouts
     check = Deadline(_never, 1.0, cancelled)
     best = _best(live, margins)
@@ -312,7 +313,9 @@ def analyse(
     margin = _mean(margins[made])
     lead = max(0.0, scale * _paired(margins[best], follow)[0])
     best_margin = margin + scale * (_mean(margins[best]) - margin) if best != made else margin
-    key, fields = reason(first, seat, best, best_margin, check)
+    # Why the best rather than the choice made (the best made: rather than the runner-up).
+    compared = made if best != made else _best([c for c in d.choices if c != best], margins)
+    key, fields = explain(Endings(w.bases, check, memo), seat, best, compared)
     return Verdict(
         index=task.index,
         seat=seat,
@@ -344,7 +347,7 @@ class _Weighed:
     margins: dict[Choice, list[float]]  # per choice, its margin on each draw it was played
     points: dict[Choice, float]  # per choice, the seat's points summed over its draws
     follow: list[float]  # per draw, the margin of the greedy rule's own choice
-    first: Game  # the first draw, for the reasons
+    bases: list[Game]  # the first draws, as drawn, for the reasons (`bots.reasons`)
     scale: float
     draws: int
     playouts: int
@@ -369,7 +372,7 @@ def _weigh(
     points: dict[Choice, float] = dict.fromkeys(live, 0.0)
     follow: list[float] = []  # per draw, the margin of the greedy rule's choice
     known: dict[tuple[object, ...], dict[Choice, list[float]]] = {}
-    first = None
+    bases: list[Game] = []
     draws = playouts = 0
     wanted = settings.draws if hides_something(view) else 1
 
@@ -384,8 +387,8 @@ def _weigh(
     while draws < wanted:
         check()
         base = determinize(view, rng)
-        if first is None:
-            first = base.clone()
+        if len(bases) < REASON_DRAWS:
+            bases.append(base.clone())
         if memo is not None:
             memo.at(base)
         played = known.setdefault(drawn(base), {})
@@ -406,8 +409,7 @@ def _weigh(
                     gap, se = _paired(margins[best], margins[c])
                     if gap * scale > 2.0 and gap > 5 * se:
                         live.remove(c)
-    assert first is not None
-    return _Weighed(live, margins, points, follow, first, scale, draws, playouts)
+    return _Weighed(live, margins, points, follow, bases, scale, draws, playouts)
 
 
 def costs(
