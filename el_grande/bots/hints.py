@@ -98,11 +98,9 @@ def reason_text(
             fields[rank] = t(f"calc.rank_{fields[rank]}")
     other = fields.get("other")
     if other is not None:
-        fields["other"] = (
-            choice_words(other, decision, lambda s: names[s])
-            if decision is not None
-            else str(other)
-        )
+        # (In a sentence: without the list's alignment spaces.)
+        words = choice_words(other, decision, lambda s: names[s]) if decision else str(other)
+        fields["other"] = " ".join(words.split())
     sentences = [t(key, **fields)]
     sentences += [reason_text(k, f, names, decision) for k, f in more]
     return t("join.sentences").join(sentences)

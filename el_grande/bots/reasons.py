@@ -191,9 +191,10 @@ def explain(
     assert d is not None and d.player == seat
     a = [endings.of(i, advised) for i in range(len(bases))]
     b = [endings.of(i, compared) for i in range(len(bases))]
+    _, key, fields = _headline(seat, compared, a, b)
     if d.kind == _POWER:
-        return _power(base, seat, advised, compared, a, b)
-    return _headline(seat, compared, a, b)
+        return _power(base, seat, advised, compared, a, b, (key, fields))
+    return key, fields
 
 
 def _mean(xs: Sequence[float]) -> float:
@@ -220,11 +221,12 @@ def _order(rank: int) -> int:
 
 def _headline(
     seat: int, compared: Choice, a: list[Ending], b: list[Ending]
-) -> tuple[str, dict[str, Any]]:
-    """The difference between the two continuations worth most to `seat`: a place (what a
-    scoring would give the seat there, or another seat), the points scored by the round's
-    end (the seat's or another's), the seat's court. When nothing favours the advised
-    choice, the biggest difference the other way (why a runner-up is behind)."""
+) -> tuple[float, str, dict[str, Any]]:
+    """The difference between the two continuations worth most to `seat`, with its worth: a
+    place (what a scoring would give the seat there, or another seat), the points scored by
+    the round's end (the seat's or another's), the seat's court; where no scoring changes,
+    the Caballeros a place holds, the King. When nothing favours the advised choice, the
+    biggest difference the other way (why a runner-up is behind: a worth below 0)."""
     n = len(a[0].court)
     facts: list[tuple[float, str, dict[str, Any]]] = []
 
@@ -286,19 +288,36 @@ def _headline(
         fields = {"place": PLACES[king_a], "other_place": PLACES[king_b]}
         fact(EPS, "bots.why.king", fields)
     if not facts:
-        return "bots.why.same", {"other": compared}
+        return 0.0, "bots.why.same", {"other": compared}
     worth, key, fields = max(facts, key=lambda f: f[0])  # the first of equals: board order
     if worth < EPS:
         worth, key, fields = max(facts, key=lambda f: abs(f[0]))
-    return key, {**fields, "other": compared}
+    return worth, key, {**fields, "other": compared}
+
+
+def _favours(key: str, fields: dict[str, Any]) -> bool:
+    """Whether a difference (`_headline`'s) speaks for the advised choice: more for the seat,
+    less for another seat (the King's place is neither)."""
+    if key == "bots.why.king":
+        return False
+    if key == "bots.why.place_rank":
+        return bool(fields["rank"] < fields["other_rank"])
+    return bool((fields["count"] > fields["other_count"]) == ("seat" not in fields))
 
 
 def _power(
-    base: Game, seat: int, advised: Choice, compared: Choice, a: list[Ending], b: list[Ending]
+    base: Game,
+    seat: int,
+    advised: Choice,
+    compared: Choice,
+    a: list[Ending],
+    b: list[Ending],
+    headline: tuple[str, dict[str, Any]],
 ) -> tuple[str, dict[str, Any]]:
     """A power card against another: whom the seat places before or after this round (in
     most draws: the cards still to come are the play-outs'), the Caballeros each brings to
-    court, and the card kept for later rounds."""
+    court, what that comes to by the round's end (the `headline`, when it favours the card),
+    and the card kept for later rounds."""
     card, other = int(advised.arg), int(compared.arg)  # type: ignore[arg-type]
     n = base.n
 
@@ -329,6 +348,8 @@ def _power(
         sentences.append(("bots.why.power_court", court))
     else:
         sentences.append(("bots.why.power_court_same", {"count": brings}))
+    if headline[0] != "bots.why.same" and _favours(*headline):
+        sentences.append(headline)
     rounds = len(ROUND_TRACKS[base.options.rounds]) - base.round_i - 1
     if rounds:  # a later round to play the card kept in
         left = [v for v in range(13, 0, -1) if base.hand[seat] >> v & 1 and v != card]

@@ -180,7 +180,7 @@ def check_reason(
             assert x.cab == y.cab and x.king == y.king
             assert x.score == y.score and x.court[seat] == y.court[seat]
     elif key.startswith("bots.why.power"):
-        check_power(key, fields, bases[0], seat, advised, compared, ends)
+        check_power(key, fields, bases, seat, advised, compared, ends)
     else:
         raise AssertionError(f"a reason of no known kind: {key}")
     return key
@@ -189,15 +189,17 @@ def check_reason(
 def check_power(
     key: str,
     fields: dict[str, Any],
-    base: Game,
+    bases: list[Game],
     seat: int,
     advised: Choice,
     compared: Choice,
     ends: list[Any],
 ) -> None:
     """A power card's reason: whom it places the seat before or after (in most draws), the
-    Caballeros each card brings (no more than the province holds), the card kept."""
+    Caballeros each card brings (no more than the province holds), what it comes to by the
+    round's end (when that speaks for it), the card kept."""
     card, other = int(advised.arg), int(compared.arg)  # type: ignore[arg-type]
+    base = bases[0]
 
     def ahead(k: int) -> set[int]:
         votes = Counter(
@@ -213,6 +215,12 @@ def check_power(
     else:
         assert key == "bots.why.power_order" and not gained and not lost
     more = dict(fields["more"])
+    # What the card comes to by the round's end, when that speaks for it: checked as any reason.
+    told = [(k, f) for k, f in fields["more"] if not k.startswith("bots.why.power")]
+    assert len(told) <= 1
+    for k, f in told:
+        assert f["other"] == compared and is_favoured(k, f) and k != "bots.why.king"
+        check_reason(k, f, bases, seat, advised)
     brings = min(POWER_CABALLEROS[card], base.province[seat])
     other_brings = min(POWER_CABALLEROS[other], base.province[seat])
     if brings != other_brings:
