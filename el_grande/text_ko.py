@@ -1056,8 +1056,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "쪽은 {other_count}점입니다.",
     "bots.why.scored": "라운드가 끝날 때까지 {count}점을 얻습니다. ‘{other}’ 쪽은 "
     "{other_count}점입니다.",
-    "bots.why.rival_scored": "라운드가 끝날 때까지 {seat}에게 {count}점. ‘{other}’ 쪽은 "
-    "{other_count}점입니다.",
+    "bots.why.rival_scored": "라운드가 끝날 때까지 {seat:이/가} {count}점을 얻습니다. "
+    "‘{other}’ 쪽은 {other_count}점입니다.",
     "bots.why.court": "라운드가 끝날 때 내 궁정의 카바예로: {count}개. ‘{other}’ 쪽은 "
     "{other_count}개입니다.",
     "bots.why.caballeros": "라운드가 끝날 때 {place}에 내 카바예로 {count}개. ‘{other}’ 쪽은 "
