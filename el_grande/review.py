@@ -446,8 +446,8 @@ def _play_rounds(
     `model.evaluate`."""
     h = base.clone()
     h.apply_trusted(choice)
-    for _ in range(rounds):
-        play_on(h, check, memo)
+    for k in range(rounds):
+        play_on(h, check, memo, base.round_i + k)
     return evaluate(h)
 
 

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from el_grande.bots.greedy import Memo, greedy_choice
 from el_grande.bots.model import determinize
-from el_grande.bots.strong import hides_something
+from el_grande.bots.strong import drawn, hides_something
 from el_grande.core import (
     CASTILLO_INDEX,
     PLACES,
@@ -114,13 +114,17 @@ def _scoring(game: Game, p: int) -> tuple[int, ...]:
 
 
 def play_on(
-    game: Game, check: Callable[[], None] | None = None, memo: Memo | None = None
+    game: Game,
+    check: Callable[[], None] | None = None,
+    memo: Memo | None = None,
+    start: int | None = None,
 ) -> tuple[int, ...] | None:
-    """Play `game` on (in place) with the greedy rule for every seat to the start of the next
-    round (or the end of the game), as the search's play-outs do; return this round's power
-    cards once every seat had played one (None if that was not seen). `memo` saves work (the
-    same play with or without it)."""
-    start = game.round_i
+    """Play `game` on (in place) with the greedy rule for every seat to the start of the round
+    after round `start` (a round index; default the game's current one: give the decision's,
+    as the search's play-outs do, so that a choice which ended the round plays no further),
+    or to the end of the game; return round `start`'s power cards once every seat had played
+    one (None if that was not seen). `memo` saves work (the same play with or without it)."""
+    start = game.round_i if start is None else start
     played = tuple(game.played) if all(game.played) else None
     for _ in range(STEPS):
         d = game.decision
@@ -145,7 +149,7 @@ def ending(
         check()
     h = base.clone()
     h.apply_trusted(choice)
-    played = play_on(h, check, memo)
+    played = play_on(h, check, memo, base.round_i)
     return Ending(h, base, played)
 
 
@@ -157,8 +161,9 @@ def draws(view: View, rng: random.Random, most: int = DRAWS) -> list[Game]:
 
 class Endings:
     """Continuations of a decision's choices on some determinizations (`bases`), worked out
-    when first asked for and kept (the reasons of three hints share them). `check` is called
-    before every step; `memo` (the seat's: see `greedy.Memo`) saves work."""
+    when first asked for and kept (the reasons of three hints share them; two draws alike in
+    what a play-out can show, `strong.drawn`, share them too). `check` is called before every
+    step; `memo` (the seat's: see `greedy.Memo`) saves work."""
 
     def __init__(
         self,
@@ -169,13 +174,14 @@ class Endings:
         self.bases = list(bases)
         self.check = check
         self.memo = memo
-        self.known: dict[tuple[int, Choice], Ending] = {}
+        self.drawn = [drawn(b) for b in self.bases]
+        self.known: dict[tuple[tuple[object, ...], Choice], Ending] = {}
 
     def of(self, i: int, choice: Choice) -> Ending:
-        got = self.known.get((i, choice))
+        key = (self.drawn[i], choice)
+        got = self.known.get(key)
         if got is None:
-            base = self.bases[i]
-            got = self.known[(i, choice)] = ending(base, choice, self.check, self.memo)
+            got = self.known[key] = ending(self.bases[i], choice, self.check, self.memo)
         return got
 
 

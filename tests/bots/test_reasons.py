@@ -109,6 +109,8 @@ def played_out(base: Game, choice: Choice) -> tuple[Game, tuple[int, ...]]:
     h = base.clone()
     h.apply_trusted(choice)
     while not all(h.played) and (d := h.decision) is not None and d.kind == DecisionKind.POWER:
+        if h.round_i != base.round_i:  # the choice ended the round: the next one's are not
+            break
         h.apply_trusted(greedy_choice(h, d.player))
     played = tuple(h.played)
     rollout(h, start=base.round_i)
