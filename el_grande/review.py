@@ -392,8 +392,8 @@ def _weigh(
     known: dict[tuple[object, ...], dict[Choice, list[float]]] = {}
     bases: list[Game] = []
     draws = playouts = 0
-    # A later round's cards are drawn too: then every draw differs.
-    hidden = hides_something(view) or (rounds > 1 and not to_the_end)
+    # Play-outs through the next round reach its cards, still to be drawn: every draw differs.
+    hidden = hides_something(view) or (rounds > 1 and view.round_number < len(view.rounds))
     wanted = settings.draws if hidden else 1
 
     def played_out(base: Game, played: dict[Choice, list[float]], c: Choice) -> list[float]:

@@ -1,5 +1,5 @@
 """Reasons for advice: what the advised choice changes that another choice does not, with the
-numbers (docs/bots.md, "Reasons").
+numbers (docs/bots.md, "Hints": the reasons).
 
 A reason sets two choices of one decision side by side: the advised one and the one it is
 compared with (a hint's runner-up, or the first hint for the others; the choice a reviewed
@@ -8,21 +8,23 @@ player made). Both are played on the same determinizations of the deciding seat'
 as the search's play-outs are (`Ending`: what a continuation ends with). What the two ends do
 differently, averaged over the draws, is all a reason may say:
 
-- a place: what a scoring of it would give the seat there and then, and its rank there; or,
-  where the seat gains nothing, what it would give another seat;
-- the points the seat scores before the round ends;
+- a place: what a scoring of it would give the seat there and then, and its rank there, or
+  what it would give another seat;
+- the points the seat, or another seat, scores before the round ends;
 - the Caballeros the seat has in court when the round ends;
+- where no scoring changes: the Caballeros a place holds, where the King stands;
 - for a power card: whom the seat places before or after this round, the Caballeros the card
-  brings to court, and the card kept for later rounds (with the Caballeros it brings).
+  brings to court, what that comes to by the round's end (one of the above, when it speaks
+  for the card), and the card kept for later rounds (with the Caballeros it brings).
 
 A place's numbers differ only where the two continuations leave different Caballeros, King,
 Grande or scoreboard there, so a reason never names a place neither choice touched. The
 difference worth most to the seat is named (`explain`): a reason is one sentence, a power
-card's up to three.
+card's up to four.
 
-Fields (as `bots.hints.reason_text` reads them): `place` a place id, `seat` a seat, `seats`
-a list of seats, `other` the compared choice, `rank` / `other_rank` a rank (1 = 1st),
-`cards` a list of power cards, `more` further sentences (key, fields).
+Fields (as `bots.hints.reason_text` reads them): `place` / `other_place` a place id, `seat` a
+seat, `seats` a list of seats, `other` the compared choice, `rank` / `other_rank` a rank (1 =
+1st), `cards` a list of power cards, `more` further sentences (key, fields).
 """
 
 from __future__ import annotations
