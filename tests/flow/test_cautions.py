@@ -6,6 +6,7 @@ table with hints off or warnings off; never a public decision's advice from a hi
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 import pytest
@@ -240,3 +241,28 @@ def test_the_draws_differ_in_round_one_and_a_blunder_is_still_marked(
     worst = max(every, key=lambda c: every[c].cost)
     assert every[worst].cost >= 10 and Caution(worst, every[worst].cost) in marks
     assert all(every[m.choice].se < every[m.choice].cost for m in marks)
+
+
+def test_play_outs_through_the_next_round_draw_its_cards_until_the_last_round() -> None:
+    """Nothing hidden that a round reaches (an open Castillo, no secret pending): the review's
+    play-outs to the next round take one exact draw; the warnings' through it take every draw
+    (its cards are unknown) up to the second-to-last round, and one in the last."""
+    from el_grande.review import _weigh
+
+    game = Game.new(["Ana", "Ben", "Cy"], seed=2, options=Options(rounds=6))
+    rng = random.Random(2)
+    seen = set()
+    while (d := game.decision) is not None:
+        last = game.round_i + 1 == 6
+        late = game.round_i >= 4 and last not in seen
+        if late and len(d.choices) in (2, 3) and d.kind == DecisionKind.TURN:
+            seen.add(last)
+            view = game.view(d.player)
+            warn = Settings(draws=2, min_draws=2, batch=2, scale=SCALE, rounds=2)
+            w = _weigh(view, d, random.Random(0), warn, None, None, None, lead=False)
+            assert w.draws == (1 if last else 2)
+            assert w.scale == 1.0  # these play-outs end with the game
+            one = _weigh(view, d, random.Random(0), Settings(draws=2), None, None, None)
+            assert one.draws == 1 and one.scale == (1.0 if last else 0.45)
+        game.apply(rng.choice(d.choices))
+    assert seen == {False, True}
