@@ -1075,10 +1075,10 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "순서는 같습니다.",
     "bots.why.power_court": "궁정으로 카바예로 {count}개 (다른 쪽은 {other_count}개).",
     "bots.why.power_court_same": "어느 쪽이든 궁정으로 카바예로 {count}개.",
-    "bots.why.power_keeps": "카드 {card:은/는} 남은 {count}라운드 중 하나를 위해 남깁니다 "
-    "(궁정으로 {brings}개).",
-    "bots.why.power_keeps_hand": "카드 {card:은/는} 남은 {count}라운드 중 하나를 위해 "
-    "남깁니다 (궁정으로 {brings}개). 남는 손패: {cards}.",
+    "bots.why.power_keeps": "카드 {card:은/는} 이후 라운드를 위해 남깁니다 (궁정으로 "
+    "{brings}개, 남은 라운드 {count}).",
+    "bots.why.power_keeps_hand": "카드 {card:은/는} 이후 라운드를 위해 남깁니다 (궁정으로 "
+    "{brings}개, 남은 라운드 {count}). 남는 손패: {cards}.",
     # --- 실물 보드 게임의 정산표 ---------------------------------------------------------------
     "title.sheet": "정산표 (실물 보드로 하는 게임)",
     "sheet.title": "실물 보드로 하는 게임의 정산표",
