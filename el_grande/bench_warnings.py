@@ -1,6 +1,6 @@
 """How often the warnings engine marks a Medium player's decisions (issue 31 item 4):
 ``python -m el_grande.bench_warnings [--games 50] [--players 4] [--draws 12] [--jobs 1]
-[--first-round] [--compare] [--out FILE]``.
+[--first-round] [--compare] [--out FILE]``, or ``--from FILE`` (a report on a saved run).
 
 Plays `--games` games of Medium players (the `greedy` bot at every seat; game `g` has seed `g`
 and the default options), and at every decision with a choice of one seat (seat `g mod
@@ -113,6 +113,12 @@ def report(rows: list[dict[str, Any]], compare: bool) -> list[str]:
     for kind, _ in kinds.most_common():
         these = [r for r in rows if r["kind"] == kind]
         lines.append(f"  {kind:14} {rate(these)}")
+    listed = sum(r["choices"] for r in rows)
+    marked = sum(r["marked"] for r in rows)
+    line = f"choices marked in the lists: {marked} of {listed}"
+    if compare:
+        line += f" (before: {sum(r['old_marked'] for r in rows)})"
+    lines.append(line)
     blunders = sum(r["blunders"] for r in rows)
     caught = sum(r["blunders_marked"] for r in rows)
     lines.append(
@@ -135,7 +141,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-round", action="store_true", help="round 1 only")
     parser.add_argument("--compare", action="store_true", help="the rule before issue 31 too")
     parser.add_argument("--out", help="every weighed decision, a line of JSON each")
+    parser.add_argument("--from", dest="source", help="report on an --out file, weigh nothing")
     args = parser.parse_args(argv)
+    if args.source:
+        with open(args.source, encoding="utf-8") as f:
+            saved = [json.loads(line) for line in f]
+        print("\n".join(report(saved, all("old_marked" in r for r in saved))))
+        return 0
     pieces = [
         (g, args.players, args.draws, args.first_round, args.compare) for g in range(args.games)
     ]
