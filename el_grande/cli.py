@@ -1,8 +1,9 @@
 """The `el-grande` command line.
 
 `el-grande` alone opens the title screen; subcommands skip it: `play`, `calc` and `learn` (here),
-`resume`, `load`, `replay`, `export` (`el_grande/commands.py`) and `simulate`
-(`el_grande/sim.py`), all in one registry (`COMMANDS`, filled with `command(...)`).
+`resume`, `load`, `replay`, `export` (`el_grande/commands.py`), `simulate`
+(`el_grande/sim.py`) and `tournament` (`el_grande/tournament`), all in one registry
+(`COMMANDS`, filled with `command(...)`).
 
 Every run of `el-grande` imports this module, `--version`, `--help` and the commands that
 open no app (`simulate`, `export`, `config`) too: so it imports at its top only what every
@@ -339,6 +340,26 @@ def _run_simulate(args: argparse.Namespace) -> int:
     from el_grande.sim import main_from_namespace  # start-up: only for `simulate`
 
     return main_from_namespace(args)
+
+
+# --- tournament (el_grande/tournament: imported only when it runs) ---------------------------
+
+
+def _configure_tournament(p: argparse.ArgumentParser) -> None:
+    from el_grande.tournament import command  # start-up: only for `tournament`
+
+    command.configure(p)
+
+
+@command(
+    "tournament",
+    "bots against bots, paired and rotated, kept in an SQLite file: resumable, intervals, ratings",
+    _configure_tournament,
+)
+def _run_tournament(args: argparse.Namespace) -> int:
+    from el_grande.tournament.command import run  # start-up: only for `tournament`
+
+    return run(args)
 
 
 # --- review (el_grande/review_report.py: imported only when it runs) -------------------------

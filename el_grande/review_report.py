@@ -161,10 +161,10 @@ def render(review: Review, record: dict[str, Any], seat: int) -> str:
     lines.append("")
 
     lines += [f"## {t('review.chart')}", "", t("review.chart_note", name=name), ""]
-    lines += ["```text"]
     rounds = [v.round for v in verdicts]
+    lines += ["```text"]
     lines += chart(t("review.axis_margin"), [v.margin for v in verdicts], rounds, sign=True)
-    lines += [""]
+    lines += ["```", "", t("review.margin_scale", name=name), "", "```text"]
     lines += chart(t("review.axis_score"), [v.score for v in verdicts], rounds)
     lines += ["```", ""]
 
@@ -207,22 +207,31 @@ def _row(cells: Sequence[str]) -> str:
 def chart(
     label: str, values: Sequence[float], rounds: Sequence[int], sign: bool = False
 ) -> list[str]:
-    """A text chart of `values`, one column a decision, `CHART_HEIGHT` rows (`sign`: the
-    axis says + and -), the axis below numbered at each round's first decision."""
+    """A text chart of `values`, one column a decision, `CHART_HEIGHT` rows, the axis below
+    numbered at each round's first decision; the lowest row dotted. `sign` (the margin): the
+    axis says + and -, and its scale holds a row of exactly 0, dotted instead: level with the
+    best other player, the line a reader measures "behind" and "ahead" from."""
     if not values:
         return []
     low, high = min(values), max(values)
+    if sign:
+        low, high = min(low, 0.0), max(high, 0.0)
     if high - low < 1:
         high = low + 1
     step = (high - low) / (CHART_HEIGHT - 1)
-    cells = [round((v - low) / step) for v in values]
+    level = 0  # the dotted row
+    if sign:  # the rows shift by at most half a row, so that one is 0
+        level = round(-low / step)
+        low = -level * step
+    top = CHART_HEIGHT - 1
+    cells = [min(top, max(0, round((v - low) / step))) for v in values]
     ticks = [
         signed(low + k * step) if sign else f"{low + k * step:.0f}" for k in range(CHART_HEIGHT)
     ]
     width = max(len(x) for x in ticks + [label])
     out = [label.rjust(width)]
-    for k in range(CHART_HEIGHT - 1, -1, -1):
-        row = "".join("●" if c == k else ("·" if k == 0 else " ") for c in cells)
+    for k in range(top, -1, -1):
+        row = "".join("●" if c == k else ("·" if k == level else " ") for c in cells)
         out.append(f"{ticks[k].rjust(width)} ┤{row}".rstrip())
     axis = []
     last = None

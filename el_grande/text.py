@@ -1015,6 +1015,11 @@ EN: dict[str, Template] = {
     "review.chart_note": "As {name} could estimate them right after each choice: the expected "
     "final margin (points minus the best other player's), then the expected final score; one "
     "column a decision.",
+    # Under the margin chart and the rounds' margins: what the scale means (a margin near -10
+    # at the start reads as discouraging when it is only the best of several opponents).
+    "review.margin_scale": "The margin is {name}'s expected final score minus the best other "
+    "player's: 0 is level with them, below 0 behind and above 0 ahead; against several players "
+    "it often starts below 0, because the best of them is likely to be ahead of any one player.",
     "review.axis_margin": "margin",
     "review.axis_score": "score",
     "review.axis_rounds": "the round each decision was made in (its last digit where a round "

@@ -9,8 +9,20 @@ Korean has no plural forms (`plural` always answers "other"), but it has particl
 depends on the word before them: 이/가, 을/를, 은/는, 과/와, (으)로. A template names the
 particle in the field's format: ``{name:이/가}`` is the name followed by 이 after a final
 consonant and 가 after a vowel (``김민준이``, ``서연이가``… ``Ana가``); ``{region:으로/로}``
-gives ``아라곤으로`` and ``갈리시아로`` (로 after ㄹ too: ``구카스티야로``). Where the sound
-cannot be known (a Latin name ending in ``k`` or ``t``) both forms are written: ``이(가)``.
+gives ``아라곤으로`` and ``갈리시아로`` (로 after ㄹ too: ``구카스티야로``). A number is read
+the Sino-Korean way (7 칠 → ``7을``, 10 십 → ``10을``, 2 이 → ``2를``); a Latin name by the
+rule in `_latin_sound` (Ana가, Ben이, Mark가, Jack이); an aside in parentheses at the end is
+read past (``베토(거부권)를``). Where the sound cannot be known both forms are written:
+``이(가)``.
+
+A choice's label is a phrase, not a noun: it may end in a postposition (``왕을 아라곤으로``,
+``아라곤에서``) or a verb (``베토를 쓴다``), and a particle glued to it is wrong Korean
+(``신카스티야로를``). A sentence that names a choice quotes it, as Korean software names a
+button (‘완료’를 고르세요): ``{choice:‘’을/를}`` gives ``‘왕을 신카스티야로’를``, the quoted
+label standing for the option as one noun; the particle follows the label's reading (`QUOTED`).
+Taking the particle from the label's last noun (신카스티야를) would drop the label's own
+postposition, and rephrasing around each ending would need a form of every template for every
+kind of label.
 """
 
 from __future__ import annotations
@@ -43,31 +55,58 @@ _DIGITS = {
 
 #: A Latin letter on its own is read by its name (에이, 비, 시, … 엘, 엠, 엔, 알).
 _LETTER_NAMES = {"l": RIEUL, "r": RIEUL, "m": CONSONANT, "n": CONSONANT}
+_LATIN_VOWELS = frozenset("aeiouy")
 
 
 def _latin_sound(word: str) -> str | None:
-    """How a Latin word (a name like Ana, Ben, Jack) is heard to end in Korean, if known."""
+    """How a Latin word (a name like Ana, Ben, Jack, or Minjun romanized) is heard to end in
+    Korean, if known: the rule of docs/i18n.md ("Latin names"), a few lines of the loanword
+    orthography (외래어 표기법) that names follow."""
     word = word.lower()
-    if len(word) == 1:
-        return _LETTER_NAMES.get(word, VOWEL)
-    if word.endswith(("ng", "ck", "ne", "me")):  # Kang 강, Jack 잭, Jane 제인, Anne 앤
+    if len(word) == 1 or not _LATIN_VOWELS.intersection(word):  # G 지, DJ 디제이: letters
+        return _LETTER_NAMES.get(word[-1], VOWEL)
+    if word.endswith(("ng", "m", "n", "ne", "me")):  # Kang 강, Tom 톰, Ben 벤, Jane 제인
         return CONSONANT
-    last = word[-1]
-    if last == "l":  # Bill 빌, Michael 마이클
+    if word.endswith(("l", "le")):  # Bill 빌, Michelle 미셸, Kyle 카일
         return RIEUL
-    if last in "mn":  # Tom 톰, Ben 벤
-        return CONSONANT
-    if last in "aeiouywrsxzhfvj":  # Ana 아나, Cy 사이, Peter 피터, James 제임스
-        return VOWEL
-    return None  # b, c, d, g, k, p, q, t: Bob 밥 but Ted 테드, Mark 마크
+    last = word[-1]
+    if last in "bckpt":
+        # A stop right after a short vowel is a final consonant (Jack 잭, Eric 에릭, Pat 팻,
+        # Scott 스콧, Bob 밥, and romanized Korean: Seok 석); after another consonant, Korean
+        # adds 으 (Mark 마크, Kurt 커트, Frank 프랭크, Albert 앨버트). A doubled letter is one.
+        stem = word.rstrip(last)
+        if last == "k" and stem.endswith("c"):
+            stem = stem[:-1]
+        return CONSONANT if stem[-1:] in _LATIN_VOWELS else VOWEL
+    if last == "q":  # Iraq 이라크, Tariq 타리크 … too rare to say
+        return None
+    return VOWEL  # Ana 아나, Cy 사이, Ted 테드, Greg 그레그, Mike 마이크, James 제임스
+
+
+def _spoken_end(text: str) -> int:
+    """Where the last word read aloud ends in `text`: after its last letter or digit, past
+    punctuation, spaces, symbols and marks, and past an aside in parentheses at the end, which
+    Korean reads past too: the particle follows the word before it (베토(거부권)를, 파워 카드
+    7  (궁정으로 3개)을)."""
+    end = len(text)
+    while end > 0:
+        ch = text[end - 1]
+        if unicodedata.category(ch)[0] in "LN":
+            break
+        if ch == ")":
+            opening = text.rfind("(", 0, end - 1)
+            if opening > 0 and _spoken_end(text[:opening]) > 0:  # a word before the aside
+                end = opening
+                continue
+        end -= 1
+    return end
 
 
 def final_sound(text: str) -> str | None:
     """How `text` ends when read aloud: VOWEL, RIEUL (a final ㄹ), CONSONANT, or None when it
-    cannot be known. Punctuation, spaces, symbols and marks around a word are skipped."""
-    end = len(text)
-    while end > 0 and unicodedata.category(text[end - 1])[0] not in "LN":
-        end -= 1
+    cannot be known. Punctuation, spaces, symbols and marks around a word are skipped, and an
+    aside in parentheses at the end (`_spoken_end`)."""
+    end = _spoken_end(text)
     if end == 0:
         return None
     ch = text[end - 1]
@@ -102,18 +141,26 @@ def particle(word: str, after_consonant: str, after_vowel: str) -> str:
     return f"{after_consonant}({after_vowel})"  # 이(가), 을(를), 은(는), 과(와)
 
 
+#: Before a particle spec: the value is a name for what it says (a choice's label), in single
+#: quotes, and the particle follows the quote (``{choice:‘’을/를}`` → ‘왕을 아라곤으로’를).
+QUOTED = "‘’"
+
+
 def _is_particle_spec(spec: str) -> bool:
     return "/" in spec and any("\uac00" <= c <= "\ud7a3" for c in spec)
 
 
 class KoreanFormatter(string.Formatter):
-    """`str.format` plus particles: ``{name:이/가}`` is the name and its particle."""
+    """`str.format` plus particles: ``{name:이/가}`` is the name and its particle;
+    ``{choice:‘’을/를}`` the choice in quotes and its particle (`QUOTED`)."""
 
     def format_field(self, value: object, format_spec: str) -> str:
         if _is_particle_spec(format_spec):
-            after_consonant, _, after_vowel = format_spec.partition("/")
+            quoted = format_spec.startswith(QUOTED)
+            after_consonant, _, after_vowel = format_spec.removeprefix(QUOTED).partition("/")
             text = str(value)
-            return text + particle(text, after_consonant, after_vowel)
+            said = f"{QUOTED[0]}{text}{QUOTED[1]}" if quoted else text
+            return said + particle(text, after_consonant, after_vowel)
         return str(super().format_field(value, format_spec))
 
 
@@ -558,7 +605,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     # --- decisions ---------------------------------------------------------------------------
     "prompt.title": "{name}: {what}",
     "prompt.secret": "비밀 — {name}만 보세요",
-    "prompt.illegal": "{what:은/는} 지금 할 수 없습니다: {why}",
+    "prompt.illegal": "{what:‘’은/는} 지금 할 수 없습니다: {why}",
     "prompt.keys_map": "1–9/0 다음 Enter, 또는 지도 클릭",
     "prompt.keys_cards": "a–e 다음 Enter, 또는 카드 클릭",
     "prompt.keys_list": "↑↓ 다음 Enter, 또는 클릭",
@@ -953,8 +1000,8 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "wire.cannot_save": "게임을 자동 저장할 수 없어서 열지 않습니다: {reason}.",
     "wire.bad_here": "`--here` {seat}: 이 테이블의 사람 자리가 아닙니다 (자리마다 이름이나 "
     "번호 하나씩, 한 번만).",
-    "wire.resume_with": "자동 저장됨: `el-grande host --resume` {game}로 같은 코드로 이 테이블을 "
-    "다시 엽니다.",
+    "wire.resume_with": "자동 저장됨: `el-grande host --resume` {game:으로/로} 같은 코드로 이 "
+    "테이블을 다시 엽니다.",
     "wire.no_tls": "{address}에서 `TLS` 없이 듣습니다. 사이의 네트워크에 있는 누구나 코드와 게임을 "
     "읽을 수 있습니다 (`--cert`와 `--key`를 주세요).",
     "wire.cannot_listen": "{address}에서 들을 수 없습니다: {reason}.",
@@ -962,7 +1009,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "wire.host_over": "게임이 끝났습니다. 모든 화면이 떠나면 테이블을 닫습니다.",
     "wire.bad_address": "테이블 주소가 아닙니다: `HOST`, `HOST:PORT` 또는 `ws://` 주소.",
     "wire.ask_code": "코드: ",
-    "serve.open": "브라우저에서 {url}을 여세요. 탭마다 자리 코드(또는 관전 코드)를 묻습니다.",
+    "serve.open": "브라우저에서 {url:을/를} 여세요. 탭마다 자리 코드(또는 관전 코드)를 묻습니다.",
     "serve.needs_extra": "`el-grande serve`에는 `textual-serve`가 필요합니다: "
     "`pip install 'el-grande[web]'`.",
     "serve.bad_port": "`--port`에는 1부터 65535까지의 숫자를 줍니다.",
@@ -1196,7 +1243,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "같은 차례의 뒤 단계에서도 남아 있던 기회는 놓친 곳에서 한 번만 셉니다.",
     "review.mistakes": "가장 큰 실수 다섯",
     "review.no_mistakes": "1점 이상 손해를 본 결정은 없습니다.",
-    "review.mistake": "{round}라운드 ({what}): {choice:을/를} 골랐습니다. {best:이/가} "
+    "review.mistake": "{round}라운드 ({what}): {choice:‘’을/를} 골랐습니다. {best:‘’이/가} "
     "{cost} 더 나았습니다. {why}",
     "review.rounds": "라운드별",
     "review.col_round": "라운드",
@@ -1212,6 +1259,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "review.chart_note": "각 선택 직후 {name:이/가} 짐작할 수 있던 대로: 예상 최종 점수 차"
     "(내 점수에서 다른 플레이어 중 최고 점수를 뺀 것), 그다음 예상 최종 점수. 한 열이 결정 "
     "하나입니다.",
+    "review.margin_scale": "점수 차는 {name}의 예상 최종 점수에서 다른 플레이어 중 최고 점수를 "
+    "뺀 것으로, 0은 그 플레이어와 같음, 0 아래는 뒤짐, 0 위는 앞섬을 뜻하며, 상대가 여럿이면 "
+    "그중 최고가 어느 한 사람보다 앞서기 쉬우므로 0 아래에서 시작하는 일이 흔합니다.",
     "review.axis_margin": "점수 차",
     "review.axis_score": "점수",
     "review.axis_rounds": "각 결정을 내린 라운드 (라운드가 시작되는 자리에 그 끝자리 숫자)",
@@ -1472,9 +1522,9 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "hands.head": "자리를 넘긴 플레이어:",
     "over.hard_counted": "이 게임은 힌트를 쓰지 않았습니다. 어려움 컴퓨터에게 자리를 넘긴 것을 "
     "힌트로 셉니다: {counts}",
-    "cli.no_such_player": "{flag}: {name}라는 플레이어가 없습니다 (플레이어: {names})",
+    "cli.no_such_player": "{flag}: {name:이라는/라는} 플레이어가 없습니다 (플레이어: {names})",
     "cli.twice": "{flag}: {name:이/가} 두 번 나옵니다",
-    "cli.seat_bad": "{flag}는 {others}와 함께 쓸 수 없습니다",
+    "cli.seat_bad": "{flag:은/는} 다음 옵션과 함께 쓸 수 없습니다: {others}",
     # --- hand-overs, round three (flow/handover.py: keys while a computer player decides; the help)
     "handover.banner_why_strict": "엄격한 차례 넘기기: 플레이어가 바뀔 때마다 다음 플레이어가 직접 "
     "넘겨받습니다: 미리 눌린 키는 세지 않으며, 글자는 {seconds}초 동안 아무 키도 클릭도 없어야 "
@@ -1645,7 +1695,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     # --- the hosted table (el_grande.net.table): what a screen across the wire is told
     "net.hello_first": "화면은 먼저 코드와 함께 `hello`를 보냅니다.",
     "net.hello_again": "이 화면은 이미 인사했습니다.",
-    "net.version": "이 테이블은 프로토콜 버전 {v}을 쓰고, 그 화면은 다른 버전을 씁니다: "
+    "net.version": "이 테이블은 프로토콜 버전 {v:을/를} 쓰고, 그 화면은 다른 버전을 씁니다: "
     "같은 버전의 엘 그란데를 쓰세요.",
     "net.no_code": "그 코드로 열리는 자리가 이 테이블에 없습니다.",
     "net.moved_on": "그 결정은 이미 지나갔습니다.",

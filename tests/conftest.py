@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.machinery
 import itertools
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +24,21 @@ def _private_saves_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pat
         os.environ.pop("EL_GRANDE_HOME", None)
     else:
         os.environ["EL_GRANDE_HOME"] = old
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _workers_start_as_under_el_grande() -> Iterator[None]:
+    """Worker processes (el_grande/workers.py: "spawn") first run their parent's main module
+    again, unless it is a package's `__main__`: under `el-grande` that is two lines, under
+    `python -m pytest` nothing, but under the `pytest` script all of pytest, a tenth of a
+    second of CPU a worker. Named as `python -m pytest` names it, the workers skip it."""
+    main = sys.modules["__main__"]
+    if getattr(main, "__spec__", None) is not None:
+        yield  # `python -m pytest`: skipped already
+        return
+    main.__spec__ = importlib.machinery.ModuleSpec("pytest.__main__", None)
+    yield
+    main.__spec__ = None
 
 
 @pytest.fixture(autouse=True)

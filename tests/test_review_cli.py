@@ -12,6 +12,7 @@ from el_grande.cli import main
 from el_grande.core import Game, Options
 from el_grande.persist.model import Seat
 from el_grande.persist.store import save_from_game, write_save
+from el_grande.review_report import CHART_HEIGHT, chart
 from el_grande.text import use
 
 pytestmark = pytest.mark.filterwarnings("error::el_grande.bots.base.BotFallbackWarning")
@@ -66,6 +67,39 @@ def test_the_review_is_markdown_with_every_part(saved: Path, tmp_path: Path) -> 
     ):
         assert f"\n{heading}\n" in ana
     assert "```text\nmargin" in ana and "| Round | Decisions | Cost |" in ana
+    # Under the margin chart, its dotted 0 and what the scale means; then the score's chart.
+    margin, _, rest = ana.partition("```text\nmargin\n")[2].partition("```\n")
+    zero = [row for row in margin.splitlines() if row.partition("┤")[0].strip() == "0"]
+    assert len(zero) == 1 and "·" in zero[0]
+    sentence = "The margin is \\*Ana\\*'s expected final score minus the best other player's:"
+    assert rest.startswith(f"\n{sentence}") and "\n```text\nscore\n" in rest
+
+
+def test_the_margin_chart_marks_0() -> None:
+    """The margin's scale always holds a row of exactly 0, dotted: level with the best other
+    player (the score chart dots its lowest row). The sentence under it that says what the
+    scale means: `test_the_review_is_markdown_with_every_part` (issue 31: a chart starting
+    near -10 read as discouraging)."""
+    behind = chart("margin", [-10.0, -3.0, -7.5, -9.0], [1, 1, 2, 2], sign=True)
+    assert behind[: CHART_HEIGHT + 2] == [
+        "margin",
+        "     0 ┤····",  # above every value: all four are behind
+        "    -1 ┤",
+        "    -2 ┤ ●",
+        "    -4 ┤",
+        "    -5 ┤",
+        "    -6 ┤",
+        "    -8 ┤  ●",
+        "    -9 ┤   ●",
+        "   -10 ┤●",
+        "       └1─2─",
+    ]
+    ahead = chart("margin", [3.0, 12.0], [1, 2], sign=True)
+    assert ahead[1] == "   +12 ┤ ●" and ahead[7] == "    +3 ┤●" and ahead[9] == "     0 ┤··"
+    around = chart("margin", [-6.0, 9.0, 2.0], [1, 1, 1], sign=True)
+    assert around[6] == "     0 ┤···" and around[5] == "    +2 ┤  ●" and around[9] == "    -6 ┤●"
+    score = chart("score", [30.0, 50.0], [1, 2])  # its lowest row dotted, 0 or not
+    assert score[1] == "   50 ┤ ●" and score[9] == "   30 ┤●·"
 
 
 def test_the_review_in_korean(saved: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,6 +108,7 @@ def test_the_review_in_korean(saved: Path, capsys: pytest.CaptureFixture[str]) -
     out = capsys.readouterr().out
     assert out.startswith("# Ben의 게임 복기\n")
     assert "## 가장 큰 실수 다섯" in out and "## 라운드별" in out
+    assert "\n점수 차는 Ben의 예상 최종 점수에서 다른 플레이어 중 최고 점수를 뺀 것으로, 0은" in out
     for english in ("Summary", "Round by round", "cost", "better", "Expected"):
         assert english not in out
 

@@ -34,6 +34,7 @@ from el_grande.core import Game, Options
 from el_grande.persist.model import Seat
 from el_grande.persist.store import save_from_game, write_save
 from el_grande.workers import Stop, Workers
+from tests.worker_pieces import dies, forever
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="counts in /proc")
 
@@ -225,12 +226,6 @@ def test_simulate_stops_at_ctrl_c_with_its_workers(tmp_path: Path, env: dict[str
     assert b"el-grande simulate: stopped after" in term.output
 
 
-def _forever(started: Path) -> None:
-    started.touch()
-    while True:
-        time.sleep(0.05)
-
-
 def test_cancelled_workers_are_terminated_even_while_they_run(tmp_path: Path) -> None:
     """`Workers.map` stops the running worker itself once `cancelled()` says yes (here: once
     the work has started, and it never ends): what is queued is dropped, no process is left."""
@@ -238,13 +233,9 @@ def test_cancelled_workers_are_terminated_even_while_they_run(tmp_path: Path) ->
 
     started = [tmp_path / f"started-{k}" for k in range(3)]
     workers = Workers(1)
-    assert list(workers.map(_forever, started, started[0].exists, every=0.01)) == []
+    assert list(workers.map(forever, started, started[0].exists, every=0.01)) == []
     assert multiprocessing.active_children() == []  # stopped by `map`, not by leaving a block
     assert not started[1].exists() and not started[2].exists()  # dropped from the queue
-
-
-def _dies(_piece: int) -> None:
-    os._exit(3)  # as a worker the kernel killed
 
 
 def test_a_worker_that_ends_in_the_middle_is_an_error_not_a_wait_for_ever() -> None:
@@ -253,7 +244,7 @@ def test_a_worker_that_ends_in_the_middle_is_an_error_not_a_wait_for_ever() -> N
     from el_grande.workers import WorkerLost
 
     with pytest.raises(WorkerLost, match="exit status 3"):
-        list(Workers(1).map(_dies, [1, 2], every=0.01))
+        list(Workers(1).map(dies, [1, 2], every=0.01))
     assert multiprocessing.active_children() == []
 
 

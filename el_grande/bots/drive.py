@@ -28,11 +28,11 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from el_grande.bots.base import make_bot
 from el_grande.bots.registry import level as level_of
+from el_grande.records import record
 
 if TYPE_CHECKING:
     from el_grande.bots.base import Bot
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 __all__ = ["Budget", "Driver", "bot_for", "fallback_choice", "position_seed"]
 
 
-@dataclass(frozen=True)
+@record
 class Budget:
     """What the Hard player may spend on one decision: at most `seconds` on `clock` (None: no
     clock at all) and at most `iterations` play-outs (None: no cap), whichever ends first.

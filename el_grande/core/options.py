@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from el_grande.records import record
 
 from .kinds import Castillo
 
@@ -17,7 +18,7 @@ SCORING_ROUNDS = frozenset({3, 6, 9})
 _KEYS = ("rounds", "veto", "castillo")
 
 
-@dataclass(frozen=True, init=False)
+@record
 class Options:
     """Game options (R-O).
 

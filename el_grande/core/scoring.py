@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from el_grande.records import record
 
 from .board import CASTILLO, REGIONS, VALUES
 from .cards import SCOREBOARDS as SCOREBOARD_VALUES
@@ -179,7 +180,7 @@ def _award(fields: tuple[int, int, AwardReason, int]) -> Award:
     return award
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PlaceScore:
     """One place of a scoring table: what it holds and what it would pay."""
 
@@ -193,7 +194,7 @@ class PlaceScore:
     changed: bool  # the what-if changes this place
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ScoreTable:
     """A general scoring as it would go now (R-G2 to R-G4), place by place, from a view."""
 

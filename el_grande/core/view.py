@@ -7,8 +7,9 @@ seat's Castillo count. Bots and the screen see the game only through views.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar, overload
+
+from el_grande.records import record
 
 from .board import ADJ, CASTILLO_INDEX, PLACES, REGIONS
 from .cards import SCOREBOARD_IDS
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["DecisionView", "PlayerView", "PublicView", "RegionView", "View", "build_view"]
 
 
-@dataclass(frozen=True)
+@record
 class PlayerView:
     seat: int
     name: str
@@ -38,7 +39,7 @@ class PlayerView:
     veto_rounds: tuple[int, ...]  # for each, the index (0-based) of the round it was taken in
 
 
-@dataclass(frozen=True)
+@record
 class RegionView:
     id: str
     caballeros: tuple[int, ...]  # per seat
@@ -48,7 +49,7 @@ class RegionView:
     adjacent_to_king: bool
 
 
-@dataclass(frozen=True)
+@record
 class DecisionView:
     player: int
     kind: DecisionKind
@@ -57,7 +58,7 @@ class DecisionView:
     choices: tuple[Choice, ...] | None  # only for the viewer who must choose (else None)
 
 
-@dataclass(frozen=True)
+@record
 class View:
     seat: int | None  # the viewer; None: what everybody may know
     players_count: int
@@ -97,7 +98,7 @@ class View:
         return self.regions[REGIONS.index(region_id)]
 
 
-@dataclass(frozen=True)
+@record
 class PublicView(View):
     """What everybody may know: the view `Game.view(None)` makes, and nothing else does (a
     seat's view, private, is a plain `View`). A type of its own so that whatever is meant for

@@ -1,10 +1,14 @@
 """The games database: every finished game, recorded once, in ``<data folder>/games.sqlite``
 (docs/stats.md, "The games database"). The one schema module: the tables, their migrations
-(`PRAGMA user_version`), opening, and every write; `el_grande.persist.stats` only reads.
+(`PRAGMA user_version`), opening, and every write; `el_grande.persist.stats` only reads. A
+tournament's file (`el-grande tournament --db FILE`) is a database of the same schema
+(`open_database`), its tables the tournaments' (version 2); `el_grande.tournament` reads them.
 
     conn = open_games(write=True)            # GamesUnavailable: one sentence (`.sentence`)
     record_game(conn, save, game)            # False: that game is recorded already
     import_saves()                           # the finished saves not recorded yet: how many
+    start_tournament(conn, plan, program)    # a tournament's id (el-grande tournament)
+    record_tournament_game(conn, id, game)   # False: that game is recorded already
 
 The saves are the source of truth: the database is made from them, and failing never costs a
 game. A database that is locked, read-only, damaged, a symbolic link (never followed), on a
@@ -12,9 +16,9 @@ full disk or from a newer version is `GamesUnavailable` with one sentence, and n
 changes; a game not recorded is recorded by `import_saves` at the next start. Every write is
 one transaction (WAL): a kill at any moment leaves the database as it was before or after.
 
-`sqlite3` is imported here and in `stats` only, and neither is imported before the app's
-first frame (the autosave imports this module when a game ends; the app imports the saves
-in a thread worker after its first frame).
+`sqlite3` is imported here, in `stats` and in the tournament's reader only, and none is
+imported before the app's first frame (the autosave imports this module when a game ends; the
+app imports the saves in a thread worker after its first frame).
 """
 
 from __future__ import annotations
@@ -25,9 +29,9 @@ import json
 import logging
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from datetime import UTC
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from el_grande.files import own_kind
 from el_grande.hands import bot_level, ever_person
@@ -53,11 +57,18 @@ _PERM, _BUSY, _LOCKED, _READONLY, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6,
 
 
 class GamesUnavailable(OSError):
-    """The games database cannot be used now: `sentence` says why, for a person."""
+    """The games database cannot be used now: `sentence` says why, for a person.
 
-    def __init__(self, sentence: str) -> None:
+    `why` names the case ("locked", "read_only", "corrupt", "newer", "not_own", "full",
+    "cannot") and `facts` holds what its sentence says (`path`, and `version` and `known`,
+    `kind` or `reason`): a file that is not the app's games database (a tournament's,
+    `el_grande.tournament`) says it in sentences of its own."""
+
+    def __init__(self, sentence: str, why: str = "cannot", **facts: object) -> None:
         super().__init__(sentence)
         self.sentence = sentence
+        self.why = why
+        self.facts = facts
 
     def __str__(self) -> str:
         return self.sentence
@@ -129,8 +140,55 @@ def _v1(conn: sqlite3.Connection) -> None:
             conn.execute(statement)
 
 
+# Version 2: tournaments (`el-grande tournament`, el_grande/tournament): a plan, and each of
+# its games once (the key: the tournament and the game's index in the plan), written after
+# every game; a void game (a frozen version that failed it) keeps why, and no seats.
+_V2 = """
+CREATE TABLE tournaments (
+  id      INTEGER PRIMARY KEY,
+  plan    TEXT NOT NULL UNIQUE,
+  created TEXT NOT NULL,
+  program TEXT NOT NULL
+);
+CREATE TABLE tournament_games (
+  tournament  INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+  game        INTEGER NOT NULL,
+  seed        TEXT NOT NULL,
+  rotation    INTEGER NOT NULL,
+  void        TEXT,
+  choices     TEXT NOT NULL,
+  seconds     REAL NOT NULL,
+  host        TEXT NOT NULL,
+  finished_at TEXT NOT NULL,
+  PRIMARY KEY (tournament, game)
+);
+CREATE TABLE tournament_seats (
+  tournament        INTEGER NOT NULL,
+  game              INTEGER NOT NULL,
+  seat              INTEGER NOT NULL,
+  entrant           TEXT NOT NULL,
+  score             INTEGER NOT NULL,
+  won               INTEGER NOT NULL,
+  shared            INTEGER NOT NULL,
+  margin            INTEGER NOT NULL,
+  decisions         INTEGER NOT NULL,
+  think_seconds     REAL NOT NULL,
+  max_think_seconds REAL NOT NULL,
+  PRIMARY KEY (tournament, game, seat),
+  FOREIGN KEY (tournament, game) REFERENCES tournament_games (tournament, game)
+    ON DELETE CASCADE
+);
+"""
+
+
+def _v2(conn: sqlite3.Connection) -> None:
+    for statement in _V2.split(";"):
+        if statement.strip():
+            conn.execute(statement)
+
+
 #: Migration n takes the database from version n to n + 1 (index 0: an empty file to 1).
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1,)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_v1, _v2)
 VERSION = len(MIGRATIONS)
 
 
@@ -154,20 +212,25 @@ def unavailable(exc: BaseException, path: Path | str) -> GamesUnavailable:
     primary = code & 0xFF if isinstance(code, int) else None
     words = str(exc).lower()
     if primary in (_BUSY, _LOCKED) or "locked" in words:
-        return GamesUnavailable(t("games.locked", path=where))
+        return _said("locked", path=where)
     if primary in (_NOTADB, _CORRUPT) or "not a database" in words or "malformed" in words:
-        return GamesUnavailable(t("games.corrupt", path=where))
+        return _said("corrupt", path=where)
     if primary == _FULL or "is full" in words:
-        return GamesUnavailable(t("games.full", path=where))
+        return _said("full", path=where)
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return GamesUnavailable(t("games.full", path=where))
+        return _said("full", path=where)
     if primary in (_READONLY, _PERM) or "readonly" in words:
-        return GamesUnavailable(t("games.read_only", path=where))
+        return _said("read_only", path=where)
     if isinstance(exc, OSError) and exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return GamesUnavailable(t("games.read_only", path=where))
+        return _said("read_only", path=where)
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
     reason = fit(printable(reason.rstrip(".") or type(exc).__name__), 200)
-    return GamesUnavailable(t("games.cannot", path=where, reason=reason))
+    return _said("cannot", path=where, reason=reason)
+
+
+def _said(why: str, **facts: object) -> GamesUnavailable:
+    """`GamesUnavailable` for `why`, with the catalogue's sentence `games.<why>`."""
+    return GamesUnavailable(t(f"games.{why}", **facts), why, **facts)
 
 
 def _check_own(path: Path) -> None:
@@ -175,13 +238,12 @@ def _check_own(path: Path) -> None:
     for place, folder in ((path.parent, True), (path, False)):
         kind = own_kind(place, folder=folder)
         if kind is not None:
-            shown = kind_words(kind)
-            raise GamesUnavailable(t("games.not_own", path=_shown(place), kind=shown))
+            raise _said("not_own", path=_shown(place), kind=kind_words(kind))
     for suffix in ("-wal", "-shm", "-journal"):  # SQLite's own files beside it: never links
         side = path.with_name(path.name + suffix)
         kind = own_kind(side)
         if kind is not None:
-            raise GamesUnavailable(t("games.not_own", path=_shown(side), kind=kind_words(kind)))
+            raise _said("not_own", path=_shown(side), kind=kind_words(kind))
 
 
 def open_games(
@@ -190,11 +252,17 @@ def open_games(
     """A connection to the games database (rows as `sqlite3.Row`, foreign keys on).
 
     `write`: made, and brought to this version, if need be (WAL). Without it nothing is made:
-    no database yet (or an empty file) is an empty one in memory. Raises `GamesUnavailable`
+    no database yet (or an empty file) is an empty one in memory, and one of an older version
+    is read as it is (the tables a later version adds are not there yet). Raises `GamesUnavailable`
     (one sentence) for a database that is locked, read-only, damaged, of a newer version, or
     something that is not the app's own file (a link is never followed); `busy_ms`: how long
     to wait for another writer."""
-    path = games_path(home)
+    return open_database(games_path(home), write=write, busy_ms=busy_ms)
+
+
+def open_database(path: Path, *, write: bool = False, busy_ms: int = BUSY_MS) -> sqlite3.Connection:
+    """`open_games` of the database at `path`: the games database, or a file of the same
+    schema elsewhere (a tournament's: `el-grande tournament --db FILE`)."""
     _check_own(path)
     if not write and not path.exists():
         return _memory()
@@ -214,19 +282,19 @@ def open_games(
         conn.execute("PRAGMA foreign_keys = ON")
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         if version > VERSION:
-            raise GamesUnavailable(
-                t("games.newer", path=_shown(path), version=version, known=VERSION)
-            )
+            raise _said("newer", path=_shown(path), version=version, known=VERSION)
         if write:
             if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 conn.execute("PRAGMA journal_mode = WAL")
             if version < VERSION:
                 _migrate(conn, path)
-        elif version < VERSION:
-            if version == 0 and not _tables(conn):  # an empty file: no game yet
+        elif version == 0:
+            if not _tables(conn):  # an empty file: no game yet
                 conn.close()
                 return _memory()
-            raise GamesUnavailable(t("games.corrupt", path=_shown(path)))
+            raise _said("corrupt", path=_shown(path))
+        # (An older version is read as it is: its tables are there, a later version's are
+        # not yet; the next write brings it to this version.)
     except BaseException as exc:
         conn.close()
         if isinstance(exc, sqlite3.Error | OSError):
@@ -253,11 +321,9 @@ def _migrate(conn: sqlite3.Connection, path: Path) -> None:
     try:
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])  # (now it is ours)
         if version > VERSION:
-            raise GamesUnavailable(
-                t("games.newer", path=_shown(path), version=version, known=VERSION)
-            )
+            raise _said("newer", path=_shown(path), version=version, known=VERSION)
         if version == 0 and _tables(conn):  # an SQLite file of somebody else's
-            raise GamesUnavailable(t("games.corrupt", path=_shown(path)))
+            raise _said("corrupt", path=_shown(path))
         for migration in MIGRATIONS[version:]:
             migration(conn)
         conn.execute(f"PRAGMA user_version = {VERSION}")
@@ -517,6 +583,103 @@ def delete_game(conn: sqlite3.Connection, game_id: str) -> bool:
             )
             conn.execute("DELETE FROM ratings")
     return bool(gone)
+
+
+# --------------------------------------------------------------------------- tournaments
+
+
+class TournamentSeat(TypedDict):
+    """One seat of a tournament's game: who sat there (the entrant's spec), the points, a
+    win (`shared`: with other winners, R-E1), the margin to the best other seat, and the
+    decisions asked and the seconds spent on them (the entrant's clock)."""
+
+    entrant: str
+    score: int
+    won: bool
+    shared: bool
+    margin: int
+    decisions: int
+    think_seconds: float
+    max_think_seconds: float
+
+
+class TournamentGame(TypedDict):
+    """One game of a tournament as played (`el_grande.tournament.match`): its index in the
+    plan, its seed and rotation of the seats, the seats (none for a void game), the choices'
+    notation, `void` (None: played to its end; else the one sentence why it could not be),
+    the seconds it took and the machine that played it (`host`)."""
+
+    index: int
+    seed: int
+    rotation: int
+    seats: list[TournamentSeat]
+    choices: list[str]
+    void: str | None
+    seconds: float
+    host: str
+
+
+def start_tournament(conn: sqlite3.Connection, plan: str, program: str) -> int:
+    """The id of the tournament of `plan` (its canonical JSON), made if new (`program`: the
+    El Grande version that starts it), in one transaction. Which plans a file may hold is
+    the caller's rule (`el_grande.tournament`: one)."""
+    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    with _writing(conn):
+        conn.execute(
+            "INSERT INTO tournaments (plan, created, program) VALUES (?, ?, ?)"
+            " ON CONFLICT (plan) DO NOTHING",
+            (plan, now, program),
+        )
+        row = conn.execute("SELECT id FROM tournaments WHERE plan = ?", (plan,)).fetchone()
+    return int(row[0])
+
+
+def record_tournament_game(conn: sqlite3.Connection, tournament: int, game: TournamentGame) -> bool:
+    """Record one game of `tournament` with its seats, in one transaction: False, and nothing
+    written, if that game (its index) is recorded already. A kill at any moment leaves it
+    recorded whole or not at all; `GamesUnavailable` if the database fails."""
+    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    with _writing(conn):
+        added = conn.execute(
+            "INSERT INTO tournament_games (tournament, game, seed, rotation, void, choices,"
+            " seconds, host, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (tournament, game) DO NOTHING",
+            (
+                tournament,
+                game["index"],
+                str(game["seed"]),
+                game["rotation"],
+                game["void"],
+                "\n".join(game["choices"]),
+                game["seconds"],
+                game["host"],
+                now,
+            ),
+        ).rowcount
+        if not added:
+            return False
+        conn.executemany(
+            "INSERT INTO tournament_seats (tournament, game, seat, entrant, score, won, shared,"
+            " margin, decisions, think_seconds, max_think_seconds)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    tournament,
+                    game["index"],
+                    seat,
+                    s["entrant"],
+                    s["score"],
+                    int(s["won"]),
+                    int(s["shared"]),
+                    s["margin"],
+                    s["decisions"],
+                    s["think_seconds"],
+                    s["max_think_seconds"],
+                )
+                for seat, s in enumerate(game["seats"])
+            ],
+        )
+    return True
 
 
 # --------------------------------------------------------------------------- the saves

@@ -1,5 +1,6 @@
-"""Where the data folder is: the saves, and the trash of deleted saves.  Light: the standard
-library and platformdirs only, so the app can look there before the save machinery loads."""
+"""Where the data folder is: the saves, and the trash of deleted saves; and the cache folder.
+Light: the standard library and platformdirs only, so the app can look there before the save
+machinery loads."""
 
 from __future__ import annotations
 
@@ -26,3 +27,16 @@ def saves_dir(home: Path | None = None) -> Path:
 def trash_dir(home: Path | None = None) -> Path:
     """Where deleted saves wait (not created)."""
     return (home or home_dir()) / "trash"
+
+
+CACHE_ENV = "EL_GRANDE_CACHE"
+
+
+def cache_dir() -> Path:
+    """What El Grande keeps that it can make again (not created): `$EL_GRANDE_CACHE`, else
+    the user's cache folder (`~/.cache/el-grande` on Linux). The frozen versions of
+    `el-grande tournament` are installed there (`frozen/`)."""
+    env = os.environ.get(CACHE_ENV)
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_cache_dir("el-grande", appauthor=False))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -11,13 +12,18 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from el_grande.app.app import ElGrandeApp
+from el_grande.app.present import does_nothing
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.app.shown import card_of, place_of
 from el_grande.app.widgets.board import PLACE_KEYS
 from el_grande.app.widgets.cards import card_key
 from el_grande.app.widgets.prompt import DecisionPrompt
-from el_grande.core import Decision
+from el_grande.core import Choice, Decision
+from el_grande.flow.clock import ManualClock
+from el_grande.flow.handover import Input
+from el_grande.flow.scenes import Curtain, GameOver, HintCurtain, Prompt, Scene, Showing, TakeOver
+from el_grande.flow.table import TableFlow
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
 
@@ -60,6 +66,46 @@ def app_at(
     return ElGrandeApp(session=session, curtain_seed=0)
 
 
+def played_on(session: GameSession, until: Callable[[Scene], bool]) -> GameSession:
+    """`session` played on as `play(pilot, pick_first)` plays it on the screen — Enter on the
+    choice a prompt opens on, the letter or Enter at a curtain, Enter through displays,
+    computer players by themselves — by the table flow without a screen, until `until(scene)`
+    (a snapshot's app then opens there instead of pressing the keys on screen)."""
+    clock = ManualClock()
+    flow = TableFlow(
+        session, clock, bot_delay=0.0, quiet=0.0, take_over_seconds=0.0, letters=random.Random(1)
+    )
+    flow.start()
+    for _ in range(50_000):
+        clock.advance(0.5)
+        scene = flow.scene
+        if until(scene):
+            flow.close()
+            return session
+        if isinstance(scene, Prompt):
+            flow.input(Input.KEY, clock.now())
+            flow.answer(opened_on(scene))
+        elif isinstance(scene, (TakeOver, HintCurtain)):
+            flow.input(Input.KEY, clock.now())
+            flow.take_over(scene.letter)
+        elif isinstance(scene, Curtain):
+            flow.input(Input.KEY, clock.now())
+            flow.lower()
+        elif isinstance(scene, Showing):
+            flow.step()
+        elif isinstance(scene, GameOver):
+            break
+    raise AssertionError("the table never got there")
+
+
+def opened_on(scene: Prompt) -> Choice:
+    """The choice a prompt opens on (`el_grande.app.present.prompt_text`): the flow's cursor
+    if it does something, else the first choice that does."""
+    d = scene.decision
+    usable = [c for c in d.choices if does_nothing(c, d, scene.view) is None]
+    return scene.cursor if scene.cursor in usable else usable[0]
+
+
 async def press(pilot: Pilot[None], key: str) -> None:
     """One real key event through the headless driver, then wait until the screen has handled
     it. (`pilot.press` also waits for the CPU to go idle after every key, which makes a whole
@@ -73,25 +119,42 @@ async def press(pilot: Pilot[None], key: str) -> None:
 
 
 async def settle(pilot: Pilot[None]) -> None:
-    """Wait until the app and every widget of every screen on the stack have empty message
-    queues (a key's effects travel through several widgets before the game sees them, and a
-    screen under a modal — the game under the help — goes on handling its messages)."""
+    """Wait until the app and every widget of every screen on the stack have handled every
+    message posted to them (a key's effects travel through several widgets before the game
+    sees them, and a screen under a modal — the game under the help — goes on handling its
+    messages), and the current screen has nothing left to lay out or draw.
+
+    An idle message pump waits on its queue's event, with nothing queued; one handling a
+    message (however long its handler awaits) does not. Read at every turn of the event loop,
+    that says when all is handled without posting a message to every widget and waiting for
+    them all (`Pilot._wait_for_screen`: in a form of a hundred widgets that cost more than the
+    keys did). Quiet means three turns in a row with nothing to do, so that a task a handler
+    started has had its turns first."""
     app = pilot.app
     quiet = 0
-    for _ in range(50):
-        await pilot._wait_for_screen()
-        # A layout or repaint the screen's update timer would do within a frame, done now: a
-        # widget's size and lines (where a click lands) are then those of the state the
-        # game is in, whatever the machine's speed.
-        laid_out = _lay_out_now(app)
-        nodes = [app, *(n for s in app.screen_stack for n in s.walk_children(with_self=True))]
-        if not laid_out and all(n._message_queue.empty() for n in nodes):  # type: ignore[attr-defined]
-            quiet += 1
-            if quiet >= 2:
-                return
-        else:
-            quiet = 0
+    for _ in range(100_000):
         await asyncio.sleep(0)
+        nodes = [app, *(n for s in app.screen_stack for n in s.walk_children(with_self=True))]
+        # A layout or repaint the screen's update timer would do within a frame, done once
+        # the messages are handled: a widget's size and lines (where a click lands) are then
+        # those of the state the game is in, whatever the machine's speed.
+        if any(_busy(n) for n in nodes) or _lay_out_now(app):
+            quiet = 0
+        else:
+            quiet += 1
+            if quiet >= 3:
+                return
+    raise AssertionError("the app never settled")
+
+
+def _busy(node: Any) -> bool:
+    """Whether a message pump has a message queued or being handled (an idle pump waits on
+    its queue's event; one handling a message does not), or a callback to run once its queue
+    is empty (`call_next`)."""
+    if node._closed:
+        return False
+    queue = node._message_queue
+    return bool(queue.values or not queue.ready_event._waiters or node._next_callbacks)
 
 
 def _lay_out_now(app: ElGrandeApp) -> bool:

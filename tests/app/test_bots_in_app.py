@@ -105,16 +105,19 @@ async def _start_with_two_bots(pilot, six_rounds: bool = False) -> None:  # type
     rounds if asked, seed 5; then start (ctrl+s)."""
     from .test_play import tab_to
 
+    async def keys(*names: str) -> None:
+        for name in names:
+            await press(pilot, name)
+
     await tab_to(pilot, "kind-1")
-    await pilot.press("enter", "down", "enter")  # computer: random
+    await keys("enter", "down", "enter")  # computer: random
     await tab_to(pilot, "kind-2")
-    await pilot.press("enter", "down", "down", "enter")  # computer: greedy
+    await keys("enter", "down", "down", "enter")  # computer: greedy
     if six_rounds:
         await tab_to(pilot, "rounds")
-        await pilot.press("enter", "down", "enter")
+        await keys("enter", "down", "enter")
     await tab_to(pilot, "seed")
-    await pilot.press("5")
-    await pilot.press("ctrl+s")
+    await keys("5", "ctrl+s")
     await pilot.pause()
 
 
@@ -183,11 +186,17 @@ async def test_a_bots_secret_choice_shows_nowhere_and_raises_no_curtain(whole: b
     """R-H1 with bots: while a bot's secret disk is chosen and until the reveal, neither the
     screen, the log, the status line, the notifications nor a highlight shows it, and no
     curtain comes up for it; with one person at the table (the others computer players) their
-    own secrets get none either: nobody to hide them from (issue 33). (The default run plays
-    up to round 4, past the first general scoring's secret disks; the stress run, the whole
-    game.)"""
+    own secrets get none either: nobody to hide them from (issue 33). (The default run opens
+    the game at round 3, played that far by the core, and plays up to round 4, past the first
+    general scoring's secret disks; the stress run, the whole game from its start.)"""
     setup = bot_setup(["human", "bot:greedy", "bot:random"], seed=25, rounds=6, castillo="hidden")
-    app = ElGrandeApp(setup=setup, bot_delay=0)
+    if whole:
+        app = ElGrandeApp(setup=setup, bot_delay=0)
+    else:
+        session = GameSession.new(setup)
+        while (d := session.decision) is not None and session.game.round < 3:
+            session.apply(d.choices[(len(session.game.history) * 7 + 3) % len(d.choices)])
+        app = ElGrandeApp(session=session, bot_delay=0)
     bot_secrets = 0  # bots' secret answers checked while chosen and not yet applied
     human_curtains = 0
     step_start: int | None = None
@@ -517,11 +526,11 @@ def test_play_help_documents_bots(capsys: pytest.CaptureFixture[str]) -> None:
 async def test_f_in_a_game_of_computer_players_runs_to_the_end_without_a_key() -> None:
     """Watching computer players: once `f` is pressed no scoring display stops the game
     (nobody is there to press Enter), and it reaches the game-over screen by itself. The game
-    is opened in round 5, before its last two general scorings (whole games watched after an
-    `f`, three in one app: tests/app/test_memory.py)."""
+    is opened in round 6, before its last two general scorings (games watched after an `f`,
+    three in one app: tests/app/test_memory.py)."""
     session = GameSession.new(bot_setup(["bot:random"] * 2, seed=6, rounds=6))
     rng = random.Random(6)
-    while session.game.round < 5:
+    while session.game.round < 6:
         session.apply(rng.choice(session.decision.choices))  # type: ignore[union-attr]
     app = ElGrandeApp(session=session, bot_delay=60)  # the first move waits for `f`
     assert app.auto_advance is None  # the settings': each step waits for Enter

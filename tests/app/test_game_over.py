@@ -20,7 +20,7 @@ async def test_the_pages_of_game_over_at_100x30() -> None:
     app = ElGrandeApp(session=session, curtain_seed=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(GameOverScreen(session))
+        assert isinstance(app.screen, GameOverScreen)  # a finished game opens on it
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameOverScreen)
@@ -89,7 +89,7 @@ async def test_game_over_says_who_played_which_decisions_and_counts_the_hard_pla
     app = ElGrandeApp(session=session, curtain_seed=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(GameOverScreen(session))
+        assert isinstance(app.screen, GameOverScreen)  # a finished game opens on it
         await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert "counted as a hint: Ben 1" in text

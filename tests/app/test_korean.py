@@ -121,11 +121,21 @@ def test_the_korean_catalogue_is_in_korean() -> None:
         ("Ben", CONSONANT),
         ("Bill", RIEUL),
         ("Jack", CONSONANT),
-        ("Mark", None),
+        ("Mark", VOWEL),  # 마크: a stop after a consonant takes 으
+        ("Scott", CONSONANT),  # 스콧: after a short vowel it is a final consonant
+        ("Seok", CONSONANT),  # 석, romanized
+        ("Ted", VOWEL),  # 테드
+        ("Michelle", RIEUL),  # 미셸
+        ("Jane", CONSONANT),  # 제인
+        ("DJ", VOWEL),  # no vowel letter: read as letters, 디제이
+        ("Tariq", None),
         ("7", RIEUL),
         ("10", CONSONANT),
         ("2", VOWEL),
         ("‘베토’", VOWEL),
+        ("베토(거부권)", VOWEL),  # an aside at the end is read past
+        ("파워 카드 7  (궁정으로\u00a03개)", RIEUL),
+        ("(봇)", CONSONANT),  # nothing before it: the aside is the word
         (" G ", VOWEL),
         ("M", CONSONANT),
         ("[/]", None),
@@ -140,8 +150,8 @@ def test_particles_follow_the_word_before_them() -> None:
     assert particle("아라곤", "으로", "로") == "으로"
     assert particle("갈리시아", "으로", "로") == "로"
     assert particle("카탈", "으로", "로") == "로"  # ㄹ takes 로
-    assert particle("Mark", "이", "가") == "이(가)"  # unknown: both, as Korean writing does
-    assert particle("Mark", "으로", "로") == "(으)로"
+    assert particle("Tariq", "이", "가") == "이(가)"  # unknown: both, as Korean writing does
+    assert particle("Tariq", "으로", "로") == "(으)로"
     use("ko")
     assert t("ev.power", name="김민준", n=7) == "김민준이 파워 카드 7을 냅니다."
     assert t("ev.power", name="최지우", n=2) == "최지우가 파워 카드 2를 냅니다."
@@ -476,6 +486,7 @@ async def test_no_screen_shows_english_when_playing_in_korean(
     from el_grande.app.screens.replay import ReplayScreen
     from el_grande.app.screens.resume import ResumeScreen
     from el_grande.app.screens.save_as import SaveAsScreen
+    from el_grande.app.screens.scoring import ScoringScreen
     from el_grande.app.screens.settings import SettingsScreen
     from el_grande.app.screens.title import TitleScreen
     from el_grande.persist.store import save_from_game, saves_dir, shown_path, write_save
@@ -586,13 +597,17 @@ async def test_no_screen_shows_english_when_playing_in_korean(
         assert _scored(app)
         await _walk(pilot, scan, 10)
 
-    # --- game over, its save-as, the replay -------------------------------------------------
+    # --- the last scoring, game over, its save-as, the replay --------------------------------
     def almost_over(s: GameSession) -> bool:
         return s.game.round >= 9 and s.decision is not None and str(s.decision.kind) == "disk"
 
     app = app_at(2, 7, almost_over, names=KOREAN_NAMES)
     async with app.run_test(size=SIZE) as pilot:
         scan = Scan(app, literal)
+        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
+        scan("the last scoring")
+        await press(pilot, "escape")  # its last step (every kind of step was read above)
+        scan("the last scoring's totals")
         await play(pilot, pick_first)
         assert isinstance(app.screen, GameOverScreen)
         scan("game over")

@@ -7,6 +7,7 @@ import pytest
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_over import GameOverScreen
+from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.app.screens.title import TitleScreen
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
@@ -23,7 +24,7 @@ async def tab_to(pilot, widget_id: str) -> None:  # type: ignore[no-untyped-def]
         focused = pilot.app.focused
         if focused is not None and focused.id == widget_id:
             return
-        await pilot.press("tab")
+        await press(pilot, "tab")
     raise AssertionError(f"Tab never reached #{widget_id}")
 
 
@@ -40,7 +41,7 @@ def _finished_like_core(app: ElGrandeApp) -> None:
 
 async def test_two_players_from_title_to_game_over_with_keys() -> None:
     """Title -> new game form (2 players, short game, seed typed in) -> game over, every choice
-    by number keys, card letters, arrows and Enter."""
+    by number keys, card letters, arrows and Enter, every scoring display by Esc and Enter."""
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -50,19 +51,32 @@ async def test_two_players_from_title_to_game_over_with_keys() -> None:
         # Keys only: Tab to the third name and clear it, Tab on to the seed and type 11.
         form = app.screen
         await tab_to(pilot, "name-2")
-        await pilot.press("home", "ctrl+k")
+        for key in ("home", "ctrl+k"):
+            await press(pilot, key)
         await tab_to(pilot, "rounds")
-        await pilot.press("enter", "down", "enter")  # the short game: 6 rounds
+        for key in ("enter", "down", "enter"):  # the short game: 6 rounds
+            await press(pilot, key)
         await tab_to(pilot, "seed")
-        await pilot.press("1", "1")
+        for key in ("1", "1"):
+            await press(pilot, key)
         assert form.query_one("#seed").value == "11"  # type: ignore[attr-defined]
-        await pilot.press("ctrl+s")
+        await press(pilot, "ctrl+s")
         await pilot.pause()
         scr = app.screen
         assert isinstance(scr, GameScreen)
         assert len(scr.session.seats) == 2
         assert scr.session.game.view(None).rounds == (2, 3, 5, 6, 8, 9)
-        await play(pilot, pick_varied)
+        # Esc takes each scoring display to its last step, Enter closes it (a display's
+        # steps one by one: test_stream.py, test_scoring_first_step.py, the snapshots).
+        displays = 0
+        while not isinstance(app.screen, GameOverScreen):
+            await play(pilot, pick_varied, until=lambda a: isinstance(a.screen, ScoringScreen))
+            if isinstance(app.screen, ScoringScreen):
+                displays += 1
+                await press(pilot, "escape")
+                assert app.screen.index == len(app.screen.steps) - 1
+                await press(pilot, "enter")
+        assert displays >= 3  # the three general scorings at least
         _finished_like_core(app)
 
 
@@ -79,8 +93,9 @@ async def test_five_players_short_game_with_keys() -> None:
 
 
 async def test_mouse_placements_and_cards() -> None:
-    """Round 1 of a 3-player game answered with clicks: the power card on the hand, the action
-    card on the card row, each placement on the map."""
+    """A 3-player game answered with clicks from its start until the first player's turn has
+    placed twice: the power cards on the hand, the action card on the card row, each
+    placement on the map."""
     from .helpers import make_app
 
     app = make_app(3, seed=5)
@@ -93,7 +108,7 @@ async def test_mouse_placements_and_cards() -> None:
                 await press(pilot, next_key(app))
                 continue
             game = scr.session.game
-            if game.round > 1:
+            if len(clicked_places) >= 2:
                 break
             d = scr.decision
             assert d is not None

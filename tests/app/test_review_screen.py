@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Static
 
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game_over import GameOverScreen
@@ -85,7 +86,7 @@ async def test_review_from_game_over_steps_and_jumps_to_mistakes() -> None:
     app = ElGrandeApp(session=session, curtain_seed=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(GameOverScreen(session))
+        assert isinstance(app.screen, GameOverScreen)  # a finished game opens on it
         screen = await opened(pilot)
         assert screen.phase == "review" and screen.seat == 0
         verdicts = screen.verdicts
@@ -93,6 +94,11 @@ async def test_review_from_game_over_steps_and_jumps_to_mistakes() -> None:
         text = screen_text(app)
         assert "Decision 1 of" in text and "the board as Ana saw it" in text
         assert "The five biggest mistakes" in text
+        # Under the rounds' margins, what their scale means (0: level with the best other).
+        rounds = str(screen.query_one("#review-rounds", Static).content).splitlines()
+        assert rounds[-2] == "" and rounds[-1].startswith(
+            "The margin is Ana's expected final score minus the best other player's: 0 is level"
+        )
         assert screen.shown is not None and screen.shown.view.seat == 0
         await press(pilot, "right")
         await press(pilot, "right")
@@ -132,7 +138,7 @@ async def test_the_board_is_the_players_own_view_until_revealed() -> None:
     app = ElGrandeApp(session=session, curtain_seed=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        app.push_screen(GameOverScreen(session))
+        assert isinstance(app.screen, GameOverScreen)  # a finished game opens on it
         screen = await opened(pilot)
 
         # a decision of Ana's where another player has Caballeros in the hidden Castillo
@@ -169,16 +175,22 @@ async def test_the_board_is_the_players_own_view_until_revealed() -> None:
 
 
 async def test_a_real_review_runs_in_a_thread_and_esc_stops_it() -> None:
-    """The screen's own runner shape with the real review (one draw: fast); a second run is
-    stopped at once by Esc and says so, the screen never waiting on it."""
+    """The screen's own runner shape with the real review (one draw, of the decisions of the
+    last round only: fast); a second run is stopped at once by Esc and says so, the screen
+    never waiting on it."""
     session = session_at(2, 3, lambda s: False, rounds=6)
     assert session.game.over
+    # The same game, up to its last round's first decision.
+    last_round = len(session_at(2, 3, lambda s: s.game.round >= 9, rounds=6).game.history)
 
     def tiny(record, seats, seat, everyone, progress, cancelled):  # type: ignore[no-untyped-def]
         settings = Settings(draws=1, min_draws=1, batch=1)
+        # The seats as if a computer player had played them until the last round (the
+        # review is of a person's decisions).
+        late = Seats.of(seats.kinds, [((0, "bot:greedy"), (last_round, k)) for k in seats.kinds])
         return review(
             record,
-            seats,
+            late,
             only=[seat],
             everyone=everyone,
             settings=settings,
@@ -189,7 +201,7 @@ async def test_a_real_review_runs_in_a_thread_and_esc_stops_it() -> None:
     app = ElGrandeApp(session=session, curtain_seed=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(GameOverScreen(session))
+        assert isinstance(app.screen, GameOverScreen)  # a finished game opens on it
         screen = await opened(pilot, tiny)
         assert screen.phase == "review" and screen.result is not None
         assert screen.result.complete and screen.verdicts
@@ -276,7 +288,7 @@ async def test_computer_players_are_offered_with_a() -> None:
     app = ElGrandeApp(session=session, curtain_seed=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.push_screen(GameOverScreen(session))
+        assert isinstance(app.screen, GameOverScreen)  # a finished game opens on it
         await settle(pilot)
         await press(pilot, "v")
         screen = app.screen

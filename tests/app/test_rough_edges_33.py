@@ -111,7 +111,7 @@ async def test_left_and_right_reach_every_page_and_m_is_a_rematch() -> None:
     app = ElGrandeApp(session=session, curtain_seed=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        app.push_screen(GameOverScreen(session))
+        assert isinstance(app.screen, GameOverScreen)  # a finished game opens on it
         await settle(pilot)
         tabs = app.screen.query_one(TabbedContent)
         pages = [tabs.active]
@@ -138,7 +138,7 @@ async def test_left_and_right_reach_every_page_and_m_is_a_rematch() -> None:
     app = ElGrandeApp(session=session, curtain_seed=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        app.push_screen(GameOverScreen(session))
+        assert isinstance(app.screen, GameOverScreen)  # a finished game opens on it
         await settle(pilot)
         await press(pilot, "m")
         screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))

@@ -11,12 +11,11 @@ from typing import Any
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.screens.game import GameScreen
-from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import REGIONS, Decision
 from el_grande.text import region
 
-from .helpers import SIZE, app_at, make_app, pick_varied, play, press, screen_text
+from .helpers import SIZE, app_at, pick_varied, play, press, screen_text
 
 
 def _fresh_texts(app: ElGrandeApp, scr: GameScreen, log_from: int) -> list[str]:
@@ -33,7 +32,8 @@ async def _look_at_secrets(
 ) -> tuple[int, int, bool]:
     """Play `app` by keys (`pick_varied`) until game over or `until`: at each secret prompt
     look at everything on the terminal for the others' choices, and at every curtain for the
-    board. The secret prompts and the curtains looked at, and whether the game was over."""
+    board. The secret prompts and the curtains looked at, and whether the game was over (its
+    last decision made: the last scoring's display may still be on screen)."""
     prompts = 0
     curtains = 0
     step_log_start: dict[str, int] = {}
@@ -95,29 +95,41 @@ async def _look_at_secrets(
             await play(pilot, pick, at_prompt=at_prompt, until=until)
         finally:
             helpers.press = original  # type: ignore[assignment]
-        over = isinstance(app.screen, GameOverScreen)
+        over = app.table is not None and app.table.session.game.over
     return prompts, curtains, over
 
 
 async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
     """3 players, Castillo hidden, a short game with general-scoring disks, an eviction and
     score_by_disk: at each secret prompt look at everything for the others' choices. Through
-    the terminal: every kind of secret step of the game (score_by_disk and the first
-    scoring's Castillo from the start by keys, then the eviction and the last scoring's
-    Castillo from a resumed position of the same game — `session_at` answers as `pick_varied`
-    does); the whole game, every secret prompt and curtain of it and of more games, at the
-    table: tests/flow/test_secrets.py."""
+    the terminal: every kind of secret step of the game, each from a resumed position a
+    little before it to a little after its reveal (`session_at` answers as `pick_varied`
+    does): score_by_disk (moves 18–20), the first scoring's Castillo (40–42), then the
+    eviction and the last scoring's Castillo to the game's end; the whole game, every secret
+    prompt and curtain of it and of more games, at the table: tests/flow/test_secrets.py."""
     options: dict[str, Any] = {"castillo": "hidden", "rounds": 6}
 
-    def past_first_scoring(a: ElGrandeApp) -> bool:  # its Castillo step answered by all
-        scr = a.screen
-        return isinstance(scr, GameScreen) and len(scr.session.game.history) >= 43
+    def past(moves: int) -> Callable[[ElGrandeApp], bool]:
+        def there(a: ElGrandeApp) -> bool:
+            scr = a.screen
+            return isinstance(scr, GameScreen) and len(scr.session.game.history) >= moves
 
-    first = await _look_at_secrets(make_app(3, seed=25, **options), until=past_first_scoring)
-    resumed = app_at(3, 25, lambda s: len(s.game.history) >= 122, **options)
-    last = await _look_at_secrets(resumed)
+        return there
+
+    def at(moves: int) -> ElGrandeApp:
+        return app_at(3, 25, lambda s: len(s.game.history) >= moves, **options)
+
+    by_disk = await _look_at_secrets(at(16), until=past(21))
+    first = await _look_at_secrets(at(38), until=past(43))  # its Castillo answered by all
+
+    def over(a: ElGrandeApp) -> bool:  # (the last scoring's display steps reveal nothing)
+        return a.table is not None and a.table.session.game.over
+
+    last = await _look_at_secrets(at(122), until=over)
     assert last[2], "the game was played to its end"
-    prompts, curtains = first[0] + last[0], first[1] + last[1]
+    prompts = by_disk[0] + first[0] + last[0]
+    curtains = by_disk[1] + first[1] + last[1]
+    assert by_disk[0] and first[0], "each part has secret prompts"
     assert prompts >= 10, "the scripted game should contain many secret prompts"
     assert curtains >= prompts
 

@@ -126,37 +126,6 @@ async def test_settings_change_the_theme_and_palette_at_once_and_save_them(
         assert (app.bot_delay, app.auto_advance) == (0.2, 2.0)
 
 
-async def test_escape_puts_the_theme_back_and_writes_nothing(config_dir: Path) -> None:
-    app = ElGrandeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await open_settings_from_title(pilot)
-        await press(pilot, "tab")
-        for key in ("enter", "down", "enter"):
-            await press(pilot, key)
-        assert app.theme == "textual-light"
-        await press(pilot, "escape")
-        assert isinstance(app.screen, TitleScreen)
-        assert app.theme == "textual-dark" and app.palette == "standard"
-        assert not (config_dir / "settings.toml").exists()
-
-
-async def test_a_bad_value_on_the_screen_is_said_and_nothing_is_saved(config_dir: Path) -> None:
-    app = ElGrandeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_settings_from_title(pilot)
-        screen.query_one("#bot_delay", Input).focus()
-        await type_into(pilot, "99")
-        await press(pilot, "ctrl+s")
-        assert app.screen is screen
-        assert "0 to 10" in screen_text(app)
-        await type_into(pilot, "1")
-        screen.query_one("#name-1", Input).focus()
-        await type_into(pilot, "ana")  # the same name as player 1
-        await press(pilot, "ctrl+s")
-        assert app.screen is screen and "Two players are called" in screen_text(app)
-        assert not (config_dir / "settings.toml").exists()
-
-
 async def test_a_broken_settings_file_is_said_once_on_the_title_and_left_alone(
     config_dir: Path,
 ) -> None:
@@ -295,27 +264,9 @@ SETTINGS_ROWS = [
 ]
 
 
-async def test_the_settings_screen_fits_100x30() -> None:
-    """All ten settings (each row's label and field), the palette's swatches, the five seats
-    and the buttons are on screen at 100×30, above the footer."""
-    app = ElGrandeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await open_settings_from_title(pilot)
-        screen = app.screen
-        rows = list(screen.query(".opt-row"))
-        fields = [w.id for row in rows for w in row.children if w.id and w.id != "swatches"]
-        assert fields == SETTINGS_ROWS  # every row of the screen is checked below
-        for row in rows:
-            for widget in row.children:  # the label, the field (and a unit) of each row
-                region = widget.region
-                assert region.width > 0 and region.height > 0, widget
-                assert region.right <= app.size.width, widget
-                assert region.bottom <= app.size.height - 1, widget  # the footer
-        ids = [f"{w}-{i}" for i in range(5) for w in ("name", "colour", "kind")]
-        _fits(app, [*SETTINGS_ROWS, *ids, "save", "cancel", "swatches"])
-
-
 async def test_the_form_tabs_through_the_names_then_the_options_and_moves_like_a_table() -> None:
+    """Tab's order, the arrows' moves and Enter on the new-game form; then (from the first
+    name again, in the same visit) the highlighted row's label follows Tab."""
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -355,6 +306,12 @@ async def test_the_form_tabs_through_the_names_then_the_options_and_moves_like_a
         assert focused_id(app) == "veto"
         await press(pilot, "enter")  # Enter opens a list, toggles the switch
         assert app.screen.query_one("#veto").value is False  # type: ignore[attr-defined]
+
+        # The row label follows Tab (it stayed on the first row).
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#name-0").focus()
+        await _labels_follow_the_focus(pilot, screen, 9)
 
 
 async def test_the_scoring_pace_is_the_settings_or_the_bots_at_a_table_without_humans() -> None:
@@ -415,19 +372,58 @@ async def _labels_follow_the_focus(pilot, screen, steps: int) -> None:  # type: 
     assert len(seen) >= 5
 
 
-async def test_the_settings_row_label_follows_tab() -> None:
-    """The highlighted row's label stayed on the first row while Tab moved on."""
+async def test_the_settings_screen_fits_its_labels_follow_tab_and_esc_leaves_all_as_it_was(
+    config_dir: Path,
+) -> None:
+    """One visit to the settings screen (opening it is what costs; each part leaves nothing
+    the next one reads but the focus, which each part sets itself):
+
+    - all ten settings (each row's label and field), the palette's swatches, the five seats
+      and the buttons are on screen at 100×30, above the footer;
+    - the highlighted row's label follows Tab (it stayed on the first row);
+    - a bad value is said and nothing is saved;
+    - Esc puts the theme back (changed at once, before any saving) and writes nothing."""
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_settings_from_title(pilot)
+        # It fits 100×30.
+        rows = list(screen.query(".opt-row"))
+        fields = [w.id for row in rows for w in row.children if w.id and w.id != "swatches"]
+        assert fields == SETTINGS_ROWS  # every row of the screen is checked below
+        for row in rows:
+            for widget in row.children:  # the label, the field (and a unit) of each row
+                region = widget.region
+                assert region.width > 0 and region.height > 0, widget
+                assert region.right <= app.size.width, widget
+                assert region.bottom <= app.size.height - 1, widget  # the footer
+        ids = [f"{w}-{i}" for i in range(5) for w in ("name", "colour", "kind")]
+        _fits(app, [*SETTINGS_ROWS, *ids, "save", "cancel", "swatches"])
+
+        # The row label follows Tab.
+        assert focused_id(app) == "language"
         await _labels_follow_the_focus(pilot, screen, 9)
 
+        # A bad value is said; nothing is saved.
+        screen.query_one("#bot_delay", Input).focus()
+        await type_into(pilot, "99")
+        await press(pilot, "ctrl+s")
+        assert app.screen is screen
+        assert "0 to 10" in screen_text(app)
+        await type_into(pilot, "1")
+        screen.query_one("#name-1", Input).focus()
+        await type_into(pilot, "ana")  # the same name as player 1
+        await press(pilot, "ctrl+s")
+        assert app.screen is screen and "Two players are called" in screen_text(app)
+        assert not (config_dir / "settings.toml").exists()
 
-async def test_the_new_game_row_label_follows_tab() -> None:
-    app = ElGrandeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await press(pilot, "enter")  # New game
-        screen = app.screen
-        assert isinstance(screen, NewGameScreen)
-        await _labels_follow_the_focus(pilot, screen, 9)
+        # Esc puts the theme back and writes nothing.
+        screen.query_one("#language").focus()
+        await press(pilot, "tab")
+        assert focused_id(app) == "theme"
+        for key in ("enter", "down", "enter"):
+            await press(pilot, key)
+        assert app.theme == "textual-light"
+        await press(pilot, "escape")
+        assert isinstance(app.screen, TitleScreen)
+        assert app.theme == "textual-dark" and app.palette == "standard"
+        assert not (config_dir / "settings.toml").exists()

@@ -2,11 +2,15 @@
 
 Deterministic: fixed seeds, a fixed terminal size, nothing blinks on these screens. States deep
 in a game are reached by playing the core with varied legal choices and opening the app
-there (the whole-game Pilot tests cover getting there by keys). Update with
+there (the whole-game Pilot tests cover getting there by keys); a state that keys reached from
+such a start is reached by the table flow answering as the keys did (`played_on`), the app
+opening a decision before it and playing that one by keys. Update with
 `pytest tests/app --snapshot-update` and look at the report before committing.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
@@ -15,10 +19,34 @@ from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.flow.clock import ManualClock
 from el_grande.flow.handover import QUIET, TAKE_OVER
+from el_grande.flow.scenes import GameOver, Prompt, Scene
 from el_grande.session import GameSession
 from el_grande.text import t, use
 
-from .helpers import KOREAN_NAMES, SIZE, app_at, next_key, pick_first, play, press, session_at
+from .helpers import (
+    KOREAN_NAMES,
+    SIZE,
+    app_at,
+    next_key,
+    pick_first,
+    play,
+    played_on,
+    press,
+    session_at,
+)
+
+
+def _one_before(
+    new: Callable[[], GameSession], there: Callable[[GameSession, Scene], bool]
+) -> GameSession:
+    """A session made by `new()` and played on as `play(pilot, pick_first)` plays it on the
+    screen (by the table flow: `played_on`) to the decision before `there(session, scene)`
+    first holds. The app opens there and plays that last decision by keys, so that its widgets
+    are as they were when the keys played the whole way (a choices' list keeps its scroll)."""
+    first = new()
+    at = len(played_on(first, lambda scene: there(first, scene)).game.history)
+    session = new()
+    return played_on(session, lambda _scene: len(session.game.history) >= at - 1)
 
 
 def _history(n: int):  # type: ignore[no-untyped-def]
@@ -119,7 +147,9 @@ def test_game_over(snap_compare) -> None:  # type: ignore[no-untyped-def]
     async def run_before(pilot: Pilot[None]) -> None:
         await play(pilot, pick_first)
 
-    assert snap_compare(app_at(2, 7, almost_over), terminal_size=SIZE, run_before=run_before)
+    session = played_on(session_at(2, 7, almost_over), lambda scene: isinstance(scene, GameOver))
+    app = ElGrandeApp(session=session, curtain_seed=0)  # (a finished game opens on game over)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
 # --- Korean (docs/i18n.md): the same screens in Korean, at the smallest and a roomier size -----
@@ -191,7 +221,10 @@ def test_korean_game_over(snap_compare, korean, size) -> None:  # type: ignore[n
     async def run_before(pilot: Pilot[None]) -> None:
         await play(pilot, pick_first)
 
-    app = app_at(3, 7, almost_over, names=KOREAN_NAMES)
+    over = played_on(
+        session_at(3, 7, almost_over, KOREAN_NAMES), lambda sc: isinstance(sc, GameOver)
+    )
+    app = ElGrandeApp(session=over, curtain_seed=0)  # (a finished game opens on game over)
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
@@ -376,9 +409,21 @@ async def _to_the_first_general_scoring(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+def _guided_before_the_first_general_scoring() -> GameSession:
+    """The guided game (as `learn` starts it) at the decision that begins its first general
+    scoring."""
+    from el_grande.app.new_games import guided
+    from el_grande.settings import Settings
+
+    return _one_before(lambda: guided(Settings()), lambda s, _c: s.general_scorings >= 1)
+
+
 def test_guided_game_coach_beside_a_general_scoring(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    """The scoring display covers the right column; the coach, in the left, stays in view."""
-    app = ElGrandeApp(learn=True, curtain_seed=0, bot_delay=0)
+    """The scoring display covers the right column; the coach, in the left, stays in view.
+    (The app opens on the guided game one decision before the scoring and plays on by keys.)"""
+    app = ElGrandeApp(
+        session=_guided_before_the_first_general_scoring(), curtain_seed=0, bot_delay=0
+    )
     assert snap_compare(app, terminal_size=(120, 40), run_before=_to_the_first_general_scoring)
 
 
@@ -419,15 +464,27 @@ async def _to_a_marked_board(pilot: Pilot[None]) -> None:
     await play(pilot, until=_much_changed)
 
 
+def _marked(scene: Scene) -> bool:
+    """`_much_changed`'s prompt, as the table flow hands it to the screen."""
+    since = scene.since if isinstance(scene, Prompt) else None
+    return since is not None and bool(since.caballeros) and bool(since.scores or since.king)
+
+
+def _marked_app(names: list[str] | None = None) -> ElGrandeApp:
+    """The game of `app_at(3, 7, _history(20))`, opened a decision before `_marked`'s prompt
+    (its "since your turn" memory rebuilt from the record) rather than at move 20."""
+    session = _one_before(lambda: session_at(3, 7, _history(20), names), lambda _s, c: _marked(c))
+    return ElGrandeApp(session=session, curtain_seed=0)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_since_your_turn_board(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
     """▲ / ▼ by the chips, the King, a score and a court; the summary on the status line."""
-    app = app_at(3, 7, _history(20))
-    assert snap_compare(app, terminal_size=size, run_before=_to_a_marked_board)
+    assert snap_compare(_marked_app(), terminal_size=size, run_before=_to_a_marked_board)
 
 
 def test_korean_since_your_turn_board(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
-    app = app_at(3, 7, _history(20), names=KOREAN_NAMES)
+    app = _marked_app(KOREAN_NAMES)
     assert snap_compare(app, terminal_size=SIZE, run_before=_to_a_marked_board)
 
 

@@ -371,10 +371,10 @@ HOSTILE = ["[/]", "[red]X[/]", "김민준"]
 
 async def test_hostile_names_through_a_whole_bot_game() -> None:
     """Names that look like markup, and Hangul, in a game of computer players opened for its
-    last two rounds (its log, every line of the game's, rebuilt) and played by them to the
-    end: nothing crashes, every name shows literally (never as markup), and the players'
-    columns line up in terminal cells. (Whole games of computer players in the app from
-    their first move: tests/app/test_memory.py, test_bots_in_app.py.)"""
+    last round (its log, every line of the game's, rebuilt) and played by them to the end:
+    nothing crashes, every name shows literally (never as markup), and the players' columns
+    line up in terminal cells. (Computer players' games in the app: tests/app/test_memory.py,
+    three in one app, and test_bots_in_app.py; from their first move: the stress run's.)"""
     from el_grande.app.screens.game_over import GameOverScreen
     from el_grande.setup import SeatSetup
 
@@ -385,7 +385,7 @@ async def test_hostile_names_through_a_whole_bot_game() -> None:
     )
     session = GameSession.new(GameSetup(seats, seed=4, rounds=6))
     rng = random.Random(4)
-    while session.game.round < 8:
+    while session.game.round < 9:
         session.apply(rng.choice(session.decision.choices))  # type: ignore[union-attr]
     app = ElGrandeApp(session=session, bot_delay=0, curtain_seed=0)
     async with app.run_test(size=SIZE) as pilot:

@@ -9,8 +9,11 @@ from enum import Enum
 
 import pytest
 
-from el_grande.core import Choice, Game, PublicView
-from el_grande.core.kinds import DecisionKind
+from el_grande.core import Choice, Decision, Game, PublicView
+from el_grande.core import events as E
+from el_grande.core.kinds import AwardReason, DecisionKind
+from el_grande.core.view import RegionView
+from el_grande.narrate import Line, Tone
 from el_grande.net.codec import MAX_DEPTH, CodecError, decode, encode
 from el_grande.net.protocol import (
     Answer,
@@ -72,6 +75,35 @@ def test_every_scene_of_whole_games_comes_back_equal(seed: int, players: int) ->
     )
     back = _through_json(prompt)
     assert back.decision.choices[0] is prompt.decision.choices[0]  # type: ignore[attr-defined]
+
+
+def test_the_bytes_sent_are_pinned() -> None:
+    """Every shape of the wire (docs/protocol.md), byte for byte as the protocol dumps it: a
+    faster codec must send exactly what a client already reads."""
+    value = (
+        Choice("place", "aragon"),
+        E.Award(1, 4, AwardReason.RANK, 2),
+        Line("Ana scores 4.", Tone.ROUND),
+        RegionView("aragon", (1, 0), None, (5, 3, 1), True, False),
+        Decision(
+            0, DecisionKind.POWER, False, (Choice("power", "7"),), {"left": 2, "of": ("a", None)}
+        ),
+        (1.5, True, None, -3, "Ñ"),
+    )
+    sent = json.dumps(encode(value), separators=(",", ":"), ensure_ascii=False)
+    assert sent == (
+        '[{"$":"Choice","verb":"place","arg":"aragon"},'
+        '{"$":"E.Award","seat":1,"points":4,"reason":{"$":"AwardReason","value":"rank"},'
+        '"position":2},'
+        '{"$":"Line","text":"Ana scores 4.","tone":{"$":"Tone","value":"round"}},'
+        '{"$":"RegionView","id":"aragon","caballeros":[1,0],"scoreboard":null,"values":[5,3,1],'
+        '"king":true,"adjacent_to_king":false},'
+        '{"$":"Decision","player":0,"kind":{"$":"DecisionKind","value":"power"},"secret":false,'
+        '"choices":[{"$":"Choice","verb":"power","arg":"7"}],'
+        '"context":{"$":"dict","items":{"left":2,"of":["a",null]}}},'
+        '[1.5,true,null,-3,"Ñ"]]'
+    )
+    _same(value, decode(json.loads(sent)))
 
 
 def test_a_public_view_stays_public_and_a_game_is_never_encoded() -> None:

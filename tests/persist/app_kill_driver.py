@@ -18,12 +18,18 @@ import asyncio
 import sys
 
 from el_grande.app.app import ElGrandeApp
+from el_grande.flow import cautions
 from el_grande.persist import list_unfinished, load_game
 from el_grande.persist.autosave import attach_autosave
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
 
 NAMES = ["Ana", "Ben", "Cy"]
+
+# The engine's cautions are not weighed, as in every test's app (tests/conftest.py,
+# `_no_weighing`): a search in a thread at every prompt, a third of this driver's time, and
+# nothing this kill test looks at. The fixed court rule still shows.
+cautions.DRAWS = 0
 
 
 def session_of(app: ElGrandeApp) -> GameSession | None:

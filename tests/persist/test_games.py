@@ -92,17 +92,27 @@ def conn(home: Path) -> Iterator[sqlite3.Connection]:
 # --------------------------------------------------------------------------- the schema
 
 
-def test_the_schema_is_made_at_version_1_in_wal(home: Path, conn: sqlite3.Connection) -> None:
+def test_the_schema_is_made_at_version_2_in_wal(home: Path, conn: sqlite3.Connection) -> None:
     assert games_path(home) == home / "games.sqlite"
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == VERSION == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == VERSION == 2
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert tables == {"people", "games", "seats", "scorings", "ratings"}
+    assert tables == {
+        "people",
+        "games",
+        "seats",
+        "scorings",
+        "ratings",
+        # version 2: el-grande tournament's (tests/tournament/test_store.py)
+        "tournaments",
+        "tournament_games",
+        "tournament_seats",
+    }
     indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index'")}
     assert {"games_by_time", "seats_by_person", "seats_by_level"} <= indexes
     again = open_games(home, write=True)  # opened again: nothing to migrate
-    assert again.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert again.execute("PRAGMA user_version").fetchone()[0] == 2
     again.close()
 
 
@@ -271,7 +281,8 @@ def test_a_damaged_file_and_a_newer_version(home: Path) -> None:
     for write in (True, False):
         with pytest.raises(GamesUnavailable) as caught:
             open_games(home, write=write)
-        assert caught.value.sentence == t("games.newer", path=str(path), version=7, known=1)
+        assert caught.value.sentence == t("games.newer", path=str(path), version=7, known=VERSION)
+        assert caught.value.why == "newer" and caught.value.facts["version"] == 7
 
 
 def test_read_only(home: Path, conn: sqlite3.Connection) -> None:

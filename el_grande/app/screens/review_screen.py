@@ -334,6 +334,8 @@ class ReviewScreen(Screen[None]):
                     )
                 )
             )
+        # What the rounds' (and the verdicts') margins measure from: 0, level with the best other.
+        rounds += [Text(""), Text(t("review.margin_scale", name=names[seat]), style="dim")]
         self.query_one("#review-rounds", Static).update(Text("\n").join(rounds))
 
     def show_verdict(self) -> None:
