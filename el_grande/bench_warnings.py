@@ -12,19 +12,34 @@ kind; and whether clear blunders are still marked (a choice the engine finds 10 
 than the best or more, and one the court rule marks). With `--compare`, the same for the rule
 before issue 31 (play-outs to the next round only, marked from 4 points, uncertainty not
 counted). `--out` writes every weighed decision as a line of JSON. A measurement, not a test.
+
+With `--scale`, the measurement behind `cautions.SCALE` instead (and the review's 0.45): in
+`--games` games of 3 to 5 Medium players (game `g` has seed `g`), about one decision with a
+choice in 25 of rounds 1 to 7 of 9 (whose next round is not the last); the Medium choice and
+another one at random, both played out to the end of the game with the greedy rule on
+`--draws` draws of the seat's view (the same draws for both). The Medium choice's lead over
+the other (own estimated final points minus the best other's, `model.evaluate`) where the
+review's play-outs end (the start of the next round) and the warnings' (the start of the round
+after), against its lead when the game ends, averaged over the draws: the slope through 0 is
+how much of a lead there is still there at the end, with a 95 % interval (games resampled).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
+import statistics
 import sys
 import time
 from collections import Counter
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import IO, Any
 
 from el_grande.bots import make_bot
 from el_grande.bots.drive import position_seed
+from el_grande.bots.greedy import greedy_choice
+from el_grande.bots.model import determinize, evaluate
 from el_grande.core import Game, Options
 from el_grande.flow import cautions
 from el_grande.review import Settings, costs
@@ -90,6 +105,94 @@ def _work(piece: tuple[int, int, int, bool, bool]) -> list[dict[str, Any]]:
     return weigh_game(*piece)
 
 
+#: `--scale`: the share of decisions with a choice that are measured.
+SCALE_SHARE = 0.04
+
+
+def _margin(points: list[float], seat: int) -> float:
+    return points[seat] - max(x for i, x in enumerate(points) if i != seat)
+
+
+def _leads(game: Game, seat: int) -> tuple[float, float, float]:
+    """`game` played to its end with the greedy rule for every seat: `seat`'s margin where a
+    play-out to the next round ends (the review's), where one through it ends (the warnings'),
+    and at the end of the game."""
+    start, marks = game.round_i, []
+    while (d := game.decision) is not None:
+        if d.kind == "power" and game.round_i != start:  # a new round starts
+            marks.append(_margin(evaluate(game), seat))
+            start = game.round_i
+        choice = d.choices[0] if len(d.choices) == 1 else greedy_choice(game, d.player)
+        game.apply_trusted(choice)
+    end = _margin([float(x) for x in game.score], seat)
+    marks += [end, end]
+    return marks[0], marks[1], end
+
+
+def scale_game(seed: int, draws: int) -> list[dict[str, Any]]:
+    """`--scale`'s measurement on game `seed`: one record per decision measured."""
+    players = 3 + seed % 3
+    game = Game.new([f"P{k}" for k in range(players)], seed=seed, options=Options())
+    bots = [make_bot("greedy", seed=seed + s) for s in range(players)]
+    rng = random.Random(seed)
+    rounds = game.view(0).rounds
+    out: list[dict[str, Any]] = []
+    while (d := game.decision) is not None and game.round_i + 2 < len(rounds):
+        if len(d.choices) == 1:
+            game.apply(d.choices[0])
+            continue
+        view = game.view(d.player)
+        choice = bots[d.player].choose(view, d)
+        if rng.random() < SCALE_SHARE:
+            other = rng.choice([c for c in d.choices if c != choice])
+            draw = random.Random(seed * 1000 + game.moves)
+            leads = []
+            for _ in range(draws):
+                base = determinize(view, draw)
+                ends = []
+                for c in (choice, other):
+                    h = base.clone()
+                    h.apply_trusted(c)
+                    ends.append(_leads(h, d.player))
+                leads.append([a - b for a, b in zip(ends[0], ends[1], strict=True)])
+            mean = [statistics.fmean(lead[k] for lead in leads) for k in range(3)]
+            out.append({"game": seed, "round": game.round_i + 1, "kind": str(d.kind)})
+            out[-1] |= {"this_round": mean[0], "next_round": mean[1], "end": mean[2]}
+        game.apply(choice)
+    return out
+
+
+def _scale_work(piece: tuple[int, int]) -> list[dict[str, Any]]:
+    return scale_game(*piece)
+
+
+def scale_report(rows: list[dict[str, Any]]) -> list[str]:
+    """`--scale`'s slopes, as printed."""
+
+    def slope(these: list[dict[str, Any]], key: str) -> float:
+        den = sum(r[key] ** 2 for r in these)
+        return sum(r[key] * r["end"] for r in these) / den if den else 0.0
+
+    games = sorted({r["game"] for r in rows})
+    by_game = {g: [r for r in rows if r["game"] == g] for g in games}
+    rng = random.Random(0)
+    lines = [f"{len(rows)} decisions of {len(games)} games measured (rounds 1-7 of 9)"]
+    for key, what in (
+        ("this_round", "the next round's start (the review's)"),
+        ("next_round", "the start of the round after (the warnings')"),
+    ):
+        boot = sorted(
+            slope([r for g in rng.choices(games, k=len(games)) for r in by_game[g]], key)
+            for _ in range(1000)
+        )
+        r = statistics.correlation([x[key] for x in rows], [x["end"] for x in rows])
+        lines.append(
+            f"lead at {what} -> at the end: slope {slope(rows, key):.2f} "
+            f"(95 % interval {boot[25]:.2f}-{boot[974]:.2f}), correlation {r:.2f}"
+        )
+    return lines
+
+
 def report(rows: list[dict[str, Any]], compare: bool) -> list[str]:
     """The rates, as printed."""
     lines = []
@@ -132,6 +235,39 @@ def report(rows: list[dict[str, Any]], compare: bool) -> list[str]:
     return lines
 
 
+def _run(
+    work: Callable[[Any], list[dict[str, Any]]], pieces: list[Any], args: argparse.Namespace
+) -> list[dict[str, Any]]:
+    """`work` on every piece, in `--jobs` processes; every record written to `--out` as it
+    comes."""
+    rows: list[dict[str, Any]] = []
+    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    try:
+        if args.jobs > 1:
+            from el_grande.workers import Workers
+
+            with Workers(args.jobs) as workers:
+                results = list(_saved(workers.map(work, pieces), out))
+        else:
+            results = list(_saved(map(work, pieces), out))
+    finally:
+        if out is not None:
+            out.close()
+    for got in results:
+        rows += got
+    return rows
+
+
+def _saved(
+    results: Iterator[list[dict[str, Any]]], out: IO[str] | None
+) -> Iterator[list[dict[str, Any]]]:
+    for got in results:
+        if out is not None:
+            out.writelines(json.dumps(r) + "\n" for r in got)
+            out.flush()
+        yield got
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m el_grande.bench_warnings", description=__doc__)
     parser.add_argument("--games", type=int, default=50)
@@ -142,37 +278,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", action="store_true", help="the rule before issue 31 too")
     parser.add_argument("--out", help="every weighed decision, a line of JSON each")
     parser.add_argument("--from", dest="source", help="report on an --out file, weigh nothing")
+    parser.add_argument("--scale", action="store_true", help="measure the scale instead")
     args = parser.parse_args(argv)
     if args.source:
         with open(args.source, encoding="utf-8") as f:
             saved = [json.loads(line) for line in f]
-        print("\n".join(report(saved, all("old_marked" in r for r in saved))))
+        if saved and "end" in saved[0]:
+            print("\n".join(scale_report(saved)))
+        else:
+            print("\n".join(report(saved, all("old_marked" in r for r in saved))))
+        return 0
+    if args.scale:
+        rows = _run(_scale_work, [(g, args.draws) for g in range(args.games)], args)
+        print(f"scale: the Medium choice against another, {args.draws} draws each")
+        print("\n".join(scale_report(rows)))
         return 0
     pieces = [
         (g, args.players, args.draws, args.first_round, args.compare) for g in range(args.games)
     ]
-    rows: list[dict[str, Any]] = []
-    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
-    try:
-        if args.jobs > 1:
-            from el_grande.workers import Workers
-
-            with Workers(args.jobs) as workers:
-                for got in workers.map(_work, pieces):
-                    rows += got
-                    if out is not None:
-                        out.writelines(json.dumps(r) + "\n" for r in got)
-                        out.flush()
-        else:
-            for piece in pieces:
-                got = _work(piece)
-                rows += got
-                if out is not None:
-                    out.writelines(json.dumps(r) + "\n" for r in got)
-                    out.flush()
-    finally:
-        if out is not None:
-            out.close()
+    rows = _run(_work, pieces, args)
     print(
         f"warnings engine: {args.draws} draws a decision, play-outs through {cautions.ROUNDS} "
         f"round ends, a mark from {cautions.THRESHOLD:g} points beyond {cautions.SURE:g} "
