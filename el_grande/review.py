@@ -12,7 +12,8 @@ view and the decision (`Task`). Everything unknown (another seat's unrevealed se
 Castillo's split, the order of the cards not yet turned up) is drawn as the Hard player draws
 it, from a generator seeded with that public information alone (the review's seed, the seat,
 the decision's index and the view), never with the game's seed. Each choice is played out to
-the start of the next round with the greedy rule and valued with `bots.model.evaluate`; the
+the start of the next round with the greedy rule and valued with `bots.model.evaluate` (not
+the Hard player's `bots.outlook`: the review's scale of a lead was calibrated with it); the
 choice's margin is the seat's estimated final points minus the best other seat's. The search
 is capped by play-outs, never by the clock, so the same record gives the same review on any
 machine, in one process or several.
@@ -401,7 +402,7 @@ def _weigh(
         values = played.get(c)
         if values is None:
             if rounds == 1:
-                values = play_out(base, c, alike, check, memo)
+                values = play_out(base, c, alike, check, memo, evaluate)
             else:
                 values = _play_rounds(base, c, rounds, check, memo)
             played[c] = values

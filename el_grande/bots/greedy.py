@@ -231,12 +231,22 @@ def disk_scores(game: Game, seat: int) -> list[float]:
     """
     d = game.decision
     assert d is not None
-    purpose = d.context.get("purpose")
+    ctx = d.context
+    regions = [PLACE_INDEX[str(c.arg)] for c in d.choices]
+    return disk_values(game, seat, ctx.get("purpose"), ctx.get("region"), regions)
+
+
+def disk_values(
+    game: Game, seat: int, purpose: object, evicted: str | None, regions: list[int]
+) -> list[float]:
+    """`disk_scores` of `seat`'s disk set to each of `regions` (indexes) in a secret step for
+    `purpose` (`evicted`: the region an eviction empties), whoever decides in `game` now."""
     cab = game.cab
     if purpose == _CASTILLO:
         src, k = CASTILLO_INDEX, cab[CASTILLO_INDEX][seat]
     elif purpose == _EVICTION:
-        src = PLACE_INDEX[d.context["region"]]
+        assert evicted is not None
+        src = PLACE_INDEX[evicted]
         k = cab[src][seat]
     else:
         src, k = -1, 0
@@ -244,12 +254,11 @@ def disk_scores(game: Game, seat: int) -> list[float]:
     near = Nearby(game)  # the same numbers as changing a copy and evaluating it
     if purpose == _SCORE_BY_DISK:
         before = near.rescored(game.score)
-        for c in d.choices:
-            after = near.rescored(_scored_now(game, PLACE_INDEX[str(c.arg)]))
+        for r in regions:
+            after = near.rescored(_scored_now(game, r))
             scores.append(utility([a - b for a, b in zip(after, before)], seat))
         return scores
-    for c in d.choices:
-        r = PLACE_INDEX[str(c.arg)]
+    for r in regions:
         if src >= 0:
             if purpose == _CASTILLO and r == game.king:  # R-G3: back to the court
                 values = near.tweaked(seat, ((src, -k),), court=k)

@@ -8,9 +8,9 @@
 The analysis is the strong bot's search (`bots.strong.search`) run for the deciding seat: it
 sees only that seat's view and the decision (R-H2), draws the unknowns (the hidden deck order,
 others' unrevealed secrets, a hidden Castillo's split) exactly as the bot does, plays each
-choice out to the start of the next round with the greedy rule and scores the result with
-`model.evaluate`. It keeps to its time budget the same way (everything counts, the clock is read
-between small steps) and stops soon after `cancelled()` turns true.
+choice out to the start of the next round with the greedy rule and values the result as it
+does (`outlook.outlook`). It keeps to its time budget the same way (everything counts, the
+clock is read between small steps) and stops soon after `cancelled()` turns true.
 
 A secret decision's hints are that seat's secret: show them only behind the curtain.
 """
@@ -49,7 +49,7 @@ class Hint:
 
     `margin`: the expected final margin in points: the deciding seat's estimated final score
     minus the best other seat's, after this choice and a play-out to the start of the next
-    round (`model.evaluate`, averaged over the play-outs).
+    round (`outlook.outlook`, averaged over the play-outs).
     `gain`: `margin` minus the average `margin` of all the choices analysed: how many points
     this choice is expected to gain over a typical option (0.0 when there is only one).
     Hints are ranked as the strong bot ranks choices (its utility: own points minus 0.6 × the

@@ -4,9 +4,11 @@ Hidden information is handled honestly: every pass draws a fresh game from the b
 (`model.determinize`: the unrevealed action cards of each stack in random order, the others'
 unrevealed secret choices, a hidden Castillo's split), never from the real game. On that sampled
 game the bot tries each candidate choice and plays on to the start of the next round (through a
-general scoring when one follows) with the `greedy` rule for every seat, then scores the
-position with `model.evaluate`. Candidates are tried in the greedy rule's order of preference,
-pass after pass, until the time budget or the play-out cap runs out; the best mean wins.
+general scoring when one follows) with the `greedy` rule for every seat, then values the
+position with `outlook.outlook` (weights fitted on where games went from a round's start; a
+`leaf` can be given instead, `model.evaluate` for one). Candidates are tried in the greedy
+rule's order of preference, pass after pass, until the time budget or the play-out cap runs
+out; the best mean wins.
 
 Everything counts against the budget: sampling, the greedy first guess and the play-outs. The
 clock is read between steps (a greedy step costs well under a millisecond), so no part of the
@@ -30,7 +32,8 @@ from typing import TYPE_CHECKING
 
 from el_grande.bots.base import fallback, seeded_rng
 from el_grande.bots.greedy import Check, Memo, best_index, greedy_choice, greedy_scores
-from el_grande.bots.model import determinize, evaluate, utility
+from el_grande.bots.model import determinize, utility
+from el_grande.bots.outlook import outlook, rehanded
 from el_grande.bots.registry import level
 from el_grande.core import POWER_CABALLEROS, DecisionKind
 from el_grande.core.board import CASTILLO_INDEX
@@ -40,6 +43,10 @@ if TYPE_CHECKING:
 
 #: Named once: naming an enum's member goes through its metaclass each time (a play-out's loop).
 _POWER = DecisionKind.POWER
+
+#: What a play-out's end is worth to each seat: estimated final points (`outlook.outlook`, the
+#: Hard player's; `model.evaluate`, the review's and the play-outs' of before issue 31).
+Leaf = Callable[["Game"], list[float]]
 
 #: Longest play-out, in decisions (a round of five players is about 70).
 ROLLOUT_STEPS = 120
@@ -89,10 +96,11 @@ def rollout(
     check: Check | None = None,
     memo: Memo | None = None,
     start: int | None = None,
+    leaf: Leaf = outlook,
 ) -> list[float]:
     """Play `game` on (in place) with the greedy rule to the start of the round after round
-    `start` (a round index; default the game's current one) and return `model.evaluate` of
-    where it ends. A search gives the round of its decision: a choice that ends that round is
+    `start` (a round index; default the game's current one) and return `leaf` of where it
+    ends. A search gives the round of its decision: a choice that ends that round is
     valued where the next one begins, as every other choice is, and no play-out reaches the
     cards that a new round turns up (a determinization's guess).
 
@@ -126,8 +134,8 @@ def rollout(
             check()
         game.apply_trusted(greedy_choice(game, d.player, check, memo))
     else:
-        return evaluate(game)
-    values = evaluate(game)
+        return leaf(game)
+    values = leaf(game)
     if known is not None:
         for k in path:
             known[k] = values
@@ -135,22 +143,27 @@ def rollout(
 
 
 def play_out(
-    base: Game, choice: Choice, alike: Alike | None, check: Check, memo: Memo | None
+    base: Game,
+    choice: Choice,
+    alike: Alike | None,
+    check: Check,
+    memo: Memo | None,
+    leaf: Leaf = outlook,
 ) -> list[float]:
     """`rollout` of `choice` applied to a copy of `base` (`base` is not changed), valued at the
     start of the round after `base`'s; with `alike`, its shared play-out of power cards."""
     h = base.clone()
     h.apply_trusted(choice)
     if alike is not None:
-        return alike.rollout(h, check, memo)
-    return rollout(h, check=check, memo=memo, start=base.round_i)
+        return alike.rollout(h, check, memo, leaf)
+    return rollout(h, check=check, memo=memo, start=base.round_i, leaf=leaf)
 
 
 @dataclass
 class Search:
     """What a search found: the candidates (the greedy rule's favourite first) and, for each,
     the play-outs tried, the sum of the deciding seat's utility and the sum of the estimated
-    final points of every seat (`model.evaluate`) over them."""
+    final points of every seat (the search's `leaf`) over them."""
 
     seat: int
     candidates: list[Choice] = field(default_factory=list)
@@ -185,12 +198,13 @@ def search(
     iterations: int | None = None,
     first: Game | None = None,
     memo: Memo | None = None,
+    leaf: Leaf = outlook,
 ) -> Search:
     """Determinized Monte Carlo over `decision`'s choices from `view` alone (R-H2).
 
     Orders the choices by the greedy rule (on one determinization), then plays passes over
-    them on fresh determinizations: for each candidate a play-out to the next round, scored by
-    `model.evaluate`. Stops after `iterations` play-outs or when `check` raises `OutOfTime`;
+    them on fresh determinizations: for each candidate a play-out to the next round, valued by
+    `leaf`. Stops after `iterations` play-outs or when `check` raises `OutOfTime`;
     a play-out cut short is not counted. `first` is a determinization to use for the ordering
     and the first pass (it must come from `view`). With a play-out cap that binds first, the
     result depends only on the view, the decision and `rng`'s state. `memo` saves work (the
@@ -231,7 +245,7 @@ def search(
                 check()
                 got = draw.get(c)
                 if got is None:
-                    values = play_out(base, c, alike, check, memo)
+                    values = play_out(base, c, alike, check, memo, leaf)
                     got = draw[c] = (utility(values, seat), values)
                 u, values = got
                 result.visits[c] += 1
@@ -284,29 +298,39 @@ class Alike:
     reads the discards, and it is not in this round), and the play-out stops before the next
     power card is chosen: so both play-outs are the same, choice for choice, and one is
     played. The power cards still to choose are chosen first (with the greedy rule, as the
-    play-out would), then the position without the seat's own cards is looked up.
+    play-out would), then the position without the seat's own cards is looked up. Where the
+    play-out ends, `outlook` reads the hand (the mean of its cards): what one card's play-out
+    gave is the other's with the seat's hand term changed (`outlook.rehanded`); other leaves
+    (`model.evaluate`) read no hand.
     """
 
     __slots__ = ("seat", "seen")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.seen: dict[tuple[int, tuple[object, ...]], list[float]] = {}
+        self.seen: dict[tuple[int, tuple[object, ...]], tuple[list[float], int]] = {}
 
-    def rollout(self, game: Game, check: Check, memo: Memo | None) -> list[float]:
+    def rollout(
+        self, game: Game, check: Check, memo: Memo | None, leaf: Leaf = outlook
+    ) -> list[float]:
         """`rollout(game)` (in place), or what it gave for a game that came to the same."""
         while (d := game.decision) is not None and d.kind == _POWER:
             check()
             game.apply_trusted(greedy_choice(game, d.player, check, memo))
         s = self.seat
-        own = game.hand[s], game.played[s], game.discard[s]
+        own = hand, _, _ = game.hand[s], game.played[s], game.discard[s]
         game.hand[s] = game.played[s] = game.discard[s] = 0
         key = (POWER_CABALLEROS[own[1]], game.position())
         game.hand[s], game.played[s], game.discard[s] = own
         got = self.seen.get(key)
         if got is None:
-            got = self.seen[key] = rollout(game, check=check, memo=memo)
-        return got
+            values = rollout(game, check=check, memo=memo, leaf=leaf)
+            self.seen[key] = values, hand
+            return values
+        values, held = got
+        if held == hand or leaf is not outlook:
+            return values
+        return rehanded(values, game, s, held)
 
 
 def _spread(cards: list[Choice]) -> list[Choice]:
@@ -336,7 +360,8 @@ class StrongBot:
     budget depends on the machine); `clock`: where the time comes from (`time.perf_counter`;
     tests pass a fake one); `memo`: what the searches of this seat found so far (default: a
     new one; `bots.drive` gives the bots it makes for one seat the same, kept over the round:
-    a memo changes no answer, it saves time). Forced choices return at once; every other
+    a memo changes no answer, it saves time); `leaf`: what a play-out's end is worth
+    (`outlook.outlook`). Forced choices return at once; every other
     decision is searched.
     """
 
@@ -350,8 +375,10 @@ class StrongBot:
         iterations: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
         memo: Memo | None = None,
+        leaf: Leaf = outlook,
     ) -> None:
         self.rng = seeded_rng(seed)
+        self.leaf = leaf
         self.time_budget = time_budget
         self.iterations = iterations
         self.clock = clock
@@ -376,7 +403,14 @@ class StrongBot:
             if game.decision is None or game.decision.choices != choices:
                 return fallback(self.name, "the model disagrees with the decision", rng, decision)
             found = self.last_search = search(
-                view, decision, rng, check, self.iterations, first=game, memo=self.memo
+                view,
+                decision,
+                rng,
+                check,
+                self.iterations,
+                first=game,
+                memo=self.memo,
+                leaf=self.leaf,
             )
             return found.best(choices[0])
         except Exception as exc:  # a bot must never stop the game

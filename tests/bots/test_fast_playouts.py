@@ -24,14 +24,19 @@ from el_grande.bots.model import (
     utilities,
     utility,
 )
-from el_grande.bots.strong import StrongBot
+from el_grande.bots.outlook import outlook
+from el_grande.bots.strong import Leaf, StrongBot
 from el_grande.core import DecisionKind, Game, Options
 from el_grande.core.board import PLACE_INDEX
 from el_grande.core.intrigue import move_goes_on
 
 #: sha256 of the searches' choices and every candidate's summed utility (see `_searched`),
-#: as the code before issue 30's bot changes found them.
+#: as the code before issue 30's bot changes found them, with play-outs valued by
+#: `model.evaluate` (the Hard player's play-outs until issue 31: the same play-outs since).
 SEARCHES_BEFORE = "eed8dc1648d123f6bfdfce1955f71e723c432fa1d18d1f0c5f4f83ffe92ce1c2"
+#: The same with the Hard player's value of a play-out's end since issue 31
+#: (`outlook.outlook`), pinned when it was made.
+SEARCHES = "14f92f302b249e0b251346bfd8c4d731aeb6f54b5edbd65330d66889e137b52c"
 
 
 def _position(k: int) -> Game:
@@ -48,13 +53,13 @@ def _position(k: int) -> Game:
     return game
 
 
-def _searched() -> str:
+def _searched(leaf: Leaf = outlook) -> str:
     out = []
     for k in range(6):
         game = _position(k)
         d = game.decision
         assert d is not None
-        bot = StrongBot(seed=1, iterations=24, time_budget=float("inf"))
+        bot = StrongBot(seed=1, iterations=24, time_budget=float("inf"), leaf=leaf)
         choice = bot.choose(game.view(d.player), d)
         found = bot.last_search
         assert found is not None
@@ -63,7 +68,10 @@ def _searched() -> str:
 
 
 def test_seeded_searches_choose_as_before() -> None:
-    assert hashlib.sha256(_searched().encode()).hexdigest() == SEARCHES_BEFORE
+    """The play-outs are those of before issue 30's speed-ups, bit for bit (valued as they were
+    then), and the Hard player's searches are those pinned when its values changed."""
+    assert hashlib.sha256(_searched(evaluate).encode()).hexdigest() == SEARCHES_BEFORE
+    assert hashlib.sha256(_searched().encode()).hexdigest() == SEARCHES
 
 
 def _games(count: int) -> list[Game]:
