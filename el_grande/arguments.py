@@ -39,17 +39,25 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+class _Later:
+    """A command's parser before it is made: what argparse would make it with."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.kwargs = kwargs
+
+
 class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
-    """The subcommands, each given its arguments (`configure`) only when it is the one on the
-    command line: starting a game does not import what `simulate` needs. (`el-grande --help`
-    lists the commands from their `help`; `el-grande CMD --help` shows CMD's arguments, added
-    before its own arguments are read.) A subclass of the action argparse itself uses for
-    `add_subparsers`."""
+    """The subcommands, each made and given its arguments (`configure`) only when it is the
+    one on the command line: starting a game neither builds the other fourteen parsers (about
+    1 % of its first frame) nor imports what `simulate` needs. (`el-grande --help` lists the
+    commands from their `help`; `el-grande CMD --help` shows CMD's arguments, added before
+    its own arguments are read.) A subclass of the action argparse itself uses for
+    `add_subparsers`: its `add_parser` records each parser's arguments in a `_Later`."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.configure: Mapping[str, Callable[[argparse.ArgumentParser], None]] = {}
-        self.configured: set[str] = set()
+        self._make, self._parser_class = self._parser_class, _Later
 
     def __call__(
         self,
@@ -59,9 +67,10 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
         option_string: str | None = None,
     ) -> None:
         name = values[0] if values else None
-        if isinstance(name, str) and name in self.configure and name not in self.configured:
-            self.configured.add(name)
-            self.configure[name](self._name_parser_map[name])
+        if isinstance(name, str) and isinstance(later := self._name_parser_map.get(name), _Later):
+            made = self._make(**later.kwargs)
+            self._name_parser_map[name] = made
+            self.configure[name](made)
         super().__call__(parser, namespace, values, option_string)
 
 

@@ -69,13 +69,18 @@ def _build(cls: type[_T], frozen: bool, slots: bool) -> type[_T]:
     documented = bool(body.get("__doc__"))
     if any("InitVar" in str(a) for a in body.get("__annotations__", {}).values()):
         raise TypeError(f"record {cls.__qualname__}: InitVar is not supported (use @dataclass)")
+    if not documented:
+        # (Else `dataclasses` writes "Name(fields)" there, from `inspect.signature` of a class
+        # with no `__init__` yet: the builtin's, read by the tokenizer — its pattern compiled
+        # at the first record, about 1 % of a new game's first frame.)
+        cls.__doc__ = "-"
     # `dataclasses` collects the fields (their defaults, `field(...)`, inheritance, the slots
     # class) and adds `__match_args__`; it is asked for no method, so it compiles nothing.
     made: type[_T] = dataclasses.dataclass(
         cls, init=False, repr=False, eq=False, frozen=False, slots=slots
     )
     if not documented:
-        made.__doc__ = None  # (`dataclasses` wrote "Name()" here: not the class's signature)
+        made.__doc__ = None
     fields = dataclasses.fields(made)  # type: ignore[arg-type]
     methods: dict[str, object] = {}
     if not own["__init__"]:

@@ -37,8 +37,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from el_grande.bots.greedy import Memo, greedy_choice
-from el_grande.bots.hints import reason
 from el_grande.bots.model import determinize, evaluate
+from el_grande.bots.reasons import DRAWS as REASON_DRAWS
+from el_grande.bots.reasons import Endings, explain, play_on
 from el_grande.bots.strong import (
     Alike,
     Deadline,
@@ -60,6 +61,7 @@ __all__ = [
     "Seats",
     "Settings",
     "Task",
+    "Cost",
     "Verdict",
     "analyse",
     "costs",
@@ -120,9 +122,12 @@ class Settings:
     each (a choice clearly worse than the best is dropped after `min_draws`, and every
     `batch` draws after: see `analyse`; a draw seen before reuses its play-outs). `seed`
     mixes into every decision's generator: another seed gives another sample of the unknowns,
-    not another game. `scale`: how much of a lead the end-of-round estimate shows between two
-    choices is still there at the end of the game, on average (measured: docs/bots.md); 1 in
-    the last round, whose play-outs end with the game.
+    not another game. `rounds`: how far a play-out goes: to the start of the next round (1,
+    the review's), or through it too (2: the warnings' of `el_grande.flow.cautions`; the next
+    round's cards are unknown, so every draw differs, and the spread of a choice's cost over
+    the draws says how sure it is). `scale`: how much of a lead the estimate where the
+    play-outs end shows between two choices is still there at the end of the game, on
+    average (measured: docs/bots.md); 1 where the play-outs end with the game.
     """
 
     draws: int = 64
@@ -130,6 +135,16 @@ class Settings:
     batch: int = 8
     seed: int = 0
     scale: float = 0.45
+    rounds: int = 1
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What a choice would give away against the best one (`costs`), in final points, and its
+    standard error over the draws it was weighed on (0 with one draw: nothing hidden)."""
+
+    cost: float
+    se: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -305,7 +320,7 @@ def analyse(
         raise ValueError(f"{task.choice} is not one of the decision's choices")
     rng = random.Random(public_seed(settings, task))
     w = _weigh(view, d, rng, settings, task.choice, memo, cancelled)
-    live, margins, points, follow, first = w.live, w.margins, w.points, w.follow, w.first
+    live, margins, points, follow = w.live, w.margins, w.points, w.follow
     scale, draws, playouts = w.scale, w.draws, w.playouts
     check = Deadline(_never, 1.0, cancelled)
     best = _best(live, margins)
@@ -313,7 +328,9 @@ def analyse(
     margin = _mean(margins[made])
     lead = max(0.0, scale * _paired(margins[best], follow)[0])
     best_margin = margin + scale * (_mean(margins[best]) - margin) if best != made else margin
-    key, fields = reason(first, seat, best, best_margin, check)
+    # Why the best rather than the choice made (the best made: rather than the runner-up).
+    compared = made if best != made else _best([c for c in d.choices if c != best], margins)
+    key, fields = explain(Endings(w.bases, check, memo), seat, best, compared)
     return Verdict(
         index=task.index,
         seat=seat,
@@ -345,7 +362,7 @@ class _Weighed:
     margins: dict[Choice, list[float]]  # per choice, its margin on each draw it was played
     points: dict[Choice, float]  # per choice, the seat's points summed over its draws
     follow: list[float]  # per draw, the margin of the greedy rule's own choice
-    first: Game  # the first draw, for the reasons
+    bases: list[Game]  # the first draws, as drawn, for the reasons (`bots.reasons`)
     scale: float
     draws: int
     playouts: int
@@ -359,46 +376,58 @@ def _weigh(
     keep: Choice | None,
     memo: Memo | None,
     cancelled: Callable[[], bool] | None,
+    lead: bool = True,
 ) -> _Weighed:
-    """The draws and play-outs of `analyse` (see there); `keep` is never dropped."""
+    """The draws and play-outs of `analyse` (see there); `keep` is never dropped. With `lead`,
+    the greedy rule's own choice is played out on every draw too (for `analyse`'s lead)."""
     seat = d.player
-    scale = 1.0 if view.round_number == len(view.rounds) else settings.scale
+    rounds = settings.rounds
+    to_the_end = view.round_number + rounds > len(view.rounds)  # the play-outs end the game
+    scale = 1.0 if to_the_end else settings.scale
     check = Deadline(_never, 1.0, cancelled)
-    alike = Alike(seat) if alike_cards(d, view) else None
+    alike = Alike(seat) if rounds == 1 and alike_cards(d, view) else None
     live = list(d.choices)
     margins: dict[Choice, list[float]] = {c: [] for c in live}
     points: dict[Choice, float] = dict.fromkeys(live, 0.0)
-    follow: list[float] = []  # per draw, the margin of the greedy rule's choice
+    follow: list[float] | None = [] if lead else None  # per draw, the greedy rule's margin
     known: dict[tuple[object, ...], dict[Choice, list[float]]] = {}
-    first = None
+    bases: list[Game] = []
     draws = playouts = 0
-    wanted = settings.draws if hides_something(view) else 1
+    # Play-outs through the next round reach its cards, still to be drawn: every draw differs.
+    hidden = hides_something(view) or (rounds > 1 and view.round_number < len(view.rounds))
+    wanted = settings.draws if hidden else 1
 
     def played_out(base: Game, played: dict[Choice, list[float]], c: Choice) -> list[float]:
         nonlocal playouts
         values = played.get(c)
         if values is None:
-            values = played[c] = play_out(base, c, alike, check, memo, evaluate)
+            if rounds == 1:
+                values = play_out(base, c, alike, check, memo, evaluate)
+            else:
+                values = _play_rounds(base, c, rounds, check, memo)
+            played[c] = values
             playouts += 1
         return values
 
     while draws < wanted:
         check()
         base = determinize(view, rng)
-        if first is None:
-            first = base.clone()
+        if len(bases) < REASON_DRAWS:
+            bases.append(base.clone())
         if memo is not None:
             memo.at(base)
-        played = known.setdefault(drawn(base), {})
+        # A draw seen before plays out alike (the play-outs reach no card still to come).
+        played = known.setdefault(drawn(base) if rounds == 1 else (draws,), {})
         for c in live:
             values = played_out(base, played, c)
             margins[c].append(_margin(values, seat))
             points[c] += values[seat]
-        greedy = played.get(_GREEDY)
-        if greedy is None:
-            choice = greedy_choice(base, seat, check, memo)
-            greedy = played[_GREEDY] = played_out(base, played, choice)
-        follow.append(_margin(greedy, seat))
+        if follow is not None:
+            greedy = played.get(_GREEDY)
+            if greedy is None:
+                choice = greedy_choice(base, seat, check, memo)
+                greedy = played[_GREEDY] = played_out(base, played, choice)
+            follow.append(_margin(greedy, seat))
         draws += 1
         if draws >= settings.min_draws and (draws - settings.min_draws) % settings.batch == 0:
             best = _best(live, margins)
@@ -407,8 +436,20 @@ def _weigh(
                     gap, se = _paired(margins[best], margins[c])
                     if gap * scale > 2.0 and gap > 5 * se:
                         live.remove(c)
-    assert first is not None
-    return _Weighed(live, margins, points, follow, first, scale, draws, playouts)
+    return _Weighed(live, margins, points, follow or [], bases, scale, draws, playouts)
+
+
+def _play_rounds(
+    base: Game, choice: Choice, rounds: int, check: Deadline, memo: Memo | None
+) -> list[float]:
+    """`choice` applied to a copy of `base` and played on with the greedy rule through
+    `rounds` round ends (`bots.reasons.play_on`, round after round), valued there with
+    `model.evaluate`."""
+    h = base.clone()
+    h.apply_trusted(choice)
+    for k in range(rounds):
+        play_on(h, check, memo, base.round_i + k)
+    return evaluate(h)
 
 
 def costs(
@@ -417,21 +458,24 @@ def costs(
     settings: Settings,
     seed: int,
     cancelled: Callable[[], bool] | None = None,
-) -> dict[Choice, float]:
+) -> dict[Choice, Cost]:
     """What each legal choice of `decision` would give away against the best one, in final
-    points, judged from `view` (the deciding seat's own) as `analyse` judges the choice made:
-    the same draws, play-outs and scale, from a generator seeded with `seed`. A choice dropped
-    as clearly worse is compared on the draws it was played on. Raises `OutOfTime` once
-    `cancelled()` says yes (polled between small steps)."""
+    points, and its standard error, judged from `view` (the deciding seat's own) as `analyse`
+    judges the choice made: the same draws, play-outs and scale, from a generator seeded
+    with `seed`; both from the same draws (the differences between the choice's and the
+    best's margins, draw by draw). A choice dropped as clearly worse is compared on the draws
+    it was played on. Raises `OutOfTime` once `cancelled()` says yes (polled between small
+    steps)."""
     if view.seat != decision.player:
         raise ValueError("a decision is weighed from its own seat's view")
-    w = _weigh(view, decision, random.Random(seed), settings, None, None, cancelled)
+    memo = Memo()  # (the same costs without it: less work)
+    w = _weigh(view, decision, random.Random(seed), settings, None, memo, cancelled, lead=False)
     best = _best(w.live, w.margins)
     out = {}
     for c in decision.choices:
         ours = w.margins[c]
-        gap = _paired(w.margins[best][: len(ours)], ours)[0] if c != best else 0.0
-        out[c] = max(0.0, w.scale * gap)
+        gap, se = _paired(w.margins[best][: len(ours)], ours) if c != best else (0.0, 0.0)
+        out[c] = Cost(max(0.0, w.scale * gap), w.scale * se)
     return out
 
 

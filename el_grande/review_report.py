@@ -121,7 +121,7 @@ def render(review: Review, record: dict[str, Any], seat: int) -> str:
     if not mistakes:
         lines.append(t("review.no_mistakes"))
     for k, v in enumerate(mistakes, 1):
-        why = reason_text(v.reason_key, v.reason, names)
+        why = reason_text(v.reason_key, v.reason, names, v.decision)
         lines.append(
             f"{k}. "
             + t(

@@ -224,6 +224,7 @@ EN: dict[str, Template] = {
     "join.list": ", ",
     "join.winners": " & ",
     "join.parts": " · ",
+    "join.sentences": " ",
     "too_small": "The terminal is {w}×{h}. El Grande needs at least {min_w}×{min_h} — please "
     "enlarge the window.\n\nThe game is paused: no key acts on it until then (? help, "
     "ctrl+q quits).",
@@ -902,19 +903,75 @@ EN: dict[str, Template] = {
     "bots.strong.label": "Hard",
     "bots.strong.about": "Plays each option out to the end of the round; thinks up to 2 s.",
     "bots.strong.seat": "computer: hard",
-    # Hints (el_grande/bots/hints.py): one-line reasons; {place} and {seat} arrive as names.
+    # Hints (el_grande/bots/hints.py): a forced choice; a reason out of time.
     "bots.hint.forced": "The only legal choice.",
-    "bots.hint.power_first": "{caballeros} Caballeros to court; the others choose after you.",
-    "bots.hint.power": "{caballeros} Caballeros to court; beats {beaten} of the {played} cards "
-    "played so far.",
-    "bots.hint.march": "Your Caballeros do most good marching to {place}.",
-    "bots.hint.lone_score": "A scoring of {place} alone would pay you most.",
-    "bots.hint.least_loss": "Losing Caballeros in {place} hurts you least.",
-    "bots.hint.scores": "Scores {points} points this turn.",
-    "bots.hint.place": "Strengthens your hold on {place}.",
-    "bots.hint.hurts": "Takes ground from {seat} in {place}.",
     # By how much: the hint's own line says it in words (screens/hints.py, outlook).
     "bots.hint.outlook": "Best outlook by the end of the round.",
+    # Reasons (el_grande/bots/reasons.py): what the advised choice changes that {other} (the
+    # choice it is compared with) does not, at the round's end. {place} and {seat} arrive as
+    # names, {rank} as "1st"…, {seats} and {cards} as lists; numbers are averages over draws.
+    "bots.why.place_rank": "In {place} at the round's end you would be {rank}, not "
+    "{other_rank} as after “{other}”: {count} points in a scoring there, not {other_count}.",
+    "bots.why.place": Plural(
+        "In {place} at the round's end a scoring would give you {count} point, not "
+        "{other_count} as after “{other}”.",
+        "In {place} at the round's end a scoring would give you {count} points, not "
+        "{other_count} as after “{other}”.",
+    ),
+    "bots.why.rival": Plural(
+        "In {place} at the round's end a scoring would give {seat} {count} point, not "
+        "{other_count} as after “{other}”.",
+        "In {place} at the round's end a scoring would give {seat} {count} points, not "
+        "{other_count} as after “{other}”.",
+    ),
+    "bots.why.scored": Plural(
+        "You score {count} point by the round's end, not {other_count} as after “{other}”.",
+        "You score {count} points by the round's end, not {other_count} as after “{other}”.",
+    ),
+    "bots.why.rival_scored": Plural(
+        "{seat} scores {count} point by the round's end, not {other_count} as after “{other}”.",
+        "{seat} scores {count} points by the round's end, not {other_count} as after “{other}”.",
+    ),
+    "bots.why.court": "Caballeros in your court at the round's end: {count}, not "
+    "{other_count} as after “{other}”.",
+    "bots.why.caballeros": Plural(
+        "In {place} at the round's end you would have {count} Caballero, not {other_count} as "
+        "after “{other}”.",
+        "In {place} at the round's end you would have {count} Caballeros, not {other_count} as "
+        "after “{other}”.",
+    ),
+    "bots.why.rival_caballeros": Plural(
+        "In {place} at the round's end {seat} would have {count} Caballero, not {other_count} "
+        "as after “{other}”.",
+        "In {place} at the round's end {seat} would have {count} Caballeros, not {other_count} "
+        "as after “{other}”.",
+    ),
+    "bots.why.king": "At the round's end the King stands in {place}, not in {other_place} as "
+    "after “{other}”.",
+    "bots.why.same": "By the round's end every place holds the same Caballeros and the scores "
+    "are the same as after “{other}”.",
+    "bots.why.power_before": "With the {card} you place before {seats} this round; with the "
+    "{other_card}, after them.",
+    "bots.why.power_after": "With the {card} you place after {seats} this round; with the "
+    "{other_card}, before them.",
+    "bots.why.power_order": "The {card} and the {other_card} give you the same place in this "
+    "round's turn order.",
+    "bots.why.power_court": Plural(
+        "{count} Caballero to court, not {other_count}.",
+        "{count} Caballeros to court, not {other_count}.",
+    ),
+    "bots.why.power_court_same": Plural(
+        "{count} Caballero to court with either.", "{count} Caballeros to court with either."
+    ),
+    "bots.why.power_keeps": Plural(
+        "Keeps the {card} ({brings} to court) for the last round.",
+        "Keeps the {card} ({brings} to court) for one of the {count} rounds to come.",
+    ),
+    "bots.why.power_keeps_hand": Plural(
+        "Keeps the {card} ({brings} to court) for the last round; left in hand: {cards}.",
+        "Keeps the {card} ({brings} to court) for one of the {count} rounds to come; left in "
+        "hand: {cards}.",
+    ),
     # --- review (el_grande/review.py, el-grande review: el_grande/review_report.py) ----------
     "review.title": "{name}'s game, reviewed",
     "review.setup": "El Grande, {players} players, {rounds} rounds, Castillo {castillo}. "

@@ -326,6 +326,7 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "join.list": ", ",
     "join.winners": ", ",
     "join.parts": " · ",
+    "join.sentences": " ",
     "too_small": "터미널 크기가 {w}×{h}입니다. 엘 그란데에는 최소 {min_w}×{min_h:이/가} "
     "필요합니다 — 창을 키워 주세요.\n\n그때까지 게임은 멈춰 있고 어떤 키도 게임에 작용하지 "
     "않습니다 (? 도움말, ctrl+q 끝내기).",
@@ -1093,17 +1094,38 @@ KO: dict[str, str] = {  # no plural forms in Korean: plain templates
     "bots.strong.about": "선택지마다 라운드 끝까지 두어 봅니다. 최대 2초 생각합니다.",
     "bots.strong.seat": "컴퓨터: 어려움",
     "bots.hint.forced": "고를 수 있는 수가 이것뿐입니다.",
-    "bots.hint.power_first": "궁정으로 카바예로 {caballeros}개. 다른 사람들은 나보다 나중에 "
-    "고릅니다.",
-    "bots.hint.power": "궁정으로 카바예로 {caballeros}개. 지금까지 나온 카드 {played}장 중 "
-    "{beaten}장보다 높습니다.",
-    "bots.hint.march": "내 카바예로가 {place:으로/로} 진군하는 것이 가장 이롭습니다.",
-    "bots.hint.lone_score": "{place}만 정산된다면 내가 가장 많이 얻습니다.",
-    "bots.hint.least_loss": "{place}에서 카바예로를 잃는 것이 가장 덜 아픕니다.",
-    "bots.hint.scores": "이번 차례에 {points}점을 얻습니다.",
-    "bots.hint.place": "{place}에서 내 우위를 굳힙니다.",
-    "bots.hint.hurts": "{place}에서 {seat}의 세력을 빼앗습니다.",
     "bots.hint.outlook": "라운드가 끝날 때의 전망이 가장 좋습니다.",
+    "bots.why.place_rank": "라운드가 끝날 때 {place}에서 {rank}입니다. ‘{other}’ 쪽은 "
+    "{other_rank}입니다 (정산하면 {count}점 대 {other_count}점).",
+    "bots.why.place": "라운드가 끝날 때 {place}에서 정산하면 나는 {count}점, ‘{other}’ 쪽은 "
+    "{other_count}점입니다.",
+    "bots.why.rival": "라운드가 끝날 때 {place}에서 정산하면 {seat}에게 {count}점, ‘{other}’ "
+    "쪽은 {other_count}점입니다.",
+    "bots.why.scored": "라운드가 끝날 때까지 {count}점을 얻습니다. ‘{other}’ 쪽은 "
+    "{other_count}점입니다.",
+    "bots.why.rival_scored": "라운드가 끝날 때까지 {seat:이/가} {count}점을 얻습니다. "
+    "‘{other}’ 쪽은 {other_count}점입니다.",
+    "bots.why.court": "라운드가 끝날 때 내 궁정의 카바예로: {count}개. ‘{other}’ 쪽은 "
+    "{other_count}개입니다.",
+    "bots.why.caballeros": "라운드가 끝날 때 {place}에 내 카바예로 {count}개. ‘{other}’ 쪽은 "
+    "{other_count}개입니다.",
+    "bots.why.rival_caballeros": "라운드가 끝날 때 {place}에 {seat}의 카바예로 {count}개. "
+    "‘{other}’ 쪽은 {other_count}개입니다.",
+    "bots.why.king": "라운드가 끝날 때 왕은 {place}에 있습니다. ‘{other}’ 쪽은 "
+    "{other_place}입니다.",
+    "bots.why.same": "라운드가 끝날 때 모든 곳의 카바예로와 점수가 ‘{other}’ 쪽과 같습니다.",
+    "bots.why.power_before": "카드 {card}: 이번 라운드에 {seats}보다 먼저 둡니다. 카드 "
+    "{other_card}: 그보다 나중입니다.",
+    "bots.why.power_after": "카드 {card}: 이번 라운드에 {seats}보다 나중에 둡니다. 카드 "
+    "{other_card}: 그보다 먼저입니다.",
+    "bots.why.power_order": "카드 {card:이든/든} 카드 {other_card:이든/든} 이번 라운드의 차례 "
+    "순서는 같습니다.",
+    "bots.why.power_court": "궁정으로 카바예로 {count}개 (다른 쪽은 {other_count}개).",
+    "bots.why.power_court_same": "어느 쪽이든 궁정으로 카바예로 {count}개.",
+    "bots.why.power_keeps": "카드 {card:은/는} 이후 라운드를 위해 남깁니다 (궁정으로 "
+    "{brings}개, 남은 라운드 {count}).",
+    "bots.why.power_keeps_hand": "카드 {card:은/는} 이후 라운드를 위해 남깁니다 (궁정으로 "
+    "{brings}개, 남은 라운드 {count}). 남는 손패: {cards}.",
     # --- 실물 보드 게임의 정산표 ---------------------------------------------------------------
     "title.sheet": "정산표 (실물 보드로 하는 게임)",
     "sheet.title": "실물 보드로 하는 게임의 정산표",

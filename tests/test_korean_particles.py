@@ -214,6 +214,9 @@ FIELDS = {
     "game": NAME,  # a save's id ends in the romanized names (…-Ana-Minjun)
     **dict.fromkeys(("region", "dst", "src", "to", "place"), PLACE),
     **dict.fromkeys(("n", "board", "min_h", "v", "id"), NUMBER),
+    # A reason's power cards (bots.why.power_*) and the seat it names (bots.why.rival_scored).
+    **dict.fromkeys(("card", "other_card"), NUMBER),
+    "seat": NAME,
     **dict.fromkeys(("letter", "press"), LETTER),
     "level": LEVEL,
     "flag": FLAG,

@@ -248,3 +248,15 @@ def test_a_record_built_often_builds_the_same_with_its_compiled_init(
 def test_a_field_without_a_default_after_one_with_a_default_is_refused() -> None:
     with pytest.raises(TypeError, match="non-default argument 'name' follows default"):
         record(type("Bad", (), {"__annotations__": {"seat": "int", "name": "str"}, "seat": 0}))
+
+
+@pytest.mark.parametrize("slots", [False, True])
+def test_a_record_keeps_its_docstring_and_is_given_none(slots: bool) -> None:
+    """A dataclass without a docstring gets "Name(fields)" as one; a record keeps its own
+    or has none (and its class is not left with the placeholder that saves the signature)."""
+    plain = record(slots=slots)(type("Plain", (), {"__annotations__": {"seat": "int"}}))
+    told = record(slots=slots)(
+        type("Told", (), {"__annotations__": {"seat": "int"}, "__doc__": "A seat."})
+    )
+    assert plain.__doc__ is None and told.__doc__ == "A seat."
+    assert plain(1).seat == 1 and [f.name for f in dataclasses.fields(plain)] == ["seat"]

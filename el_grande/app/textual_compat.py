@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from textual.binding import Binding
     from textual.dom import DOMNode
     from textual.driver import Driver
-    from textual.widgets import RichLog
 
 
 def input_clock() -> float:
@@ -56,15 +55,6 @@ def forget_closed_widgets() -> None:
     `Style` objects per widget, so clearing it when a game's screen goes costs nothing one
     can measure."""
     StylesCache.get_inner_outer.cache_clear()
-
-
-def size_known(log: RichLog) -> bool:
-    """Whether `log` knows its size, so that a write is made now and not put off.
-
-    Textual 8.2.8's `RichLog.write` holds every write back until the log's first resize
-    (the private `_size_known`) and then makes it again; the game's log keeps what it is
-    given (to wrap it again at another width) and must count each write once."""
-    return bool(log._size_known)
 
 
 def on_frame(app: App[Any], callback: Callable[[], None]) -> None:

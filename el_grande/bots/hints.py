@@ -23,19 +23,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from el_grande.bots.greedy import SETTLE_KINDS, Memo, settle
-from el_grande.bots.model import determinize, points_by_place
+from el_grande.bots.greedy import Memo
+from el_grande.bots.model import determinize
+from el_grande.bots.reasons import Endings, draws, explain
 from el_grande.bots.strong import Deadline, OutOfTime, search
-from el_grande.core import PLACES, POWER_CABALLEROS, DecisionKind
+from el_grande.narrate import choice_words
 from el_grande.text import region, t
 
 if TYPE_CHECKING:
-    from el_grande.core import Choice, Decision, Game, View
+    from el_grande.core import Choice, Decision, View
 
-__all__ = ["Hint", "analyse", "reason", "reason_text"]
+__all__ = ["Hint", "analyse", "reason_text"]
 
 #: How many hints `analyse` returns at most.
 TOP = 3
+
+
+#: The part of the budget the search may use; the reasons have the rest.
+SEARCH_SHARE = 0.8
 
 
 @dataclass(frozen=True)
@@ -50,9 +55,10 @@ class Hint:
     Hints are ranked as the strong bot ranks choices (its utility: own points minus 0.6 × the
     best other's and 0.4 × the others' mean), so the first is what the `strong` bot would play
     with the same budget.
-    `reason_key` / `reason`: a one-line reason, a catalogue key (`el_grande.text`, the
-    `# --- bots` block) and its fields. Fields named `place` hold a place id, `seat` a seat;
-    `reason_text` turns them into names.
+    `reason_key` / `reason`: a reason (`bots.reasons`): what this choice changes that another
+    does not, with the numbers: the first hint against the second, every other against the
+    first (`reason["other"]`). A catalogue key (`el_grande.text`, the `# --- bots` block) and
+    its fields; `reason_text` turns them into words.
     `playouts`: the play-outs behind the numbers.
     """
 
@@ -63,20 +69,41 @@ class Hint:
     reason: dict[str, Any] = field(default_factory=dict)
     playouts: int = 0
 
-    def reason_text(self, names: Sequence[str]) -> str:
-        """The reason in the active language, places and seats by name."""
-        return reason_text(self.reason_key, self.reason, names)
+    def reason_text(self, names: Sequence[str], decision: Decision | None = None) -> str:
+        """The reason in the active language, places, seats and the choice it is compared
+        with (worded as a choice of `decision`, else in the notation) by name."""
+        return reason_text(self.reason_key, self.reason, names, decision)
 
 
-def reason_text(key: str, reason: dict[str, Any], names: Sequence[str]) -> str:
-    """A reason (`reason`'s key and fields) in the active language, places and seats by
-    name (`names[seat]`, as they are to be shown)."""
+def reason_text(
+    key: str, reason: dict[str, Any], names: Sequence[str], decision: Decision | None = None
+) -> str:
+    """A reason (`reason`'s key and fields, `bots.reasons`) in the active language: places,
+    seats (`names[seat]`, as they are to be shown) and ranks by name, the choice it is
+    compared with as a choice of `decision` (else in the notation), and its further
+    sentences after it."""
     fields = dict(reason)
-    if "place" in fields:
-        fields["place"] = region(str(fields["place"]))
+    more = fields.pop("more", ())
+    for place in ("place", "other_place"):
+        if place in fields:
+            fields[place] = region(str(fields[place]))
     if "seat" in fields:
         fields["seat"] = names[int(fields["seat"])]
-    return t(key, **fields)
+    if "seats" in fields:
+        fields["seats"] = t("join.list").join(names[int(s)] for s in fields["seats"])
+    if "cards" in fields:
+        fields["cards"] = t("join.list").join(str(v) for v in fields["cards"])
+    for rank in ("rank", "other_rank"):
+        if rank in fields:
+            fields[rank] = t(f"calc.rank_{fields[rank]}")
+    other = fields.get("other")
+    if other is not None:
+        # (In a sentence: without the list's alignment spaces.)
+        words = choice_words(other, decision, lambda s: names[s]) if decision else str(other)
+        fields["other"] = " ".join(words.split())
+    sentences = [t(key, **fields)]
+    sentences += [reason_text(k, f, names, decision) for k, f in more]
+    return t("join.sentences").join(sentences)
 
 
 def analyse(
@@ -91,10 +118,12 @@ def analyse(
 ) -> list[Hint]:
     """Up to three hints for `decision`, best first, from the deciding seat's `view` alone.
 
-    `budget`: seconds, everything included (honest like the strong bot's). `iterations`: most
-    play-outs (set it, with `seed`, for a result that does not depend on the machine).
-    `cancelled`: polled between small steps; once it returns true the analysis stops and
-    returns what it has (possibly nothing). `clock`: injectable for tests.
+    `budget`: seconds, everything included (honest like the strong bot's): the search has
+    `SEARCH_SHARE` of it, the reasons the rest (a reason out of time says only that the
+    outlook is best). `iterations`: most play-outs (set it, with `seed`, for a result that
+    does not depend on the machine). `cancelled`: polled between small steps; once it
+    returns true the analysis stops and returns what it has (possibly nothing). `clock`:
+    injectable for tests.
     """
     if view.seat != decision.player:
         raise ValueError("hints are computed from the deciding seat's own view")
@@ -102,7 +131,15 @@ def analyse(
     seat = decision.player
     if len(choices) == 1:
         return [Hint(choices[0], 0.0, 0.0, "bots.hint.forced")]
-    check = Deadline(clock, clock() + budget, cancelled)
+    said = False
+
+    def stop() -> bool:  # asked no more once it said yes
+        nonlocal said
+        said = said or (cancelled is not None and cancelled())
+        return said
+
+    start = clock()
+    check = Deadline(clock, start + SEARCH_SHARE * budget, stop)
     rng = random.Random(seed)
     try:
         check()
@@ -111,8 +148,8 @@ def analyse(
         return []
     if first.decision is None or first.decision.choices != choices:
         raise ValueError("the view and the decision do not belong together")
-    sample = first.clone()  # for the reasons: the search plays on `first`'s clones only
-    found = search(view, decision, rng, check, iterations, first=first, memo=Memo())
+    memo = Memo()
+    found = search(view, decision, rng, check, iterations, first=first, memo=memo)
     tried = [c for c in found.candidates if found.visits.get(c)]
     if not tried:
         return []
@@ -124,72 +161,33 @@ def analyse(
     margins = {c: margin(c) for c in tried}
     average = sum(margins.values()) / len(margins)
     ranked = sorted(tried, key=lambda c: -found.mean(c))  # stable: the search's order on ties
+    later = Deadline(clock, start + budget, stop)
+    endings = Endings(draws(view, random.Random(seed)), later, memo)
     hints = []
-    for c in ranked[:TOP]:
-        try:
-            key, fields = reason(sample, seat, c, margins[c], check)
-        except OutOfTime:
-            key, fields = "bots.hint.outlook", {"margin": round(margins[c], 1)}
+    for i, c in enumerate(ranked[:TOP]):
+        other = ranked[1 if i == 0 and len(ranked) > 1 else 0]
+        key, fields = "bots.hint.outlook", dict[str, Any]()
+        if other != c:
+            key, fields = _reason(endings, seat, c, other, (key, fields))
         hints.append(Hint(c, margins[c] - average, margins[c], key, fields, found.visits[c]))
     return hints
 
 
-def reason(
-    game: Game, seat: int, choice: Choice, margin: float, check: Callable[[], None]
+def _reason(
+    endings: Endings,
+    seat: int,
+    advised: Choice,
+    compared: Choice,
+    otherwise: tuple[str, dict[str, Any]],
 ) -> tuple[str, dict[str, Any]]:
-    """A one-line reason for `choice` (a catalogue key and its fields, as `Hint` has them):
-    what it does for `seat` at once or, for a choice whose effect shows later (an action card,
-    the turn menu...), by the end of the turn. `game` is a determinization at the decision
-    (it is not changed); `margin` is the choice's expected margin, for the last resort."""
-    d = game.decision
-    assert d is not None
-    if d.kind == DecisionKind.POWER:
-        value = int(choice.arg)  # type: ignore[arg-type]
-        caballeros = min(POWER_CABALLEROS[value], game.province[seat])
-        played = [v for s, v in enumerate(game.played) if v and s != seat]
-        if not played:
-            return "bots.hint.power_first", {"caballeros": caballeros}
-        beaten = sum(1 for v in played if v < value)
-        return "bots.hint.power", {
-            "caballeros": caballeros,
-            "beaten": beaten,
-            "played": len(played),
-        }
-    if d.kind == DecisionKind.DISK:
-        purpose = d.context.get("purpose")
-        key = {
-            "castillo": "bots.hint.march",
-            "eviction": "bots.hint.march",
-            "score_by_disk": "bots.hint.lone_score",
-        }.get(str(purpose), "bots.hint.least_loss")
-        return key, {"place": str(choice.arg)}
-    check()  # what follows plays a few steps: not once the time is up or it was cancelled
-    h = game.clone()
-    before = points_by_place(h)
-    scored = h.score[seat]
-    h.apply_trusted(choice)
-    if d.kind in SETTLE_KINDS:  # its effect shows in the rest of the turn
-        settle(h, check=check)
-    scored = h.score[seat] - scored
-    if scored > 0:
-        return "bots.hint.scores", {"points": scored}
-    after = points_by_place(h)
-    own = [_of(after[p], seat) - _of(before[p], seat) for p in range(len(PLACES))]
-    best = max(range(len(PLACES)), key=lambda p: own[p])
-    if own[best] > 0:
-        return "bots.hint.place", {"place": PLACES[best]}
-    worst_seat, worst_place, worst = -1, -1, 0.0
-    for other in range(game.n):
-        if other == seat:
-            continue
-        for p in range(len(PLACES)):
-            change = _of(after[p], other) - _of(before[p], other)
-            if change < worst:
-                worst_seat, worst_place, worst = other, p, change
-    if worst_seat >= 0:
-        return "bots.hint.hurts", {"seat": worst_seat, "place": PLACES[worst_place]}
-    return "bots.hint.outlook", {"margin": round(margin, 1)}
-
-
-def _of(points: tuple[float, ...] | None, seat: int) -> float:
-    return points[seat] if points is not None else 0.0
+    """`explain` on the draws whose continuations were worked out in time (`otherwise` if
+    none was)."""
+    done = 0
+    try:
+        for i in range(len(endings.bases)):
+            endings.of(i, advised)
+            endings.of(i, compared)
+            done = i + 1
+    except OutOfTime:
+        pass
+    return explain(endings, seat, advised, compared, done) if done else otherwise

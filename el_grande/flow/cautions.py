@@ -5,14 +5,22 @@ Shown at a table with warnings and hints on (`Cautions`, a feature of the table:
 to court than the power card and the province allow (`court_cautions`; what is left in the
 province does nothing there). And the engine's judgement, worked out in the background from the
 deciding player's own view (`weigh`): every legal choice played out as the review plays them
-(`el_grande.review.costs`: the same draws, play-outs and scale, capped by play-outs, never by
-the clock), and a choice marked only when it gives away at least `THRESHOLD` final points
-against the best one.
+(`el_grande.review.costs`: the same draws and play-outs, capped by play-outs, never by the
+clock), but through the next round too (`ROUNDS`), and a choice marked only when it gives away
+at least `THRESHOLD` final points against the best one beyond what the draws leave uncertain
+(`marked`).
 
-Why 4 points: a Medium player's decisions cost about half a point each on average in the
-review's calibration (docs/bots.md), and with `DRAWS` draws a decision's cost moves by up to
-about 2 points from one sample of the unknowns to another. At 4 points and more a mark is a
-real mistake, not the sample's noise, and rare enough to be read.
+Why through the next round: a play-out that stops where the next round starts reaches nothing
+a draw of the unknowns changes in most positions (an open Castillo, no secret pending), so its
+one draw says nothing of how sure it is; the next round's cards are unknown, so play-outs
+through it differ from draw to draw, and the spread of a choice's cost over the draws is its
+standard error. They also see what a power card leaves in the hand.
+
+Why 4 points, beyond two standard errors: a Medium player's decisions cost about half a point
+each on average in the review's calibration (docs/bots.md). A mark says the choice gives away
+4 points or more even at the low end of what the draws leave uncertain (its cost less two
+standard errors), so it is a real mistake, not the sample's noise, and rare enough to be read
+(measured: `python -m el_grande.bench_warnings`, docs/bots.md).
 """
 
 from __future__ import annotations
@@ -35,14 +43,23 @@ if TYPE_CHECKING:
     from el_grande.flow.clock import Cancel
     from el_grande.flow.feature import Options, Stage
     from el_grande.flow.scenes import Prompt, Scene
+    from el_grande.review import Cost, Settings
     from el_grande.session import Update
 
-#: A choice is marked when it gives away at least this many final points (see above).
+#: A choice is marked when it gives away at least this many final points (see above)...
 THRESHOLD = 4.0
+#: ...beyond this many standard errors of its cost.
+SURE = 2.0
 #: The most draws of the unknowns a decision is weighed on (one when the view hides nothing
 #: a play-out reaches); every legal choice is played out once a draw. 0: no weighing (the
 #: tests' default: an answer from a thread arrives at its own time).
 DRAWS = 12
+#: How many round ends a play-out goes through (see above).
+ROUNDS = 2
+#: How much of a lead at the end of the next round is still there when the game ends, on
+#: average (`review.Settings.scale`; measured for play-outs through the next round:
+#: docs/bots.md).
+SCALE = 0.6
 
 
 def court_most(d: Decision, view: View) -> int:
@@ -78,14 +95,30 @@ def weigh(
     view: View, d: Decision, seed: int, cancelled: Callable[[], bool] | None = None
 ) -> tuple[Caution, ...]:
     """The engine's marks for `d` from `view` (the deciding seat's own): the choices that give
-    away at least `THRESHOLD` points, with what they give away. Raises
-    `el_grande.bots.strong.OutOfTime` once `cancelled()` says yes."""
-    from el_grande.review import Settings, costs  # start-up: the bots, with the first weighing
+    away at least `THRESHOLD` points beyond what the draws leave uncertain (`marked`), with
+    what they give away. Raises `el_grande.bots.strong.OutOfTime` once `cancelled()` says
+    yes."""
+    from el_grande.review import costs  # start-up: the bots, with the first weighing
+
+    found = costs(view, d, settings(), seed, cancelled)
+    return tuple(Caution(c, cost.cost) for c, cost in found.items() if marked(cost))
+
+
+def settings() -> Settings:
+    """How the engine weighs a decision: `DRAWS` draws (a choice far behind dropped after
+    8, as the review drops them), play-outs through `ROUNDS` round ends, scaled by
+    `SCALE`."""
+    from el_grande.review import Settings  # start-up: with the first weighing
 
     draws = max(1, DRAWS)
-    settings = Settings(draws=draws, min_draws=min(8, draws), batch=4)
-    found = costs(view, d, settings, seed, cancelled)
-    return tuple(Caution(c, cost) for c, cost in found.items() if cost >= THRESHOLD)
+    return Settings(draws=draws, min_draws=min(8, draws), batch=4, scale=SCALE, rounds=ROUNDS)
+
+
+def marked(cost: Cost) -> bool:
+    """Whether a choice's cost earns a mark: at least `THRESHOLD` points even `SURE`
+    standard errors below the cost the draws gave (a cost within its own uncertainty is
+    never marked)."""
+    return cost.cost - SURE * cost.se >= THRESHOLD
 
 
 def merged(rule: tuple[Caution, ...], weighed: tuple[Caution, ...]) -> tuple[Caution, ...]:

@@ -109,6 +109,7 @@ from el_grande.text import t
 
 if TYPE_CHECKING:
     from el_grande.bots.drive import Driver
+    from el_grande.core import Decision
     from el_grande.flow.beats import Beat
     from el_grande.flow.clock import Cancel, Clock
     from el_grande.flow.scenes import SeatScene, SpectatorScene
@@ -295,9 +296,9 @@ class _Advice:
         def think() -> object:
             return analyse(own, d, budget=budget, iterations=iterations, seed=seed)
 
-        job.cancel = table.thinker(think, partial(self._hinted, seat, job))
+        job.cancel = table.thinker(think, partial(self._hinted, seat, job, d))
 
-    def _hinted(self, seat: int, job: _HintJob, result: object) -> None:
+    def _hinted(self, seat: int, job: _HintJob, d: Decision, result: object) -> None:
         job.cancel = None
         table = self.table
         if self.hints.get(seat) is not job or table.decision_ids.get(seat) != job.id:
@@ -307,7 +308,7 @@ class _Advice:
             table._to_seat(seat, dump(Refused(sentence=t("hint.failed"), id=job.id)))
             return
         names = self.session.seating.names
-        advice = [Hint(choice=str(h.choice), text=h.reason_text(names)) for h in result]
+        advice = [Hint(choice=str(h.choice), text=h.reason_text(names, d)) for h in result]
         job.text = dump(Hints(id=job.id, advice=advice))
         if advice:
             self.session.hint_used(seat)  # (published: the seating goes to everybody)

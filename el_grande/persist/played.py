@@ -12,7 +12,6 @@ replaced. Deleting saves changes nothing.
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 
@@ -62,6 +61,8 @@ def game_finished(game_id: str, home: Path | None = None) -> None:
     if kind is not None:  # a link (or a folder) where the count goes: left alone, never replaced
         log.warning("cannot count a finished game in %s: it is %s", finished_path(home), kind)
         return
+    import json  # start-up: the count is read at a new game (no JSON on a new machine)
+
     text = json.dumps({"finished": [*ids, game_id]}, indent=1) + "\n"
     try:
         atomic_write_text(finished_path(home), text)

@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Iterator
 
 import pytest
+from textual.screen import Screen
 
 #: Tests between two full garbage collections (see `_full_collections_between_tests`).
 TESTS_A_COLLECTION = 5
@@ -37,3 +38,33 @@ def _full_collections_between_tests() -> Iterator[None]:
         gc.set_threshold(*threshold)
         if next(_tests) % TESTS_A_COLLECTION == 0:
             gc.collect()
+
+
+@pytest.fixture(autouse=True)
+def _drawn_when_read(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The current screen is drawn when a test reads it (`helpers.screen_text`, a screenshot,
+    a snapshot: each composes every line afresh), not at every refresh as a terminal is; tests
+    marked `frames` draw every frame.
+
+    A headless app still draws each frame to nothing: about half of these tests' CPU went to
+    lines nobody read. Everything else a refresh does stays (layout, the widgets' sizes and
+    places where clicks land, what waits for the refresh, the mouse's place)."""
+    if request.node.get_closest_marker("frames") is not None:
+        yield
+        return
+    original = Screen._compositor_refresh
+
+    def refresh(screen: Screen[object]) -> None:
+        app = screen.app
+        if screen is not app.screen or app.is_inline:
+            original(screen)
+            return
+        screen._dirty_widgets.clear()
+        screen._compositor._dirty_regions.clear()
+        app._update_mouse_over(screen)
+
+    Screen._compositor_refresh = refresh  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Screen._compositor_refresh = original  # type: ignore[method-assign]

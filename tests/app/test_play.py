@@ -39,6 +39,7 @@ def _finished_like_core(app: ElGrandeApp) -> None:
     assert text  # rendered
 
 
+@pytest.mark.frames  # one whole game drawn frame by frame, as in a terminal
 async def test_two_players_from_title_to_game_over_with_keys() -> None:
     """Title -> new game form (2 players, short game, seed typed in) -> game over, every choice
     by number keys, card letters, arrows and Enter, every scoring display by Esc and Enter."""
@@ -92,6 +93,7 @@ async def test_five_players_short_game_with_keys() -> None:
         _finished_like_core(app)
 
 
+@pytest.mark.frames  # a click lands where a frame drew the card
 async def test_mouse_placements_and_cards() -> None:
     """A 3-player game answered with clicks from its start until the first player's turn has
     placed twice: the power cards on the hand, the action card on the card row, each

@@ -9,6 +9,7 @@ the cards and the hand), says why on the status line, and Enter with nothing hig
 
 from __future__ import annotations
 
+import pytest
 from textual.pilot import Pilot
 
 from el_grande.app.app import ElGrandeApp
@@ -102,6 +103,7 @@ def _card_taken(s: GameSession) -> bool:
     return bool(s.current.public.taken)
 
 
+@pytest.mark.frames  # a click lands where a frame drew the card
 async def test_a_refused_card_letter_or_click_then_enter_takes_nothing() -> None:
     app = app_at(3, 7, _card_taken)
     async with app.run_test(size=SIZE) as pilot:

@@ -162,6 +162,28 @@ async def test_the_log_wraps_its_lines_again_when_the_window_gets_narrower(text:
         assert len(log.lines) == wide  # and wider again
 
 
+async def test_the_log_draws_what_was_written_before_it_knew_its_size_once() -> None:
+    """Written before the log is on screen (the game's first lines): drawn once, at the
+    width it gets; written after: drawn at once; wrapped again at the same width: the same."""
+    log = GameLog(id="log")
+    log.write("early")
+    assert log.lines == []  # its width is not known yet
+
+    from textual.app import App, ComposeResult
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield log
+
+    async with One().run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        log.write("one")
+        log.write("two")
+        log.rewrap()
+        await pilot.pause()
+        assert _rows(log) == ["early", "one", "two"]
+
+
 async def test_the_log_keeps_the_line_being_read_in_view_when_rewrapped() -> None:
     app = _log_app()
     async with app.run_test(size=(80, 10)) as pilot:

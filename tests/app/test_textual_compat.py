@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 import el_grande
 from el_grande.app import textual_compat
@@ -27,9 +27,7 @@ from el_grande.app.textual_compat import (
     input_clock,
     on_frame,
     rewrite_bindings,
-    size_known,
 )
-from el_grande.app.widgets.log import GameLog
 from tests.test_code_shape import named_privately, private
 
 ROOT = Path(el_grande.__file__).parent
@@ -59,6 +57,7 @@ async def test_rewrite_bindings_changes_what_the_footer_shows() -> None:
         await pilot.press("x")  # and the binding still acts
 
 
+@pytest.mark.frames  # the cache holds the lines frames drew
 async def test_forget_closed_widgets_empties_the_styles_cache() -> None:
     from textual._styles_cache import StylesCache
 
@@ -70,29 +69,7 @@ async def test_forget_closed_widgets_empties_the_styles_cache() -> None:
         assert StylesCache.get_inner_outer.cache_info().currsize == 0
 
 
-async def test_a_rich_log_holds_writes_back_until_it_knows_its_size() -> None:
-    log = RichLog()
-    assert not size_known(log)
-    log.write("early")
-    assert len(log.lines) == 0  # held back, made again at the first resize
-
-    class Logs(App[None]):
-        def compose(self) -> ComposeResult:
-            yield log
-            yield GameLog(id="game-log")
-
-    app = Logs()
-    async with app.run_test(size=(40, 10)) as pilot:
-        await pilot.pause()
-        assert size_known(log) and len(log.lines) == 1
-        game_log = app.query_one(GameLog)
-        game_log.write("one")
-        game_log.write("two")
-        game_log.rewrap()
-        await pilot.pause()
-        assert [strip.text.strip() for strip in game_log.lines] == ["one", "two"]
-
-
+@pytest.mark.frames  # every frame, drawn
 async def test_on_frame_sees_every_frame_and_the_probe_s_hook_is_there() -> None:
     # The start-up probe (app/bench.py PROBE) wraps `App._display(self, screen, renderable)`.
     assert list(inspect.signature(App._display).parameters)[:2] == ["self", "screen"]

@@ -4,6 +4,8 @@ on the board behind one's curtain, which draws one's own view."""
 
 from __future__ import annotations
 
+import pytest
+
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.tips import card_tip, player_tip, region_tip, scored_values
 from el_grande.app.widgets.board import MapView, neighbour_mark
@@ -69,6 +71,7 @@ def test_a_hidden_castillo_count_is_never_in_a_tooltip_not_even_ones_own() -> No
             assert "secret until it is scored" in castillo
 
 
+@pytest.mark.frames  # the mouse is over what a frame drew
 async def test_hovering_the_board_sets_the_tooltips() -> None:
     app = app_at(3, 5, lambda s: s.game.view(None).round >= 2)
     async with app.run_test(size=SIZE) as pilot:

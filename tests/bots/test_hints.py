@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from el_grande.bots.hints import Hint, analyse
+from el_grande.bots.hints import SEARCH_SHARE, Hint, analyse
 from el_grande.bots.strong import StrongBot
 from el_grande.core import Decision, Game, Options, View
 from el_grande.text import EN
@@ -165,6 +165,11 @@ def test_it_keeps_to_its_budget_on_a_fake_clock() -> None:
 
     assert analyse(view, d, budget=0.5, clock=clock) == []  # no time for anything
     readings = 0
-    hints = analyse(view, d, budget=3000.0, clock=clock)
-    assert readings == 3001 and hints  # the budget ran out (and the clock was read no more)
+    hints = analyse(view, d, budget=1000.0, clock=clock)
+    assert readings == 1001 and hints  # the budget ran out (and the clock was read no more)
     assert all(h.choice in d.choices for h in hints)
+    # The search has its share of the budget; the reasons, the rest (here, time to spare).
+    readings = 0
+    hints = analyse(view, d, budget=3000.0, clock=clock)
+    assert SEARCH_SHARE * 3000 < readings < 3001 and len(hints) == 3
+    assert all(h.reason_key.startswith("bots.why.power") for h in hints)

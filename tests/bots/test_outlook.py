@@ -216,7 +216,10 @@ def test_power_cards_that_share_a_play_out_are_valued_as_their_own_play_outs() -
     shared = 0
     for n in (2, 4, 5):
         game = _greedy_game(n, 40 + n)
-        for g in _round_starts(game):  # the last: play-outs to the game's end
+        starts = _round_starts(game)
+        # A round where the hands are full, one where they are half spent, and the last
+        # (play-outs to the game's end), a different round in each game.
+        for g in (starts[n - 2], starts[len(starts) // 2 + n % 2], starts[-1]):
             d = g.decision
             assert d is not None
             alike = Alike(d.player)
@@ -224,4 +227,4 @@ def test_power_cards_that_share_a_play_out_are_valued_as_their_own_play_outs() -
                 own = play_out(g, c, None, _endless, None)
                 assert play_out(g, c, alike, _endless, None) == pytest.approx(own, abs=1e-9)
             shared += len(d.choices) - len(alike.seen)
-    assert shared > 20
+    assert shared >= 10, shared  # (12 here: the property is tested where play-outs are shared)

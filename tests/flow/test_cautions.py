@@ -6,16 +6,18 @@ table with hints off or warnings off; never a public decision's advice from a hi
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 import pytest
 
-from el_grande.core import Choice, DecisionKind
+from el_grande.bots import make_bot
+from el_grande.core import DecisionKind, Game, Options
 from el_grande.flow import cautions
-from el_grande.flow.cautions import THRESHOLD, Caution
+from el_grande.flow.cautions import ROUNDS, SCALE, SURE, THRESHOLD, Caution
 from el_grande.flow.scenes import Prompt
 from el_grande.flow.table import Done, Think
-from el_grande.review import Settings, costs
+from el_grande.review import Cost, Settings, costs
 from el_grande.session import GameSession
 
 from .table import Table, humans, secret_position
@@ -140,7 +142,10 @@ def test_hidden_castillo_public_decisions_are_not_weighed() -> None:
     assert thinker.asked == [] and scene.cautions == ()
 
 
-def test_a_secret_decision_is_weighed_behind_its_curtain_from_the_own_view() -> None:
+def test_a_secret_decision_is_weighed_behind_its_curtain_from_the_own_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(cautions, "DRAWS", 3)  # (a few draws: the weighing is done here)
     session = secret_position("castillo")
     thinker = Thinker()
     table = Table(session, warnings=True, thinker=thinker)  # type: ignore[arg-type]
@@ -156,11 +161,12 @@ def test_a_secret_decision_is_weighed_behind_its_curtain_from_the_own_view() -> 
     assert own.seat == scene.seat
 
 
-def test_the_weighing_is_the_reviews_costs_over_the_threshold(
+def test_the_weighing_is_the_reviews_costs_marked_beyond_their_uncertainty(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A tiny budget (2 draws), the flow's own thinker on the manual clock: the marks are the
-    review's costs of at least THRESHOLD points, the same twice (play-outs, not the clock)."""
+    review's costs (play-outs through the next round) that `marked` accepts, with the cost,
+    the same twice (play-outs, not the clock)."""
     monkeypatch.setattr(cautions, "DRAWS", 2)
     session: GameSession = humans(3, 11)
     found = []
@@ -174,9 +180,89 @@ def test_the_weighing_is_the_reviews_costs_over_the_threshold(
     assert d is not None
     marks = found[0]
     assert isinstance(marks, tuple)
-    assert all(isinstance(m, Caution) and m.cost is not None and m.cost >= THRESHOLD for m in marks)
-    settings = Settings(draws=2, min_draws=2, batch=4)
-    for m in marks:
-        assert isinstance(m.choice, Choice) and m.choice in d.choices
-    every = costs(session.view_for(d.player), d, settings, seed=0)
-    assert set(every) == set(d.choices) and min(every.values()) == 0.0
+    settings = cautions.settings()
+    assert settings == Settings(draws=2, min_draws=2, batch=4, scale=SCALE, rounds=ROUNDS)
+    every = costs(session.view_for(d.player), d, settings, seed=position_seed_of(session))
+    assert set(every) == set(d.choices) and min(c.cost for c in every.values()) == 0.0
+    expected = tuple(Caution(c, x.cost) for c, x in every.items() if cautions.marked(x))
+    assert marks == expected
+    assert all(
+        x.cost >= THRESHOLD + SURE * x.se for c, x in every.items() if Caution(c, x.cost) in marks
+    )
+
+
+def position_seed_of(session: GameSession) -> int:
+    from el_grande.bots.drive import position_seed
+
+    d = session.decision
+    assert d is not None
+    return position_seed(session.game, d.player, "warn")
+
+
+@pytest.mark.parametrize(
+    "cost, se, mark",
+    [
+        (3.9, 0.0, False),  # under the threshold, however sure
+        (4.0, 0.0, True),  # at it, and sure (nothing hidden: one exact draw)
+        (6.0, 1.5, False),  # 6 points, but it could be 3: within what the draws leave open
+        (6.0, 0.9, True),  # 6 points, at least 4.2
+        (30.0, 2.0, True),  # far worse than the best: a clear blunder
+    ],
+)
+def test_a_mark_needs_the_cost_beyond_its_standard_errors(
+    cost: float, se: float, mark: bool
+) -> None:
+    assert cautions.marked(Cost(cost, se)) is mark
+
+
+def test_a_cost_within_its_own_standard_error_is_never_marked() -> None:
+    for cost in (0.5, 4.0, 8.0, 20.0, 100.0):
+        for se in (cost, 1.5 * cost, 4 * cost):
+            assert not cautions.marked(Cost(cost, se))
+        assert cautions.marked(Cost(cost, cost / 20)) is (cost * 0.9 >= THRESHOLD)
+
+
+def test_the_draws_differ_in_round_one_and_a_blunder_is_still_marked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In round 1, with nothing hidden that the round reaches, the play-outs through the next
+    round still differ from draw to draw (its cards are drawn): a cost has a standard error.
+    And a choice far worse than the best is marked all the same."""
+    monkeypatch.setattr(cautions, "DRAWS", 3)
+    game = Game.new(["Ana", "Ben", "Cy"], seed=1, options=Options())
+    bots = [make_bot("greedy", seed=s) for s in range(3)]
+    while (d := game.decision) is not None and game.moves < 5:
+        game.apply(bots[d.player].choose(game.view(d.player), d))
+    assert d is not None and d.kind == DecisionKind.TURN and game.round == 1
+    view = game.view(d.player)
+    every = costs(view, d, cautions.settings(), seed=1)
+    assert any(x.se > 0 for x in every.values())  # the draws differ
+    marks = cautions.weigh(view, d, seed=1)
+    worst = max(every, key=lambda c: every[c].cost)
+    assert every[worst].cost >= 10 and Caution(worst, every[worst].cost) in marks
+    assert all(every[m.choice].se < every[m.choice].cost for m in marks)
+
+
+def test_play_outs_through_the_next_round_draw_its_cards_until_the_last_round() -> None:
+    """Nothing hidden that a round reaches (an open Castillo, no secret pending): the review's
+    play-outs to the next round take one exact draw; the warnings' through it take every draw
+    (its cards are unknown) up to the second-to-last round, and one in the last."""
+    from el_grande.review import _weigh
+
+    game = Game.new(["Ana", "Ben", "Cy"], seed=2, options=Options(rounds=6))
+    rng = random.Random(2)
+    seen = set()
+    while (d := game.decision) is not None:
+        last = game.round_i + 1 == 6
+        late = game.round_i >= 4 and last not in seen
+        if late and len(d.choices) in (2, 3) and d.kind == DecisionKind.TURN:
+            seen.add(last)
+            view = game.view(d.player)
+            warn = Settings(draws=2, min_draws=2, batch=2, scale=SCALE, rounds=2)
+            w = _weigh(view, d, random.Random(0), warn, None, None, None, lead=False)
+            assert w.draws == (1 if last else 2)
+            assert w.scale == 1.0  # these play-outs end with the game
+            one = _weigh(view, d, random.Random(0), Settings(draws=2), None, None, None)
+            assert one.draws == 1 and one.scale == (1.0 if last else 0.45)
+        game.apply(rng.choice(d.choices))
+    assert seen == {False, True}

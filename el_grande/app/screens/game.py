@@ -27,7 +27,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import OptionList, Static
 
 from el_grande.app.access import el_app
 from el_grande.app.closing import replace
@@ -130,7 +130,7 @@ class GameScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#log", RichLog).border_title = Content(t("board.log"))
+        self.query_one("#log", GameLog).border_title = Content(t("board.log"))
         cards = self.query_one("#cards", CardList)
         cards.border_title = Content(t("board.cards_title"))
         prompt = self.query_one(DecisionPrompt)
@@ -404,7 +404,7 @@ class GameScreen(Screen[None]):
             self.flow.skip_ahead()
 
     def action_toggle_log(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", GameLog)
         if log.has_focus:
             self.query_one(DecisionPrompt).options.focus()
         else:

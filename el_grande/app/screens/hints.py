@@ -151,7 +151,7 @@ class HintScreen(ModalScreen[Choice | None]):
             if i > 1 and abs(hint.margin - hints[0].margin) < 0.05:
                 # Often so for one Caballero of several: the play-out places the rest alike.
                 body.append(t("hint.same") + "\n", style="dim")
-            body.append(hint.reason_text(names), style="italic")
+            body.append(hint.reason_text(names, self.decision), style="italic")
             # Two columns, so that a line that wraps stays under its hint, not under the number.
             grid = Table.grid()
             grid.add_column(no_wrap=True)

@@ -364,7 +364,8 @@ class ReviewScreen(Screen[None]):
             key = "review.app_best" if round(v.cost) >= 1 else "review.app_as_good"
             best = t(key, best=self.said(v, v.best), cost=about_points(v.cost))
             lines.append(Text(best, style="bold" if round(v.cost) >= 1 else ""))
-        lines.append(Text(reason_text(v.reason_key, v.reason, names), style="italic"))
+        why = reason_text(v.reason_key, v.reason, names, v.decision)
+        lines.append(Text(why, style="italic"))
         outlook = t("review.app_outlook", score=round(v.score), margin=signed(v.margin))
         lines.append(Text(outlook, style="dim"))
         self.query_one("#review-verdict", Static).update(Text("\n").join(lines))

@@ -52,6 +52,7 @@ class CoachPanel(Static):
     def __init__(self, coach: Coach | None, **kwargs: object) -> None:
         super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
         self.coach = coach
+        self._lit: str | None = None  # the id of the widget lit (class `-coached`), if any
 
     def on_mount(self) -> None:
         self.border_title = t("learn.coach_title")  # a guided game's: with its keys (draw)
@@ -104,9 +105,11 @@ class CoachPanel(Static):
         lit = lesson.widget if shown and lesson is not None and coach is not None else None
         if coach is not None and coach.mode != LEARN:
             lit = None  # a tip lights nothing: one line, out of the way
-        for id in LIT:
-            for widget in self.screen.query(f"#{id}"):
-                widget.set_class(id == lit, "-coached")
+        if lit != self._lit:  # (the screen is searched only when the light moves: rarely)
+            self._lit = lit
+            for id in LIT:
+                for widget in self.screen.query(f"#{id}"):
+                    widget.set_class(id == lit, "-coached")
         if not shown or coach is None:
             return
         if coach.mode != LEARN:

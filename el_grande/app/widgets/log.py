@@ -14,30 +14,41 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.measure import measure_renderables
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
+from textual.cache import LRUCache
 from textual.content import Content
-from textual.widgets import RichLog
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from el_grande.app.present import line_text
-from el_grande.app.textual_compat import size_known
 from el_grande.text import t
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Self
 
-    from rich.console import RenderableType
-
     from el_grande.narrate import Line
 
 
-class GameLog(RichLog):
-    """A `RichLog` for the story: word-wrapped, no markup, kept to its width."""
+class GameLog(ScrollView, can_focus=True):
+    """The story's lines, word-wrapped to the log's width, no markup, scrolled to the end as
+    they come. What Textual's `RichLog` did for it, with no more: `RichLog` imports
+    `rich.pretty` (and with it `attrs`, when installed: together about 4 % of a new game's
+    first frame) to show Python objects the log never gets."""
 
     DEFAULT_CSS = """
     GameLog {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
         overflow-x: hidden;
+        &:focus {
+            background-tint: $foreground 5%;
+        }
     }
     """
 
@@ -50,41 +61,88 @@ class GameLog(RichLog):
     ) -> None:
         """`reading_note`: the catalogue key of what the title adds while the log has the
         keys (None: nothing)."""
-        super().__init__(
-            id=id, classes=classes, wrap=True, markup=False, auto_scroll=True, min_width=1
-        )
+        super().__init__(id=id, classes=classes)
         self.reading_note = reading_note
         self._title: str | Content | None = None
+        #: The lines as drawn (each entry of the story wrapped to the width, one strip a row).
+        self.lines: list[Strip] = []
+        self._line_cache: LRUCache[tuple[int, int, int, int], Strip] = LRUCache(1024)
+        self._widest = 0
         #: What was written, in order, and the first line each begins on.
-        self._story: list[RenderableType] = []
+        self._story: list[Text] = []
         self._starts: list[int] = []
-        #: The width the lines were wrapped to (0: not yet).
+        #: The width the lines were wrapped to (0: not yet: the size is not known, and what
+        #: is written waits for it).
         self._wrapped_at = 0
-        self._rewrapping = False
         #: Of the story shown with `show_story`: how many lines, of which telling of it.
         self._shown = 0
         self._epoch: int | None = None
 
-    def write(
-        self,
-        content: RenderableType | object,
-        width: int | None = None,
-        expand: bool = False,
-        shrink: bool = True,
-        scroll_end: bool | None = None,
-        animate: bool = False,
-    ) -> Self:
-        if size_known(self) and not self._rewrapping:
-            # (Before the size is known RichLog defers the write and makes it again later.)
-            self._story.append(content.copy() if isinstance(content, Text) else content)  # type: ignore[arg-type]
+    def write(self, content: Text | str, scroll_end: bool = True) -> Self:
+        """Add `content` at the end (drawn once the log knows its width)."""
+        text = Text(content) if isinstance(content, str) else content.copy()
+        text.expand_tabs()
+        self._story.append(text)
+        if self._wrapped_at:
             self._starts.append(len(self.lines))
-            self._wrapped_at = self.scrollable_content_region.width
-        return super().write(content, width, expand, shrink, scroll_end, animate)
+            self._draw(text)
+            self._sized(scroll_end)
+        return self
 
     def clear(self) -> Self:
         self._story.clear()
-        self._starts.clear()
-        return super().clear()
+        self._forget_lines()
+        self.refresh()
+        return self
+
+    def _forget_lines(self) -> None:
+        self.lines.clear()
+        self._starts = []
+        self._line_cache.clear()
+        self._widest = 0
+        self.virtual_size = Size(0, 0)
+
+    def _draw(self, text: Text) -> None:
+        """`text`'s rows at the width the log has now: as wide as its widest row, at most
+        the log's width (as Textual's `RichLog` wraps a line)."""
+        console = self.app.console
+        options = console.options
+        width = self.scrollable_content_region.width
+        render_width = max(1, min(measure_renderables(console, options, [text]).maximum, width))
+        rows = list(Segment.split_lines(console.render(text, options.update_width(render_width))))
+        if not rows:
+            self.lines.append(Strip.blank(render_width))
+            self._widest = max(self._widest, render_width)
+            return
+        for strip in Strip.from_lines(rows):
+            strip.adjust_cell_length(render_width)
+            self.lines.append(strip)
+        self._widest = max(self._widest, *(sum(s.cell_length for s in row) for row in rows))
+
+    def _sized(self, scroll_end: bool) -> None:
+        self.virtual_size = Size(self._widest, len(self.lines))
+        if scroll_end:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._line_cache.clear()
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.virtual_size.width if self._wrapped_at else container.width
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        row = scroll_y + y
+        if row >= len(self.lines):
+            return Strip.blank(width, self.rich_style).apply_style(self.rich_style)
+        key = (row, scroll_x, width, self._widest)
+        line = self._line_cache.get(key)
+        if line is None:
+            line = self.lines[row].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            self._line_cache[key] = line
+        return line.apply_style(self.rich_style)
 
     def show_story(self, lines: Sequence[Line], shown: int, epoch: int) -> None:
         """Show the first `shown` of the story's `lines`: the new ones written after the
@@ -117,8 +175,16 @@ class GameLog(RichLog):
             self._title = None
 
     def on_resize(self, event: events.Resize) -> None:
-        # RichLog's own handler writes what came before the size was known (both run).
-        if self._story and self.scrollable_content_region.width != self._wrapped_at:
+        width = self.scrollable_content_region.width
+        if event.size.width and not self._wrapped_at:
+            # The width is known for the first time: what was written before is drawn now.
+            self._wrapped_at = width
+            self._starts = []
+            for text in self._story:
+                self._starts.append(len(self.lines))
+                self._draw(text)
+            self._sized(True)
+        elif self._story and width != self._wrapped_at:
             self.call_after_refresh(self.rewrap)
 
     def rewrap(self) -> None:
@@ -128,17 +194,12 @@ class GameLog(RichLog):
             return
         at_end = self.scroll_y >= self.max_scroll_y
         top = self._entry_at(round(self.scroll_y))
-        story = self._story
-        self._starts = []
-        RichLog.clear(self)  # the lines, not the story
-        self._rewrapping = True
-        try:
-            for content in story:
-                self._starts.append(len(self.lines))
-                super().write(content, scroll_end=False)
-        finally:
-            self._rewrapping = False
+        self._forget_lines()  # the lines, not the story
         self._wrapped_at = width
+        for text in self._story:
+            self._starts.append(len(self.lines))
+            self._draw(text)
+        self._sized(False)
         if at_end:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         else:
