@@ -226,13 +226,16 @@ def _stored(path: Path) -> tuple[Plan, int] | None:
                 ) from None
             return None
         except ValueError as exc:
-            raise Refused(
-                f"{_shown(path)} holds a tournament this El Grande cannot read ({exc})", 1
-            ) from None
+            raise _unreadable(path, exc) from None
     except sqlite3.Error as exc:
         raise Refused(file_sentence(store.unavailable(exc, _shown(path))), 1) from None
     finally:
         conn.close()
+
+
+def _unreadable(path: Path, exc: ValueError) -> Refused:
+    """A tournament file of a version or shape this El Grande cannot read."""
+    return Refused(f"{_shown(path)} holds a tournament this El Grande cannot read ({exc})", 1)
 
 
 def _report(ns: argparse.Namespace) -> int:
@@ -250,9 +253,7 @@ def _report(ns: argparse.Namespace) -> int:
         except NoTournament:
             raise Refused(f"{_shown(path)} holds no tournament", 1) from None
         except ValueError as exc:
-            raise Refused(
-                f"{_shown(path)} holds a tournament this El Grande cannot read ({exc})", 1
-            ) from None
+            raise _unreadable(path, exc) from None
         except sqlite3.Error as exc:
             raise Refused(file_sentence(store.unavailable(exc, _shown(path))), 1) from None
     finally:
