@@ -47,6 +47,12 @@ def main() -> int:
     from el_grande.flow import handover
 
     handover.QUIET = handover.TAKE_OVER = 0.0  # keys as fast as the app takes them (the tests')
+    from el_grande.flow import cautions
+
+    # The engine's cautions are not weighed, as in every test's app (tests/conftest.py,
+    # `_no_weighing`): a search in a thread at every prompt, most of this driver's CPU, and
+    # nothing a crash test looks at. The fixed court rule still shows.
+    cautions.DRAWS = 0
     from el_grande.__main__ import main as el_grande
 
     names = "Ana,Ben,Cy"

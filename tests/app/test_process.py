@@ -307,8 +307,14 @@ class Terminal:
 
 
 @contextmanager
-def game_in_a_terminal(home: Path) -> Iterator[Terminal]:
-    """A game of two humans, three decisions made (each seen in the autosave)."""
+def game_in_a_terminal(home: Path, weighing: bool = False) -> Iterator[Terminal]:
+    """A game of two humans, three decisions made (each seen in the autosave). The engine's
+    warnings are weighed (`weighing`, the settings' default: a thread's play-outs at every
+    prompt) only where a test asks, as in every test in this process (tests/conftest.py's
+    `_no_weighing`): they are most of such a game's CPU."""
+    if not weighing:
+        (home / "config").mkdir(parents=True)
+        (home / "config" / "settings.toml").write_text("warnings = false\n")
     term = Terminal(home, ["play", "--players", "Ana,Ben", "--seed", str(SEED)])
     try:
         wait_for(lambda: decisions(home) >= 0)
@@ -330,14 +336,18 @@ def game_in_a_terminal(home: Path) -> Iterator[Terminal]:
 RESTORED = (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1000l")  # normal screen, cursor, no mouse
 
 
-@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+@pytest.mark.parametrize(
+    ("signum", "status", "weighing"), [(signal.SIGTERM, 143, True), (signal.SIGHUP, 129, False)]
+)
 def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
-    signum: int, status: int, tmp_path: Path
+    signum: int, status: int, weighing: bool, tmp_path: Path
 ) -> None:
     """SIGTERM and SIGHUP once left the terminal in the alternate screen, with mouse
-    reporting on and the cursor hidden (the save was whole, the lock file left behind)."""
+    reporting on and the cursor hidden (the save was whole, the lock file left behind).
+    SIGTERM comes with the warnings on (the default): most likely while a thread weighs the
+    fourth prompt's choices."""
     home = tmp_path / "home"
-    with game_in_a_terminal(home) as term:
+    with game_in_a_terminal(home, weighing) as term:
         before = len(term.output)
         term.proc.send_signal(signum)
         assert term.proc.wait(timeout=120) == status
