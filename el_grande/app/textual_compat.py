@@ -10,15 +10,19 @@ offers them as public hooks (`ElGrandeApp` is one).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from textual._styles_cache import StylesCache
 from textual._time import get_time as _get_time
 from textual.app import App
 from textual.binding import BindingsMap
+from textual.css.stylesheet import Stylesheet
 
 if TYPE_CHECKING:
     from textual.binding import Binding
+    from textual.css.model import RuleSet
+    from textual.css.types import CSSLocation
     from textual.dom import DOMNode
     from textual.driver import Driver
 
@@ -84,6 +88,47 @@ def start_nothing(app: App[Any]) -> None:
     app._exit = True
 
 
+class DefaultsParsedOnce(Stylesheet):
+    """Textual's stylesheet, which parses a widget class's `DEFAULT_CSS` once, not once per
+    tie-breaker it is given.
+
+    Textual 8.2.8 adds a class's `DEFAULT_CSS` with a tie-breaker: minus its place in the
+    registered widget's bases (`DOMNode._get_default_css`), lowered as deeper subclasses are
+    registered; and its private `Stylesheet._parse_rules` caches the parsed rules by the
+    tie-breaker too, so each lower one parses the same text again. Opening a new game parsed
+    `Widget`'s four times, `Screen`'s and the containers' twice: a fifth of the styles parsed
+    before its first frame. Here a default style is parsed once, with tie-breaker 1, and
+    each tie-breaker's rules are copies of those with their tie-breakers scaled: Textual
+    gives a rule nested n deep n + 1 times the source's, so each is a multiple of it
+    (tests/app/test_textual_compat.py compares them with Textual's own parse)."""
+
+    def _parse_rules(
+        self,
+        css: str,
+        read_from: CSSLocation,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list[RuleSet]:
+        if not is_default_rules or tie_breaker == 1:  # (an app's own styles: tie-breaker 0)
+            return super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
+        key = (css, read_from, is_default_rules, tie_breaker, scope)
+        found = self._parse_cache.get(key)
+        if found is None:
+            once = super()._parse_rules(css, read_from, is_default_rules, 1, scope)
+            found = [replace(rule, tie_breaker=rule.tie_breaker * tie_breaker) for rule in once]
+            self._parse_cache[key] = found
+        return found
+
+
+def parse_defaults_once(app: App[Any]) -> None:
+    """`app`'s stylesheet parses each `DEFAULT_CSS` once (`DefaultsParsedOnce`): Textual
+    8.2.8 makes it in `App.__init__` and offers no way to give it another class; a subclass
+    that adds no state can take its place."""
+    if type(app.stylesheet) is Stylesheet:
+        app.stylesheet.__class__ = DefaultsParsedOnce
+
+
 class CompatApp(App[None]):
     """Textual's `App`, with the private methods an app that owns its terminal and its crash
     report must override (Textual 8.2.8 offers no public way) turned into public hooks.
@@ -92,6 +137,7 @@ class CompatApp(App[None]):
       nothing: from `App._build_driver`, through `start_nothing`.
     - What the terminal driver writes goes through `terminal_output(file)`: the
       `LinuxDriver`'s writer thread writes to its private `_file`.
+    - Each widget class's `DEFAULT_CSS` is parsed once (`DefaultsParsedOnce`).
     - A crash (an exception no handler caught) is kept in `crash` for whoever called `run()`
       to report, and Textual prints nothing of it: its report (made by `App._fatal_error`, or
       `App.panic` for an error with a rich form; printed as `run()` returns by
@@ -102,6 +148,10 @@ class CompatApp(App[None]):
 
     #: The first exception that crashed the app, if one did.
     crash: BaseException | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        parse_defaults_once(self)  # start-up: each widget class's styles parsed once
 
     @property
     def leaving(self) -> bool:

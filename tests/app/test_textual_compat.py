@@ -15,6 +15,10 @@ import pytest
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
+from textual.css import stylesheet as textual_stylesheet
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.widgets import Static
@@ -23,6 +27,7 @@ import el_grande
 from el_grande.app import textual_compat
 from el_grande.app.textual_compat import (
     CompatApp,
+    DefaultsParsedOnce,
     forget_closed_widgets,
     input_clock,
     on_frame,
@@ -320,3 +325,75 @@ def test_nothing_else_reaches_into_textual_s_private_parts() -> None:
                     ):
                         found.append(f"{path.name}:{node.lineno}: {ast.unparse(target)}")
     assert found == [], found
+
+
+def _rules(rules: list[RuleSet]) -> list[tuple[object, ...]]:
+    """What a parsed rule is, to compare two parses (a `RuleSet` is equal only to itself)."""
+    return [
+        (
+            r.selectors,
+            [s.specificity for s in r.selector_set],
+            {rule: repr(value) for rule, value in r.styles.get_rules().items()},
+            r.is_default_rules,
+            r.tie_breaker,
+            sorted(r.selector_names),
+            sorted(r.pseudo_classes),
+            [message for _, message in r.errors],
+        )
+        for r in rules
+    ]
+
+
+def _default_styles() -> list[tuple[str, str]]:
+    """Every `DEFAULT_CSS` of Textual's widgets and the app's (nested rules among them)."""
+    import textual.widgets
+
+    import el_grande.app.screens.game  # noqa: F401  (the game screen's widgets)
+
+    classes: list[type] = [DOMNode]
+    found = []
+    while classes:
+        cls = classes.pop()
+        classes += cls.__subclasses__()
+        css = vars(cls).get("DEFAULT_CSS", "")
+        if css and (cls.__name__, css) not in found:
+            found.append((cls.__name__, css))
+    assert "OptionList" in {name for name, _ in found} and textual.widgets
+    assert any("&" in css for _, css in found)  # nested: tie-breaker 2×, 3×…
+    return found
+
+
+def test_default_styles_parsed_once_are_textual_s_parse_at_every_tie_breaker() -> None:
+    """`DefaultsParsedOnce` gives, for each default style and tie-breaker, the rules Textual's
+    own stylesheet parses (Textual 8.2.8 gives a rule nested n deep n + 1 times the
+    tie-breaker: the copies scale it); an app's own styles are Textual's as they are."""
+    variables = App[None]().get_css_variables()
+    ours, textual_s = DefaultsParsedOnce(variables=variables), Stylesheet(variables=variables)
+    for name, css in _default_styles():
+        where = ("", f"{name}.DEFAULT_CSS")
+        for tie_breaker in (0, -1, -3, 1, -2):
+            for default in (True, False):
+                mine = ours._parse_rules(css, where, default, tie_breaker, name)
+                theirs = textual_s._parse_rules(css, where, default, tie_breaker, name)
+                assert _rules(mine) == _rules(theirs), (name, tie_breaker, default)
+
+
+async def test_a_new_game_parses_each_style_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Textual parsed `Widget`'s default style four times before a new game's first frame
+    (once per tie-breaker: start-up), the app's stylesheet parses each once."""
+    from tests.app.helpers import SIZE, make_app, settle
+
+    parsed: list[object] = []
+    parse = textual_stylesheet.parse
+
+    def counted(scope: str, css: str, read_from: object, *args: object, **kwargs: object) -> object:
+        parsed.append(read_from)
+        return parse(scope, css, read_from, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(textual_stylesheet, "parse", counted)
+    app = make_app(3)
+    assert type(app.stylesheet) is DefaultsParsedOnce
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert any("Widget.DEFAULT_CSS" in str(where) for where in parsed)
+        assert len(parsed) == len(set(parsed)), parsed

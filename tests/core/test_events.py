@@ -139,3 +139,26 @@ def test_visible_to_strips_a_hidden_castillo_count_for_everyone_but_its_owner() 
         assert visible_to(e, seat) == E.CaballerosMoved(1, "court", "castillo", None, True)
     open_move = E.CaballerosMoved(1, "court", "castillo", 3)
     assert visible_to(open_move, 0) is open_move
+
+
+def test_an_event_class_is_built_the_same_before_and_after_its_constructor_is_compiled() -> None:
+    """An event's `__new__` is compiled the first time the class is built by calling it
+    (start-up): before that, copies, pickles (`__new__` called directly) and calls are the
+    same, and a wrong call raises the compiled constructor's own error."""
+
+    @E._value
+    class Fresh:
+        seat: int
+        card: str = "veto"
+
+    globals()["Fresh"] = Fresh  # (pickle finds the class by its module and name)
+    try:
+        made = E.make(Fresh, (1, "king"))
+        assert copy.copy(made) == made == pickle.loads(pickle.dumps(made))
+        with pytest.raises(TypeError, match=r"Fresh.__new__\(\) missing 1 required"):
+            Fresh()  # type: ignore[call-arg]
+        assert Fresh(1) == Fresh(seat=1, card="veto") == E.make(Fresh, (1, "veto"))
+        assert Fresh(2, "king").card == "king"
+        assert Fresh.__new__.__qualname__.endswith(".Fresh.__new__")
+    finally:
+        del globals()["Fresh"]
