@@ -162,6 +162,8 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 #: Textual's parsed rules of each piece of CSS, by the piece and the stylesheet's variables:
 #: see `_css_parsed_once`.
 _PARSED_CSS: dict[tuple[object, ...], list[object]] = {}
+#: Whether the rules parsed before are shared (not in a test marked `fresh_css`).
+_SHARE_CSS = [True]
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -170,7 +172,8 @@ def _css_parsed_once() -> Iterator[None]:
     same variables (the theme's colours) in every test: about a sixth of an app's start, and a
     twentieth of the app tests' CPU. Parsed once a session here, and the rules shared, as one
     stylesheet shares them between its own parses (`Stylesheet._parse_cache`: the rules are
-    read, never changed). CSS with errors is not kept: it raises every time, as it does."""
+    read, never changed). CSS with errors is not kept: it raises every time, as it does. A
+    test marked `fresh_css` sees Textual parse (`_fresh_css`)."""
     from textual.css.stylesheet import Stylesheet
 
     original = Stylesheet._parse_rules
@@ -184,7 +187,7 @@ def _css_parsed_once() -> Iterator[None]:
         scope: str = "",
     ) -> list[object]:
         key = (css, read_from, is_default_rules, tie_breaker, scope, *self._variables.items())
-        rules = _PARSED_CSS.get(key)
+        rules = _PARSED_CSS.get(key) if _SHARE_CSS[0] else None
         if rules is None:
             rules = _PARSED_CSS[key] = original(
                 self, css, read_from, is_default_rules, tie_breaker, scope
@@ -194,3 +197,12 @@ def _css_parsed_once() -> Iterator[None]:
     Stylesheet._parse_rules = parse_rules  # type: ignore[assignment,method-assign]
     yield
     Stylesheet._parse_rules = original  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_css(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test marked `fresh_css` parses its CSS as Textual does (nothing parsed before)."""
+    fresh = request.node.get_closest_marker("fresh_css") is not None
+    _SHARE_CSS[0] = not fresh
+    yield
+    _SHARE_CSS[0] = True

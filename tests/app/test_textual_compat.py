@@ -378,6 +378,7 @@ def test_default_styles_parsed_once_are_textual_s_parse_at_every_tie_breaker() -
                 assert _rules(mine) == _rules(theirs), (name, tie_breaker, default)
 
 
+@pytest.mark.fresh_css
 async def test_a_new_game_parses_each_style_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Textual parsed `Widget`'s default style four times before a new game's first frame
     (once per tie-breaker: start-up), the app's stylesheet parses each once."""
