@@ -36,6 +36,7 @@ from el_grande.app.app import localise_bindings
 from el_grande.app.present import decision_what, secret_what
 from el_grande.app.screens.curtain import CurtainScreen
 from el_grande.app.screens.remote_game import RemoteGameScreen
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.textual_compat import CompatApp
 from el_grande.flow.handover import LETTERS
 from el_grande.flow.scenes import Confirm, Prompt
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 _STYLES = Path(__file__).parent
 
 
-class Connecting(Screen[None]):
+class Connecting(StyledOnce, Screen[None]):
     """Until the host's welcome: where to, and why not yet (the host's `bye`, if any)."""
 
     DEFAULT_CSS = """
@@ -74,7 +75,7 @@ class Connecting(Screen[None]):
             self.query_one("#connecting", Static).update(Text(printable(text)))
 
 
-class CodeEntry(Screen[str]):
+class CodeEntry(StyledOnce, Screen[str]):
     """The code, asked on the screen (`el-grande serve`: a browser's page has no terminal
     to ask at): typed hidden, Enter sends it; the host's sentence about the last code (one
     that opened nothing, an address locked out) above it."""

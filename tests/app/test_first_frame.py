@@ -72,3 +72,47 @@ async def test_the_title_is_styled_once_before_its_first_frame(
         await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
         assert _whole(restyled, TitleScreen) == 0
+
+
+async def test_a_pushed_screen_is_styled_once_as_it_comes(
+    restyled: list[list[DOMNode]],
+) -> None:
+    """Textual restyled every screen pushed when it first came (a curtain about 1.5 ms, the
+    help more): styled when mounted, a screen whose style file was read is not again."""
+    from el_grande.app.screens.help import HelpScreen
+
+    app = make_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(HelpScreen())
+        await settle(pilot)
+        first = app.screen
+        assert isinstance(first, HelpScreen)
+        app.pop_screen()
+        await settle(pilot)
+        restyled.clear()
+        app.push_screen(HelpScreen())  # its style file read by the first
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen) and app.screen is not first
+        assert _whole(restyled, HelpScreen) == 0
+        assert app.screen.styles.background == first.styles.background
+
+
+async def test_a_screen_that_brings_a_style_file_not_read_yet_is_restyled_with_it(
+    restyled: list[list[DOMNode]],
+) -> None:
+    """Textual styles a pushed screen before it reads the file the screen brings: that
+    screen keeps its restyle as it comes (the remote seat's first scoring display was laid
+    out without its own styles when it had not)."""
+    from el_grande.app.screens.help import HelpScreen
+    from el_grande.app.screens.styled import own_styles_read
+
+    app = make_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = HelpScreen()
+        assert not own_styles_read(screen)
+        app.push_screen(screen)
+        await settle(pilot)
+        assert _whole(restyled, HelpScreen) == 1
+        assert own_styles_read(HelpScreen())

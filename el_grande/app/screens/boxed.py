@@ -7,10 +7,12 @@ from typing import TypeVar
 
 from textual.screen import ModalScreen
 
+from el_grande.app.screens.styled import StyledOnce
+
 R = TypeVar("R")
 
 
-class BoxedModal(ModalScreen[R]):
+class BoxedModal(StyledOnce, ModalScreen[R]):
     DEFAULT_CSS = """
     BoxedModal {
         align: center middle;

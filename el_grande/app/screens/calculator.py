@@ -29,6 +29,7 @@ from textual.widgets import Static
 
 from el_grande.app.closing import close
 from el_grande.app.present import chip
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import place_of
 from el_grande.core import AwardReason, DecisionKind, Purpose, score_table
 from el_grande.text import region, t
@@ -78,7 +79,7 @@ def why_no_what_if(shown: Shown, decision: Decision | None) -> str:
     return t("calc.no_what_if_cursor")
 
 
-class CalculatorScreen(ModalScreen[None]):
+class CalculatorScreen(StyledOnce, ModalScreen[None]):
     """The table, now or with the highlighted choice (`w` switches)."""
 
     CSS_PATH = "scoring.tcss"

@@ -36,12 +36,13 @@ from el_grande.app.present import (
     secret_what,
     styled,
 )
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.flow.scenes import Curtain, HintCurtain, TakeOver
 from el_grande.flow.table import TableFlow
 from el_grande.text import t
 
 
-class CurtainScreen(ModalScreen[None]):
+class CurtainScreen(StyledOnce, ModalScreen[None]):
     """Covers everything (opaque in ANSI mode too: curtain.tcss), or, as a banner, covers the
     prompt only."""
 

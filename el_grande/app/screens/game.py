@@ -97,7 +97,7 @@ class GameScreen(Screen[None]):
         self._prompt_palette: str | None = None  # the chips' palette the prompt was drawn in
         self._note_said = False  # the flow's opening note (a resumed game), said once
         self._footer: tuple[bool | None, ...] = ()
-        self._first_resume = FirstResume()
+        self._first_resume = FirstResume(self)
 
     @property
     def session(self) -> GameSession:

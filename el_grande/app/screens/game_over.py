@@ -22,6 +22,7 @@ from textual.widgets import Static, TabbedContent, TabPane
 
 from el_grande.app.access import el_app
 from el_grande.app.present import chip, winners_text
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Shown
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.chart import score_chart
@@ -156,7 +157,7 @@ def player_story(epilogue: Epilogue, seating: Seating, seat: int) -> RenderableT
     return Group(head, Padding(Text("\n".join(lines)), (0, 0, 0, 2)))
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(StyledOnce, Screen[None]):
     CSS_PATH = "game_over.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from el_grande.app.closing import close
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.text import CARD_NAMES, card_name, card_text, t
 
 #: Card ids in stack order as printed in the rules (the help must not need the core).
@@ -83,7 +84,7 @@ def cards_text() -> Text:
     return out
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(StyledOnce, ModalScreen[None]):
     CSS_PATH = "help.tcss"
     BINDINGS = [
         Binding("escape", "close", "help.close"),

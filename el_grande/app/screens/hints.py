@@ -26,6 +26,7 @@ from textual.worker import Worker, WorkerState
 
 from el_grande.app.closing import close
 from el_grande.app.present import Glued, choice_label
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.bots.hints import analyse
 from el_grande.core import Choice
 from el_grande.text import carry, t
@@ -54,7 +55,7 @@ def outlook(margin: float) -> str:
     return t(key, margin=f"{abs(shown):.1f}")
 
 
-class HintScreen(ModalScreen[Choice | None]):
+class HintScreen(StyledOnce, ModalScreen[Choice | None]):
     """Dismissed with the chosen hint's choice (to highlight), or None."""
 
     CSS_PATH = "scoring.tcss"

@@ -40,6 +40,7 @@ from el_grande.app.screens.game_modal import prompt_shown
 from el_grande.app.screens.host_desk import CodesScreen
 from el_grande.app.screens.scoring import ScoringScreen
 from el_grande.app.screens.seat_menu import SeatMenu, said
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Shown, reseat
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
@@ -227,7 +228,7 @@ class _Pacer:
             self.screen._status.say(t("remote.display_seen"))  # (until the host's next scene)
 
 
-class RemoteGameScreen(Screen[None]):
+class RemoteGameScreen(StyledOnce, Screen[None]):
     """One seat's screen at a hosted table (`state.role` "seat"), or a spectator's."""
 
     CSS_PATH = "game.tcss"
@@ -620,7 +621,7 @@ class RemoteGameScreen(Screen[None]):
             self.app.push_screen(ReportScreen(self.state.report))
 
 
-class AdviceScreen(ModalScreen[str | None]):
+class AdviceScreen(StyledOnce, ModalScreen[str | None]):
     """The Hard player's hints for this seat's decision: Enter highlights one at the prompt
     (it plays nothing), Esc closes."""
 
@@ -649,7 +650,7 @@ class AdviceScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ReportScreen(ModalScreen[None]):
+class ReportScreen(StyledOnce, ModalScreen[None]):
     """The review of this seat's decisions, as the host worked it out (Markdown)."""
 
     DEFAULT_CSS = """

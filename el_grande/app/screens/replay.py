@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from el_grande.app.present import choice_label, decision_what, line_text
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Shown
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from el_grande.setup import SeatSetup
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(StyledOnce, Screen[None]):
     """Step through `record` (the core's game record)."""
 
     CSS_PATH = ["game.tcss", "replay.tcss"]

@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 
 from el_grande.app.access import el_app
 from el_grande.app.closing import close
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.names import printable
 from el_grande.persist.autosave import setups_of
 from el_grande.persist.errors import SaveFileError
@@ -76,7 +77,7 @@ _BOX_CSS = """
 """
 
 
-class ResumeScreen(ModalScreen[None]):
+class ResumeScreen(StyledOnce, ModalScreen[None]):
     DEFAULT_CSS = (
         _BOX_CSS.format(screen="ResumeScreen")
         + """
@@ -335,7 +336,7 @@ class ResumeScreen(ModalScreen[None]):
         close(self)
 
 
-class AskTextScreen(ModalScreen[str | None]):
+class AskTextScreen(StyledOnce, ModalScreen[str | None]):
     """One line to type (a save's name, where to export): Enter calls `act` with it, which
     returns the sentence to show after (the dialog closes) or raises `SaveFileError` (its
     sentence is shown here, nothing changed). Esc: None."""
@@ -374,7 +375,7 @@ class AskTextScreen(ModalScreen[str | None]):
         close(self, None)
 
 
-class ConfirmDeleteScreen(ModalScreen[bool]):
+class ConfirmDeleteScreen(StyledOnce, ModalScreen[bool]):
     """Asks before a save goes to the trash: y deletes, n or Esc keeps it."""
 
     DEFAULT_CSS = _BOX_CSS.format(screen="ConfirmDeleteScreen")
@@ -405,7 +406,7 @@ class ConfirmDeleteScreen(ModalScreen[bool]):
         close(self, yes)
 
 
-class TrashScreen(ModalScreen[tuple[str, str] | None]):
+class TrashScreen(StyledOnce, ModalScreen[tuple[str, str] | None]):
     """The trash: the deleted saves, the latest first; Enter brings the highlighted one back
     into the resume list (`persist.manage.restore_save`: under a new id if its own is taken).
     Returns (the restored game's id, the sentence to show), or None (Esc)."""

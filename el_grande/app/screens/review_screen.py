@@ -34,6 +34,7 @@ from textual.worker import Worker, WorkerState
 
 from el_grande.app.closing import close
 from el_grande.app.present import choice_label, decision_what
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.shown import Shown
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
@@ -83,7 +84,7 @@ HANGUL_KEYS = {
 }
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(StyledOnce, Screen[None]):
     """Review one player's decisions in `record` (a finished game's core record)."""
 
     CSS_PATH = ["game.tcss", "review_screen.tcss"]

@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from el_grande.app.present import NO_BREAK, Glued, chip
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.core import Event
 from el_grande.flow.scenes import Showing
 from el_grande.flow.table import TableFlow
@@ -77,7 +78,7 @@ class Heading(Static):
         return Text(fit_quoted(self.text, self.size.width), justify="center", end="")
 
 
-class ScoringScreen(ModalScreen[None]):
+class ScoringScreen(StyledOnce, ModalScreen[None]):
     """Shows one step at a time, the board behind it playing the step out; Enter/Space
     continues, Esc jumps to the last step, `f` (a table of computer players) runs the game to
     its end. The steps go on by themselves when the flow paces them."""

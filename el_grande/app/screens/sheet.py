@@ -32,6 +32,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from el_grande.app.access import el_app
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.widgets.form import FormInput, FormNavigation, seat_rows
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.core import SCORING_ROUNDS, AwardReason
@@ -192,7 +193,7 @@ class SheetGrid(Widget):
             scr.refresh_sheet()
 
 
-class SheetScreen(Screen[None]):
+class SheetScreen(StyledOnce, Screen[None]):
     """The sheet (see the module's docstring). Every edit is saved at once."""
 
     CSS_PATH = "sheet.tcss"

@@ -1,22 +1,40 @@
-"""Screens styled once before their first frame (start-up)."""
+"""Screens styled once as they come, not twice (start-up, and every screen pushed)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import events
+from textual.screen import Screen
+
+
+def own_styles_read(screen: Screen[Any]) -> bool:
+    """Whether the app's stylesheet holds `screen`'s own style files already (`CSS_PATH`; a
+    screen's `CSS` is not used here, and says no). Textual styles a pushed screen before it
+    reads the files the screen brings (`App._load_screen_css`): the screen's first restyle
+    is then the one that gives it its own styles."""
+    if screen.CSS:
+        return False
+    try:
+        stylesheet = screen.app.stylesheet
+    except RuntimeError:  # made outside a running app (Textual's NoActiveAppError)
+        return False
+    return all(stylesheet.has_source(str(path), "") for path in screen.css_path)
 
 
 class FirstResume:
-    """Called with each `ScreenResume` of a screen: the first does not restyle it.
+    """Called with each `ScreenResume` of a screen: the first does not restyle it, when the
+    screen's own styles were read before it came (`own_styles_read`, asked when it is made).
 
     Textual styles each widget when it is mounted, then, when the screen is first shown
     (`ScreenResume`), styles every widget of the screen again — for the game screen about
-    4 ms of its first frame, for nothing: nothing changed in between. Later resumes are
-    Textual's as ever (and a new theme restyles every screen on the stack whenever it comes).
-    The screen's own `on_screen_resume` calls it (it runs before `Screen`'s).
+    4 ms of its first frame, a curtain 1.5 ms, the settings 60 ms: for nothing, nothing
+    changed in between. Later resumes are Textual's as ever (and a new theme restyles every
+    screen on the stack whenever it comes).
     """
 
-    def __init__(self) -> None:
-        self.done = False
+    def __init__(self, screen: Screen[Any]) -> None:
+        self.done = not own_styles_read(screen)
 
     def __call__(self, event: events.ScreenResume) -> None:
         if not self.done:
@@ -25,12 +43,16 @@ class FirstResume:
 
 
 class StyledOnce:
-    """Mixed into a screen with no `on_screen_resume` of its own, before `Screen`: its first
-    `ScreenResume` does not restyle it (`FirstResume`)."""
+    """Mixed into a screen before `Screen`: its first `ScreenResume` does not restyle it
+    (`FirstResume`). Every screen of the app's has it, but those with an `on_screen_resume`
+    of their own (the game screen, the pause of a small terminal), which call `FirstResume`
+    from it, and the forms (`FormNavigation`): a form's focused row is lit by `:focus-within`
+    on its ancestors, which only that restyle gives them once the focus has come."""
 
-    _first_resume: FirstResume | None = None
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        assert isinstance(self, Screen)
+        self._first_resume = FirstResume(self)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
-        if self._first_resume is None:
-            self._first_resume = FirstResume()
         self._first_resume(event)

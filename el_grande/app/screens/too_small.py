@@ -15,6 +15,7 @@ from textual.widgets import Static
 from el_grande.app.access import el_app, imported
 from el_grande.app.closing import close
 from el_grande.app.screens.help import HelpScreen
+from el_grande.app.screens.styled import FirstResume
 from el_grande.text import t
 
 
@@ -43,6 +44,7 @@ class TooSmallScreen(ModalScreen[None]):
         super().__init__()
         self.min_width, self.min_height = min_width, min_height
         self._terminal = (width, height)
+        self._first_resume = FirstResume(self)
 
     def compose(self) -> ComposeResult:
         yield Static(self._message(*self._terminal), id="too-small-text", markup=False)
@@ -63,7 +65,8 @@ class TooSmallScreen(ModalScreen[None]):
         if self.is_mounted:
             self.query_one("#too-small-text", Static).update(self._message(width, height))
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        self._first_resume(event)  # styled when mounted: not all again as it comes
         # Back from the help: the terminal may have grown meanwhile.
         w, h = self.app.size
         if w >= self.min_width and h >= self.min_height:
