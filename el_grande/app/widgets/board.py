@@ -33,7 +33,6 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from el_grande.app.colours import FOLLOWS_COLOURS, Tints, tints
 from el_grande.app.messages import PlacePicked
@@ -41,6 +40,7 @@ from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
 from el_grande.app.since import board_mark, delta, grande_marks, king_mark
 from el_grande.app.tips import region_tip, scored_values, show_tip
+from el_grande.app.widgets.drawn import DrawnLines
 from el_grande.core import NEIGHBOURS
 from el_grande.names import fit
 from el_grande.text import region as region_name
@@ -121,7 +121,7 @@ def neighbours_by_layout() -> set[frozenset[str]]:
     return pairs
 
 
-class MapView(Widget):
+class MapView(DrawnLines):
     """The board, drawn from `shown`; a click on a place posts PlacePicked."""
 
     DEFAULT_CLASSES = FOLLOWS_COLOURS  # repainted when the theme or palette changes
@@ -189,11 +189,11 @@ class MapView(Widget):
 
     # --- drawing -------------------------------------------------------------------------
 
-    def render(self) -> Text:
+    def lines(self) -> list[Text]:
         shown = self.shown
         width, height = self.size.width, self.size.height
         if shown is None or width < 40 or height < 9:
-            return Text("")
+            return [Text("")]
         xs, ys = self._bounds()
         grid = _borders(xs, ys, width, height)
         tn = tints(self.app.current_theme)
@@ -230,7 +230,7 @@ class MapView(Widget):
             if x < width:
                 line.append(grid[y][x:width], style=border)
             out.append(line)
-        return Text("\n", end="").join(out)
+        return out
 
     @staticmethod
     def _tint(tn: Tints, shown: Shown, place: str, king: bool, near: bool) -> str | None:
