@@ -23,7 +23,6 @@ from rich.text import Text
 from textual import events as tevents
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -47,6 +46,7 @@ from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.coach import CoachPanel
 from el_grande.app.widgets.confirm import ConfirmBar
+from el_grande.app.widgets.covered import Column, Row
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
@@ -79,6 +79,8 @@ class GameScreen(Screen[None]):
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
     BINDINGS: ClassVar[list[BindingType]] = keys.BINDINGS  # the one table of keys
+    #: Its widgets cover it wholly: the screen draws nothing of its own (`widgets.covered`).
+    BLANK: ClassVar[bool] = True
 
     #: What the board widgets draw (they are bound to it).
     # The screen draws nothing itself: its bound widgets repaint what changed (a repaint of
@@ -116,13 +118,13 @@ class GameScreen(Screen[None]):
         seating = self._frame.seating
         yield Static("", id="save-problem", markup=False)
         yield RoundTrack(seating, id="track").data_bind(GameScreen.shown)
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
+        with Row(id="main"):
+            with Column(id="left"):
                 yield MapView(seating, id="map").data_bind(GameScreen.shown)
                 yield PlayersPanel(seating, id="players").data_bind(GameScreen.shown)
                 yield CoachPanel(self.flow.coach, id="coach")
                 yield GameLog(id="log")
-            with Vertical(id="right"):
+            with Column(id="right"):
                 yield CardList(seating, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt")
                 yield ConfirmBar(id="confirm")
