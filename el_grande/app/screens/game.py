@@ -100,6 +100,7 @@ class GameScreen(Screen[None]):
         self._note_said = False  # the flow's opening note (a resumed game), said once
         self._footer: tuple[bool | None, ...] = ()
         self._first_resume = FirstResume()
+        self._banner: Static | None = None  # the autosave's problem (show_save_problem)
 
     @property
     def session(self) -> GameSession:
@@ -116,7 +117,6 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         seating = self._frame.seating
-        yield Static("", id="save-problem", markup=False)
         yield RoundTrack(seating, id="track").data_bind(GameScreen.shown)
         with Row(id="main"):
             with Column(id="left"):
@@ -156,7 +156,14 @@ class GameScreen(Screen[None]):
         forget_closed_widgets()  # this screen's widgets go with it (memory; textual_compat)
 
     def show_save_problem(self, problem: str | None) -> None:
-        banner = self.query_one("#save-problem", Static)
+        """The autosave's problem in a banner above the round track (None: none now). The
+        banner is mounted with the first problem: most games never have one."""
+        banner = self._banner
+        if banner is None:
+            if not problem:
+                return
+            banner = self._banner = Static("", id="save-problem", markup=False)
+            self.mount(banner, before=self.query_one("#track"))
         banner.update(Text(problem or ""))
         banner.display = bool(problem)
 
