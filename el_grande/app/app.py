@@ -42,6 +42,7 @@ from el_grande.app.process import (
     secrets_of_games,
     stdin_is_a_terminal,
 )
+from el_grande.app.screens.styled import Backdrop
 from el_grande.app.textual_compat import CompatApp, rewrite_bindings
 from el_grande.app.thinking import Thinkers
 from el_grande.settings import load
@@ -214,6 +215,9 @@ class ElGrandeApp(CompatApp):
         #: How the app ended (a signal, a crash, no terminal): `exit_report` says it.
         self.ending = Ending()
         localise_bindings(self)
+
+    def get_default_screen(self) -> Screen[Any]:
+        return Backdrop(id="_default")
 
     def get_screen(self, screen: Any, screen_class: Any = None) -> Any:
         # Every screen pushed, switched to or installed comes through here once it is built.
