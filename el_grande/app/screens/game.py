@@ -29,7 +29,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
 from el_grande.app.access import el_app
-from el_grande.app.closing import replace
+from el_grande.app.closing import closing, replace
 from el_grande.app.colours import palette
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import (
@@ -101,6 +101,7 @@ class GameScreen(Screen[None]):
         self._footer: tuple[bool | None, ...] = ()
         self._first_resume = FirstResume()
         self._banner: Static | None = None  # the autosave's problem (show_save_problem)
+        self._bar: ConfirmBar | None = None  # a held turn's bar (_confirm_bar)
 
     @property
     def session(self) -> GameSession:
@@ -127,7 +128,8 @@ class GameScreen(Screen[None]):
             with Column(id="right"):
                 yield CardList(seating, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt")
-                yield ConfirmBar(id="confirm")
+                if self.flow.session.held is not None:  # a resumed game on its confirm step
+                    yield self._confirm_bar()
         yield StatusLine(id="status")
         yield KeyBar()
 
@@ -150,6 +152,7 @@ class GameScreen(Screen[None]):
         self._stop_listening = flow.listen(lambda _scene: self.draw(flow.frame), self._notice)
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         flow.start()  # its first scene is drawn now (or once the table can act)
+        self.call_after_refresh(self._ready_confirm_bar)  # start-up: not in the first frame
 
     def on_unmount(self) -> None:
         self.flow.close()
@@ -167,6 +170,20 @@ class GameScreen(Screen[None]):
         banner.update(Text(problem or ""))
         banner.display = bool(problem)
 
+    def _confirm_bar(self) -> ConfirmBar:
+        """The bar of a held turn, under the prompt (hidden until a turn is held): mounted
+        after the first frame (a turn is held only after a key answered it), or with the
+        screen if its game was left on the confirm step."""
+        if self._bar is None:
+            self._bar = ConfirmBar(id="confirm")
+            if self.is_mounted:
+                self.query_one("#right").mount(self._bar)
+        return self._bar
+
+    def _ready_confirm_bar(self) -> None:
+        if not closing(self):  # (a finished game's screen goes at once)
+            self._confirm_bar()
+
     # --- drawing the frame -----------------------------------------------------------------
 
     def draw(self, frame: Frame) -> None:
@@ -179,9 +196,9 @@ class GameScreen(Screen[None]):
         self._say(status_line(frame.scene, frame.seating, self.size.width - 2))  # its padding
         log = frame.log
         self.query_one("#log", GameLog).show_story(log.lines, log.shown, log.epoch)
-        prompt, bar = self.query_one(DecisionPrompt), self.query_one(ConfirmBar)
+        prompt = self.query_one(DecisionPrompt)
         if isinstance(drawn, Confirm) and not isinstance(frame.scene, Confirm):
-            bar.hide()
+            self._confirm_bar().hide()
             prompt.display = True  # (before the prompt takes the focus)
         self._refresh_footer()
         match frame.scene:
@@ -219,7 +236,7 @@ class GameScreen(Screen[None]):
             case Confirm() as scene:
                 prompt.clear()
                 prompt.display = False
-                bar.show(scene, frame.seating)
+                self._confirm_bar().show(scene, frame.seating)
                 self.shown = Shown(scene.view, to_move=scene.seat)
                 self.set_focus(None)  # Enter comes to the screen (on_key), not to a list
             case GameOver() as scene:
@@ -294,7 +311,7 @@ class GameScreen(Screen[None]):
         # or the confirm bar's chip are drawn again.
         scene = self.flow.scene
         if isinstance(scene, Confirm):
-            self.query_one(ConfirmBar).show(scene, self._frame.seating)
+            self._confirm_bar().show(scene, self._frame.seating)
         elif self._prompt_palette != palette() and self.waiting_for_choice:
             assert isinstance(scene, Prompt)
             options = self.query_one(DecisionPrompt).options
