@@ -34,7 +34,7 @@ from rich.text import Text
 from textual import events
 from textual.reactive import reactive
 
-from el_grande.app.colours import FOLLOWS_COLOURS, Tints, tints
+from el_grande.app.colours import FOLLOWS_COLOURS, Tints, app_tints
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
@@ -196,7 +196,7 @@ class MapView(DrawnLines):
             return [Text("")]
         xs, ys = self._bounds()
         grid = _borders(xs, ys, width, height)
-        tn = tints(self.app.current_theme)
+        tn = app_tints(self.app)
         border = Style(color=tn.border)
         view = shown.view
         focus = shown.cursor_place or self.hover

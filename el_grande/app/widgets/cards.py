@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import events
 from textual.reactive import reactive
 
-from el_grande.app.colours import FOLLOWS_COLOURS, tints
+from el_grande.app.colours import FOLLOWS_COLOURS, app_tints
 from el_grande.app.messages import CardPicked
 from el_grande.app.shown import Shown, differs
 from el_grande.app.tips import card_tip, show_tip
@@ -179,7 +179,7 @@ class CardList(DrawnLines):
         if tail.plain:
             head.append(" " * (width - cell_len(head.plain) - cell_len(tail.plain)))
             head.append_text(tail)
-        tn = tints(self.app.current_theme)  # marks too: ▸ legal, reversed name the cursor
+        tn = app_tints(self.app)  # marks too: ▸ legal, reversed name the cursor
         if active:
             head.stylize_before(f"on {tn.king}")
         elif cursor:

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import events
 from textual.reactive import reactive
 
-from el_grande.app.colours import FOLLOWS_COLOURS, tints
+from el_grande.app.colours import FOLLOWS_COLOURS, app_tints
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
@@ -182,7 +182,7 @@ class PlayersPanel(DrawnLines):
                 if v < 13:  # no space after the last: a row is exactly as wide as it is measured
                     line.append(" ")
             if to_move:  # also ▶ and a bold name
-                line.stylize_before(f"on {tints(self.app.current_theme).active}")
+                line.stylize_before(f"on {app_tints(self.app).active}")
             lines.append(line)
         return lines
 
