@@ -42,7 +42,7 @@ from el_grande.app.process import (
     secrets_of_games,
     stdin_is_a_terminal,
 )
-from el_grande.app.screens.styled import Backdrop
+from el_grande.app.screens import styled
 from el_grande.app.textual_compat import CompatApp, rewrite_bindings
 from el_grande.app.thinking import Thinkers
 from el_grande.settings import load
@@ -217,7 +217,7 @@ class ElGrandeApp(CompatApp):
         localise_bindings(self)
 
     def get_default_screen(self) -> Screen[Any]:
-        return Backdrop(id="_default")
+        return styled.Screen(id="_default")
 
     def get_screen(self, screen: Any, screen_class: Any = None) -> Any:
         # Every screen pushed, switched to or installed comes through here once it is built.

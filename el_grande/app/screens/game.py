@@ -19,14 +19,13 @@ from __future__ import annotations
 from dataclasses import replace as copy
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
 from textual import events as tevents
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 
 from el_grande.app.access import el_app
 from el_grande.app.closing import closing, replace
@@ -51,7 +50,7 @@ from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
-from el_grande.app.widgets.status import StatusLine
+from el_grande.app.widgets.status import SaveProblem, StatusLine
 from el_grande.app.widgets.track import RoundTrack
 from el_grande.core import Choice, Decision
 from el_grande.flow.scenes import (
@@ -100,8 +99,6 @@ class GameScreen(Screen[None]):
         self._note_said = False  # the flow's opening note (a resumed game), said once
         self._footer: tuple[bool | None, ...] = ()
         self._first_resume = FirstResume()
-        self._banner: Static | None = None  # the autosave's problem (show_save_problem)
-        self._bar: ConfirmBar | None = None  # a held turn's bar (_confirm_bar)
 
     @property
     def session(self) -> GameSession:
@@ -128,8 +125,8 @@ class GameScreen(Screen[None]):
             with Column(id="right"):
                 yield CardList(seating, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt")
-                if self.flow.session.held is not None:  # a resumed game on its confirm step
-                    yield self._confirm_bar()
+                if self.flow.holding:  # a game resumed on its confirm step
+                    yield ConfirmBar(id="confirm")
         yield StatusLine(id="status")
         yield KeyBar()
 
@@ -152,37 +149,18 @@ class GameScreen(Screen[None]):
         self._stop_listening = flow.listen(lambda _scene: self.draw(flow.frame), self._notice)
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         flow.start()  # its first scene is drawn now (or once the table can act)
-        self.call_after_refresh(self._ready_confirm_bar)  # start-up: not in the first frame
+        # start-up: the confirm bar after the first frame (not for a finished game's screen)
+        self.call_after_refresh(lambda: closing(self) or self._confirm_bar())
 
     def on_unmount(self) -> None:
         self.flow.close()
         forget_closed_widgets()  # this screen's widgets go with it (memory; textual_compat)
 
     def show_save_problem(self, problem: str | None) -> None:
-        """The autosave's problem in a banner above the round track (None: none now). The
-        banner is mounted with the first problem: most games never have one."""
-        banner = self._banner
-        if banner is None:
-            if not problem:
-                return
-            banner = self._banner = Static("", id="save-problem", markup=False)
-            self.mount(banner, before=self.query_one("#track"))
-        banner.update(Text(problem or ""))
-        banner.display = bool(problem)
+        SaveProblem.say(self, problem, before="#track")
 
     def _confirm_bar(self) -> ConfirmBar:
-        """The bar of a held turn, under the prompt (hidden until a turn is held): mounted
-        after the first frame (a turn is held only after a key answered it), or with the
-        screen if its game was left on the confirm step."""
-        if self._bar is None:
-            self._bar = ConfirmBar(id="confirm")
-            if self.is_mounted:
-                self.query_one("#right").mount(self._bar)
-        return self._bar
-
-    def _ready_confirm_bar(self) -> None:
-        if not closing(self):  # (a finished game's screen goes at once)
-            self._confirm_bar()
+        return ConfirmBar.of(self.query_one("#right"))
 
     # --- drawing the frame -----------------------------------------------------------------
 

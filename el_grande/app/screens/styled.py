@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import events
-from textual.screen import Screen
+from textual import events, screen
 
 if TYPE_CHECKING:
     pass
@@ -42,7 +41,7 @@ class StyledOnce:
         self._first_resume(event)
 
 
-class Backdrop(StyledOnce, Screen[None]):
+class Screen(StyledOnce, screen.Screen[None]):
     """The app's default screen (`App.get_default_screen`), under every screen the app opens:
-    styled once, not again when Textual first resumes it under the title or the game screen
-    (about 1 % of their first frame)."""
+    Textual's own `Screen` (and named so), styled once — not again when Textual first resumes
+    it under the title or the game screen (about 1 % of their first frame)."""
