@@ -124,7 +124,7 @@ class GameScreen(Screen[None]):
                 yield GameLog(id="log")
             with Column(id="right"):
                 yield CardList(seating, id="cards").data_bind(GameScreen.shown)
-                yield DecisionPrompt(id="prompt")
+                yield DecisionPrompt(id="prompt", focused=True)  # AUTO_FOCUS
                 if self.flow.holding:  # a game resumed on its confirm step
                     yield ConfirmBar(id="confirm")
         yield StatusLine(id="status")
