@@ -47,6 +47,8 @@ from el_grande.text import region as region_name
 from el_grande.text import t
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from el_grande.core import View
     from el_grande.session import Seating
 
@@ -306,25 +308,29 @@ class MapView(DrawnLines):
             return piece.append(came.get(seat, "▼" if seat in went else ""), style="bold")
 
         apart = [grande(seat) for seat in seats]  # "⌂A ⌂B"
-        together = [Text.assemble(*(grande(s, i == 0) for i, s in enumerate(seats)))][: len(seats)]
         first, on_title = title(cut=False)
         rest = [] if on_title else [Text(values, style=value_style)]
         loose = [Text(" " + values, style=value_style)] if rest else []  # a line of their own
-        layouts = [
+
+        def layouts() -> Iterator[list[Text]]:
+            """Each packing in turn, tighter and tighter (made only until one fits)."""
             # As wide cells have it: values (if not at the name's right), chips, Grandes.
-            [first, *loose, *_flow(chips, width), *_flow(apart, width)],
-            [first, *_flow([*rest, *chips, *apart], width)],
-        ]
-        cut, fits = title(cut=True)
-        if not on_title and fits:
-            layouts += [
-                [cut, *_flow([*chips, *apart], width)],
-                [cut, *_flow([*chips, *together], width)],
-                [cut, *_flow([*together, *chips], width)],  # cut short: the chips, not a Grande
-            ]
-        else:
-            layouts.append([first, *_flow([*together, *chips, *rest], width)])
-        lines = next((lines for lines in layouts if len(lines) <= height), layouts[-1])
+            yield [first, *loose, *_flow(chips, width), *_flow(apart, width)]
+            yield [first, *_flow([*rest, *chips, *apart], width)]
+            together = [Text.assemble(*(grande(s, i == 0) for i, s in enumerate(seats)))]
+            together = together[: len(seats)]
+            cut, fits = title(cut=True)
+            if not on_title and fits:
+                yield [cut, *_flow([*chips, *apart], width)]
+                yield [cut, *_flow([*chips, *together], width)]
+                # Cut short: the chips, not a Grande.
+                yield [cut, *_flow([*together, *chips], width)]
+            else:
+                yield [first, *_flow([*together, *chips, *rest], width)]
+
+        for lines in layouts():  # the first that fits, else the tightest
+            if len(lines) <= height:
+                break
         if choosing and not legal:
             for line in lines:
                 line.stylize("dim")
