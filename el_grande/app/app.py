@@ -42,7 +42,7 @@ from el_grande.app.process import (
     secrets_of_games,
     stdin_is_a_terminal,
 )
-from el_grande.app.screens import styled
+from el_grande.app.screens.styled import StyledDefault
 from el_grande.app.textual_compat import CompatApp, rewrite_bindings
 from el_grande.app.thinking import Thinkers
 from el_grande.settings import load
@@ -124,7 +124,7 @@ def _may_act(event: events.Event, table: TableFlow) -> bool:
     return may_act(event, table)
 
 
-class ElGrandeApp(CompatApp):
+class ElGrandeApp(StyledDefault, CompatApp):
     """El Grande, hot-seat. With `setup` the game starts at once, else the title screen opens."""
 
     #: The app's styles. Those of the screen it opens with are added in `__init__`, so they
@@ -215,9 +215,6 @@ class ElGrandeApp(CompatApp):
         #: How the app ended (a signal, a crash, no terminal): `exit_report` says it.
         self.ending = Ending()
         localise_bindings(self)
-
-    def get_default_screen(self) -> Screen[Any]:
-        return styled.Screen(id="_default")
 
     def get_screen(self, screen: Any, screen_class: Any = None) -> Any:
         # Every screen pushed, switched to or installed comes through here once it is built.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events, screen
 
@@ -45,3 +45,10 @@ class Screen(StyledOnce, screen.Screen[None]):
     """The app's default screen (`App.get_default_screen`), under every screen the app opens:
     Textual's own `Screen` (and named so), styled once — not again when Textual first resumes
     it under the title or the game screen (about 1 % of their first frame)."""
+
+
+class StyledDefault:
+    """Mixed into the app, before `App`: its default screen is styled once (`Screen`)."""
+
+    def get_default_screen(self) -> screen.Screen[Any]:
+        return Screen(id="_default")
