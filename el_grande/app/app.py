@@ -42,6 +42,7 @@ from el_grande.app.process import (
     secrets_of_games,
     stdin_is_a_terminal,
 )
+from el_grande.app.screens.styled import StyledDefault
 from el_grande.app.textual_compat import CompatApp, rewrite_bindings
 from el_grande.app.thinking import Thinkers
 from el_grande.settings import load
@@ -123,7 +124,7 @@ def _may_act(event: events.Event, table: TableFlow) -> bool:
     return may_act(event, table)
 
 
-class ElGrandeApp(CompatApp):
+class ElGrandeApp(StyledDefault, CompatApp):
     """El Grande, hot-seat. With `setup` the game starts at once, else the title screen opens."""
 
     #: The app's styles. Those of the screen it opens with are added in `__init__`, so they

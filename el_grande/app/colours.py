@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from textual.color import Color
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from textual.app import App
     from textual.theme import Theme
 
@@ -159,12 +161,29 @@ def tints(theme: Theme) -> Tints:
     """The tints for `theme` (computed once per theme name)."""
     found = _cache.get(theme.name)
     if found is None:
-        found = _cache[theme.name] = _tints(theme)
+        found = _cache[theme.name] = _tints(theme, theme.to_color_system().generate())
     return found
 
 
-def _tints(theme: Theme) -> Tints:
-    colours = theme.to_color_system().generate()
+#: The theme's colours the tints are mixed from.
+_MIXED = frozenset({"background", "foreground", "success", "warning", "primary"})
+
+
+def app_tints(app: App[Any]) -> Tints:
+    """The tints for the app's theme: `tints(app.current_theme)`, from the colours the app
+    generated for its styles (`App.theme_variables`) rather than generating them again (a
+    new game's first frame draws the first tints)."""
+    theme = app.current_theme
+    found = _cache.get(theme.name)
+    if found is None:
+        generated = app.theme_variables
+        if _MIXED & theme.variables.keys() or not generated.keys() >= _MIXED:
+            return tints(theme)  # the theme's own variables put over them: generate them
+        found = _cache[theme.name] = _tints(theme, generated)
+    return found
+
+
+def _tints(theme: Theme, colours: Mapping[str, str]) -> Tints:
     try:
         bg, fg = _solid(colours["background"]), _solid(colours["foreground"])
         success, warning = _solid(colours["success"]), _solid(colours["warning"])

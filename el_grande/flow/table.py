@@ -165,6 +165,11 @@ class TableFlow:
         return self._options.warnings
 
     @property
+    def holding(self) -> bool:
+        """Whether a turn's last choice is held now (a game resumed on its confirm step)."""
+        return self.session.held is not None
+
+    @property
     def confirm(self) -> bool:
         return self._options.confirm
 

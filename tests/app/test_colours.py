@@ -89,6 +89,27 @@ def test_the_light_and_dark_default_themes_get_tints_of_their_own() -> None:
     assert contrast(light.legal, "#1f1f1f") > 7 and contrast(light.cursor, "#1f1f1f") > 7
 
 
+async def test_the_app_s_tints_are_the_theme_s_for_every_theme(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`app_tints` mixes the colours the app generated for its styles: the same tints as
+    `tints(theme)` generating them again, in every theme."""
+    from el_grande.app import colours
+    from el_grande.app.colours import app_tints
+
+    from .helpers import SIZE, make_app
+
+    app = make_app(2)
+    async with app.run_test(size=SIZE) as pilot:
+        for name in sorted(BUILTIN_THEMES):
+            app.theme = name
+            await pilot.pause()
+            monkeypatch.setattr(colours, "_cache", {})
+            from_app = app_tints(app)
+            monkeypatch.setattr(colours, "_cache", {})
+            assert from_app == tints(BUILTIN_THEMES[name]), name
+
+
 async def test_the_highlighted_choice_is_bold_also_when_the_list_is_not_focused() -> None:
     """With the log focused (`l`), the option list's highlight is not a background colour
     only: the highlighted choice stays bold (the map and the cards mark it too)."""

@@ -116,3 +116,31 @@ async def test_a_screen_that_brings_a_style_file_not_read_yet_is_restyled_with_i
         await settle(pilot)
         assert _whole(restyled, HelpScreen) == 1
         assert own_styles_read(HelpScreen())
+
+
+async def test_the_answers_are_focused_and_styled_so_once(
+    restyled: list[list[DOMNode]],
+) -> None:
+    """The game screen focuses its answers as it opens (`AUTO_FOCUS`): they are styled as
+    focused when mounted, and taking the focus restyles nothing; they hold the keys."""
+    from el_grande.app.widgets.prompt import DecisionPrompt
+
+    app = make_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        choices = game.query_one(DecisionPrompt).options
+        assert game.focused is choices and choices.has_focus
+        assert not any(choices in batch for batch in restyled)
+
+
+async def test_the_default_screen_is_styled_once(restyled: list[list[DOMNode]]) -> None:
+    """The screen under every other (`App.get_default_screen`) is not restyled when Textual
+    first resumes it."""
+    app = make_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        default = app.screen_stack[0]
+        assert default.id == "_default" and default is not app.screen
+        assert not any(batch and batch[0] is default for batch in restyled)

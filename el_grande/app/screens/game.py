@@ -19,18 +19,16 @@ from __future__ import annotations
 from dataclasses import replace as copy
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
 from textual import events as tevents
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 
 from el_grande.app.access import el_app
-from el_grande.app.closing import replace
+from el_grande.app.closing import closing, replace
 from el_grande.app.colours import palette
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import (
@@ -47,11 +45,12 @@ from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.coach import CoachPanel
 from el_grande.app.widgets.confirm import ConfirmBar
+from el_grande.app.widgets.covered import Column, Row
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
-from el_grande.app.widgets.status import StatusLine
+from el_grande.app.widgets.status import SaveProblem, StatusLine
 from el_grande.app.widgets.track import RoundTrack
 from el_grande.core import Choice, Decision
 from el_grande.flow.scenes import (
@@ -79,6 +78,8 @@ class GameScreen(Screen[None]):
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
     BINDINGS: ClassVar[list[BindingType]] = keys.BINDINGS  # the one table of keys
+    #: Its widgets cover it wholly: the screen draws nothing of its own (`widgets.covered`).
+    BLANK: ClassVar[bool] = True
 
     #: What the board widgets draw (they are bound to it).
     # The screen draws nothing itself: its bound widgets repaint what changed (a repaint of
@@ -114,18 +115,18 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         seating = self._frame.seating
-        yield Static("", id="save-problem", markup=False)
         yield RoundTrack(seating, id="track").data_bind(GameScreen.shown)
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
+        with Row(id="main"):
+            with Column(id="left"):
                 yield MapView(seating, id="map").data_bind(GameScreen.shown)
                 yield PlayersPanel(seating, id="players").data_bind(GameScreen.shown)
                 yield CoachPanel(self.flow.coach, id="coach")
                 yield GameLog(id="log")
-            with Vertical(id="right"):
+            with Column(id="right"):
                 yield CardList(seating, id="cards").data_bind(GameScreen.shown)
-                yield DecisionPrompt(id="prompt")
-                yield ConfirmBar(id="confirm")
+                yield DecisionPrompt(id="prompt", focused=True)  # AUTO_FOCUS
+                if self.flow.holding:  # a game resumed on its confirm step
+                    yield ConfirmBar(id="confirm")
         yield StatusLine(id="status")
         yield KeyBar()
 
@@ -148,15 +149,18 @@ class GameScreen(Screen[None]):
         self._stop_listening = flow.listen(lambda _scene: self.draw(flow.frame), self._notice)
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         flow.start()  # its first scene is drawn now (or once the table can act)
+        # start-up: the confirm bar after the first frame (not for a finished game's screen)
+        self.call_after_refresh(lambda: closing(self) or self._confirm_bar())
 
     def on_unmount(self) -> None:
         self.flow.close()
         forget_closed_widgets()  # this screen's widgets go with it (memory; textual_compat)
 
     def show_save_problem(self, problem: str | None) -> None:
-        banner = self.query_one("#save-problem", Static)
-        banner.update(Text(problem or ""))
-        banner.display = bool(problem)
+        SaveProblem.say(self, problem, before="#track")
+
+    def _confirm_bar(self) -> ConfirmBar:
+        return ConfirmBar.of(self.query_one("#right"))
 
     # --- drawing the frame -----------------------------------------------------------------
 
@@ -170,9 +174,9 @@ class GameScreen(Screen[None]):
         self._say(status_line(frame.scene, frame.seating, self.size.width - 2))  # its padding
         log = frame.log
         self.query_one("#log", GameLog).show_story(log.lines, log.shown, log.epoch)
-        prompt, bar = self.query_one(DecisionPrompt), self.query_one(ConfirmBar)
+        prompt = self.query_one(DecisionPrompt)
         if isinstance(drawn, Confirm) and not isinstance(frame.scene, Confirm):
-            bar.hide()
+            self._confirm_bar().hide()
             prompt.display = True  # (before the prompt takes the focus)
         self._refresh_footer()
         match frame.scene:
@@ -210,7 +214,7 @@ class GameScreen(Screen[None]):
             case Confirm() as scene:
                 prompt.clear()
                 prompt.display = False
-                bar.show(scene, frame.seating)
+                self._confirm_bar().show(scene, frame.seating)
                 self.shown = Shown(scene.view, to_move=scene.seat)
                 self.set_focus(None)  # Enter comes to the screen (on_key), not to a list
             case GameOver() as scene:
@@ -285,7 +289,7 @@ class GameScreen(Screen[None]):
         # or the confirm bar's chip are drawn again.
         scene = self.flow.scene
         if isinstance(scene, Confirm):
-            self.query_one(ConfirmBar).show(scene, self._frame.seating)
+            self._confirm_bar().show(scene, self._frame.seating)
         elif self._prompt_palette != palette() and self.waiting_for_choice:
             assert isinstance(scene, Prompt)
             options = self.query_one(DecisionPrompt).options

@@ -33,20 +33,22 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from el_grande.app.colours import FOLLOWS_COLOURS, Tints, tints
+from el_grande.app.colours import FOLLOWS_COLOURS, Tints, app_tints
 from el_grande.app.messages import PlacePicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
 from el_grande.app.since import board_mark, delta, grande_marks, king_mark
 from el_grande.app.tips import region_tip, scored_values, show_tip
+from el_grande.app.widgets.drawn import DrawnLines
 from el_grande.core import NEIGHBOURS
 from el_grande.names import fit
 from el_grande.text import region as region_name
 from el_grande.text import t
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from el_grande.core import View
     from el_grande.session import Seating
 
@@ -121,7 +123,7 @@ def neighbours_by_layout() -> set[frozenset[str]]:
     return pairs
 
 
-class MapView(Widget):
+class MapView(DrawnLines):
     """The board, drawn from `shown`; a click on a place posts PlacePicked."""
 
     DEFAULT_CLASSES = FOLLOWS_COLOURS  # repainted when the theme or palette changes
@@ -189,14 +191,14 @@ class MapView(Widget):
 
     # --- drawing -------------------------------------------------------------------------
 
-    def render(self) -> Text:
+    def lines(self) -> list[Text]:
         shown = self.shown
         width, height = self.size.width, self.size.height
         if shown is None or width < 40 or height < 9:
-            return Text("")
+            return [Text("")]
         xs, ys = self._bounds()
         grid = _borders(xs, ys, width, height)
-        tn = tints(self.app.current_theme)
+        tn = app_tints(self.app)
         border = Style(color=tn.border)
         view = shown.view
         focus = shown.cursor_place or self.hover
@@ -230,7 +232,7 @@ class MapView(Widget):
             if x < width:
                 line.append(grid[y][x:width], style=border)
             out.append(line)
-        return Text("\n", end="").join(out)
+        return out
 
     @staticmethod
     def _tint(tn: Tints, shown: Shown, place: str, king: bool, near: bool) -> str | None:
@@ -306,25 +308,29 @@ class MapView(Widget):
             return piece.append(came.get(seat, "▼" if seat in went else ""), style="bold")
 
         apart = [grande(seat) for seat in seats]  # "⌂A ⌂B"
-        together = [Text.assemble(*(grande(s, i == 0) for i, s in enumerate(seats)))][: len(seats)]
         first, on_title = title(cut=False)
         rest = [] if on_title else [Text(values, style=value_style)]
         loose = [Text(" " + values, style=value_style)] if rest else []  # a line of their own
-        layouts = [
+
+        def layouts() -> Iterator[list[Text]]:
+            """Each packing in turn, tighter and tighter (made only until one fits)."""
             # As wide cells have it: values (if not at the name's right), chips, Grandes.
-            [first, *loose, *_flow(chips, width), *_flow(apart, width)],
-            [first, *_flow([*rest, *chips, *apart], width)],
-        ]
-        cut, fits = title(cut=True)
-        if not on_title and fits:
-            layouts += [
-                [cut, *_flow([*chips, *apart], width)],
-                [cut, *_flow([*chips, *together], width)],
-                [cut, *_flow([*together, *chips], width)],  # cut short: the chips, not a Grande
-            ]
-        else:
-            layouts.append([first, *_flow([*together, *chips, *rest], width)])
-        lines = next((lines for lines in layouts if len(lines) <= height), layouts[-1])
+            yield [first, *loose, *_flow(chips, width), *_flow(apart, width)]
+            yield [first, *_flow([*rest, *chips, *apart], width)]
+            together = [Text.assemble(*(grande(s, i == 0) for i, s in enumerate(seats)))]
+            together = together[: len(seats)]
+            cut, fits = title(cut=True)
+            if not on_title and fits:
+                yield [cut, *_flow([*chips, *apart], width)]
+                yield [cut, *_flow([*chips, *together], width)]
+                # Cut short: the chips, not a Grande.
+                yield [cut, *_flow([*together, *chips], width)]
+            else:
+                yield [first, *_flow([*together, *chips, *rest], width)]
+
+        for lines in layouts():  # the first that fits, else the tightest
+            if len(lines) <= height:
+                break
         if choosing and not legal:
             for line in lines:
                 line.stylize("dim")

@@ -16,12 +16,12 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from el_grande.app.colours import FOLLOWS_COLOURS, tints
+from el_grande.app.colours import FOLLOWS_COLOURS, app_tints
 from el_grande.app.messages import CardPicked
 from el_grande.app.shown import Shown, differs
 from el_grande.app.tips import card_tip, show_tip
+from el_grande.app.widgets.drawn import DrawnLines
 from el_grande.core import CARD_STACK
 from el_grande.names import fit
 from el_grande.text import card_name, card_text, t
@@ -47,7 +47,7 @@ def round_cards(view: View) -> list[tuple[str, int | None]]:
     return cards
 
 
-class CardList(Widget):
+class CardList(DrawnLines):
     """The action cards, drawn from `shown`."""
 
     DEFAULT_CLASSES = FOLLOWS_COLOURS  # repainted when the theme or palette changes
@@ -99,17 +99,17 @@ class CardList(Widget):
         lines = sum(1 + len(self._body(card, width)) for card, _ in cards)
         return lines + self.styles.gutter.height
 
-    def render(self) -> Text:
+    def lines(self) -> list[Text]:
         shown = self.shown
         width, height = self.size.width, self.size.height
         self._rows = []
         if shown is None or width < 10:
-            return Text("")
+            return [Text("")]
         view = shown.view
         cards = round_cards(view)
         if not cards:
             self._rows = [None]
-            return Text(t("board.no_cards"), style="dim")
+            return [Text(t("board.no_cards"), style="dim")]
         bodies = [self._body(card, width) for card, _ in cards]
         # Which cards show their whole text: the one in focus first (highlighted, read, or
         # the active player's), then in stack order, as many as fit; every card first gets its
@@ -143,7 +143,7 @@ class CardList(Widget):
             for line in lines:
                 out.append(line)
                 self._rows.append(card)
-        return Text("\n", end="").join(out[:height])
+        return out[:height]
 
     def _head(self, card: str, taker: int | None, shown: Shown, width: int, hover: bool) -> Text:
         """The card's line: ▸ when it may be chosen, its key, its whole name, and — where
@@ -179,7 +179,7 @@ class CardList(Widget):
         if tail.plain:
             head.append(" " * (width - cell_len(head.plain) - cell_len(tail.plain)))
             head.append_text(tail)
-        tn = tints(self.app.current_theme)  # marks too: ▸ legal, reversed name the cursor
+        tn = app_tints(self.app)  # marks too: ▸ legal, reversed name the cursor
         if active:
             head.stylize_before(f"on {tn.king}")
         elif cursor:

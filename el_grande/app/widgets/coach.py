@@ -50,7 +50,9 @@ class CoachPanel(Static):
     keys `i`, Escape, `[` and `]` call `toggle` and `turn_page` (app/screens/game_keys.py)."""
 
     def __init__(self, coach: Coach | None, **kwargs: object) -> None:
-        super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
+        # A tip's class from the start: styled once when mounted, not again at the first draw.
+        tip = "-tip" if coach is not None and coach.mode != LEARN else None
+        super().__init__("", markup=False, classes=tip, **kwargs)  # type: ignore[arg-type]
         self.coach = coach
         self._lit: str | None = None  # the id of the widget lit (class `-coached`), if any
 

@@ -6,6 +6,8 @@ choice back, Enter ends it too once the keyboard has been quiet."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -13,6 +15,9 @@ from el_grande.app.present import chip, choice_label, decision_what
 from el_grande.flow.scenes import Confirm
 from el_grande.session import Seating
 from el_grande.text import t
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
 
 
 class ConfirmBar(Static):
@@ -26,6 +31,16 @@ class ConfirmBar(Static):
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", markup=False, **kwargs)  # type: ignore[arg-type]
+
+    @classmethod
+    def of(cls, column: Widget) -> ConfirmBar:
+        """The bar at the end of `column` (the game screen's right column, under the prompt),
+        mounted there the first time it is asked for: not in a new game's first frame."""
+        for bar in column.query_children(cls):
+            return bar
+        bar = cls(id="confirm")
+        column.mount(bar)
+        return bar
 
     def show(self, scene: Confirm, seating: Seating) -> None:
         self.update(confirm_text(scene, seating))

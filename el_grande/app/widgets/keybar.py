@@ -14,8 +14,8 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
-from textual.widget import Widget
 
+from el_grande.app.widgets.drawn import DrawnLines
 from el_grande.text import EN, t
 
 #: The labels of Textual's own bindings that reach the bar, in the catalogue's words.
@@ -27,7 +27,7 @@ PAD, WIDE, TIGHT = 0, 1, 2
 MIN_LABEL = 5  # two Hangul syllables and "…"
 
 
-class KeyBar(Widget):
+class KeyBar(DrawnLines):
     COMPONENT_CLASSES = {"keybar--key"}
     DEFAULT_CSS = """
     KeyBar {
@@ -56,7 +56,10 @@ class KeyBar(Widget):
         if self.is_attached and screen is self.screen:
             self.refresh()
 
-    def render(self) -> Text:
+    def lines(self) -> list[Text]:
+        return [self._bar()]
+
+    def _bar(self) -> Text:
         entries: list[tuple[str, str, str, bool]] = []  # (key shown, label, key, enabled)
         shorter: list[str] = []  # each label's short form (the label itself if none)
         seen: set[str] = set()

@@ -15,14 +15,14 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from el_grande.app.colours import FOLLOWS_COLOURS, tints
+from el_grande.app.colours import FOLLOWS_COLOURS, app_tints
 from el_grande.app.messages import PowerPicked
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
 from el_grande.app.since import sign
 from el_grande.app.tips import player_tip, show_tip
+from el_grande.app.widgets.drawn import DrawnLines
 from el_grande.names import MAX_NAME_CELLS, fit, pad
 from el_grande.text import t
 
@@ -65,7 +65,7 @@ def veto_cells() -> int:
     return max(cell_len(t("player.col_veto")), cell_len(t("player.veto_mark")))
 
 
-class PlayersPanel(Widget):
+class PlayersPanel(DrawnLines):
     """Every player's line, drawn from `shown`."""
 
     DEFAULT_CLASSES = FOLLOWS_COLOURS  # repainted when the theme or palette changes
@@ -131,10 +131,10 @@ class PlayersPanel(Widget):
         start = next(start for start, _end, v in HAND_CELLS if v == value)
         return self.hand_x + start, 1 + seat
 
-    def render(self) -> Text:
+    def lines(self) -> list[Text]:
         shown = self.shown
         if shown is None:
-            return Text("")
+            return [Text("")]
         view = shown.view
         cols = columns()
         cells = self.name_cells()
@@ -182,9 +182,9 @@ class PlayersPanel(Widget):
                 if v < 13:  # no space after the last: a row is exactly as wide as it is measured
                     line.append(" ")
             if to_move:  # also ▶ and a bold name
-                line.stylize_before(f"on {tints(self.app.current_theme).active}")
+                line.stylize_before(f"on {app_tints(self.app).active}")
             lines.append(line)
-        return Text("\n", end="").join(lines)
+        return lines
 
     def on_click(self, event: events.Click) -> None:
         shown = self.shown

@@ -34,8 +34,13 @@ class ChoiceList(OptionList):
     frame (a posted message would arrive a frame later). Enter with nothing highlighted (a
     refused key took the highlight away) chooses nothing and tells the screen (`on_nothing`)."""
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, *, focused: bool = False, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        if focused:
+            # The screen focuses it as it opens (`AUTO_FOCUS`): styled as focused when
+            # mounted, so that taking the focus styles it (and its five component styles)
+            # no second time before the first frame.
+            self.set_reactive(Widget.has_focus, True)
         self.on_highlight: Callable[[str | None], None] | None = None
         self.on_nothing: Callable[[], None] | None = None
 
@@ -61,8 +66,11 @@ PROMPT_ROWS = 14
 
 
 class DecisionPrompt(Vertical):
-    def __init__(self, **kwargs: object) -> None:
+    """`focused`: its screen focuses the choices as it opens (`AUTO_FOCUS = "#choices"`)."""
+
+    def __init__(self, *, focused: bool = False, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
+        self._focused = focused
         #: The rows the widgets above want in the column (the cards' whole texts): the prompt
         #: grows past `PROMPT_ROWS` (to its max-height) only into what they leave.
         self.above: Callable[[], int] | None = None
@@ -70,7 +78,7 @@ class DecisionPrompt(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt-title", markup=False)
         yield Static("", id="prompt-progress", markup=False)
-        yield ChoiceList(id="choices", markup=False)
+        yield ChoiceList(id="choices", markup=False, focused=self._focused)
 
     @property
     def options(self) -> ChoiceList:

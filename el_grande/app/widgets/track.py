@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from el_grande.app.colours import FOLLOWS_COLOURS
 from el_grande.app.present import chip
 from el_grande.app.shown import Shown, differs
+from el_grande.app.widgets.drawn import DrawnLines
 from el_grande.names import fit
 from el_grande.text import t
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from el_grande.session import Seating
 
 
-class RoundTrack(Widget):
+class RoundTrack(DrawnLines):
     DEFAULT_CLASSES = FOLLOWS_COLOURS  # repainted when the theme or palette changes
     DEFAULT_CSS = """
     RoundTrack {
@@ -39,7 +39,10 @@ class RoundTrack(Widget):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.seating = seating
 
-    def render(self) -> Text:
+    def lines(self) -> list[Text]:
+        return [self._line()]
+
+    def _line(self) -> Text:
         shown = self.shown
         if shown is None:
             return Text("")
