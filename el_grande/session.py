@@ -275,10 +275,18 @@ class GameSession:
             lessons=list(lessons),
         )
         session._open()
-        for text in record["choices"]:
-            session._apply(game.parse(text), publish=False)
-        # `current` is the last choice's update: a game left during a scoring display shows
-        # that display again when it is opened.
+        choices = record["choices"]
+        for text in choices[:-1]:
+            session._play(game.parse(text))  # no update: nobody reads those (views cost)
+        if choices:
+            # `current` is the last choice's update: a game left during a scoring display
+            # shows that display again when it is opened.
+            before = game.view(None)
+            choice = game.parse(choices[-1])
+            d, chapter = session._play(choice)
+            session._current = session._update(
+                choice, d.player, d.secret, chapter, before, Change.PLAYED
+            )
         return session
 
     def _open(self) -> None:
@@ -529,6 +537,23 @@ class GameSession:
 
     def _apply(self, choice: Choice, publish: bool) -> Update:
         before = self._current
+        d, chapter = self._play(choice)
+        update = self._update(
+            choice,
+            d.player,
+            d.secret,
+            chapter,
+            None if before is None else before.public,
+            Change.PLAYED,
+        )
+        self._current = update
+        if publish:
+            self._publish(update)
+        return update
+
+    def _play(self, choice: Choice) -> tuple[Decision, Chapter]:
+        """`choice` applied, told and marked for undo (the update is the caller's): the
+        decision it answered and its chapter of the story."""
         d = self.game.decision
         moves = len(self.game.history)
         applied = self.game.apply(choice)
@@ -544,11 +569,7 @@ class GameSession:
         block = undo_block(d, applied, self.game.decision, hidden)
         chapter = self.story.tell(applied)
         self._mark(block)
-        update = self._update(choice, d.player, d.secret, chapter, before, Change.PLAYED)
-        self._current = update
-        if publish:
-            self._publish(update)
-        return update
+        return d, chapter
 
     def _publish(self, update: Update) -> None:
         for subscriber in tuple(self._subscribers):
@@ -559,7 +580,7 @@ class GameSession:
         game was taken back), a seat changing hands, a choice held or dropped, a hint
         counted, a lesson met."""
         nothing = Chapter((), (), self.story.round, (), self.story.general)
-        update = self._update(None, None, False, nothing, self._current, kind)
+        update = self._update(None, None, False, nothing, self.current.public, kind)
         self._current = update
         self._publish(update)
 
@@ -569,9 +590,11 @@ class GameSession:
         chooser: int | None,
         secret: bool,
         chapter: Chapter,
-        before: Update | None,
+        before: PublicView | None,
         kind: Change,
     ) -> Update:
+        """The update for the game as it stands; `before`: the public view the last update
+        showed (None: this is the first)."""
         game = self.game
         public = game.view(None)
         d = game.decision
@@ -586,7 +609,7 @@ class GameSession:
             scorings=chapter.scorings,
             general=chapter.general,
             decision=d,
-            before=before.public if before is not None else public,
+            before=before if before is not None else public,
             public=public,
             private=private,
             seating=self.seating,

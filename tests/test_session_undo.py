@@ -94,3 +94,23 @@ def test_a_computer_players_decision_cannot_be_undone() -> None:
             seen += 1
         session.apply(rng.choice(d.choices))
     assert seen > 50
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 11), (4, 8)])
+def test_a_session_rebuilt_from_its_record_has_the_update_it_had(players: int, seed: int) -> None:
+    """`from_record` (resume, load, undo) makes no update for the choices before the last:
+    the last's, which the screen opens on (its `before` the view before it), is the one the
+    session that played the game had, and so are its undo, log and scorings."""
+    session = _session(players, seed, castillo="hidden")
+    rng = random.Random(seed)
+    cut = 0
+    while (d := session.decision) is not None:
+        session.apply(rng.choice(d.choices))
+        if len(session.game.history) >= cut:
+            cut += rng.randint(1, 40)
+            fresh = GameSession.from_record(session.game.record(), session.seats)
+            assert fresh.current == session.current
+            assert fresh.can_undo() == session.can_undo()
+            assert [line.text for line in fresh.log] == [line.text for line in session.log]
+            assert fresh.scorings == session.scorings
+    assert cut > 100
