@@ -40,7 +40,7 @@ from el_grande.app.screens.game_modal import SceneModal, bot_shown, prompt_shown
 from el_grande.app.screens.styled import FirstResume
 from el_grande.app.shown import Shown, reseat
 from el_grande.app.since import status_line
-from el_grande.app.textual_compat import forget_closed_widgets
+from el_grande.app.textual_compat import LaidOutOnce, forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.coach import CoachPanel
@@ -73,7 +73,7 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-class GameScreen(Screen[None]):
+class GameScreen(LaidOutOnce, Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
