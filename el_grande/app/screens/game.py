@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList
 
 from el_grande.app.access import el_app
-from el_grande.app.closing import closing, replace
+from el_grande.app.closing import replace
 from el_grande.app.colours import palette
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import (
@@ -149,8 +149,6 @@ class GameScreen(LaidOutOnce, Screen[None]):
         self._stop_listening = flow.listen(lambda _scene: self.draw(flow.frame), self._notice)
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         flow.start()  # its first scene is drawn now (or once the table can act)
-        # start-up: the confirm bar after the first frame (not for a finished game's screen)
-        self.call_after_refresh(lambda: closing(self) or self._confirm_bar())
 
     def on_unmount(self) -> None:
         self.flow.close()
