@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual._styles_cache import StylesCache
 from textual._time import get_time as _get_time
 from textual.app import App
 from textual.binding import BindingsMap
 from textual.css.stylesheet import Stylesheet
+from textual.screen import Screen
 
 if TYPE_CHECKING:
     from textual.binding import Binding
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from textual.css.types import CSSLocation
     from textual.dom import DOMNode
     from textual.driver import Driver
+    from textual.geometry import Size
 
 
 def input_clock() -> float:
@@ -127,6 +129,31 @@ def parse_defaults_once(app: App[Any]) -> None:
     that adds no state can take its place."""
     if type(app.stylesheet) is Stylesheet:
         app.stylesheet.__class__ = DefaultsParsedOnce
+
+
+if TYPE_CHECKING:
+    _Screen = Screen[Any]  # what a mixin of a screen's may call on `super()`
+else:
+    _Screen = object
+
+
+class LaidOutOnce(_Screen):
+    """Mixed into a screen before Textual's `Screen`: not laid out again for the `Resize` its
+    own layout sends it.
+
+    Textual 8.2.8's `Screen._refresh_layout` sends a `Resize` to every widget it lays out
+    anew, the screen among them; the screen's private `_screen_resized` then lays itself out
+    again, and every screen under it, at the size they were just laid out at — a new game's
+    screen and the default screen under it twice more before the first frame. A screen
+    already that size is skipped: what changed in it since its last layout asks for a
+    layout of its own, which the screen makes (the one on top, or one seen under it)."""
+
+    #: Laid out again all the same, as Textual does: a screen whose look depends on it.
+    relaid: ClassVar[bool] = False
+
+    def _screen_resized(self, size: Size) -> None:
+        if self.relaid or size != self.outer_size:
+            super()._screen_resized(size)
 
 
 class CompatApp(App[None]):

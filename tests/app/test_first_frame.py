@@ -1,12 +1,16 @@
 """Start-up (issue 11): a screen's widgets are styled once before its first frame, not
-twice; a theme chosen later still reaches a screen that is not on top."""
+twice; a theme chosen later still reaches a screen that is not on top. A screen is laid out
+once before its first frame (issue 30), and again for each new size."""
 
 from __future__ import annotations
 
 import pytest
+from textual.app import App
 from textual.color import Color
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
+from textual.geometry import Size
+from textual.screen import Screen
 
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game import GameScreen
@@ -144,3 +148,62 @@ async def test_the_default_screen_is_styled_once(restyled: list[list[DOMNode]]) 
         default = app.screen_stack[0]
         assert default.id == "_default" and default is not app.screen
         assert not any(batch and batch[0] is default for batch in restyled)
+
+
+@pytest.fixture
+def laid_out(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Size]]:
+    """Each screen's layout (`Screen._refresh_layout`: its class's name and the size), and a
+    mark ("frame", the app's size) after each frame."""
+    layouts: list[tuple[str, Size]] = []
+    refresh_layout = Screen._refresh_layout
+    display = App._display
+
+    def record(self: Screen[object], size: Size | None = None, scroll: bool = False) -> None:
+        layouts.append((type(self).__name__, self.outer_size if size is None else size))
+        refresh_layout(self, size, scroll)
+
+    def frame(self: App[object], screen: Screen[object], update: object) -> None:
+        display(self, screen, update)  # type: ignore[arg-type]
+        layouts.append(("frame", self.size))
+
+    monkeypatch.setattr(Screen, "_refresh_layout", record)
+    monkeypatch.setattr(App, "_display", frame)
+    return layouts
+
+
+@pytest.mark.frames  # the first frame is drawn
+async def test_a_new_game_is_laid_out_once_before_its_first_frame(
+    laid_out: list[tuple[str, Size]],
+) -> None:
+    """Textual lays a screen out again for the `Resize` its own first layout sends it, and
+    every screen under it too (`LaidOutOnce`): the game screen and the default screen were
+    each laid out twice more before the first frame."""
+    app = make_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        first = laid_out.index(("frame", Size(*SIZE)))
+        assert laid_out[:first] == [("Screen", Size(*SIZE)), ("GameScreen", Size(*SIZE))]
+
+
+async def test_a_new_size_lays_out_the_screen_and_those_seen_under_it(
+    laid_out: list[tuple[str, Size]],
+) -> None:
+    """A screen laid out once for its size still is for a new one: the game screen, and the
+    game under a modal screen."""
+    from el_grande.app.screens.help import HelpScreen
+
+    app = make_app(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.screen
+        laid_out.clear()
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert ("GameScreen", Size(120, 40)) in laid_out and game.outer_size == Size(120, 40)
+        app.push_screen(HelpScreen())
+        await settle(pilot)
+        laid_out.clear()
+        await pilot.resize_terminal(110, 35)
+        await settle(pilot)
+        assert ("HelpScreen", Size(110, 35)) in laid_out
+        assert ("GameScreen", Size(110, 35)) in laid_out and game.outer_size == Size(110, 35)

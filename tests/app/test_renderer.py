@@ -16,6 +16,7 @@ from textual.screen import Screen
 from el_grande.app.screens import game, game_input, game_keys, game_modal
 from el_grande.app.screens.game import GameScreen
 from el_grande.app.screens.game_input import Answering, Highlight, Refuse, Say
+from el_grande.app.textual_compat import LaidOutOnce
 from el_grande.core import DecisionKind, Game
 from el_grande.flow.scenes import Confirm, Frame, Prompt, Scene
 
@@ -25,10 +26,12 @@ MODULES = (game, game_input, game_keys, game_modal)
 def test_the_game_screen_is_one_class_with_one_handler_of_each_name() -> None:
     """Textual calls each class's own `on_mount`, `on_key`… along the MRO: with mixins the
     screen worked only by that (`on_mount` ×3, `on_screen_resume` ×3). Now one class, and no
-    handler or action name is defined by two classes of the MRO (Textual's own included)."""
-    assert GameScreen.__bases__ == (Screen,)
+    handler or action name is defined by two classes of the MRO (Textual's own included); the
+    one mixin, Textual's layout once (`LaidOutOnce`, textual_compat), handles nothing."""
+    assert GameScreen.__bases__ == (LaidOutOnce, Screen)
     ours = [c for c in GameScreen.__mro__ if c.__module__.startswith("el_grande")]
-    assert ours == [GameScreen]
+    assert ours == [GameScreen, LaidOutOnce]
+    assert not [n for n in vars(LaidOutOnce) if n.startswith(("on_", "action_", "_on_"))]
     names = {n for c in GameScreen.__mro__ for n in vars(c) if n.startswith(("on_", "action_"))}
     for name in sorted(names):
         definers = [c.__name__ for c in GameScreen.__mro__ if name in vars(c)]

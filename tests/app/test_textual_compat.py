@@ -28,6 +28,7 @@ from el_grande.app import textual_compat
 from el_grande.app.textual_compat import (
     CompatApp,
     DefaultsParsedOnce,
+    LaidOutOnce,
     forget_closed_widgets,
     input_clock,
     on_frame,
@@ -263,6 +264,18 @@ def _textual_defines(cls: type, attr: str) -> bool:
         if attr in vars(base) or attr in _assigned_on_self(base):
             return True
     return False
+
+
+def test_laid_out_once_overrides_textual_s_screen_resized_and_what_it_reads_is_there() -> None:
+    """`LaidOutOnce._screen_resized` is Textual's, with the same parameters; the screen's own
+    first layout still sends it a `Resize` (what it skips: tests/app/test_first_frame.py)."""
+    assert [name for name in vars(LaidOutOnce) if name.startswith("_") and "__" not in name] == [
+        "_screen_resized"
+    ]
+    ours, textual_s = LaidOutOnce._screen_resized, Screen._screen_resized
+    assert list(inspect.signature(ours).parameters) == list(inspect.signature(textual_s).parameters)
+    assert "ResizeEvent(" in inspect.getsource(Screen._refresh_layout)
+    assert "self._screen_resized(event.size)" in inspect.getsource(Screen._on_resize)
 
 
 def test_nothing_else_reaches_into_textual_s_private_parts() -> None:

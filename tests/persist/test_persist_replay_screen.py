@@ -64,3 +64,19 @@ async def test_replay_viewer_steps_both_ways_and_shows_hidden_castillo_counts() 
         assert "?" not in rows  # the view(None) would show "?" for a hidden count
         await pilot.press("q")
     assert app.return_code in (0, None)
+
+
+async def test_the_replay_s_row_and_columns_draw_nothing_and_the_screen_shows_under_them() -> None:
+    """The row and columns draw nothing of their own (`BLANK`: app/widgets/covered.py); in a
+    large window the map stops at its most height, and the screen, which draws, shows there."""
+    game = finished_game()
+    app = ElGrandeApp(replay=ReplayRequest(game.record(), title="test"))
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        blank = {f"{type(w).__name__}#{w.id}" for w in screen.walk_children() if w.BLANK}
+        assert blank == {"Row#main", "Column#left", "Column#right"} and not screen.BLANK
+        width, height = screen.size
+        shown = {screen.get_widget_at(x, y)[0] for x in range(width) for y in range(height)}
+        assert screen.query_one("#left") in shown  # its foot: what the screen draws shows

@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList
 
 from el_grande.app.access import el_app
-from el_grande.app.closing import closing, replace
+from el_grande.app.closing import replace
 from el_grande.app.colours import palette
 from el_grande.app.messages import CardPicked, PlacePicked, PowerPicked
 from el_grande.app.present import (
@@ -40,7 +40,7 @@ from el_grande.app.screens.game_modal import SceneModal, bot_shown, prompt_shown
 from el_grande.app.screens.styled import FirstResume
 from el_grande.app.shown import Shown, reseat
 from el_grande.app.since import status_line
-from el_grande.app.textual_compat import forget_closed_widgets
+from el_grande.app.textual_compat import LaidOutOnce, forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.coach import CoachPanel
@@ -73,7 +73,7 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession
 
 
-class GameScreen(Screen[None]):
+class GameScreen(LaidOutOnce, Screen[None]):
     CSS_PATH = "game.tcss"
     #: The answers take the keys from the first frame (not the log, then the answers).
     AUTO_FOCUS = "#choices"
@@ -149,8 +149,6 @@ class GameScreen(Screen[None]):
         self._stop_listening = flow.listen(lambda _scene: self.draw(flow.frame), self._notice)
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         flow.start()  # its first scene is drawn now (or once the table can act)
-        # start-up: the confirm bar after the first frame (not for a finished game's screen)
-        self.call_after_refresh(lambda: closing(self) or self._confirm_bar())
 
     def on_unmount(self) -> None:
         self.flow.close()

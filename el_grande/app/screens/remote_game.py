@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
@@ -47,6 +47,7 @@ from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.clock_bar import ClockBar
 from el_grande.app.widgets.confirm import ConfirmBar
+from el_grande.app.widgets.covered import Column, Row
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
@@ -276,12 +277,12 @@ class RemoteGameScreen(StyledOnce, Screen[None]):
         seating = self.seating
         yield Static("", id="save-problem", markup=False)  # the connection's banner
         yield RoundTrack(seating, id="track").data_bind(RemoteGameScreen.shown)
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
+        with Row(id="main"):  # they draw nothing of their own (`covered`); the screen does
+            with Column(id="left"):
                 yield MapView(seating, id="map").data_bind(RemoteGameScreen.shown)
                 yield PlayersPanel(seating, id="players").data_bind(RemoteGameScreen.shown)
                 yield GameLog(id="log")
-            with Vertical(id="right"):
+            with Column(id="right"):
                 yield CardList(seating, id="cards").data_bind(RemoteGameScreen.shown)
                 yield ClockBar(self.state, id="clock")
                 yield DecisionPrompt(id="prompt")

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -25,6 +24,7 @@ from el_grande.app.shown import Shown
 from el_grande.app.textual_compat import forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
+from el_grande.app.widgets.covered import Column, Row
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
@@ -82,11 +82,13 @@ class ReplayScreen(StyledOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield RoundTrack(self.seating, id="track").data_bind(ReplayScreen.shown)
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
+        # The row and columns draw nothing of their own (`covered`); the screen does: it shows
+        # where the map, at its most height, leaves the left column's foot (a large window).
+        with Row(id="main"):
+            with Column(id="left"):
                 yield MapView(self.seating, id="map").data_bind(ReplayScreen.shown)
                 yield PlayersPanel(self.seating, id="players").data_bind(ReplayScreen.shown)
-            with Vertical(id="right"):
+            with Column(id="right"):
                 yield CardList(self.seating, id="cards").data_bind(ReplayScreen.shown)
                 yield GameLog(id="replay-log", reading_note=None)
         yield Static("", id="replay-status", markup=False)  # names are text, not markup

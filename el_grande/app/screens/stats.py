@@ -59,6 +59,9 @@ class Entrant:
 
 class StatsScreen(StyledOnce, Screen[None]):
     CSS_PATH = "stats.tcss"
+    #: The record keeps the height of its first drawing, as a second layout left it (its
+    #: scroll bar's thumb, in the snapshots): a layout once would fit it to its lines.
+    relaid = True
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "keys.back", id="stats_back"),
         Binding("h", "head_to_head", "statscreen.key_h2h", id="stats_h2h"),

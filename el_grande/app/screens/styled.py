@@ -7,6 +7,8 @@ from typing import Any
 from textual import events
 from textual import screen as textual_screen
 
+from el_grande.app.textual_compat import LaidOutOnce
+
 
 def own_styles_read(screen: textual_screen.Screen[Any]) -> bool:
     """Whether the app's stylesheet holds `screen`'s own style files already (`CSS_PATH`; a
@@ -42,12 +44,14 @@ class FirstResume:
             event.refresh_styles = False
 
 
-class StyledOnce:
+class StyledOnce(LaidOutOnce):
     """Mixed into a screen before `Screen`: its first `ScreenResume` does not restyle it
-    (`FirstResume`). Every screen of the app's has it, but those with an `on_screen_resume`
-    of their own (the game screen, the pause of a small terminal), which call `FirstResume`
-    from it, and the forms (`FormNavigation`): a form's focused row is lit by `:focus-within`
-    on its ancestors, which only that restyle gives them once the focus has come."""
+    (`FirstResume`), and it is laid out once for its first frame (`LaidOutOnce`, which the
+    screens without `StyledOnce` have too). Every screen of the app's has it, but those with
+    an `on_screen_resume` of their own (the game screen, the pause of a small terminal), which
+    call `FirstResume` from it, and the forms (`FormNavigation`): a form's focused row is lit
+    by `:focus-within` on its ancestors, which only that restyle gives them once the focus has
+    come."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

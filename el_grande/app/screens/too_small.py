@@ -16,10 +16,11 @@ from el_grande.app.access import el_app, imported
 from el_grande.app.closing import close
 from el_grande.app.screens.help import HelpScreen
 from el_grande.app.screens.styled import FirstResume
+from el_grande.app.textual_compat import LaidOutOnce
 from el_grande.text import t
 
 
-class TooSmallScreen(ModalScreen[None]):
+class TooSmallScreen(LaidOutOnce, ModalScreen[None]):
     """Covers everything while the terminal is smaller than the game needs."""
 
     DEFAULT_CSS = """

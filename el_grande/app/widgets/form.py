@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
+from el_grande.app.textual_compat import LaidOutOnce
 from el_grande.settings import DEFAULT_PLAYERS, PlayerDefault
 from el_grande.setup import COLOURS, KINDS
 from el_grande.text import t
@@ -170,7 +171,7 @@ def seat_rows(seats: tuple[PlayerDefault, ...], count: int) -> list[PlayerDefaul
     return rows + [PlayerDefault("", next(free)) for _ in range(count - len(rows))]
 
 
-class FormNavigation(Screen[object]):
+class FormNavigation(LaidOutOnce, Screen[object]):
     """A screen whose fields move like a table (see the module's docstring)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
