@@ -274,20 +274,16 @@ class GameSession:
             coach=coach,
             lessons=list(lessons),
         )
-        session._open()
-        choices = record["choices"]
-        for text in choices[:-1]:
-            session._play(game.parse(text))  # no update: nobody reads those (views cost)
-        if choices:
-            # `current` is the last choice's update: a game left during a scoring display
-            # shows that display again when it is opened.
-            before = game.view(None)
-            choice = game.parse(choices[-1])
-            d, chapter = session._play(choice)
-            session._current = session._update(
-                choice, d.player, d.secret, chapter, before, Change.PLAYED
-            )
+        session._open_at(record["choices"])
         return session
+
+    def _open_at(self, texts: Sequence[str]) -> None:
+        """Opened, then the recorded choices applied: an update for the last only (views cost)."""
+        self._open()
+        for text in texts[:-1]:
+            self._play(self.game.parse(text))
+        if texts:
+            self._apply(self.game.parse(texts[-1]), False, self.game.view(None))
 
     def _open(self) -> None:
         chapter = self.story.tell(self.game.opening_events)
@@ -535,25 +531,17 @@ class GameSession:
         """Apply `choice` (raises IllegalChoice, changing nothing) and publish its update."""
         return self._apply(choice, publish=True)
 
-    def _apply(self, choice: Choice, publish: bool) -> Update:
-        before = self._current
+    def _apply(self, choice: Choice, publish: bool, before: PublicView | None = None) -> Update:
+        before = self.current.public if before is None else before  # the last update's view
         d, chapter = self._play(choice)
-        update = self._update(
-            choice,
-            d.player,
-            d.secret,
-            chapter,
-            None if before is None else before.public,
-            Change.PLAYED,
-        )
+        update = self._update(choice, d.player, d.secret, chapter, before, Change.PLAYED)
         self._current = update
         if publish:
             self._publish(update)
         return update
 
     def _play(self, choice: Choice) -> tuple[Decision, Chapter]:
-        """`choice` applied, told and marked for undo (the update is the caller's): the
-        decision it answered and its chapter of the story."""
+        """`choice` applied, told and marked for undo: the decision answered, its chapter."""
         d = self.game.decision
         moves = len(self.game.history)
         applied = self.game.apply(choice)
@@ -593,8 +581,6 @@ class GameSession:
         before: PublicView | None,
         kind: Change,
     ) -> Update:
-        """The update for the game as it stands; `before`: the public view the last update
-        showed (None: this is the first)."""
         game = self.game
         public = game.view(None)
         d = game.decision
