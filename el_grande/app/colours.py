@@ -157,11 +157,15 @@ FALLBACK = {
 _cache: dict[str, Tints] = {}
 
 
-def tints(theme: Theme) -> Tints:
-    """The tints for `theme` (computed once per theme name)."""
+def tints(theme: Theme, generated: Mapping[str, str] | None = None) -> Tints:
+    """The tints for `theme` (computed once per theme name), mixed from `generated`, the
+    colours an app generated for its styles from it (`App.theme_variables`), where those are
+    the theme's own; else the theme's colours are generated here."""
     found = _cache.get(theme.name)
     if found is None:
-        found = _cache[theme.name] = _tints(theme, theme.to_color_system().generate())
+        if generated is None or _MIXED & theme.variables.keys() or not generated.keys() >= _MIXED:
+            generated = theme.to_color_system().generate()  # (a theme's own variables over them)
+        found = _cache[theme.name] = _tints(theme, generated)
     return found
 
 
@@ -170,17 +174,9 @@ _MIXED = frozenset({"background", "foreground", "success", "warning", "primary"}
 
 
 def app_tints(app: App[Any]) -> Tints:
-    """The tints for the app's theme: `tints(app.current_theme)`, from the colours the app
-    generated for its styles (`App.theme_variables`) rather than generating them again (a
-    new game's first frame draws the first tints)."""
-    theme = app.current_theme
-    found = _cache.get(theme.name)
-    if found is None:
-        generated = app.theme_variables
-        if _MIXED & theme.variables.keys() or not generated.keys() >= _MIXED:
-            return tints(theme)  # the theme's own variables put over them: generate them
-        found = _cache[theme.name] = _tints(theme, generated)
-    return found
+    """The tints for the app's theme, from the colours the app generated for its styles
+    rather than generating them again (a new game's first frame draws the first tints)."""
+    return tints(app.current_theme, app.theme_variables)
 
 
 def _tints(theme: Theme, colours: Mapping[str, str]) -> Tints:
