@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar
 
 from el_grande.core import Game, View
 from el_grande.core import events as E
@@ -96,6 +96,32 @@ class _After:
     view: View
 
 
+class _Entry(Protocol):
+    @property
+    def moves(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+
+
+_E = TypeVar("_E", bound=_Entry)
+
+
+class _Made(NamedTuple):
+    """Who made the choice that made move number `moves` (`SinceMemory.of`'s first pass)."""
+
+    moves: int
+    seat: int
+
+
+def _keep(entries: list[_E], made: _E) -> None:
+    """`entries` after `made`: every entry since the latest change of deciding seat, and
+    before that each seat's latest (`SinceMemory`)."""
+    if entries and entries[-1].seat != made.seat:  # a new run: the older ones are history
+        latest = {e.seat: e for e in entries}
+        entries[:] = sorted(latest.values(), key=lambda e: e.moves)
+    entries.append(made)
+
+
 @record(frozen=False)
 class SinceMemory:
     """Per seat, the public board after its previous decision (see the module docstring).
@@ -109,29 +135,41 @@ class SinceMemory:
 
     @classmethod
     def of(cls, game: Game) -> SinceMemory:
-        """The memory of a game opened part-way (resumed, loaded): its record replayed once,
-        with the public board after every choice (a few milliseconds for a whole game)."""
+        """The memory of a game opened part-way (resumed, loaded): what `decided` would have
+        kept had it followed the game from the start.
+
+        Its record is replayed twice: once for who made each choice and the Vetoes used, with
+        no view; then up to the last choice kept, with the public board only after the
+        choices kept — a few of each hundred. A view costs about four times what a choice
+        does: a game of 200 choices opens in about 5 ms, not 15 (a view after every choice)."""
         memory = cls()
         record = game.record()
+        choices = record["choices"]
+        kept: list[_Made] = []  # who made which choice: the entries `decided` keeps, no view
         replay = Game.replay(record, upto=0)
-        for moves, text in enumerate(record["choices"], start=1):
+        for moves, text in enumerate(choices, start=1):
             d = replay.decision
             assert d is not None  # a recorded choice answered it
-            events = replay.apply(replay.parse(text))
-            memory.decided(d.player, moves, replay.view(None), events)
+            memory._veto_used(moves, replay.apply(replay.parse(text)))
+            _keep(kept, _Made(moves, d.player))
+        seats = {made.moves: made.seat for made in kept}
+        replay = Game.replay(record, upto=0)
+        for moves, text in enumerate(choices[: max(seats, default=0)], start=1):
+            replay.apply_trusted(replay.parse(text))  # legal: the first replay applied it
+            if moves in seats:
+                memory._entries.append(_After(moves, seats[moves], replay.view(None)))
         return memory
 
     def decided(self, seat: int, moves: int, view: View, events: Iterable[E.Event] = ()) -> None:
         """`seat` made a choice; `moves` choices are made now, `view` is the public board,
         `events` what the choice did (the Vetoes used are remembered)."""
+        self._veto_used(moves, events)
+        _keep(self._entries, _After(moves, seat, view))
+
+    def _veto_used(self, moves: int, events: Iterable[E.Event]) -> None:
         self._vetoed.extend(
             (moves, (e.by, e.seat, e.card)) for e in events if isinstance(e, E.SpecialVetoed)
         )
-        entries = self._entries
-        if entries and entries[-1].seat != seat:  # a new run: the older ones are history
-            latest = {e.seat: e for e in entries}
-            entries[:] = sorted(latest.values(), key=lambda e: e.moves)
-        entries.append(_After(moves, seat, view))
 
     def rewind(self, moves: int) -> None:
         """The game was taken back to `moves` choices: later decisions never happened."""

@@ -306,3 +306,23 @@ def test_the_memory_keeps_the_vetoes_used_since_each_seats_decision() -> None:
     assert memory.vetoed_since(1) == () and memory.vetoed_since(2) == ()
     memory.rewind(1)  # taken back: the Veto was never used
     assert memory.vetoed_since(0) == ()
+
+
+def test_a_game_opened_part_way_remembers_what_following_it_would_have() -> None:
+    """`SinceMemory.of` (a resumed or loaded game) builds the public board only after the
+    choices it keeps: the memory is the one that followed the game choice by choice, at every
+    point of whole games, the Vetoes used included."""
+    rng = random.Random(5)
+    vetoes = 0
+    for players, seed in [(2, 0), (3, 1), (3, 2), (4, 3), (5, 4)]:
+        game = Game.new(["Ana", "Ben", "Cara", "Dan", "Eve"][:players], seed=seed)
+        followed = SinceMemory()
+        stops = set(rng.sample(range(1, 400), 12))
+        while game.decision is not None:
+            d = game.decision
+            events = game.apply(d.choices[rng.randrange(len(d.choices))])
+            followed.decided(d.player, game.moves, game.view(None), events)
+            if game.moves in stops or game.decision is None:
+                assert SinceMemory.of(game) == followed, (players, seed, game.moves)
+        vetoes += len(followed._vetoed)
+    assert vetoes  # the Vetoes were remembered
