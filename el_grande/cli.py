@@ -57,6 +57,14 @@ def command(
     return register
 
 
+def _refused_without_terminal() -> int | None:
+    """Without a terminal to read keys from, a command that opens the app says so and ends
+    (exit status 2) before it imports Textual; None with one (`el_grande.app.process`)."""
+    from el_grande.app.process import refused_without_terminal  # (no Textual in it)
+
+    return refused_without_terminal()
+
+
 # --- play ----------------------------------------------------------------------------------
 
 
@@ -208,11 +216,13 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
 
 @command("play", "start a game at once, skipping the title screen", _configure_play)
 def _run_play(args: argparse.Namespace) -> int:
+    setup = setup_from_args(args)  # a bad argument is said first, with or without a terminal
+    if (refused := _refused_without_terminal()) is not None:
+        return refused
     # start-up: the app (Textual) only for the commands that open it
     from el_grande.app.app import ElGrandeApp
     from el_grande.settings import load_and_report
 
-    setup = setup_from_args(args)
     app = ElGrandeApp(
         setup=setup, bot_delay=args.bot_delay, auto_advance=args.auto, settings=load_and_report()
     )
@@ -233,6 +243,8 @@ def _run_play(args: argparse.Namespace) -> int:
     "saved after every key (sheet.json in the data folder; EL_GRANDE_HOME=DIR uses DIR/).",
 )
 def _run_calc(args: argparse.Namespace) -> int:
+    if (refused := _refused_without_terminal()) is not None:
+        return refused
     # start-up: the app (Textual) only for the commands that open it
     from el_grande.app.app import ElGrandeApp
     from el_grande.settings import load_and_report
@@ -254,6 +266,8 @@ def _run_calc(args: argparse.Namespace) -> int:
     "the Hard player's pick; every choice is yours. It is saved and resumed like any game.",
 )
 def _run_learn(args: argparse.Namespace) -> int:
+    if (refused := _refused_without_terminal()) is not None:
+        return refused
     # start-up: the app (Textual) only for the commands that open it
     from el_grande.app.app import ElGrandeApp
     from el_grande.settings import load_and_report
@@ -555,6 +569,8 @@ def main(argv: list[str] | None = None) -> int:
     if command not in (None, *APP_COMMANDS):
         startup.release()  # no app, no first frame to wait for
     if args is None or command is None:
+        if (refused := _refused_without_terminal()) is not None:
+            return refused
         # start-up: the app (Textual) only for the commands that open it
         from el_grande.app.app import ElGrandeApp
         from el_grande.settings import load_and_report

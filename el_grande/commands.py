@@ -37,19 +37,21 @@ def _fail(message: str) -> int:
 def _launch(save: SaveFile, reseat: dict[int, str] | None = None) -> int:
     """Open the app on a loaded game (its lock taken first: nothing opens if another window
     has it); `reseat`: the seats that change hands as it opens (`--bots`, `--human`)."""
+    from el_grande.app.process import refused_without_terminal
+
+    # Without a terminal nothing opens: the game is neither locked nor written (taking it
+    # saves it, which would make it the latest to resume).
+    if (refused := refused_without_terminal()) is not None:
+        return refused
     # start-up: the app (Textual) only for the commands that open it
     from el_grande.app.app import ElGrandeApp
-    from el_grande.app.process import stdin_is_a_terminal
     from el_grande.settings import load_and_report
 
     app = ElGrandeApp(saved=save, settings=load_and_report(), reseat=reseat)
-    # Without a terminal, `run` says so and opens nothing: the game is neither locked nor
-    # written (taking it saves it, which would make it the latest to resume).
-    if stdin_is_a_terminal():
-        try:
-            app.take_saved()  # GameLockedError if opened elsewhere a moment ago
-        except SaveFileError as exc:
-            return _fail(str(exc))
+    try:
+        app.take_saved()  # GameLockedError if opened elsewhere a moment ago
+    except SaveFileError as exc:
+        return _fail(str(exc))
     app.run()
     return app.exit_report()
 
@@ -365,6 +367,10 @@ def run_replay(args: argparse.Namespace) -> int:
         save, game = load_game(args.file)
     except SaveFileError as exc:
         return _fail(str(exc))
+    from el_grande.app.process import refused_without_terminal
+
+    if (refused := refused_without_terminal()) is not None:
+        return refused
     # start-up: the app (Textual) once the file is known to be good
     from el_grande.app.app import ElGrandeApp, ReplayRequest
     from el_grande.persist.autosave import setups_of

@@ -85,6 +85,13 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     use("en")
 
 
+@pytest.fixture
+def at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Standard input is a terminal, as a player's is: a command that opens the app goes on
+    to open it (the test replaces its `run`), not refused as under pytest's own input."""
+    monkeypatch.setattr("el_grande.app.process.stdin_is_a_terminal", lambda: True)
+
+
 @pytest.fixture(scope="session")
 def _config_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Where every test's config directory is made, one numbered folder each. (Not one

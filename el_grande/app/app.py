@@ -39,8 +39,8 @@ from el_grande.app.process import (
     TerminalOut,
     end_on_signal,
     handle_signals,
+    no_terminal_here,
     secrets_of_games,
-    stdin_is_a_terminal,
 )
 from el_grande.app.screens.styled import StyledDefault
 from el_grande.app.textual_compat import CompatApp, rewrite_bindings
@@ -329,10 +329,8 @@ class ElGrandeApp(StyledDefault, CompatApp):
     def may_start(self) -> bool:
         # Without a terminal to read keys from, the terminal driver would read an empty
         # standard input for ever, a whole core busy (headless, the tests, app/bench.py).
-        if stdin_is_a_terminal():
-            return True
-        self.ending.no_terminal = t("app.needs_terminal")
-        return False
+        self.ending.no_terminal = no_terminal_here()
+        return self.ending.no_terminal is None
 
     def terminal_output(self, file: Any) -> Any:
         return TerminalOut(file)  # its writer thread writes here: a terminal gone is no error

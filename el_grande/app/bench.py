@@ -33,14 +33,19 @@ import sys
 import time
 
 #: Prepended to each start-up program: time from interpreter start to the first frame. Text
-#: run before anything of el_grande is imported. It hooks Textual's private `App._display`
-#: (as `textual_compat.on_frame` does; tests/app/test_textual_compat.py checks that hook) and
-#: makes `App.run` headless at 100x30 — when `textual.app` is first imported, not before: the
-#: title and the game import Textual as `el-grande` does (after `el_grande.startup.hold()`,
-#: with the collector held), the bare app as a bare app does.
+#: run before anything of el_grande is imported. It gives the program a pseudo-terminal as
+#: standard input (as a player's terminal is: the commands that open the app ask first), hooks
+#: Textual's private `App._display` (as `textual_compat.on_frame` does;
+#: tests/app/test_textual_compat.py checks that hook) and makes `App.run` headless at 100x30
+#: — when `textual.app` is first imported, not before: the title and the game import Textual
+#: as `el-grande` does (after `el_grande.startup.hold()`, with the collector held), the bare
+#: app as a bare app does.
 PROBE = """
+import os
 import sys
 import time
+# Standard input a terminal, as a player's is: `el-grande` asks before it imports Textual.
+os.dup2(os.openpty()[1], 0)
 T0 = time.perf_counter()
 def _hooked(App):
     _display = App._display

@@ -1,7 +1,8 @@
 """The app as a process (docs/app.md, "When things go wrong"): the terminal it needs, what it
 does when the terminal goes or a signal comes, and what it says as it ends.
 
-The app (`el_grande.app.app`) asks `stdin_is_a_terminal` before it starts, writes through
+The commands that open the app ask `refused_without_terminal` before Textual is imported, and
+the app (`el_grande.app.app`) asks `no_terminal_here` before it starts; writes through
 `TerminalOut`, ends on SIGTERM and SIGHUP through `end_on_signal`, and keeps how it ended in
 an `Ending`, which `ElGrandeApp.exit_report` says once `run()` has returned.
 """
@@ -35,6 +36,11 @@ def stdin_is_a_terminal() -> bool:
         return stdin is not None and os.isatty(stdin.fileno())
     except (OSError, ValueError):  # closed, or no descriptor
         return False
+
+
+def no_terminal_here() -> str | None:
+    """Why the app cannot run here (no terminal to read keys from), or None: it can."""
+    return None if stdin_is_a_terminal() else t("app.needs_terminal")
 
 
 class TerminalOut:
@@ -165,3 +171,12 @@ class Ending:
         if self.signal is not None:
             return 128 + self.signal
         return status
+
+
+def refused_without_terminal() -> int | None:
+    """For a command that opens the app, before it imports Textual (a tenth of a second) or
+    builds anything: without a terminal, the exit status 2, said as the app says it; None
+    with one."""
+    ending = Ending()
+    ending.no_terminal = no_terminal_here()
+    return None if ending.no_terminal is None else ending.report(None)

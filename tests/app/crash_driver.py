@@ -8,6 +8,7 @@ until the app ends. The process exits with what `el-grande` returns.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -53,6 +54,8 @@ def main() -> int:
     # `_no_weighing`): a search in a thread at every prompt, most of this driver's CPU, and
     # nothing a crash test looks at. The fixed court rule still shows.
     cautions.DRAWS = 0
+    # Standard input a terminal, as a player's is (`play` asks before it opens the app).
+    os.dup2(os.openpty()[1], 0)
     from el_grande.__main__ import main as el_grande
 
     names = "Ana,Ben,Cy"

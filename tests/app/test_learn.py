@@ -238,6 +238,7 @@ async def test_every_lesson_fits_the_coach_at_100x30(lang: str) -> None:
     use("en")
 
 
+@pytest.mark.usefixtures("at_a_terminal")
 def test_el_grande_learn_is_a_command_that_opens_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
     """`el-grande learn` builds the app with the guided game (run replaced: no terminal)."""
     from el_grande import cli

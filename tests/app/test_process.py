@@ -218,6 +218,38 @@ def test_without_a_terminal_it_says_so_and_exits_2(
     assert (home / "saves" / FIXTURE.name).read_bytes() == FIXTURE.read_bytes()
 
 
+#: Runs `el-grande` with each command that opens the app, in one process with no terminal:
+#: prints each exit status, then whether Textual was imported.
+_REFUSED_EARLY = """
+import sys
+from el_grande.cli import main
+for argv in ([], ["play", "--players", "Ana,Ben"], ["calc"], ["learn"], ["resume"],
+             ["load", sys.argv[1]], ["replay", sys.argv[1]]):
+    print(main(["--lang", "en", *argv]))
+print("textual" in sys.modules)
+"""
+
+
+def test_without_a_terminal_the_commands_that_open_the_app_never_import_it(
+    tmp_path: Path,
+) -> None:
+    """Refused before Textual is imported (a tenth of a second): the sentence comes at once."""
+    home = tmp_path / "home"
+    (home / "saves").mkdir(parents=True)
+    save = home / "saves" / FIXTURE.name
+    save.write_bytes(FIXTURE.read_bytes())
+    proc = subprocess.run(
+        [sys.executable, "-c", _REFUSED_EARLY, str(save)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env_for(home),
+        timeout=120,
+    )
+    assert proc.stdout.split() == ["2"] * 7 + ["False"], proc.stderr
+    assert proc.stderr.count("El Grande needs a terminal") == 7
+
+
 @pytest.mark.parametrize(
     "argv",
     [

@@ -123,6 +123,7 @@ async def test_the_viewer_shows_a_finished_games_secrets() -> None:
         assert "?" not in rows
 
 
+@pytest.mark.usefixtures("at_a_terminal")
 @pytest.mark.parametrize("finished", [False, True])
 def test_the_cli_reveals_only_a_finished_game(
     finished: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
