@@ -525,6 +525,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
 
+def quick_parse(argv: list[str]) -> argparse.Namespace | None:
+    """`build_parser().parse_args(argv)` for a plain command line of a command that opens the
+    app (its options given once each, every value valid), read without the parser; None for
+    any other line (`el_grande.arguments.quick`)."""
+    from el_grande.arguments import quick
+
+    return quick(argv, [COMMANDS[name] for name in APP_COMMANDS], _LANG_HELP)
+
+
 def choose_language(cli: str | None, settings: str | None = None) -> str:
     """Switch to the language to play in (`el_grande.text.resolve_language`) and return it.
 
@@ -544,8 +553,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     # `el-grande` alone (the title screen) has nothing to parse: building the parser and its
-    # fifteen subcommands costs about 2 ms of the title's start-up.
-    args = build_parser().parse_args(argv) if argv else None
+    # fifteen subcommands costs about 2 ms of the title's start-up; a plain command line of a
+    # command that opens the app is read without it (`el_grande.arguments.quick`).
+    args = (quick_parse(argv) or build_parser().parse_args(argv)) if argv else None
     lang = args.lang if args is not None else None
     command = args.command if args is not None else None
     # Before any screen or sentence is made: --lang, else the settings file's `language`,
