@@ -1,5 +1,6 @@
 """`Glued` text breaks lines at ordinary spaces only; a line that fits is not divided at all
-(`Glued.wrapped`'s shortcut), and comes out as wrapping it would have made it."""
+(`Glued.wrapped`'s shortcut), and comes out as wrapping it would have made it; its height is
+its number of lines, as Textual measures it (`GluedVisual.get_height`'s shortcut)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from rich.containers import Lines
 from rich.text import Text
 
 from el_grande.app.present import _GLUE, NO_BREAK, Glued
+from el_grande.app.widgets.glued import GluedVisual
 
 CONSOLE = Console(file=StringIO(), width=1000, color_system=None)
 
@@ -57,3 +59,12 @@ def test_a_line_that_fits_comes_out_as_wrapping_makes_it(text: Text | str, hang:
             theirs.justify,
             theirs.end,
         ), width
+
+
+@pytest.mark.parametrize(("text", "hang"), _texts())
+def test_its_height_is_the_height_textual_measures(text: Text | str, hang: str) -> None:
+    for width in range(1, 40):
+        for rules in ({}, {"text_wrap": "nowrap"}, {"line_pad": 1} if width > 2 else {}):
+            visual = GluedVisual(Glued(text, hang))
+            textuals = visual._content(width).get_height(rules, width)  # type: ignore[arg-type]
+            assert visual.get_height(rules, width) == textuals, (width, rules)  # type: ignore[arg-type]
