@@ -484,3 +484,25 @@ def test_node_classes_are_defined_with_the_values_textual_gives_them() -> None:
         assert ours == _values(cls), cls
     assert Again._computes == frozenset({"total", "shown"})
     assert Again._reactives["count"] is Again.__dict__["count"]
+
+
+def test_the_app_hooks_node_classes_before_textual_defines_any() -> None:
+    """`el_grande.app.app` imports textual_compat before anything of Textual's, so that
+    Textual's own widgets and screens are defined by `_define_node_class` too (start-up)."""
+    import subprocess
+    import sys
+
+    program = """
+import sys
+class Watch:
+    def find_spec(self, name, path, target=None):
+        if name == "textual.widget":
+            from textual.dom import DOMNode
+            print(DOMNode.__dict__["__init_subclass__"].__func__.__name__)
+        return None
+sys.meta_path.insert(0, Watch())
+import el_grande.app.app
+"""
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["_define_node_class"]
