@@ -1,5 +1,5 @@
-"""A plain command line is read without argparse's parser (`el_grande.arguments.quick`) into
-what the parser reads from it; every other line is left to the parser (None)."""
+"""A plain command line is read without argparse (`el_grande.plain_args.quick`) into what
+the parser reads from it; every other line is left to the parser (None)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def parsed(argv: list[str]) -> object:
 def test_a_plain_line_reads_as_argparse_reads_it(argv: list[str]) -> None:
     quick = cli.quick_parse(argv)
     assert quick is not None
-    assert quick == parsed(argv)
+    assert vars(quick) == vars(parsed(argv))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("argv", LEFT, ids=" ".join)
@@ -103,10 +103,34 @@ def test_every_mix_of_the_options_reads_as_argparse_reads_it(
 
 
 @pytest.mark.parametrize("name", sorted(cli.APP_COMMANDS))
-def test_the_commands_read_quickly_only_add_arguments(name: str) -> None:
+def test_the_commands_read_quickly_only_add_arguments_and_take_arguments(name: str) -> None:
     """`quick` records what each command that opens the app declares (`add_argument` only):
-    none asks its recorder for more."""
-    cli.quick_parse([name, "--lang", "en"])
+    none asks its recorder for more; and a command whose line it reads takes `Arguments`
+    (what it is given is no `argparse.Namespace` then)."""
+    if cli.quick_parse([name, "--lang", "en"]) is not None:
+        assert cli.COMMANDS[name].run.__annotations__["args"] == "Arguments"
+
+
+def test_a_plain_line_imports_no_argparse() -> None:
+    """`el-grande play --players … --seed …` is read without importing argparse (start-up)."""
+    import subprocess
+    import sys
+
+    program = (
+        "import sys; from el_grande import cli; "
+        "args = cli.quick_parse(['play', '--players', 'Ana,Ben', '--seed', '7']); "
+        "print(args.players, 'argparse' in sys.modules, 'gettext' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert out.stdout.split() == ["Ana,Ben", "False", "False"], out.stderr
+
+
+def test_argparse_s_no_default_is_the_one_quick_knows() -> None:
+    import argparse
+
+    from el_grande.plain_args import SUPPRESS
+
+    assert SUPPRESS == argparse.SUPPRESS
 
 
 def test_a_line_left_to_argparse_still_fails_as_it_did(
