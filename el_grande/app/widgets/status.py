@@ -13,7 +13,6 @@ from el_grande.app.since import status_line
 from el_grande.text import t
 
 if TYPE_CHECKING:
-
     from el_grande.core import Choice
     from el_grande.flow.scenes import Prompt
     from el_grande.session import Seating
