@@ -1,26 +1,17 @@
 """The parser of `el-grande`'s command line (argparse), built only when there is something to
 parse: `el-grande` alone opens the title screen without importing argparse or building the
-fifteen subcommands' parsers (about 3 ms of the title's start-up). The commands themselves are
-registered in `el_grande.cli`, which hands them here."""
+fifteen subcommands' parsers (about 3 ms of the title's start-up), and a plain command line of
+a command that opens the app (`el-grande play --players Ana,Ben --seed 7`) is read without
+argparse (`el_grande.plain_args`). The commands themselves are registered in `el_grande.cli`,
+which hands them here."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
-
-class Subcommand(Protocol):
-    """What the parser needs of a command (`el_grande.cli.Command`)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def help(self) -> str: ...
-    @property
-    def description(self) -> str | None: ...
-    @property
-    def configure(self) -> Callable[[argparse.ArgumentParser], None]: ...
+from el_grande.plain_args import Subcommand, lang_option
 
 
 class _Version(argparse.Action):
@@ -72,10 +63,6 @@ class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
             self._name_parser_map[name] = made
             self.configure[name](made)
         super().__call__(parser, namespace, values, option_string)
-
-
-def lang_option(parser: argparse.ArgumentParser, default: object, help: str) -> None:
-    parser.add_argument("--lang", metavar="ko|en", default=default, help=help)
 
 
 def build(

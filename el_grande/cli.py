@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from el_grande import startup
 from el_grande.text import resolve_language, t, use
@@ -23,6 +23,7 @@ from el_grande.text import resolve_language, t, use
 if TYPE_CHECKING:
     import argparse
 
+    from el_grande.plain_args import Arguments
     from el_grande.setup import GameSetup
 
 
@@ -32,7 +33,10 @@ class Command(NamedTuple):
     name: str
     help: str
     configure: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
+    #: Given what the command line says: argparse's `Namespace`, or for a plain line of a
+    #: command that opens the app (`quick_parse`) the namespace read without argparse — those
+    #: commands take `Arguments` (tests/test_arguments.py checks).
+    run: Callable[[Any], int]
     description: str | None = None
 
 
@@ -47,10 +51,10 @@ def command(
     help: str,
     configure: Callable[[argparse.ArgumentParser], None],
     description: str | None = None,
-) -> Callable[[Callable[[argparse.Namespace], int]], Callable[[argparse.Namespace], int]]:
+) -> Callable[[Callable[[Any], int]], Callable[[Any], int]]:
     """Register a subcommand: `configure` adds its arguments, the decorated function runs it."""
 
-    def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    def register(run: Callable[[Any], int]) -> Callable[[Any], int]:
         COMMANDS[name] = Command(name, help, configure, run, description)
         return run
 
@@ -165,7 +169,7 @@ def parse_bots(text: str, names: list[str]) -> dict[int, str]:
     return parse(text, names)
 
 
-def setup_from_args(args: argparse.Namespace) -> GameSetup:
+def setup_from_args(args: Arguments) -> GameSetup:
     # start-up: only for `play`
     from el_grande.names import name_problem, normalise
     from el_grande.setup import COLOURS, GameSetup, SeatSetup, bot_kind, default_seats, validate
@@ -215,7 +219,7 @@ def setup_from_args(args: argparse.Namespace) -> GameSetup:
 
 
 @command("play", "start a game at once, skipping the title screen", _configure_play)
-def _run_play(args: argparse.Namespace) -> int:
+def _run_play(args: Arguments) -> int:
     setup = setup_from_args(args)  # a bad argument is said first, with or without a terminal
     if (refused := _refused_without_terminal()) is not None:
         return refused
@@ -242,7 +246,7 @@ def _run_play(args: argparse.Namespace) -> int:
     "read every general scoring's ranks, points, bonuses and running totals. The sheet is "
     "saved after every key (sheet.json in the data folder; EL_GRANDE_HOME=DIR uses DIR/).",
 )
-def _run_calc(args: argparse.Namespace) -> int:
+def _run_calc(args: Arguments) -> int:
     if (refused := _refused_without_terminal()) is not None:
         return refused
     # start-up: the app (Textual) only for the commands that open it
@@ -265,7 +269,7 @@ def _run_calc(args: argparse.Namespace) -> int:
     "deal. A coach explains each rule the first time it matters (i hides it) and h shows "
     "the Hard player's pick; every choice is yours. It is saved and resumed like any game.",
 )
-def _run_learn(args: argparse.Namespace) -> int:
+def _run_learn(args: Arguments) -> int:
     if (refused := _refused_without_terminal()) is not None:
         return refused
     # start-up: the app (Textual) only for the commands that open it
@@ -539,6 +543,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
 
+def quick_parse(argv: list[str]) -> Arguments | None:
+    """`build_parser().parse_args(argv)` for a plain command line of a command that opens the
+    app (its options given once each, every value valid), read without argparse; None for
+    any other line (`el_grande.plain_args.quick`)."""
+    from el_grande.plain_args import quick
+
+    return quick(argv, [COMMANDS[name] for name in APP_COMMANDS], _LANG_HELP)
+
+
 def choose_language(cli: str | None, settings: str | None = None) -> str:
     """Switch to the language to play in (`el_grande.text.resolve_language`) and return it.
 
@@ -558,8 +571,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     # `el-grande` alone (the title screen) has nothing to parse: building the parser and its
-    # fifteen subcommands costs about 2 ms of the title's start-up.
-    args = build_parser().parse_args(argv) if argv else None
+    # fifteen subcommands costs about 2 ms of the title's start-up; a plain command line of a
+    # command that opens the app is read without argparse (`el_grande.plain_args.quick`).
+    args = (quick_parse(argv) or build_parser().parse_args(argv)) if argv else None
     lang = args.lang if args is not None else None
     command = args.command if args is not None else None
     # Before any screen or sentence is made: --lang, else the settings file's `language`,

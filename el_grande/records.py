@@ -19,6 +19,12 @@ so a subclass of a record is a record, never a `@dataclass(frozen=True)`.
 
 `record(frozen=False)` is the mutable counterpart (`@dataclass`): no `__setattr__` of its
 own, and unhashable, as a dataclass with `eq` is.
+
+`record(slots=True)` gives the class `__slots__` (less memory per value): `dataclasses` then
+builds the class a second time, about 0.13 M instructions more to define it. Only values kept
+in numbers ask for it (the story's steps, the log's lines, the scoring tables the bots make);
+the table's scenes and beats and the screen's small values, a few made at a time and soon
+dropped, do without (together 5.1 M instructions at a new game's first frame).
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ class SeatLike(Protocol):
     def kind(self) -> str: ...
 
 
-@record(slots=True)
+@record
 class Seating:
     """Who sits at the table, as every screen shows them: names (fit to show), colours, chip
     letters, seat kinds, and the table's hints. Built once per session (again when a hint is
@@ -140,7 +140,7 @@ class Change(StrEnum):
 _KEPT = frozenset({Change.HELD, Change.UNHELD, Change.HINT, Change.LESSON})
 
 
-@record(slots=True)
+@record
 class Update:
     """What one change did, for every subscriber: built once, never changed.
 
@@ -193,7 +193,7 @@ Subscriber = Callable[[Update], None]
 _S = TypeVar("_S")
 
 
-@record(slots=True)
+@record
 class _Mark:
     """The story as it stood after a choice (an undo goes back to the one before), and
     whether that choice may be undone (the core's rule, judged when it was applied)."""

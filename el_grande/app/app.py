@@ -24,6 +24,9 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from weakref import WeakSet
 
+# First of all: Textual's widgets, screens and app class, defined as the modules below are
+# imported, are defined faster from here on (`textual_compat._define_node_class`: start-up).
+from el_grande.app.textual_compat import CompatApp, rewrite_bindings  # isort: skip
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
@@ -43,7 +46,6 @@ from el_grande.app.process import (
     secrets_of_games,
 )
 from el_grande.app.screens.styled import StyledDefault
-from el_grande.app.textual_compat import CompatApp, rewrite_bindings
 from el_grande.app.thinking import Thinkers
 from el_grande.settings import load
 from el_grande.text import EN, carry, t

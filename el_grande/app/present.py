@@ -66,7 +66,15 @@ class Glued:
         """The text broken into lines that fit `width`, at ordinary spaces only."""
         if width not in self._wrapped:
             indent = cell_len(self.hang)
-            lines = self._glued().wrap(console, max(1, width - indent), justify="default")
+            room = max(1, width - indent)
+            plain = self.text.plain
+            if "\n" in plain or "\t" in plain or cell_len(plain) > room:
+                lines = self._glued().wrap(console, room, justify="default")
+            else:
+                # One line that fits: what `wrap` would make of it (a copy), without dividing
+                # it (most choices fit: wrapping them all cost 3 M instructions at a new
+                # game's first frame).
+                lines = Lines([self.text.copy()])
             for line in lines:
                 line.rstrip()
                 line.plain = line.plain.replace(_GLUE, NO_BREAK)

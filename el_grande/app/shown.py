@@ -43,7 +43,7 @@ def power_of(choice: Choice | None) -> int | None:
     return None
 
 
-@record(slots=True)
+@record
 class Legal:
     """The places, cards and power cards a decision can be answered with (lit on screen)."""
 
@@ -65,7 +65,7 @@ class Legal:
 NO_LEGAL = Legal()
 
 
-@record(slots=True)
+@record
 class Shown:
     """Everything the board widgets draw at one moment."""
 

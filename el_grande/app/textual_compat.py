@@ -4,7 +4,9 @@ Each name here is a workaround for something Textual's public API does not offer
 (tests/app/test_textual_compat.py) fails when Textual changes what it relies on. Nothing
 else in the package imports `textual._…`, reads or writes a private attribute of Textual's
 or overrides a private method of Textual's: `CompatApp` overrides those the app needs and
-offers them as public hooks (`ElGrandeApp` is one).
+offers them as public hooks (`ElGrandeApp` is one). Importing it makes Textual define node
+classes (widgets, screens, apps) faster (`_define_node_class`): the app imports it before
+anything of Textual's, so that Textual's own classes are defined so too.
 """
 
 from __future__ import annotations
@@ -13,20 +15,89 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual._styles_cache import StylesCache
-from textual._time import get_time as _get_time
-from textual.app import App
-from textual.binding import BindingsMap
-from textual.css.stylesheet import Stylesheet
-from textual.screen import Screen
+# Textual defines its widgets, screens and app class as the modules imported after the first
+# section are: `_define_node_class` goes in before them.
+from textual.dom import DOMNode
+from textual.reactive import Reactive
 
 if TYPE_CHECKING:
     from textual.binding import Binding
     from textual.css.model import RuleSet
     from textual.css.types import CSSLocation
-    from textual.dom import DOMNode
     from textual.driver import Driver
     from textual.geometry import Size
+
+
+# --- node classes defined without scanning every base's attributes again -------------------
+
+#: Textual's own `DOMNode.__init_subclass__`, which `_define_node_class` stands in for.
+TEXTUALS_INIT_SUBCLASS = DOMNode.__dict__["__init_subclass__"].__func__
+
+#: Of each class a node class was derived from: its own reactives and compute names
+#: (`_own_parts`), read from its `__dict__` when it first became a base.
+_OWN: dict[type, tuple[dict[str, Reactive[Any]], frozenset[str]]] = {}
+
+_COMPUTE = ("_compute_", "compute_")
+
+
+def _own_parts(cls: type) -> tuple[dict[str, Reactive[Any]], frozenset[str]]:
+    """`cls`'s own reactives (by name, in its order) and what its own compute methods compute."""
+    own = cls.__dict__
+    return (
+        {name: value for name, value in own.items() if isinstance(value, Reactive)},
+        frozenset(name.lstrip("_")[8:] for name in own if name.startswith(_COMPUTE)),
+    )
+
+
+def _define_node_class(
+    cls: type[DOMNode],
+    inherit_css: bool = True,
+    inherit_bindings: bool = True,
+    inherit_component_classes: bool = True,
+) -> None:
+    """Textual's `DOMNode.__init_subclass__`, with what it reads of the bases read once each.
+
+    Textual 8.2.8 gathers a new widget, screen or app class's reactives by reading the whole
+    `__dict__` of every class it derives from (`Widget`'s has some 450 names), and the names
+    its compute methods compute from `dir(cls)`: about 1.5 M instructions a class. Textual
+    defines some 40 classes as it is imported and the app some 20 more before a new game's
+    first frame: 83 M instructions there (7 %), 63 M before the title's. The same values
+    come from each base's own reactives and compute names,
+    read once per base (`_OWN`), the new class's own read as Textual reads them; the rest is
+    Textual's code as it is (tests/app/test_textual_compat.py compares every node class's
+    values with Textual's own and watches Textual's source for a change)."""
+    super(DOMNode, cls).__init_subclass__()
+    reactives: dict[str, Reactive[Any]] = {}
+    computes: set[str] = set()
+    for base in reversed(cls.__mro__[1:]):
+        parts = _OWN.get(base)
+        if parts is None:
+            parts = _OWN[base] = _own_parts(base)
+        reactives.update(parts[0])
+        computes |= parts[1]
+    own_reactives, own_computes = _own_parts(cls)  # (its own: read now, never kept)
+    reactives.update(own_reactives)
+    cls._reactives = reactives
+    cls._inherit_css = inherit_css
+    cls._inherit_bindings = inherit_bindings
+    cls._inherit_component_classes = inherit_component_classes
+    bases = cls._css_bases(cls)
+    cls._css_type_name = bases[0].__name__
+    cls._merged_bindings = cls._merge_bindings()
+    cls._css_type_names = frozenset(base.__name__ for base in bases)
+    cls._computes = frozenset(computes | own_computes)
+
+
+# Every node class defined from here on: Textual's own widgets, screens and app class too, which
+# the imports below define (the app imports this module before anything else of Textual's).
+DOMNode.__init_subclass__ = classmethod(_define_node_class)  # type: ignore[assignment,method-assign]
+
+from textual._styles_cache import StylesCache  # noqa: E402  (after `_define_node_class`)
+from textual._time import get_time as _get_time  # noqa: E402
+from textual.app import App  # noqa: E402
+from textual.binding import BindingsMap  # noqa: E402
+from textual.css.stylesheet import Stylesheet  # noqa: E402
+from textual.screen import Screen  # noqa: E402
 
 
 def input_clock() -> float:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from el_grande.bots.base import make_bot
 from el_grande.bots.registry import level as level_of
+from el_grande.bots.seeds import position_seed as position_seed
 from el_grande.records import record
 
 if TYPE_CHECKING:
@@ -82,15 +83,6 @@ class Budget:
 
 #: The table's budget (`Budget()`): 2 s of wall-clock time a decision.
 TABLE = Budget()
-
-
-def position_seed(game: Game, seat: int, purpose: str = "") -> int:
-    """The seed of `seat`'s generator at `game`'s position: from the game's seed, the seat and
-    the moves made so far, with `purpose` for another use of the same position ("hint", "warn":
-    the table's hints and cautions). The computer players' formula since the first saves, so a
-    saved game's computer players play as they did."""
-    text = f"{game.seed}/{seat}/{game.moves}"
-    return random.Random(f"{text}/{purpose}" if purpose else text).randrange(2**31)
 
 
 def bot_for(

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from el_grande.core import Decision, View
 
 
-@record(slots=True)
+@record
 class Seat:
     """One seat's own screen: it sees that seat's own view."""
 
@@ -39,7 +39,7 @@ class Seat:
         return seat == self.seat
 
 
-@record(slots=True)
+@record
 class Table:
     """One keyboard and one screen shared by `seats` (hot-seat play)."""
 
@@ -54,7 +54,7 @@ class Table:
         return seat in self.seats
 
 
-@record(slots=True)
+@record
 class Spectator:
     """Somebody watching who sits at no seat: what everybody may know, nothing more."""
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from el_grande.core import Choice, Decision, PublicView
 
 
-@record(slots=True)
+@record
 class Decide:
     """A person's decision is at hand: `seat` answers `decision`. `view`: the public board.
     `after_secret`: the person whose secret choice came just before (a hot-seat policy says
@@ -37,7 +37,7 @@ class Decide:
     after_secret: int | None = None
 
 
-@record(slots=True)
+@record
 class Chosen:
     """A person made the last secret choice of a step and what follows is public (a display,
     a public decision): a hot-seat policy raises a curtain with nothing behind it; a screen of
@@ -47,7 +47,7 @@ class Chosen:
     view: PublicView
 
 
-@record(slots=True)
+@record
 class Held:
     """A turn's last choice held for its player's confirmation (confirm my turn): `view` is
     the public preview (the choice's events up to the first that reveals or scores), `told`
@@ -61,7 +61,7 @@ class Held:
     then: str = "turn"
 
 
-@record(slots=True)
+@record
 class Thinking:
     """A computer player has the decision; `choice`: its public choice, shown before it is
     applied (a secret choice is never in a beat)."""
@@ -72,14 +72,14 @@ class Thinking:
     choice: Choice | None = None
 
 
-@record(slots=True)
+@record
 class Over:
     """The game is over."""
 
     view: PublicView
 
 
-@record(slots=True)
+@record
 class Opened:
     """The table opens on a game part-way through (resumed, loaded): its opening is an
     answer by nobody (the first person's decision waits at least the quiet time, whoever it
@@ -89,13 +89,13 @@ class Opened:
     shown: bool = False
 
 
-@record(slots=True)
+@record
 class Undone:
     """The game was taken back (undo): it is where a player's turn was, nothing is shown
     since; the next beat follows."""
 
 
-@record(slots=True)
+@record
 class Reseated:
     """A seat changed hands (nothing was played). `again`: the decision at hand changed
     hands, so what comes next is worked out again (the change counts as an answer by nobody;

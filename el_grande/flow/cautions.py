@@ -204,7 +204,7 @@ class Cautions(Feature):
         if DRAWS <= 0 or len(d.choices) < 2 or hides_own(d, session.castillo_hidden):
             weighing.found = ()
             return
-        from el_grande.bots.drive import position_seed  # start-up: with the first weighing
+        from el_grande.bots.seeds import position_seed  # start-up: with the first weighing
 
         seat = d.player
         seed = position_seed(session.game, seat, "warn")

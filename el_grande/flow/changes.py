@@ -87,7 +87,7 @@ def _taken(before: tuple[int, ...], after: tuple[int, ...]) -> int:
 # --- the flow's memory -----------------------------------------------------------------------
 
 
-@record(slots=True)
+@record
 class _After:
     """The public board right after `seat`'s choice that made move number `moves`."""
 

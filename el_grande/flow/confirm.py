@@ -41,7 +41,7 @@ AUTO_HUMANS = 2
 HOLDS = frozenset({UndoBlock.OTHER_PLAYER, UndoBlock.OVER, UndoBlock.REVEALED})
 
 
-@record(slots=True)
+@record
 class Preview:
     """What a held choice shows: the board (public: the whole table sees it), and the
     narrator's lines for it."""

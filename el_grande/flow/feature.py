@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from el_grande.session import GameSession, Update
 
 
-@record(slots=True)
+@record
 class Options:
     """How a table plays (the settings; `TableFlow.configure` changes them during a game).
 

@@ -369,7 +369,7 @@ class HotSeat:
         return None
 
     def _open_hint(self, d: Decision) -> None:
-        from el_grande.bots.drive import position_seed  # start-up: with the first hint
+        from el_grande.bots.seeds import position_seed  # start-up: with the first hint
 
         seat = d.player
         seed = position_seed(self.session.game, seat, "hint")

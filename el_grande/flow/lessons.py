@@ -62,7 +62,7 @@ LEARN: Final = "learn"
 TIPS: Final = "tips"
 
 
-@record(slots=True)
+@record
 class Moment:
     """What a detector may read: public only. `kind`: the human's decision at hand (None at
     a display); `purpose`: a secret step's purpose; `view`: the public board; `recent`: at a
@@ -149,7 +149,7 @@ SPECIAL_KINDS = frozenset(
 )
 
 
-@record(slots=True)
+@record
 class Lesson:
     """One rule to explain. `widget`: the game screen's widget it lights (its id: "map",
     "cards", "players", "prompt", "track"); `help`: the help page it links to (a section of
@@ -417,7 +417,7 @@ def mattering(moment: Moment) -> list[str]:
     return [id for id, _ in reasons(moment)]
 
 
-@record(slots=True)
+@record
 class Due:
     """A lesson whose rule happened: `why` (`Lesson.happens`), at the coach's moment `at`
     (`Coach.moments`); `scoring`: at a display's step."""

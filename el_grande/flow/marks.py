@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from el_grande.core import Choice
 
 
-@record(slots=True)
+@record
 class Caution:
     """A mark on one legal choice: `cost`, the final points it gives away against the best
     choice (None: not weighed, or under `THRESHOLD`); `court`: the fixed rule (fewer
@@ -25,7 +25,7 @@ class Caution:
     court: bool = False
 
 
-@record(slots=True)
+@record
 class Changes:
     """What changed on the public board. Places are ids ("galicia", "castillo")."""
 

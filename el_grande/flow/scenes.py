@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from el_grande.session import Seating
 
 
-@record(slots=True)
+@record
 class Prompt:
     """A human's decision, open for answers. `view` is the board they see (their own view
     behind their curtain); `quiet`: input still waits for a moment of quiet (a change of
@@ -43,7 +43,7 @@ class Prompt:
     since: Changes | None = None
 
 
-@record(slots=True)
+@record
 class TakeOver:
     """The next human takes over by a deliberate act: `letter`, or a click on the button, once
     the keyboard has been quiet (`ready`). `curtain`: an opaque curtain (a secret decision is
@@ -59,7 +59,7 @@ class TakeOver:
     after: int | None = None
 
 
-@record(slots=True)
+@record
 class Curtain:
     """After the last secret choice of a step: nothing secret is behind it, everybody may
     look. Lowered by Enter, space or a click once the keyboard has been quiet."""
@@ -69,7 +69,7 @@ class Curtain:
     ready: bool
 
 
-@record(slots=True)
+@record
 class Showing:
     """A scoring or reveal display at step `index`; `view` is the board with the step's
     events played out, `lit` the place it scores."""
@@ -90,7 +90,7 @@ class Showing:
         return self.index >= len(self.steps) - 1
 
 
-@record(slots=True)
+@record
 class BotTurn:
     """A computer player's decision; `choice`: a public choice, shown before it is applied."""
 
@@ -100,7 +100,7 @@ class BotTurn:
     choice: Choice | None = None
 
 
-@record(slots=True)
+@record
 class HintCurtain:
     """A hint behind its player's own curtain (a hidden Castillo: the hint could give their
     count away). Lowered by `letter` once the keyboard has been quiet."""
@@ -112,7 +112,7 @@ class HintCurtain:
     ready: bool
 
 
-@record(slots=True)
+@record
 class Hinting:
     """Hints for `seat`, worked out from `own` (that seat's own view) with `seed`; `view` is
     the board the table sees meanwhile."""
@@ -124,12 +124,12 @@ class Hinting:
     seed: int
 
 
-@record(slots=True)
+@record
 class GameOver:
     view: PublicView
 
 
-@record(slots=True)
+@record
 class Confirm:
     """A turn's last choice held for its player's confirmation. `view`: the preview (the
     choice's events up to the first that reveals or scores); `told`: the narrator's lines for
@@ -152,7 +152,7 @@ class Confirm:
 Board = TypeVar("Board", bound=View, covariant=True)
 
 
-@record(slots=True)
+@record
 class Watching(Generic[Board]):
     """Somebody else has the decision — a person at another screen, or a computer player —
     and this screen watches: `seat` decides (`view.decision` says what kind of decision,
@@ -173,7 +173,7 @@ SeatScene = Prompt | Watching[View] | Showing | Confirm | Hinting | GameOver
 SpectatorScene = Watching[PublicView] | Showing | GameOver
 
 
-@record(slots=True)
+@record
 class LogWindow:
     """How much of the story the table may read: the first `shown` of `lines` (a scoring's
     lines wait until its display is over); `epoch` changes when the story was rewritten (an
@@ -184,7 +184,7 @@ class LogWindow:
     epoch: int
 
 
-@record(slots=True)
+@record
 class Frame:
     """Everything a screen draws of the table at one moment: the scene, and around it the
     seating (names, colours, letters, who plays each seat), the log window, and the few

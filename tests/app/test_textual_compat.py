@@ -411,3 +411,98 @@ async def test_a_new_game_parses_each_style_once(monkeypatch: pytest.MonkeyPatch
         await settle(pilot)
         assert any("Widget.DEFAULT_CSS" in str(where) for where in parsed)
         assert len(parsed) == len(set(parsed)), parsed
+
+
+def _node_classes() -> list[type[DOMNode]]:
+    found: list[type[DOMNode]] = []
+    stack = [DOMNode]
+    while stack:
+        for sub in stack.pop().__subclasses__():
+            if sub not in found:
+                found.append(sub)
+                stack.append(sub)
+    return found
+
+
+#: What `DOMNode.__init_subclass__` sets on a node class.
+_SET = ("_reactives", "_css_type_name", "_css_type_names", "_computes")
+_FLAGS = ("_inherit_css", "_inherit_bindings", "_inherit_component_classes")
+
+
+def _values(cls: type[DOMNode]) -> tuple[object, ...]:
+    values = [list(cls.__dict__["_reactives"].items())]  # (in Textual's order)
+    values += [cls.__dict__[name] for name in (*_SET[1:], *_FLAGS)]
+    return (*values, cls.__dict__["_merged_bindings"].key_to_bindings)
+
+
+def test_node_classes_are_defined_with_the_values_textual_gives_them() -> None:
+    """Every widget, screen and app class (the app's, Textual's, and some made here to have
+    reactives and computes in mixins, bindings not inherited…) has the values Textual's own
+    `DOMNode.__init_subclass__` gives it; and that code is the code `_define_node_class`
+    follows (Textual 8.2.8's)."""
+    import hashlib
+
+    from textual.reactive import reactive, var
+    from textual.widgets import OptionList
+
+    import el_grande.app.app
+    import el_grande.app.screens.game
+    import el_grande.app.screens.title  # noqa: F401
+
+    defined = DOMNode.__dict__["__init_subclass__"].__func__
+    assert defined is textual_compat._define_node_class
+    source = inspect.getsource(textual_compat.TEXTUALS_INIT_SUBCLASS)
+    assert hashlib.sha256(source.encode()).hexdigest()[:16] == "d3f27c3cafeca974", (
+        "Textual's DOMNode.__init_subclass__ changed: make _define_node_class follow it"
+    )
+
+    class Counted:
+        count = reactive(0)
+
+        def compute_total(self) -> int:
+            return 1
+
+    class Mixed(Counted, Static, can_focus=True):
+        shown = var("x")
+        BINDINGS = [Binding("x", "x", "x")]
+
+        def _compute_shown(self) -> str:
+            return "y"
+
+    class Again(Mixed, inherit_bindings=False, inherit_css=False):
+        count = reactive(2)
+
+    class Listed(OptionList, can_focus=False):
+        pass
+
+    classes = _node_classes()
+    assert {Mixed, Again, Listed, el_grande.app.screens.game.GameScreen} <= set(classes)
+    for cls in classes:
+        ours = _values(cls)
+        flags = {name[len("_inherit_") :]: cls.__dict__[name] for name in _FLAGS}
+        textual_compat.TEXTUALS_INIT_SUBCLASS(cls, **{f"inherit_{k}": v for k, v in flags.items()})
+        assert ours == _values(cls), cls
+    assert Again._computes == frozenset({"total", "shown"})
+    assert Again._reactives["count"] is Again.__dict__["count"]
+
+
+def test_the_app_hooks_node_classes_before_textual_defines_any() -> None:
+    """`el_grande.app.app` imports textual_compat before anything of Textual's, so that
+    Textual's own widgets and screens are defined by `_define_node_class` too (start-up)."""
+    import subprocess
+    import sys
+
+    program = """
+import sys
+class Watch:
+    def find_spec(self, name, path, target=None):
+        if name == "textual.widget":
+            from textual.dom import DOMNode
+            print(DOMNode.__dict__["__init_subclass__"].__func__.__name__)
+        return None
+sys.meta_path.insert(0, Watch())
+import el_grande.app.app
+"""
+    out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["_define_node_class"]

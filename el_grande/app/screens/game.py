@@ -44,13 +44,12 @@ from el_grande.app.textual_compat import LaidOutOnce, forget_closed_widgets
 from el_grande.app.widgets.board import MapView
 from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.coach import CoachPanel
-from el_grande.app.widgets.confirm import ConfirmBar
 from el_grande.app.widgets.covered import Column, Row
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.app.widgets.log import GameLog
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
-from el_grande.app.widgets.status import SaveProblem, StatusLine
+from el_grande.app.widgets.status import StatusLine
 from el_grande.app.widgets.track import RoundTrack
 from el_grande.core import Choice, Decision
 from el_grande.flow.scenes import (
@@ -70,6 +69,7 @@ from el_grande.flow.table import TableFlow
 from el_grande.text import t
 
 if TYPE_CHECKING:
+    from el_grande.app.widgets.confirm import ConfirmBar
     from el_grande.session import GameSession
 
 
@@ -126,7 +126,7 @@ class GameScreen(LaidOutOnce, Screen[None]):
                 yield CardList(seating, id="cards").data_bind(GameScreen.shown)
                 yield DecisionPrompt(id="prompt", focused=True)  # AUTO_FOCUS
                 if self.flow.holding:  # a game resumed on its confirm step
-                    yield ConfirmBar(id="confirm")
+                    yield _new_confirm_bar()
         yield StatusLine(id="status")
         yield KeyBar()
 
@@ -155,10 +155,10 @@ class GameScreen(LaidOutOnce, Screen[None]):
         forget_closed_widgets()  # this screen's widgets go with it (memory; textual_compat)
 
     def show_save_problem(self, problem: str | None) -> None:
-        SaveProblem.say(self, problem, before="#track")
+        _say_save_problem(self, problem)
 
     def _confirm_bar(self) -> ConfirmBar:
-        return ConfirmBar.of(self.query_one("#right"))
+        return _confirm_bar_of(self)
 
     # --- drawing the frame -----------------------------------------------------------------
 
@@ -465,3 +465,31 @@ class GameScreen(LaidOutOnce, Screen[None]):
 
                 now = self.flow.frame
                 self.notify(said(now.seating, now.hints, seat), markup=False)
+
+
+# --- what a new game's first frame does without (start-up) ------------------------------------
+# A widget class costs Textual about 1.5 M instructions to define (0.1 % of a new game's first
+# frame): the save problem's banner and the confirm bar, which most first frames do not show,
+# are defined (their modules imported) when first needed.
+
+
+def _say_save_problem(screen: GameScreen, problem: str | None) -> None:
+    """The autosave's problem on the banner (None: hidden), the banner mounted with the first."""
+    if problem or screen.query_children("#save-problem"):
+        from el_grande.app.widgets.save_problem import SaveProblem
+
+        SaveProblem.say(screen, problem, before="#track")
+
+
+def _new_confirm_bar() -> ConfirmBar:
+    """The confirm bar of a game resumed on its confirm step (composed with the screen)."""
+    from el_grande.app.widgets.confirm import ConfirmBar
+
+    return ConfirmBar(id="confirm")
+
+
+def _confirm_bar_of(screen: GameScreen) -> ConfirmBar:
+    """The confirm bar under the prompt, mounted when a turn is first held."""
+    from el_grande.app.widgets.confirm import ConfirmBar
+
+    return ConfirmBar.of(screen.query_one("#right"))

@@ -57,21 +57,21 @@ class Drawn(Protocol):
     def seating(self) -> Seating: ...
 
 
-@record(slots=True)
+@record
 class Highlight:
     """Highlight `choice` at the prompt (Enter plays it)."""
 
     choice: Choice
 
 
-@record(slots=True)
+@record
 class Play:
     """Answer with `choice` (a click on what it means)."""
 
     choice: Choice
 
 
-@record(slots=True)
+@record
 class Refuse:
     """The key means no legal choice: said why (`what`: what it meant). `keep`: the highlight
     stays (a count too high); otherwise it goes, so the next Enter plays nothing the player did
@@ -82,7 +82,7 @@ class Refuse:
     keep: bool = False
 
 
-@record(slots=True)
+@record
 class Say:
     """A sentence on the status line, nothing else (the first `0` of a power card's 10–13)."""
 

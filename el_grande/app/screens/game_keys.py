@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from el_grande.flow.table import TableFlow
 
 
-@record(slots=True)
+@record
 class Key:
     """A key of the game screen: `intent`, the screen's action it calls (with its arguments);
     `label`, its words in the key bar (a catalogue key; "": not in the bar); `id`, the

@@ -13,28 +13,9 @@ from el_grande.app.since import status_line
 from el_grande.text import t
 
 if TYPE_CHECKING:
-    from textual.widget import Widget
-
     from el_grande.core import Choice
     from el_grande.flow.scenes import Prompt
     from el_grande.session import Seating
-
-
-class SaveProblem(Static):
-    """The autosave's problem in a banner at the top of the game screen, mounted with the
-    first problem: most games never have one."""
-
-    @classmethod
-    def say(cls, screen: Widget, problem: str | None, *, before: str) -> None:
-        """Show `problem` (None: hide the banner) on `screen`, above its widget `before`."""
-        banner = next(iter(screen.query_children(cls)), None)
-        if banner is None:
-            if not problem:
-                return
-            banner = cls("", id="save-problem", markup=False)
-            screen.mount(banner, before=before)
-        banner.update(Text(problem or ""))
-        banner.display = bool(problem)
 
 
 class StatusLine(Static):
