@@ -126,9 +126,12 @@ class Narrator:
     _told_hidden: set[str] = field(default_factory=set)
 
     def copy(self) -> Narrator:
-        """A narrator that goes on from where this one is (an undo goes back to one)."""
+        """A narrator that goes on from where this one is (an undo goes back to one), sharing
+        nothing mutable with it: what either tells later never changes the other. (It once
+        shared the hidden moves told: an undone hidden Castillo placement, placed again, was
+        not told at all.)"""
         turn = None if self._turn is None else replace(self._turn)
-        return replace(self, _turn=turn)
+        return replace(self, _turn=turn, _told_hidden=set(self._told_hidden))
 
     def who(self, seat: int) -> str:
         raw = self.names[seat] if 0 <= seat < len(self.names) else f"#{seat + 1}"

@@ -81,6 +81,29 @@ def test_an_undo_puts_the_story_back_as_it_stood() -> None:
     assert checked == 40
 
 
+def test_a_hidden_castillo_placement_undone_and_made_again_is_told_again() -> None:
+    """The story after an undo is the story as it stood: placing into a hidden Castillo again
+    says what the first placing said (the undone one's hidden move was once remembered as
+    told, and the second was not told at all)."""
+    checked = 0
+    for seed in range(3):
+        session = _session(3, seed, castillo="hidden")
+        rng = random.Random(seed)
+        while (d := session.decision) is not None:
+            castillo = [c for c in d.choices if c.verb == "place" and c.arg == "castillo"]
+            if castillo:
+                session.apply(castillo[0])
+                told = [line.text for line in session.current.lines]
+                if session.can_undo():
+                    assert session.undo()
+                    session.apply(castillo[0])
+                    assert [line.text for line in session.current.lines] == told, seed
+                    checked += 1
+                continue
+            session.apply(rng.choice(d.choices))
+    assert checked > 50
+
+
 def test_a_computer_players_decision_cannot_be_undone() -> None:
     seats = (SeatSetup("Ana", "yellow"), SeatSetup("Ben", "red", "bot:greedy"))
     session = GameSession.new(GameSetup(seats, seed=3))
