@@ -127,6 +127,7 @@ def test_a_second_resume_or_load_is_refused_until_the_first_dies(
     assert len(load_save(saver.path).choices) == 25
 
 
+@pytest.mark.usefixtures("at_a_terminal")
 def test_the_real_launcher_refuses_before_any_screen(
     home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -141,7 +142,6 @@ def test_the_real_launcher_refuses_before_any_screen(
         raise AssertionError("the app was started")
 
     monkeypatch.setattr(App, "run", never)
-    monkeypatch.setattr("el_grande.app.process.stdin_is_a_terminal", lambda: True)
     saver = saved_game(4)
     save, _game = load_game(saver.path)
     with other_window(saver.path):
