@@ -1,14 +1,14 @@
 """Audiences and their policies, beat by beat (flow/audience.py, flow/own_screen.py,
 flow/spectate.py): who may be handed a seat's own view, what a seat's own screen and a
 spectator's screen make of each of the director's beats, and that a spectator's scene can
-hold a public view only — by type (mypy refuses a seat's view there) and by value."""
+hold a public view only — by type (mypy refuses a seat's view there: tests/typed) and by
+value."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
 import re
-import sys
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -171,58 +171,21 @@ def test_every_view_a_spectators_scene_holds_is_typed_public() -> None:
                 assert "View" not in str(hint), f"{cls.__name__}.{name}: {hint}"
 
 
-#: What mypy is asked to check: public views in a spectator's scenes and the beats pass; each
-#: line marked `# refused` puts a seat's own view there and must be an error.
-_SNIPPET = """\
-from el_grande.core import Game
-from el_grande.flow.beats import Decide, Over
-from el_grande.flow.scenes import GameOver, Showing, SpectatorScene, Watching
-from el_grande.flow.spectate import Spectate
+def test_mypy_is_set_to_refuse_a_seats_own_view_in_a_spectators_scene() -> None:
+    """By type: the project's mypy run (strict; `.ci/run`) checks tests/typed/public_views.py,
+    where the public views pass and every line that puts a seat's view in a spectator's scene
+    or a beat carries the one error mypy must give it (an ignore no longer needed is an error
+    under strict). Run in this process, mypy took 5 s from a clean clone and thawed the
+    collector's frozen objects; here: that the run checks the file, and that every line
+    there that hands over a seat's view (`own`) is one mypy must refuse."""
+    import tomllib
 
-game = Game.new(["Ana", "Ben", "Cy"], seed=1)
-d = game.decision
-assert d is not None
-public, own = game.view(None), game.view(0)
-ok: list[SpectatorScene] = [Watching(0, public), GameOver(public), Showing("", (), 0, public, None)]
-Spectate(public).beat(Decide(0, d, public))
-a: SpectatorScene = Watching(0, own)  # refused
-b: SpectatorScene = GameOver(own)  # refused
-c: SpectatorScene = Showing("", (), 0, own, None)  # refused
-Spectate(own)  # refused
-Decide(0, d, own)  # refused
-Over(own)  # refused
-"""
-
-
-def test_mypy_refuses_a_seats_own_view_in_a_spectators_scene(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """By type: mypy (strict, the project's settings) passes the public views and refuses a
-    seat's view on every line that tries one. (Warm after the suite's own mypy run: its
-    cache is the project's.) mypy runs in this process and raises the interpreter's
-    recursion limit for itself: put back afterwards, so no later test reads at another."""
-    from mypy import api
-
-    snippet = tmp_path / "spectator_scene.py"
-    snippet.write_text(_SNIPPET, encoding="utf-8")
-    monkeypatch.setenv("MYPYPATH", str(ROOT))  # the package as checked (not an installed copy)
-    limit = sys.getrecursionlimit()
-    try:
-        out, err, _status = api.run(
-            [
-                "--config-file",
-                str(ROOT / "pyproject.toml"),
-                "--cache-dir",
-                str(ROOT / ".mypy_cache"),
-                str(snippet),
-            ]
-        )
-    finally:
-        sys.setrecursionlimit(limit)
-    refused = {n for n, line in enumerate(_SNIPPET.splitlines(), 1) if line.endswith("# refused")}
-    errors = {int(line.split(":")[1]) for line in out.splitlines() if ": error:" in line}
-    assert errors == refused, out + err
-    assert all("PublicView" in line for line in out.splitlines() if ": error:" in line), out
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "tests/typed" in config["tool"]["mypy"]["files"]
+    lines = (ROOT / "tests" / "typed" / "public_views.py").read_text(encoding="utf-8")
+    handed = [line for line in lines.splitlines() if re.search(r"\bown[,)]", line)]
+    assert len(handed) == 6
+    assert all(line.endswith("  # type: ignore[arg-type]") for line in handed), handed
 
 
 # --- a seat's own screen -----------------------------------------------------------------------
