@@ -157,13 +157,23 @@ def _no_games_finished() -> None:
     finished_path().unlink(missing_ok=True)
 
 
+#: The collector's thresholds for the run (tests/app/conftest.py sets its own around each app
+#: test): a young collection every 200 000 allocations, as mypy sets for its own runs, rather
+#: than every 700. The tests keep large live heaps (fifty games played once for a module, a
+#: review's play-outs) that every full pass walks again, about 0.1 s each: at Python's
+#: defaults a third of the suite outside the app spent 7.5 s of its 74 s in full passes,
+#: here 0.3 s (and its collecting 9.9 -> 4.1 s in all, for 300 -> 490 MB at the most).
+THRESHOLDS = (200_000, 30, 30)
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """What collection made (every module the tests import: the package, Textual, pydantic…)
     lives to the end: frozen, so the collector's full passes skip it, as `el-grande` freezes
     what its start-up made (el_grande/startup.py). A full pass walked it all, about 0.1 s
-    each, tens of times a run."""
+    each, tens of times a run. Then the run's thresholds (`THRESHOLDS`)."""
     gc.collect()
     gc.freeze()
+    gc.set_threshold(*THRESHOLDS)
 
 
 #: Textual's parsed rules of each piece of CSS, by the piece and the stylesheet's variables:
