@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from el_grande.bots import make_bot, play_game
+from el_grande.bots.greedy import Memo
 from el_grande.core import Game, Options
 from el_grande.review import Review, Seats, Settings, Task, analyse, review, tasks
 
@@ -155,15 +156,21 @@ def hidden_review() -> tuple[dict[str, Any], Review, set[int | None]]:
 def test_the_same_record_gives_the_same_review_in_one_process_or_two(
     hidden_review: tuple[dict[str, Any], Review, set[int | None]],
 ) -> None:
+    """In two processes, the second half of the game's decisions (a person played seat 1 from
+    there on: half the work, still many runs of decisions for the two workers): the verdicts
+    of those decisions in the whole review made in this process (a decision's cost reads only
+    the later steps of its turn, so the earlier decisions change none of them)."""
     record, one, _read = hidden_review
-    seats = Seats.of(["human", "human"])
+    back = one.verdicts[len(one.verdicts) // 2].index
+    later = tuple(v for v in one.verdicts if v.index >= back)
+    seats = Seats.of(["human", "human"], [((0, "human"),), ((0, "bot:greedy"), (back, "human"))])
     progress: list[tuple[int, int]] = []
     two = review(
         record, seats, only=[1], settings=FEW, jobs=2, progress=lambda *p: progress.append(p)
     )
-    assert two.verdicts == one.verdicts and two.complete
-    assert any(v.draws > 1 for v in one.verdicts)  # the hidden Castillo is drawn
-    assert progress[0] == (0, len(one.verdicts)) and progress[-1] == (len(one.verdicts),) * 2
+    assert two.verdicts == later and two.complete and len(later) > 20
+    assert any(v.draws > 1 for v in later)  # the hidden Castillo is drawn
+    assert progress[0] == (0, len(later)) and progress[-1] == (len(later),) * 2
 
 
 def test_a_review_reads_no_other_seats_view_and_no_snapshot(
@@ -175,9 +182,11 @@ def test_a_review_reads_no_other_seats_view_and_no_snapshot(
 
 def test_with_nothing_hidden_one_draw_is_the_answer_whatever_the_seed(open_game: Game) -> None:
     exact = 0
+    # A memo for each seed's decisions, as a review keeps (the same verdicts: less work).
+    memos = Memo(), Memo()
     for task in tasks(open_game.record(), lambda seat, i: seat == 0):
-        a = analyse(task, Settings(seed=1, draws=4))
-        b = analyse(task, Settings(seed=2, draws=4))
+        a = analyse(task, Settings(seed=1, draws=4), memos[0])
+        b = analyse(task, Settings(seed=2, draws=4), memos[1])
         if a.draws == 1:  # nothing hidden: the same verdict
             assert a == b
             exact += 1
@@ -226,6 +235,7 @@ def test_games_that_differ_only_in_what_a_player_cannot_see_get_the_same_review(
     change nothing in a player's review, up to the moment they show."""
     a, b = _twins(11)
     bots = [make_bot("greedy", seed=s) for s in range(3)]
+    memos = Memo(), Memo()  # one for each game's decisions, as a review keeps (less work)
     compared = 0
     while (d := a.decision) is not None and a.view(0) == b.view(0) and a.decision == b.decision:
         if d.player == 0 and len(d.choices) > 1:
@@ -233,7 +243,7 @@ def test_games_that_differ_only_in_what_a_player_cannot_see_get_the_same_review(
             i = len(a.history)
             ta = Task(i, 0, a.round, a.view(0), d, choice)
             tb = Task(i, 0, b.round, b.view(0), b.decision, choice)  # type: ignore[arg-type]
-            assert analyse(ta, TWO) == analyse(tb, TWO)
+            assert analyse(ta, TWO, memos[0]) == analyse(tb, TWO, memos[1])
             compared += 1
             if compared == 6:
                 return

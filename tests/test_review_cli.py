@@ -244,13 +244,15 @@ def test_review_o_never_replaces_a_link_a_device_or_a_fifo(
 def test_a_seat_that_changed_hands_is_reviewed_where_a_person_played_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Ana's seat went to the Hard player for a stretch: her review has none of its decisions."""
+    """Ana's seat went to the Hard player for a stretch: her review has none of its decisions.
+    (A long stretch, most of the game: a person's few decisions on each side of it are what
+    the review reads.)"""
     from el_grande.persist.model import Hand
 
     game = Game.new(list(NAMES), seed=8, options=Options(rounds=6))
     play_game(game, [make_bot("greedy", seed=s) for s in range(2)])
     total = len(game.history)
-    lent, back = total // 3, 2 * total // 3
+    lent, back = total // 6, 5 * total // 6
     hands = [(0, "human"), (lent, "bot:strong"), (back, "human")]
     played_by = [Hand.model_validate({"from": at, "kind": kind}) for at, kind in hands]
     seats = [Seat(name=NAMES[0], played_by=played_by), Seat(name=NAMES[1], kind="bot:greedy")]

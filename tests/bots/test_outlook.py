@@ -4,14 +4,17 @@ end, and that the search it ends reads nothing its seat may not know."""
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from el_grande.bots import fit_outlook
 from el_grande.bots.fit_outlook import Start, agreement, fit, greedy_games, main, starts
 from el_grande.bots.greedy import greedy_choice
 from el_grande.bots.model import determinize, evaluate, points_by_place
@@ -22,13 +25,11 @@ from el_grande.core import CASTILLO_INDEX, DecisionKind, Game, Options, Phase
 pytestmark = pytest.mark.filterwarnings("error::el_grande.bots.base.BotFallbackWarning")
 
 
-def _greedy_game(n: int, seed: int, **options: object) -> Game:
-    """A game of the greedy rule to its end (each seat deciding on its own determinization)."""
-    game = Game.new([f"P{s}" for s in range(n)], seed=seed, options=Options(**options))  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    while (d := game.decision) is not None:
-        game.apply(greedy_choice(determinize(game.view(d.player), rng), d.player))
-    return game
+def _medium_game(n: int, k: int = 0) -> Game:
+    """A finished game of Medium players (the greedy rule), `n` players: the `k`-th stored
+    held-out game (`HELD_OUT`), replayed (a few milliseconds; playing one takes 0.1-0.2 s).
+    `test_the_held_out_games_are_the_medium_games_of_their_seeds` checks they still are."""
+    return Game.replay(_stored()[n][k])
 
 
 def _round_starts(game: Game) -> list[Game]:
@@ -46,7 +47,7 @@ def _round_starts(game: Game) -> list[Game]:
 
 def test_the_features_are_the_seats_board_reserves_hand_and_turn() -> None:
     """Each feature is what its name says, counted independently here."""
-    game = _greedy_game(4, 3)
+    game = _medium_game(4, 3)
     for g in _round_starts(game):
         points = points_by_place(g)
         for s in range(g.n):
@@ -70,7 +71,7 @@ def test_the_outlook_of_a_rounds_start_is_the_points_and_the_fitted_terms() -> N
     """At a round's start (a play-out's end): points scored plus the coefficients of the
     player count and round times the features; elsewhere `evaluate`, exact at the end."""
     for n in (2, 3, 4, 5):
-        game = _greedy_game(n, 10 + n)
+        game = _medium_game(n, 1)
         for g in _round_starts(game)[1:]:
             coefficients = COEFFICIENTS[n][g.round]
             expected = [
@@ -116,7 +117,7 @@ def test_the_fit_finds_the_coefficients_that_made_the_points() -> None:
 
 
 def test_the_starts_of_a_record_are_its_rounds_with_the_points_to_come() -> None:
-    game = _greedy_game(3, 7)
+    game = _medium_game(3, 7)
     found = starts(game.record())
     replayed = _round_starts(game)
     assert [s.round for s in found] == [g.round for g in replayed[1:]] == list(range(2, 10))
@@ -129,12 +130,26 @@ def test_the_starts_of_a_record_are_its_rounds_with_the_points_to_come() -> None
         starts(unfinished.record())
 
 
-def test_the_fit_can_be_made_again(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_fit_can_be_made_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`python -m el_grande.bots.fit_outlook PLAYERS GAMES [SEED]`: a row of coefficients a
     round, as `COEFFICIENTS` is written: the fit of those games' round starts."""
+    asked, played = [], []
+
+    def kept(players: int, games: int, seed: int = 0) -> Iterator[dict[str, Any]]:
+        """`greedy_games`, its records kept (played once, not again for the expected fit)."""
+        asked.append((players, games, seed))
+        for record in greedy_games(players, games, seed):
+            played.append(record)
+            yield record
+
+    monkeypatch.setattr(fit_outlook, "greedy_games", kept)
     main(["3", "4", "1"])
     rows = capsys.readouterr().out.splitlines()
-    expected = fit(s for record in greedy_games(3, 4, 1) for s in starts(record))[3]
+    assert asked == [(3, 4, 1)] and [r["seed"] for r in played] == [1, 2, 3, 4]
+    assert all(len(r["players"]) == 3 and Game.replay(r).over for r in played)
+    expected = fit(s for record in played for s in starts(record))[3]
     assert rows == [
         f"        {r}: ({', '.join(f'{c:.2f}' for c in row)})," for r, row in expected.items()
     ]
@@ -154,6 +169,12 @@ HELD_OUT = Path(__file__).with_name("held_out_games.json.gz")
 def held_out() -> dict[int, list[dict[str, Any]]]:
     with gzip.open(HELD_OUT, "rt", encoding="utf-8") as f:
         return {int(n): records for n, records in json.load(f).items()}
+
+
+@functools.cache
+def _stored() -> dict[int, list[dict[str, Any]]]:
+    """`held_out()`, read once (only ever read: `_medium_game` replays a copy)."""
+    return held_out()
 
 
 def write_held_out() -> None:
@@ -248,7 +269,7 @@ def test_power_cards_that_share_a_play_out_are_valued_as_their_own_play_outs() -
     same turn order) gets what its own play-out gives, its hand's term included."""
     shared = 0
     for n in (2, 4, 5):
-        game = _greedy_game(n, 40 + n)
+        game = _medium_game(n, 6)
         starts = _round_starts(game)
         # A round where the hands are full, one where they are half spent, and the last
         # (play-outs to the game's end), a different round in each game.
@@ -260,4 +281,4 @@ def test_power_cards_that_share_a_play_out_are_valued_as_their_own_play_outs() -
                 own = play_out(g, c, None, _endless, None)
                 assert play_out(g, c, alike, _endless, None) == pytest.approx(own, abs=1e-9)
             shared += len(d.choices) - len(alike.seen)
-    assert shared >= 10, shared  # (12 here: the property is tested where play-outs are shared)
+    assert shared >= 10, shared  # (16 here: the property is tested where play-outs are shared)
