@@ -339,11 +339,12 @@ class Terminal:
 
 
 @contextmanager
-def game_in_a_terminal(home: Path, weighing: bool = False) -> Iterator[Terminal]:
-    """A game of two humans, three decisions made (each seen in the autosave). The engine's
+def game_in_a_terminal(home: Path, weighing: bool = False, made: int = 3) -> Iterator[Terminal]:
+    """A game of two humans, `made` decisions made (each seen in the autosave). The engine's
     warnings are weighed (`weighing`, the settings' default: a thread's play-outs at every
     prompt) only where a test asks, as in every test in this process (tests/conftest.py's
-    `_no_weighing`): they are most of such a game's CPU."""
+    `_no_weighing`): they are most of such a game's CPU (they weigh on for as long as a test
+    waits on a decision)."""
     if not weighing:
         (home / "config").mkdir(parents=True)
         (home / "config" / "settings.toml").write_text("warnings = false\n")
@@ -351,7 +352,7 @@ def game_in_a_terminal(home: Path, weighing: bool = False) -> Iterator[Terminal]
     try:
         wait_for(lambda: decisions(home) >= 0)
         end = time.monotonic() + 120
-        for n in range(3):
+        for n in range(made):
             # The first power card: a decision, nothing secret. A key pressed before the
             # table's quiet time at a change of player is over does nothing: press again
             # after a pause until the decision is made (a player would).
@@ -369,17 +370,19 @@ RESTORED = (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1000l")  # normal screen, curs
 
 
 @pytest.mark.parametrize(
-    ("signum", "status", "weighing"), [(signal.SIGTERM, 143, True), (signal.SIGHUP, 129, False)]
+    ("signum", "status", "weighing", "made"),
+    [(signal.SIGTERM, 143, True, 1), (signal.SIGHUP, 129, False, 3)],
 )
 def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
-    signum: int, status: int, weighing: bool, tmp_path: Path
+    signum: int, status: int, weighing: bool, made: int, tmp_path: Path
 ) -> None:
     """SIGTERM and SIGHUP once left the terminal in the alternate screen, with mouse
     reporting on and the cursor hidden (the save was whole, the lock file left behind).
-    SIGTERM comes with the warnings on (the default): most likely while a thread weighs the
-    fourth prompt's choices."""
+    SIGTERM comes with the warnings on (the default), as soon as the first decision is in
+    the autosave: most likely while a thread weighs the second prompt's choices (one
+    prompt's weighing under way is what this needs; more decisions only weighed more)."""
     home = tmp_path / "home"
-    with game_in_a_terminal(home, weighing) as term:
+    with game_in_a_terminal(home, weighing, made) as term:
         before = len(term.output)
         term.proc.send_signal(signum)
         assert term.proc.wait(timeout=120) == status
@@ -388,7 +391,7 @@ def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
         for sequence in RESTORED:
             assert sequence in after, sequence
     save, _game = load_game(the_save(home))  # type: ignore[arg-type]
-    assert len(save.choices) == 3
+    assert len(save.choices) == made
     assert lock_is_free(home)
 
 
