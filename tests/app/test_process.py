@@ -177,28 +177,32 @@ def test_the_crash_log_strikes_the_seed_and_the_choices_as_words() -> None:
 # --- 7. no terminal --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("argv", "stdin"),
-    [
-        ([], "devnull"),
-        (["play", "--players", "Ana,Ben"], "devnull"),
-        (["load", str(FIXTURE)], "devnull"),
-        (["replay", str(FIXTURE)], "devnull"),
-        (["resume"], "devnull"),
-        ([], "closed pipe"),
-        (["load", str(FIXTURE)], "closed pipe"),
-    ],
+NO_TERMINAL = (
+    "el-grande: El Grande needs a terminal: its standard input is not one (it reads the "
+    "keys from there), so nothing was opened; run it in a terminal window."
 )
+
+
+def saves_with_the_fixture(home: Path) -> Path:
+    """`home`'s saves folder holding a copy of the fixture (an unfinished game); its path."""
+    (home / "saves").mkdir(parents=True)
+    save = home / "saves" / FIXTURE.name
+    save.write_bytes(FIXTURE.read_bytes())
+    return save
+
+
+@pytest.mark.parametrize(("argv", "stdin"), [(["load"], "devnull"), ([], "closed pipe")])
 def test_without_a_terminal_it_says_so_and_exits_2(
     argv: list[str], stdin: str, tmp_path: Path
 ) -> None:
     """`el-grande load SAVE </dev/null` once spun a whole core for ever (and then, `load` and
-    `resume` still wrote the game's save before saying it: it became the latest to resume)."""
+    `resume` still wrote the game's save before saying it: it became the latest to resume).
+    The real `el-grande` in a process of its own; every command that opens the app, with
+    either standard input, is refused in the test below."""
     home = tmp_path / "home"
-    (home / "saves").mkdir(parents=True)
-    (home / "saves" / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
+    save = saves_with_the_fixture(home)
     if argv[:1] == ["load"]:
-        argv = ["load", str(home / "saves" / FIXTURE.name)]
+        argv = ["load", str(save)]
     proc = subprocess.Popen(
         [sys.executable, "-m", "el_grande", "--lang", "en", *argv],
         stdin=subprocess.DEVNULL if stdin == "devnull" else subprocess.PIPE,
@@ -209,23 +213,36 @@ def test_without_a_terminal_it_says_so_and_exits_2(
     )
     out, err = proc.communicate(timeout=120)  # (a closed pipe: communicate closes stdin)
     assert proc.returncode == 2, err
-    assert err.strip().splitlines() == [
-        "el-grande: El Grande needs a terminal: its standard input is not one (it reads the "
-        "keys from there), so nothing was opened; run it in a terminal window."
-    ]
+    assert err.strip().splitlines() == [NO_TERMINAL]
     assert lock_is_free(home)
     assert [p.name for p in (home / "saves").iterdir()] == [FIXTURE.name]  # nothing written
-    assert (home / "saves" / FIXTURE.name).read_bytes() == FIXTURE.read_bytes()
+    assert save.read_bytes() == FIXTURE.read_bytes()
 
 
-#: Runs `el-grande` with each command that opens the app, in one process with no terminal:
-#: prints each exit status, then whether Textual was imported.
+#: Runs `el-grande` (its entry point, `el_grande.__main__.main`) with each command that opens
+#: the app, in one process with no terminal: standard input /dev/null, then a closed pipe.
+#: Prints one line a command: its exit status, what it said, and what is in the saves folder
+#: after it (a lock file would be there too) and whether the save is still the fixture's;
+#: then whether Textual was imported.
 _REFUSED_EARLY = """
-import sys
-from el_grande.cli import main
-for argv in ([], ["play", "--players", "Ana,Ben"], ["calc"], ["learn"], ["resume"],
-             ["load", sys.argv[1]], ["replay", sys.argv[1]]):
-    print(main(["--lang", "en", *argv]))
+import contextlib, io, json, os, sys
+from pathlib import Path
+from el_grande.__main__ import main
+save = Path(sys.argv[1])
+fixture = save.read_bytes()
+for stdin in ("devnull", "closed pipe"):
+    if stdin == "closed pipe":
+        read, write = os.pipe()
+        os.close(write)
+        os.dup2(read, 0)
+    for argv in ([], ["play", "--players", "Ana,Ben"], ["calc"], ["learn"], ["resume"],
+                 ["load", str(save)], ["replay", str(save)]):
+        said = io.StringIO()
+        with contextlib.redirect_stderr(said):
+            status = main(["--lang", "en", *argv])
+        saves = sorted(p.name for p in save.parent.iterdir())
+        same = save.read_bytes() == fixture
+        print(json.dumps([stdin, argv[:1], status, said.getvalue(), saves, same]))
 print("textual" in sys.modules)
 """
 
@@ -233,11 +250,11 @@ print("textual" in sys.modules)
 def test_without_a_terminal_the_commands_that_open_the_app_never_import_it(
     tmp_path: Path,
 ) -> None:
-    """Refused before Textual is imported (a tenth of a second): the sentence comes at once."""
+    """Each command that opens the app, with /dev/null or a closed pipe for its standard
+    input, says the one sentence and exits 2, writing nothing (no save, no lock): refused
+    before Textual is imported (a tenth of a second), the sentence comes at once."""
     home = tmp_path / "home"
-    (home / "saves").mkdir(parents=True)
-    save = home / "saves" / FIXTURE.name
-    save.write_bytes(FIXTURE.read_bytes())
+    save = saves_with_the_fixture(home)
     proc = subprocess.run(
         [sys.executable, "-c", _REFUSED_EARLY, str(save)],
         stdin=subprocess.DEVNULL,
@@ -246,31 +263,47 @@ def test_without_a_terminal_the_commands_that_open_the_app_never_import_it(
         env=env_for(home),
         timeout=120,
     )
-    assert proc.stdout.split() == ["2"] * 7 + ["False"], proc.stderr
-    assert proc.stderr.count("El Grande needs a terminal") == 7
+    *runs, textual = proc.stdout.splitlines()
+    assert len(runs) == 14, proc.stderr
+    for run in runs:
+        stdin, command, status, said, saves, same = json.loads(run)
+        assert (status, said) == (2, NO_TERMINAL + "\n"), (stdin, command)
+        assert saves == [FIXTURE.name] and same, (stdin, command)  # nothing written
+    assert textual == "False"
+    assert proc.stderr == "" and lock_is_free(home)
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["export", str(FIXTURE)],
-        ["resume", "--list"],
-        ["load", str(FIXTURE), "--check"],
-        ["simulate", "-n", "2", "-g", "1", "--bots", "random", "--json"],
-        ["config"],
-    ],
-)
-def test_commands_that_need_no_terminal_work_without_one(argv: list[str], tmp_path: Path) -> None:
+#: Runs `el-grande` (its entry point) with each command that needs no terminal, in one
+#: process whose standard input is /dev/null: one line a command, with its exit status, what
+#: it wrote and what it said.
+_NO_TERMINAL_NEEDED = """
+import contextlib, io, json, sys
+from el_grande.__main__ import main
+fixture = sys.argv[1]
+for argv in (["export", fixture], ["resume", "--list"], ["load", fixture, "--check"],
+             ["simulate", "-n", "2", "-g", "1", "--bots", "random", "--json"], ["config"]):
+    out, said = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(said):
+        status = main(argv)
+    print(json.dumps([argv[:2], status, out.getvalue(), said.getvalue()]))
+"""
+
+
+def test_commands_that_need_no_terminal_work_without_one(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "el_grande", *argv],
+        [sys.executable, "-c", _NO_TERMINAL_NEEDED, str(FIXTURE)],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
         env=env_for(tmp_path),
         timeout=300,
     )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout and "terminal" not in proc.stderr
+    runs = proc.stdout.splitlines()
+    assert len(runs) == 5, proc.stderr
+    for run in runs:
+        command, status, out, said = json.loads(run)
+        assert status == 0, (command, said)
+        assert out and "terminal" not in said, (command, said)
 
 
 # --- 6. signals ------------------------------------------------------------------------------
