@@ -241,7 +241,9 @@ class CompatApp(App[None]):
       `App.panic` for an error with a rich form; printed as `run()` returns by
       `App._print_error_renderables`) shows every local variable of every frame, and a game's
       seed and choices are among them. `is_a_crash(error)` may say an error is none (it is
-      then only logged): Textual hands every error to `App._handle_exception`.
+      then only logged): Textual hands every error to `App._handle_exception`. Nor is that
+      report made (`App._fatal_error`): rendering a traceback of every frame, its source
+      highlighted and its variables shown, took more CPU than the app's start-up.
     """
 
     #: The first exception that crashed the app, if one did.
@@ -289,6 +291,12 @@ class CompatApp(App[None]):
                 return
             self.crash = error
         super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        # Textual's, but for the report it renders for `_print_error_renderables` to print:
+        # a crash's is dropped there unprinted (`crash` is set: see `_handle_exception`).
+        self.bell()
+        self._close_messages_no_wait()
 
     def _print_error_renderables(self) -> None:
         if self.crash is not None:

@@ -177,28 +177,32 @@ def test_the_crash_log_strikes_the_seed_and_the_choices_as_words() -> None:
 # --- 7. no terminal --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("argv", "stdin"),
-    [
-        ([], "devnull"),
-        (["play", "--players", "Ana,Ben"], "devnull"),
-        (["load", str(FIXTURE)], "devnull"),
-        (["replay", str(FIXTURE)], "devnull"),
-        (["resume"], "devnull"),
-        ([], "closed pipe"),
-        (["load", str(FIXTURE)], "closed pipe"),
-    ],
+NO_TERMINAL = (
+    "el-grande: El Grande needs a terminal: its standard input is not one (it reads the "
+    "keys from there), so nothing was opened; run it in a terminal window."
 )
+
+
+def saves_with_the_fixture(home: Path) -> Path:
+    """`home`'s saves folder holding a copy of the fixture (an unfinished game); its path."""
+    (home / "saves").mkdir(parents=True)
+    save = home / "saves" / FIXTURE.name
+    save.write_bytes(FIXTURE.read_bytes())
+    return save
+
+
+@pytest.mark.parametrize(("argv", "stdin"), [(["load"], "devnull"), ([], "closed pipe")])
 def test_without_a_terminal_it_says_so_and_exits_2(
     argv: list[str], stdin: str, tmp_path: Path
 ) -> None:
     """`el-grande load SAVE </dev/null` once spun a whole core for ever (and then, `load` and
-    `resume` still wrote the game's save before saying it: it became the latest to resume)."""
+    `resume` still wrote the game's save before saying it: it became the latest to resume).
+    The real `el-grande` in a process of its own; every command that opens the app, with
+    either standard input, is refused in the test below."""
     home = tmp_path / "home"
-    (home / "saves").mkdir(parents=True)
-    (home / "saves" / FIXTURE.name).write_bytes(FIXTURE.read_bytes())
+    save = saves_with_the_fixture(home)
     if argv[:1] == ["load"]:
-        argv = ["load", str(home / "saves" / FIXTURE.name)]
+        argv = ["load", str(save)]
     proc = subprocess.Popen(
         [sys.executable, "-m", "el_grande", "--lang", "en", *argv],
         stdin=subprocess.DEVNULL if stdin == "devnull" else subprocess.PIPE,
@@ -209,23 +213,36 @@ def test_without_a_terminal_it_says_so_and_exits_2(
     )
     out, err = proc.communicate(timeout=120)  # (a closed pipe: communicate closes stdin)
     assert proc.returncode == 2, err
-    assert err.strip().splitlines() == [
-        "el-grande: El Grande needs a terminal: its standard input is not one (it reads the "
-        "keys from there), so nothing was opened; run it in a terminal window."
-    ]
+    assert err.strip().splitlines() == [NO_TERMINAL]
     assert lock_is_free(home)
     assert [p.name for p in (home / "saves").iterdir()] == [FIXTURE.name]  # nothing written
-    assert (home / "saves" / FIXTURE.name).read_bytes() == FIXTURE.read_bytes()
+    assert save.read_bytes() == FIXTURE.read_bytes()
 
 
-#: Runs `el-grande` with each command that opens the app, in one process with no terminal:
-#: prints each exit status, then whether Textual was imported.
+#: Runs `el-grande` (its entry point, `el_grande.__main__.main`) with each command that opens
+#: the app, in one process with no terminal: standard input /dev/null, then a closed pipe.
+#: Prints one line a command: its exit status, what it said, and what is in the saves folder
+#: after it (a lock file would be there too) and whether the save is still the fixture's;
+#: then whether Textual was imported.
 _REFUSED_EARLY = """
-import sys
-from el_grande.cli import main
-for argv in ([], ["play", "--players", "Ana,Ben"], ["calc"], ["learn"], ["resume"],
-             ["load", sys.argv[1]], ["replay", sys.argv[1]]):
-    print(main(["--lang", "en", *argv]))
+import contextlib, io, json, os, sys
+from pathlib import Path
+from el_grande.__main__ import main
+save = Path(sys.argv[1])
+fixture = save.read_bytes()
+for stdin in ("devnull", "closed pipe"):
+    if stdin == "closed pipe":
+        read, write = os.pipe()
+        os.close(write)
+        os.dup2(read, 0)
+    for argv in ([], ["play", "--players", "Ana,Ben"], ["calc"], ["learn"], ["resume"],
+                 ["load", str(save)], ["replay", str(save)]):
+        said = io.StringIO()
+        with contextlib.redirect_stderr(said):
+            status = main(["--lang", "en", *argv])
+        saves = sorted(p.name for p in save.parent.iterdir())
+        same = save.read_bytes() == fixture
+        print(json.dumps([stdin, argv[:1], status, said.getvalue(), saves, same]))
 print("textual" in sys.modules)
 """
 
@@ -233,11 +250,11 @@ print("textual" in sys.modules)
 def test_without_a_terminal_the_commands_that_open_the_app_never_import_it(
     tmp_path: Path,
 ) -> None:
-    """Refused before Textual is imported (a tenth of a second): the sentence comes at once."""
+    """Each command that opens the app, with /dev/null or a closed pipe for its standard
+    input, says the one sentence and exits 2, writing nothing (no save, no lock): refused
+    before Textual is imported (a tenth of a second), the sentence comes at once."""
     home = tmp_path / "home"
-    (home / "saves").mkdir(parents=True)
-    save = home / "saves" / FIXTURE.name
-    save.write_bytes(FIXTURE.read_bytes())
+    save = saves_with_the_fixture(home)
     proc = subprocess.run(
         [sys.executable, "-c", _REFUSED_EARLY, str(save)],
         stdin=subprocess.DEVNULL,
@@ -246,31 +263,47 @@ def test_without_a_terminal_the_commands_that_open_the_app_never_import_it(
         env=env_for(home),
         timeout=120,
     )
-    assert proc.stdout.split() == ["2"] * 7 + ["False"], proc.stderr
-    assert proc.stderr.count("El Grande needs a terminal") == 7
+    *runs, textual = proc.stdout.splitlines()
+    assert len(runs) == 14, proc.stderr
+    for run in runs:
+        stdin, command, status, said, saves, same = json.loads(run)
+        assert (status, said) == (2, NO_TERMINAL + "\n"), (stdin, command)
+        assert saves == [FIXTURE.name] and same, (stdin, command)  # nothing written
+    assert textual == "False"
+    assert proc.stderr == "" and lock_is_free(home)
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["export", str(FIXTURE)],
-        ["resume", "--list"],
-        ["load", str(FIXTURE), "--check"],
-        ["simulate", "-n", "2", "-g", "1", "--bots", "random", "--json"],
-        ["config"],
-    ],
-)
-def test_commands_that_need_no_terminal_work_without_one(argv: list[str], tmp_path: Path) -> None:
+#: Runs `el-grande` (its entry point) with each command that needs no terminal, in one
+#: process whose standard input is /dev/null: one line a command, with its exit status, what
+#: it wrote and what it said.
+_NO_TERMINAL_NEEDED = """
+import contextlib, io, json, sys
+from el_grande.__main__ import main
+fixture = sys.argv[1]
+for argv in (["export", fixture], ["resume", "--list"], ["load", fixture, "--check"],
+             ["simulate", "-n", "2", "-g", "1", "--bots", "random", "--json"], ["config"]):
+    out, said = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(said):
+        status = main(argv)
+    print(json.dumps([argv[:2], status, out.getvalue(), said.getvalue()]))
+"""
+
+
+def test_commands_that_need_no_terminal_work_without_one(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "el_grande", *argv],
+        [sys.executable, "-c", _NO_TERMINAL_NEEDED, str(FIXTURE)],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
         env=env_for(tmp_path),
         timeout=300,
     )
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout and "terminal" not in proc.stderr
+    runs = proc.stdout.splitlines()
+    assert len(runs) == 5, proc.stderr
+    for run in runs:
+        command, status, out, said = json.loads(run)
+        assert status == 0, (command, said)
+        assert out and "terminal" not in said, (command, said)
 
 
 # --- 6. signals ------------------------------------------------------------------------------
@@ -339,11 +372,12 @@ class Terminal:
 
 
 @contextmanager
-def game_in_a_terminal(home: Path, weighing: bool = False) -> Iterator[Terminal]:
-    """A game of two humans, three decisions made (each seen in the autosave). The engine's
+def game_in_a_terminal(home: Path, weighing: bool = False, made: int = 3) -> Iterator[Terminal]:
+    """A game of two humans, `made` decisions made (each seen in the autosave). The engine's
     warnings are weighed (`weighing`, the settings' default: a thread's play-outs at every
     prompt) only where a test asks, as in every test in this process (tests/conftest.py's
-    `_no_weighing`): they are most of such a game's CPU."""
+    `_no_weighing`): they are most of such a game's CPU (they weigh on for as long as a test
+    waits on a decision)."""
     if not weighing:
         (home / "config").mkdir(parents=True)
         (home / "config" / "settings.toml").write_text("warnings = false\n")
@@ -351,7 +385,7 @@ def game_in_a_terminal(home: Path, weighing: bool = False) -> Iterator[Terminal]
     try:
         wait_for(lambda: decisions(home) >= 0)
         end = time.monotonic() + 120
-        for n in range(3):
+        for n in range(made):
             # The first power card: a decision, nothing secret. A key pressed before the
             # table's quiet time at a change of player is over does nothing: press again
             # after a pause until the decision is made (a player would).
@@ -369,17 +403,19 @@ RESTORED = (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1000l")  # normal screen, curs
 
 
 @pytest.mark.parametrize(
-    ("signum", "status", "weighing"), [(signal.SIGTERM, 143, True), (signal.SIGHUP, 129, False)]
+    ("signum", "status", "weighing", "made"),
+    [(signal.SIGTERM, 143, True, 1), (signal.SIGHUP, 129, False, 3)],
 )
 def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
-    signum: int, status: int, weighing: bool, tmp_path: Path
+    signum: int, status: int, weighing: bool, made: int, tmp_path: Path
 ) -> None:
     """SIGTERM and SIGHUP once left the terminal in the alternate screen, with mouse
     reporting on and the cursor hidden (the save was whole, the lock file left behind).
-    SIGTERM comes with the warnings on (the default): most likely while a thread weighs the
-    fourth prompt's choices."""
+    SIGTERM comes with the warnings on (the default), as soon as the first decision is in
+    the autosave: most likely while a thread weighs the second prompt's choices (one
+    prompt's weighing under way is what this needs; more decisions only weighed more)."""
     home = tmp_path / "home"
-    with game_in_a_terminal(home, weighing) as term:
+    with game_in_a_terminal(home, weighing, made) as term:
         before = len(term.output)
         term.proc.send_signal(signum)
         assert term.proc.wait(timeout=120) == status
@@ -388,7 +424,7 @@ def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
         for sequence in RESTORED:
             assert sequence in after, sequence
     save, _game = load_game(the_save(home))  # type: ignore[arg-type]
-    assert len(save.choices) == 3
+    assert len(save.choices) == made
     assert lock_is_free(home)
 
 

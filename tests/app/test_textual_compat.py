@@ -10,6 +10,7 @@ import inspect
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual import events
@@ -125,6 +126,7 @@ def test_compat_app_overrides_what_textual_has_with_the_same_parameters() -> Non
     )
     assert overridden == [
         "_build_driver",
+        "_fatal_error",
         "_handle_exception",
         "_print_error_renderables",
     ]
@@ -137,6 +139,10 @@ def test_compat_app_overrides_what_textual_has_with_the_same_parameters() -> Non
     assert app._exit_renderables == [] and app._exit is False
     app.exit()
     assert app._exit is True
+    # `_fatal_error` is Textual's but for the report: a bell, then the app's messages closed.
+    fatal = inspect.getsource(App._fatal_error)
+    assert "self.bell()" in fatal and "self._close_messages_no_wait()" in fatal
+    assert "Traceback(" in fatal and "self._exit_renderables.append(" in fatal
 
 
 async def test_the_terminal_driver_writes_through_terminal_output() -> None:
@@ -195,6 +201,36 @@ def test_a_crash_is_kept_and_textual_prints_nothing_of_it(
     out, err = capfd.readouterr()
     assert app.crash is error and app.return_code == 1
     assert "4242" not in out + err and "Traceback" not in out + err
+
+
+def test_the_report_of_a_crash_is_not_even_made(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Textual's report of a crash (a traceback of every frame with its variables, rendered
+    by `App._fatal_error`) would be dropped unprinted: it is not made (it cost more CPU than
+    the app's start-up). A plain Textual app makes it, or this test could not fail."""
+    import rich.traceback
+
+    made: list[str] = []
+
+    class Counted(rich.traceback.Traceback):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            made.append("report")
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(rich.traceback, "Traceback", Counted)
+    app = _crashing(_Secret("boom"))
+    app.run(headless=True)
+    assert app.crash is not None and app.return_code == 1 and not app.is_running
+    assert made == []
+
+    class Crashes(App[None]):
+        def on_mount(self) -> None:
+            raise _Secret("boom")
+
+    Crashes().run(headless=True)
+    capfd.readouterr()
+    assert made == ["report"]
 
 
 def test_textual_s_report_would_have_told_the_secret(capfd: pytest.CaptureFixture[str]) -> None:
