@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -203,7 +204,7 @@ def _css_parsed_once() -> Iterator[None]:
         tie_breaker: int = 0,
         scope: str = "",
     ) -> list[object]:
-        key = (css, read_from, is_default_rules, tie_breaker, scope, *self._variables.items())
+        key = (css, read_from, is_default_rules, tie_breaker, scope, _variables_key(self))
         rules = _PARSED_CSS.get(key) if _SHARE_CSS[0] else None
         if rules is None:
             rules = _PARSED_CSS[key] = original(
@@ -214,6 +215,25 @@ def _css_parsed_once() -> Iterator[None]:
     Stylesheet._parse_rules = parse_rules  # type: ignore[assignment,method-assign]
     yield
     Stylesheet._parse_rules = original  # type: ignore[method-assign]
+
+
+#: The last stylesheets' variables, by identity, with their items (see `_variables_key`).
+_VARIABLES: dict[int, tuple[dict[str, str], tuple[tuple[str, str], ...]]] = {}
+
+
+def _variables_key(stylesheet: Any) -> tuple[tuple[str, str], ...]:
+    """A stylesheet's variables as part of a key: their items, made once for each set of
+    variables (about 150 of them, made again at each of an app's dozens of parses, cost more
+    than the rest of the look-up). Textual replaces a stylesheet's variables whole
+    (`Stylesheet.set_variables`), never changes them in place; the dict is held here with
+    its items, so its identity is never another's."""
+    variables = stylesheet._variables
+    known = _VARIABLES.get(id(variables))
+    if known is None or known[0] is not variables:
+        if len(_VARIABLES) > 16:
+            _VARIABLES.clear()
+        known = _VARIABLES[id(variables)] = (variables, tuple(variables.items()))
+    return known[1]
 
 
 @pytest.fixture(autouse=True)
