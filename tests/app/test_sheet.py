@@ -12,7 +12,15 @@ import pytest
 from textual.pilot import Pilot
 
 from el_grande.app.app import ElGrandeApp
-from el_grande.app.screens.sheet import CELL, NamesScreen, SheetScreen, _widths, open_sheet
+from el_grande.app.screens.sheet import (
+    CELL,
+    NamesScreen,
+    SheetScreen,
+    _widths,
+    grid,
+    grid_width,
+    open_sheet,
+)
 from el_grande.app.screens.title import TitleScreen
 from el_grande.sheet.model import Sheet
 from el_grande.sheet.store import ORDER, SheetFile, load, sheet_path
@@ -428,6 +436,25 @@ async def test_a_click_on_a_count_moves_the_cursor_there(home: Path) -> None:
         assert (scr.row, scr.col, scr.place) == (4, 2, "catalonia")
         await press(pilot, "7")
         assert scr.sheet.scorings[0].counts["catalonia"] == [0, 0, 7]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_line_of_the_grid_is_as_wide_as_the_layout_is_told(lang: str) -> None:
+    """The grid's width is told to the layout without scoring the board (`grid_width`, asked
+    at every key): every line of the grid is that wide, whoever plays, whatever their names
+    (as wide as a name may be), counts, ranks, bonuses and totals, the cursor anywhere."""
+    use(lang)
+    long_names = ["Maximilianaa", "김민준이서연", "[b]Bo[/b]", "Cy", "Dee"]  # 12 columns at most
+    for players in range(2, 6):
+        sheet = Sheet.new(long_names[:players])
+        board = designed(players)
+        for k in range(3):  # running totals of three scorings
+            enter(sheet, k, board)
+        for k in range(3):
+            sheet.go_to(k)
+            for cursor in (None, (0, 0), (len(ORDER) - 1, players - 1)):
+                widths = {line.cell_len for line in grid(sheet, cursor)}
+                assert widths == {grid_width(sheet)}, (players, k, cursor, widths)
 
 
 # --- Korean ------------------------------------------------------------------------------------
