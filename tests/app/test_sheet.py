@@ -361,10 +361,24 @@ async def test_esc_after_the_first_c_calls_the_new_game_off_and_stays(home: Path
         assert isinstance(app.screen, TitleScreen)
 
 
+def lit_names(app: ElGrandeApp) -> list[int]:
+    """The rows of the names screen whose label is lit (reversed)."""
+    labels = app.screen.query(".names-label")
+    return [i for i, label in enumerate(labels) if label.styles.text_style.reverse]
+
+
 async def test_the_names_screen_refuses_names_that_will_not_do(home: Path) -> None:
+    """Names that will not do are said; the lit label follows the focus from row to row (it
+    stayed on the first row)."""
     app = ElGrandeApp(sheet=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        assert lit_names(app) == [0]
+        for row in (1, 2, 3, 4):
+            await press(pilot, "tab")
+            assert lit_names(app) == [row]
+        await press(pilot, "up")
+        assert lit_names(app) == [3]
         await type_names(pilot, ["Ana", "ana"])
         assert isinstance(app.screen, NamesScreen)
         assert "Two players are called ana" in screen_text(app)
