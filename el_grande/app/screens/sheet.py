@@ -503,7 +503,7 @@ class SheetScreen(StyledOnce, Screen[None]):
 # --- the names ---------------------------------------------------------------------------------
 
 
-class NamesScreen(FormNavigation):
+class NamesScreen(StyledOnce, FormNavigation):
     """The players' names, 2-5 in the sheet's column order: a new sheet, or new names for
     `sheet`. Returns the sheet (None: Esc); names it refuses are said and stay to be mended."""
 
