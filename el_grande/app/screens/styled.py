@@ -56,9 +56,8 @@ class StyledOnce(LaidOutOnce):
     (`FirstResume`), and it is laid out once for its first frame (`LaidOutOnce`, which the
     screens without `StyledOnce` have too). Every screen of the app's has it, but those with
     an `on_screen_resume` of their own (the game screen, the pause of a small terminal), which
-    call `FirstResume` from it. (A form's focused row, lit by `:focus-within`, needs no
-    restyle of the whole form: its widgets are styled as they are mounted, before the focus
-    comes, and the focus restyles the row it comes to.)"""
+    call `FirstResume` from it. (A form's focused row needs no restyle of the whole form:
+    its label is lit by a class as the focus comes, `FormNavigation`.)"""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
