@@ -105,11 +105,15 @@ async def test_a_pushed_screen_is_styled_once_as_it_comes(
 async def test_a_screen_that_brings_a_style_file_not_read_yet_is_restyled_with_it(
     restyled: list[list[DOMNode]],
 ) -> None:
-    """Textual styles a pushed screen before it reads the file the screen brings: that
-    screen keeps its restyle as it comes (the remote seat's first scoring display was laid
-    out without its own styles when it had not)."""
+    """Textual styles a pushed screen before it reads the file the screen brings, and its
+    widgets after: that screen alone is restyled as it comes, and it and every widget of it
+    are styled as a screen whose file was read before is (the remote seat's first scoring
+    display was laid out without its own styles when it had not been restyled)."""
     from el_grande.app.screens.help import HelpScreen
     from el_grande.app.screens.styled import own_styles_read
+
+    def styles(screen: DOMNode) -> list[str]:
+        return [node.styles.css for node in screen.walk_children(with_self=True)]
 
     app = make_app(3)
     async with app.run_test(size=SIZE) as pilot:
@@ -118,8 +122,17 @@ async def test_a_screen_that_brings_a_style_file_not_read_yet_is_restyled_with_i
         assert not own_styles_read(screen)
         app.push_screen(screen)
         await settle(pilot)
-        assert _whole(restyled, HelpScreen) == 1
-        assert own_styles_read(HelpScreen())
+        assert _whole(restyled, HelpScreen) == 0
+        assert [screen] in restyled
+        assert screen.styles.align_horizontal == "center"  # help.tcss: the screen's own
+        first = styles(screen)
+        app.pop_screen()
+        await settle(pilot)
+        again = HelpScreen()
+        assert own_styles_read(again)
+        app.push_screen(again)
+        await settle(pilot)
+        assert styles(again) == first
 
 
 async def test_the_answers_are_focused_and_styled_so_once(

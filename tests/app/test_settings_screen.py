@@ -345,13 +345,33 @@ async def test_the_scoring_pace_is_the_settings_or_the_bots_at_a_table_without_h
 
 
 async def _labels_follow_the_focus(pilot, screen, steps: int) -> None:  # type: ignore[no-untyped-def]
-    """Tab `steps` times; after each, exactly the focused field's row label is reversed."""
+    """Tab `steps` times; after each, exactly the focused field's row label is reversed, and
+    no row was restyled (the label is lit by a class: Textual restyled both rows the focus
+    left and came to, every widget in them, at every move while `:focus-within` lit it)."""
+    from collections.abc import Iterable
+
     from textual.containers import Horizontal
+    from textual.css.stylesheet import Stylesheet
+    from textual.dom import DOMNode
     from textual.widgets import Label
+
+    restyled: list[DOMNode] = []
+    update_nodes = Stylesheet.update_nodes
+
+    def record(self: Stylesheet, nodes: Iterable[DOMNode], animate: bool = False) -> None:
+        batch = list(nodes)
+        restyled.extend(batch)
+        update_nodes(self, batch, animate)
 
     seen = set()
     for _ in range(steps):
-        await press(pilot, "tab")
+        Stylesheet.update_nodes = record  # type: ignore[method-assign]
+        try:
+            await press(pilot, "tab")
+        finally:
+            Stylesheet.update_nodes = update_nodes  # type: ignore[method-assign]
+        rows = [n for n in restyled if n.has_class("opt-row") or n.has_class("seat-row")]
+        assert rows == [], "a move of the focus restyles no row"
         await pilot.pause()
         focused = screen.focused
         assert focused is not None

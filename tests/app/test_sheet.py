@@ -12,7 +12,15 @@ import pytest
 from textual.pilot import Pilot
 
 from el_grande.app.app import ElGrandeApp
-from el_grande.app.screens.sheet import CELL, NamesScreen, SheetScreen, _widths, open_sheet
+from el_grande.app.screens.sheet import (
+    CELL,
+    NamesScreen,
+    SheetScreen,
+    _widths,
+    grid,
+    grid_width,
+    open_sheet,
+)
 from el_grande.app.screens.title import TitleScreen
 from el_grande.sheet.model import Sheet
 from el_grande.sheet.store import ORDER, SheetFile, load, sheet_path
@@ -353,10 +361,24 @@ async def test_esc_after_the_first_c_calls_the_new_game_off_and_stays(home: Path
         assert isinstance(app.screen, TitleScreen)
 
 
+def lit_names(app: ElGrandeApp) -> list[int]:
+    """The rows of the names screen whose label is lit (reversed)."""
+    labels = app.screen.query(".names-label")
+    return [i for i, label in enumerate(labels) if label.styles.text_style.reverse]
+
+
 async def test_the_names_screen_refuses_names_that_will_not_do(home: Path) -> None:
+    """Names that will not do are said; the lit label follows the focus from row to row (it
+    stayed on the first row)."""
     app = ElGrandeApp(sheet=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        assert lit_names(app) == [0]
+        for row in (1, 2, 3, 4):
+            await press(pilot, "tab")
+            assert lit_names(app) == [row]
+        await press(pilot, "up")
+        assert lit_names(app) == [3]
         await type_names(pilot, ["Ana", "ana"])
         assert isinstance(app.screen, NamesScreen)
         assert "Two players are called ana" in screen_text(app)
@@ -428,6 +450,25 @@ async def test_a_click_on_a_count_moves_the_cursor_there(home: Path) -> None:
         assert (scr.row, scr.col, scr.place) == (4, 2, "catalonia")
         await press(pilot, "7")
         assert scr.sheet.scorings[0].counts["catalonia"] == [0, 0, 7]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_line_of_the_grid_is_as_wide_as_the_layout_is_told(lang: str) -> None:
+    """The grid's width is told to the layout without scoring the board (`grid_width`, asked
+    at every key): every line of the grid is that wide, whoever plays, whatever their names
+    (as wide as a name may be), counts, ranks, bonuses and totals, the cursor anywhere."""
+    use(lang)
+    long_names = ["Maximilianaa", "김민준이서연", "[b]Bo[/b]", "Cy", "Dee"]  # 12 columns at most
+    for players in range(2, 6):
+        sheet = Sheet.new(long_names[:players])
+        board = designed(players)
+        for k in range(3):  # running totals of three scorings
+            enter(sheet, k, board)
+        for k in range(3):
+            sheet.go_to(k)
+            for cursor in (None, (0, 0), (len(ORDER) - 1, players - 1)):
+                widths = {line.cell_len for line in grid(sheet, cursor)}
+                assert widths == {grid_width(sheet)}, (players, k, cursor, widths)
 
 
 # --- Korean ------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ at 100x30 and 120x40 (snapshots)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -32,13 +33,24 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-@pytest.fixture
-def seeded(home: Path) -> Path:
-    conn = open_games(write=True)
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small database, filled once for the module (`stats.fill` is seeded: the same games
+    every time); each test gets its own copy (`seeded`), which it may change."""
+    home = tmp_path_factory.mktemp("filled")
+    conn = open_games(home, write=True)
     try:
         stats.fill(conn, GAMES, SEED)
     finally:
         conn.close()
+    path = games.games_path(home)
+    assert [p.name for p in home.iterdir()] == [path.name]  # all of it in the one file (no WAL)
+    return path
+
+
+@pytest.fixture
+def seeded(home: Path, filled: Path) -> Path:
+    shutil.copyfile(filled, games.games_path(home))
     return home
 
 

@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from el_grande.app.access import el_app
 from el_grande.app.closing import close
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, SeatRow, seat_rows
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.names import normalise, printable
@@ -37,7 +38,7 @@ def player_default(seat: SeatSetup) -> PlayerDefault:
 BUTTONS = ("begin", "back")
 
 
-class NewGameScreen(FormNavigation):
+class NewGameScreen(StyledOnce, FormNavigation):
     CSS_PATH = "new_game.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "new.back"),

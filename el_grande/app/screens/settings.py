@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from el_grande.app.access import el_app
 from el_grande.app.closing import close
 from el_grande.app.colours import chip_colours
+from el_grande.app.screens.styled import StyledOnce
 from el_grande.app.widgets.form import FormInput, FormNavigation, FormSelect, SeatRow, seat_rows
 from el_grande.app.widgets.keybar import KeyBar
 from el_grande.names import normalise, printable
@@ -35,7 +36,7 @@ BUTTONS = ("save", "cancel")
 PACES: tuple[float | None, ...] = (None, 1.0, 2.0, 3.0, 5.0, 8.0)
 
 
-class SettingsScreen(FormNavigation):
+class SettingsScreen(StyledOnce, FormNavigation):
     """Returns nothing; the app's settings are changed when saved."""
 
     CSS_PATH = "settings.tcss"

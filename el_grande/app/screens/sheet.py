@@ -89,6 +89,13 @@ def _widths(sheet: Sheet) -> tuple[int, int]:
     return max(labels) + 1, max(6, width(t("calc.col_values"))) + 1
 
 
+def grid_width(sheet: Sheet) -> int:
+    """The width of every line of `grid` (each of its parts is padded to its column): known
+    without scoring the board, which a layout asks for at every key."""
+    place_w, values_w = _widths(sheet)
+    return place_w + values_w + sheet.players * (CELL + 1)
+
+
 def _rank(row: PlaceScore, seat: int) -> tuple[str, str]:
     """A player's rank in a place ("1st", "=2nd" for a tie) and the bonus marks (♔⌂)."""
     rank, marks = "", ""
@@ -142,7 +149,7 @@ def grid(sheet: Sheet, cursor: tuple[int, int] | None) -> list[Text]:
                 cell.stylize("reverse", 1)
             line.append_text(cell)
         lines.append(line)
-    lines.append(Text("─" * (place_w + values_w + n * (CELL + 1)), "dim"))
+    lines.append(Text("─" * grid_width(sheet), "dim"))
     gains = sheet.gains()
     running = [0] * n
     for s, gain in enumerate(gains):
@@ -178,7 +185,7 @@ class SheetGrid(Widget):
         return Text("\n").join(grid(scr.sheet, (scr.row, scr.col)))
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
-        return max(line.cell_len for line in grid(self.sheet_screen.sheet, None))
+        return grid_width(self.sheet_screen.sheet)
 
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return len(ORDER) + 2 + SCORINGS + 1
@@ -496,7 +503,7 @@ class SheetScreen(StyledOnce, Screen[None]):
 # --- the names ---------------------------------------------------------------------------------
 
 
-class NamesScreen(FormNavigation):
+class NamesScreen(StyledOnce, FormNavigation):
     """The players' names, 2-5 in the sheet's column order: a new sheet, or new names for
     `sheet`. Returns the sheet (None: Esc); names it refuses are said and stay to be mended."""
 

@@ -25,23 +25,30 @@ def own_styles_read(screen: textual_screen.Screen[Any]) -> bool:
 
 
 class FirstResume:
-    """Called with each `ScreenResume` of a screen: the first does not restyle it, when the
-    screen's own styles were read before it came (`own_styles_read`, asked when it is made).
+    """Called with each `ScreenResume` of a screen: the first does not restyle it all.
 
     Textual styles each widget when it is mounted, then, when the screen is first shown
     (`ScreenResume`), styles every widget of the screen again — for the game screen about
     4 ms of its first frame, a curtain 1.5 ms, the settings 60 ms: for nothing, nothing
-    changed in between. Later resumes are Textual's as ever (and a new theme restyles every
-    screen on the stack whenever it comes).
+    changed in between. One node may lack its styles: a screen whose own style files were not
+    read when it was made (`own_styles_read`) was styled before they were — Textual reads them
+    as it pushes the screen (`App._load_screen_css`), before the screen composes and mounts
+    its widgets — and the first resume styles it alone again. Later resumes are Textual's as
+    ever (and a new theme restyles every screen on the stack whenever it comes).
     """
 
     def __init__(self, screen: textual_screen.Screen[Any]) -> None:
-        self.done = not own_styles_read(screen)
+        self.screen = screen
+        self.done = False
+        self.read_before = own_styles_read(screen)
 
     def __call__(self, event: events.ScreenResume) -> None:
-        if not self.done:
-            self.done = True
-            event.refresh_styles = False
+        if self.done:
+            return
+        self.done = True
+        event.refresh_styles = False
+        if not self.read_before:
+            self.screen.app.stylesheet.update_nodes([self.screen], animate=False)
 
 
 class StyledOnce(LaidOutOnce):
@@ -49,9 +56,8 @@ class StyledOnce(LaidOutOnce):
     (`FirstResume`), and it is laid out once for its first frame (`LaidOutOnce`, which the
     screens without `StyledOnce` have too). Every screen of the app's has it, but those with
     an `on_screen_resume` of their own (the game screen, the pause of a small terminal), which
-    call `FirstResume` from it, and the forms (`FormNavigation`): a form's focused row is lit
-    by `:focus-within` on its ancestors, which only that restyle gives them once the focus has
-    come."""
+    call `FirstResume` from it. (A form's focused row needs no restyle of the whole form:
+    its label is lit by a class as the focus comes, `FormNavigation`.)"""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -101,11 +101,7 @@ class SeatRow(Horizontal):
     SeatRow .seat-label {
         width: 11;  /* "Player 5", "플레이어 5" (10 cells) and a space */
     }
-    /* Textual restyles on a focus change only below a node that has a :focus-within rule
-       of its own: this empty one makes the label follow Tab. */
-    SeatRow:focus-within {
-    }
-    SeatRow:focus-within .seat-label {
+    SeatRow .seat-label.-lit {
         text-style: bold reverse;
     }
     SeatRow .seat-name {
@@ -171,8 +167,17 @@ def seat_rows(seats: tuple[PlayerDefault, ...], count: int) -> list[PlayerDefaul
     return rows + [PlayerDefault("", next(free)) for _ in range(count - len(rows))]
 
 
+#: A form's rows (their class) and the label that names each (its class).
+ROW_LABELS = {"opt-row": "opt-label", "seat-row": "seat-label", "names-row": "names-label"}
+#: The class of the label of the row the focus is in (the form's style file lights it).
+LIT = "-lit"
+
+
 class FormNavigation(LaidOutOnce, Screen[object]):
-    """A screen whose fields move like a table (see the module's docstring)."""
+    """A screen whose fields move like a table (see the module's docstring). The label of the
+    row the focus is in is lit (`LIT`): a class on one label, not `:focus-within` on the rows,
+    with which Textual restyled both rows the focus left and came to, every widget in them,
+    at every move."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("tab", "next_field", show=False),
@@ -182,6 +187,33 @@ class FormNavigation(LaidOutOnce, Screen[object]):
         Binding("left", "move(-1, 0)", show=False),
         Binding("right", "move(1, 0)", show=False),
     ]
+
+    _lit: Widget | None = None
+
+    def focused_label(self) -> Widget | None:
+        """The label of the row the focus is in, if it is in one."""
+        node = self.focused
+        while node is not None and node is not self:
+            for row, label in ROW_LABELS.items():
+                if node.has_class(row):
+                    return next((c for c in node.children if c.has_class(label)), None)
+            node = node.parent if isinstance(node.parent, Widget) else None
+        return None
+
+    def _light(self) -> None:
+        label = self.focused_label()
+        if label is not self._lit:
+            if self._lit is not None:
+                self._lit.remove_class(LIT)
+            if label is not None:
+                label.add_class(LIT)
+            self._lit = label
+
+    def on_descendant_focus(self) -> None:
+        self._light()
+
+    def on_descendant_blur(self) -> None:
+        self._light()
 
     def grid(self) -> list[list[str]]:
         """The fields' ids, row by row, as they stand on the screen."""
