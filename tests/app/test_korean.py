@@ -667,10 +667,13 @@ async def test_no_screen_shows_english_when_playing_in_korean(
         await press(pilot, "escape")
         await press(pilot, "r")
         assert isinstance(app.screen, ReplayScreen)
-        for key in ("right", "right", "pagedown", "pagedown", "end", "left", "home"):
-            scan(f"replay, after {key}")
-            await press(pilot, key)
         scan("replay at the start")
+        pressed: set[str] = set()
+        for key in ("right", "right", "pagedown", "pagedown", "end", "left", "home"):
+            await press(pilot, key)
+            if key not in pressed:  # (a key pressed again shows the same lines, moved on)
+                pressed.add(key)
+                scan(f"replay, after {key}")
         finished = app.screen.model.game  # type: ignore[attr-defined]
         assert finished is not None
 
