@@ -16,9 +16,8 @@ from .helpers import highlighted, press
 
 async def pick_varied_in_few_keys(pilot: Pilot[None], scr: GameScreen, d: Decision) -> None:
     """The choice `helpers.pick_varied` makes (the same game follows), picked with the map's
-    number keys, the card letters, the power cards' number keys, or the arrow keys from the
-    highlight or from Home or End, whichever is nearer; checked on screen, then confirmed
-    with Enter."""
+    number keys, the card letters, or the arrow keys from the highlight or from Home or End,
+    whichever is nearer; checked on screen, then confirmed with Enter."""
     index = (len(scr.session.game.history) * 7 + 3) % len(d.choices)
     choice = d.choices[index]
     place, card = place_of(choice), card_of(choice)
@@ -26,10 +25,6 @@ async def pick_varied_in_few_keys(pilot: Pilot[None], scr: GameScreen, d: Decisi
         await press(pilot, PLACE_KEYS[place])
     elif card is not None:
         await press(pilot, card_key(card))
-    elif choice.verb == "power":  # 1–9, or 0 then 0–3 for 10–13
-        value = int(choice.arg)  # type: ignore[arg-type]
-        for key in str(value) if value < 10 else ("0", str(value - 10)):
-            await press(pilot, key)
     else:
         now = highlighted(scr)
         here = abs(index - (now or 0))
