@@ -490,8 +490,7 @@ async def _walk(
 ) -> None:
     """Play on (varied choices at prompts, the next key elsewhere), reading each kind of
     screen the first time it shows (`Scan.once`)."""
-    from .few_keys import pick_varied_in_few_keys
-    from .helpers import game_screen, next_key, press
+    from .helpers import game_screen, next_key, pick_varied, press
 
     app = pilot.app  # type: ignore[attr-defined]
     for _ in range(steps):
@@ -503,7 +502,7 @@ async def _walk(
             await press(pilot, next_key(app))  # type: ignore[arg-type]
         else:
             assert scr.decision is not None
-            await pick_varied_in_few_keys(pilot, scr, scr.decision)  # type: ignore[arg-type]
+            await pick_varied(pilot, scr, scr.decision)  # type: ignore[arg-type]
 
 
 async def test_no_screen_shows_english_when_playing_in_korean(
