@@ -15,8 +15,7 @@ from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import Game
 
-from .few_keys import pick_varied_in_few_keys
-from .helpers import SIZE, game_screen, next_key, pick_first, play, press, settle
+from .helpers import SIZE, game_screen, next_key, pick_first, pick_varied, play, press, settle
 
 
 async def tab_to(pilot, widget_id: str) -> None:  # type: ignore[no-untyped-def]
@@ -43,8 +42,7 @@ def _finished_like_core(app: ElGrandeApp) -> None:
 @pytest.mark.frames  # one whole game drawn frame by frame, as in a terminal
 async def test_two_players_from_title_to_game_over_with_keys() -> None:
     """Title -> new game form (2 players, short game, seed typed in) -> game over, every choice
-    by number keys, card letters, Home, End, arrows and Enter, every scoring display by Esc
-    and Enter."""
+    by number keys, card letters, arrows and Enter, every scoring display by Esc and Enter."""
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -73,9 +71,7 @@ async def test_two_players_from_title_to_game_over_with_keys() -> None:
         # steps one by one: test_stream.py, test_scoring_first_step.py, the snapshots).
         displays = 0
         while not isinstance(app.screen, GameOverScreen):
-            await play(
-                pilot, pick_varied_in_few_keys, until=lambda a: isinstance(a.screen, ScoringScreen)
-            )
+            await play(pilot, pick_varied, until=lambda a: isinstance(a.screen, ScoringScreen))
             if isinstance(app.screen, ScoringScreen):
                 displays += 1
                 await press(pilot, "escape")
