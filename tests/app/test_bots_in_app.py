@@ -527,7 +527,7 @@ async def test_f_in_a_game_of_computer_players_runs_to_the_end_without_a_key() -
     """Watching computer players: once `f` is pressed no scoring display stops the game
     (nobody is there to press Enter), and it reaches the game-over screen by itself. The game
     is opened in round 6, before its last two general scorings (games watched after an `f`,
-    three in one app: tests/app/test_memory.py)."""
+    two in one app: tests/app/test_memory.py)."""
     session = GameSession.new(bot_setup(["bot:random"] * 2, seed=6, rounds=6))
     rng = random.Random(6)
     while session.game.round < 6:

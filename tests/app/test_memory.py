@@ -48,14 +48,16 @@ def _last_rounds(seed: int) -> GameSession:
 
 
 async def test_games_in_one_app_keep_widgets_and_objects_bounded() -> None:
-    """Three games in one app, each opened at its last round and watched to game over (a game
+    """Two games in one app, each opened at its last round and watched to game over (a game
     screen, its displays and game over made and dropped each time: without
-    `forget_closed_widgets` the objects grow by ~11 % a game here, as with whole games)."""
+    `forget_closed_widgets` the objects grow by ~11 % a game here, as with whole games: one
+    game more is past the 5 % allowed, and a widget left behind at every change of screen
+    is one more after it)."""
     app = ElGrandeApp(bot_delay=60)
     seen: list[tuple[int, int, int]] = []
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        for game in range(3):
+        for game in range(2):
             session = _last_rounds(3 + game)
             app.open_game(session)
             await settle(pilot)

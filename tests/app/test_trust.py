@@ -374,7 +374,7 @@ async def test_hostile_names_through_a_whole_bot_game() -> None:
     last round (its log, every line of the game's, rebuilt) and played by them to the end:
     nothing crashes, every name shows literally (never as markup), and the players' columns
     line up in terminal cells. (Computer players' games in the app: tests/app/test_memory.py,
-    three in one app, and test_bots_in_app.py; from their first move: the stress run's.)"""
+    two in one app, and test_bots_in_app.py; from their first move: the stress run's.)"""
     from el_grande.app.screens.game_over import GameOverScreen
     from el_grande.setup import SeatSetup
 
