@@ -183,6 +183,19 @@ NO_TERMINAL = (
 )
 
 
+def script(code: str, arg: str, home: Path) -> subprocess.CompletedProcess[str]:
+    """`code` run by this interpreter in a process of its own with no terminal (standard
+    input /dev/null), `arg` its one argument, its data in `home`."""
+    return subprocess.run(
+        [sys.executable, "-c", code, arg],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env_for(home),
+        timeout=300,
+    )
+
+
 def saves_with_the_fixture(home: Path) -> Path:
     """`home`'s saves folder holding a copy of the fixture (an unfinished game); its path."""
     (home / "saves").mkdir(parents=True)
@@ -255,14 +268,7 @@ def test_without_a_terminal_the_commands_that_open_the_app_never_import_it(
     before Textual is imported (a tenth of a second), the sentence comes at once."""
     home = tmp_path / "home"
     save = saves_with_the_fixture(home)
-    proc = subprocess.run(
-        [sys.executable, "-c", _REFUSED_EARLY, str(save)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        env=env_for(home),
-        timeout=120,
-    )
+    proc = script(_REFUSED_EARLY, str(save), home)
     *runs, textual = proc.stdout.splitlines()
     assert len(runs) == 14, proc.stderr
     for run in runs:
@@ -290,14 +296,7 @@ for argv in (["export", fixture], ["resume", "--list"], ["load", fixture, "--che
 
 
 def test_commands_that_need_no_terminal_work_without_one(tmp_path: Path) -> None:
-    proc = subprocess.run(
-        [sys.executable, "-c", _NO_TERMINAL_NEEDED, str(FIXTURE)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        env=env_for(tmp_path),
-        timeout=300,
-    )
+    proc = script(_NO_TERMINAL_NEEDED, str(FIXTURE), tmp_path)
     runs = proc.stdout.splitlines()
     assert len(runs) == 5, proc.stderr
     for run in runs:
