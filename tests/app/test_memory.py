@@ -13,6 +13,7 @@ from el_grande.app.app import ElGrandeApp
 from el_grande.app.screens.game_over import GameOverScreen
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, SeatSetup, default_seats
+from tests.test_startup import collected
 
 from .helpers import SIZE, press, settle
 
@@ -92,9 +93,8 @@ def test_collection_waits_for_the_first_frame_and_then_runs_again() -> None:
     async def pilot(p: object) -> None:
         await p.pause()  # type: ignore[attr-defined]
         seen["after the first frame"] = gc.isenabled()
-        # What start-up made (the app itself) is frozen out of collections: asked of the
-        # generations, not by counting the frozen (tests/test_startup.py, `collected`).
-        seen["start-up frozen"] = not any(o is p.app for o in gc.get_objects())  # type: ignore[attr-defined]
+        # What start-up made (the app itself) is frozen out of collections.
+        seen["start-up frozen"] = not collected(p.app)  # type: ignore[attr-defined]
         p.app.exit()  # type: ignore[attr-defined]
 
     assert gc.isenabled()
