@@ -28,6 +28,12 @@ from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
 
 SIZE = (100, 30)
+
+#: In a test marked `frames`: Textual's own `Screen._compositor_refresh`, which `settle` calls
+#: to draw what changed while it waited, once the app is quiet (tests/app/conftest.py,
+#: `_drawn_when_read`: frames asked for while `SETTLING` are drawn then).
+FRAMES: list[Callable[[Any], None]] = []
+SETTLING = False
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
 KOREAN_NAMES = ["김민준", "이서연", "박지훈", "최지우", "정하은"]
 
@@ -130,7 +136,15 @@ async def settle(pilot: Pilot[None]) -> None:
     them all (`Pilot._wait_for_screen`: in a form of a hundred widgets that cost more than the
     keys did). Quiet means three turns in a row with nothing to do, so that a task a handler
     started has had its turns first."""
-    app = pilot.app
+    global SETTLING
+    SETTLING = True
+    try:
+        await _settle(pilot.app)
+    finally:
+        SETTLING = False
+
+
+async def _settle(app: App[Any]) -> None:
     quiet = 0
     for _ in range(100_000):
         await asyncio.sleep(0)
@@ -143,6 +157,9 @@ async def settle(pilot: Pilot[None]) -> None:
         else:
             quiet += 1
             if quiet >= 3:
+                if _draw_frame(app):
+                    quiet = 0  # (what drawing a frame starts is handled too)
+                    continue
                 return
     raise AssertionError("the app never settled")
 
@@ -173,6 +190,18 @@ def _lay_out_now(app: ElGrandeApp) -> bool:
     # What waits for the next refresh (`call_after_refresh`: the log's rewrap, a scroll to
     # its end) runs once the screen is idle: not quiet until it has run.
     return bool(screen._callbacks)
+
+
+def _draw_frame(app: App[Any]) -> bool:
+    """In a test marked `frames`: draw what changed on the current screen since its last
+    frame, if anything did (the frame a terminal would show now)."""
+    if not FRAMES:
+        return False
+    screen = app.screen
+    if not screen._compositor._dirty_regions or app._batch_count:
+        return False
+    FRAMES[0](screen)
+    return True
 
 
 def next_key(app: ElGrandeApp) -> str:
