@@ -7,7 +7,6 @@ only (tests/app/test_textual_compat.py)."""
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -55,36 +54,34 @@ def _modules(root: Path = ROOT) -> dict[str, ast.Module]:
     return found
 
 
-def _defined(tree: ast.AST) -> set[str]:
-    """The private names a module (or a class) defines: its functions, classes, variables and
-    parameters, and the attributes it sets on `self` or `cls`."""
+def _names(tree: ast.AST) -> tuple[set[str], list[tuple[int, str]]]:
+    """In one walk of `tree` (a module or a class): the private names it defines — its
+    functions, classes, variables and parameters, and the attributes it sets on `self` or
+    `cls` — and each private name it reaches as an attribute or imports, with its line."""
     names: set[str] = set()
+    reached: list[tuple[int, str]] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if isinstance(node, ast.Attribute):
+            if private(node.attr):
+                reached.append((node.lineno, node.attr))
+            if (
+                isinstance(node.ctx, ast.Store)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in ("self", "cls")
+            ):
+                names.add(node.attr)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             names.add(node.name)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
+        elif isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Store):
+                names.add(node.id)
         elif isinstance(node, ast.arg):
             names.add(node.arg)
-        elif (
-            isinstance(node, ast.Attribute)
-            and isinstance(node.ctx, ast.Store)
-            and isinstance(node.value, ast.Name)
-            and node.value.id in ("self", "cls")
-        ):
-            names.add(node.attr)
-    return {n for n in names if private(n)}
-
-
-def _reached(tree: ast.AST) -> Iterator[tuple[int, str]]:
-    """Each private name a module reaches as an attribute or imports, with its line."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and private(node.attr):
-            yield node.lineno, node.attr
         elif (named := named_privately(node)) is not None:
-            yield node.lineno, named
+            reached.append((node.lineno, named))
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("el_grande"):
-            yield from ((node.lineno, a.name) for a in node.names if private(a.name))
+            reached.extend((node.lineno, a.name) for a in node.names if private(a.name))
+    return {n for n in names if private(n)}, reached
 
 
 def reaching(modules: dict[str, ast.Module]) -> dict[tuple[str, str], int]:
@@ -93,16 +90,17 @@ def reaching(modules: dict[str, ast.Module]) -> dict[tuple[str, str], int]:
     A name counts when the module reaching it defines no such name itself and another module
     of the package does (a name of the standard library's, `os._exit`, or of Textual's is no
     module of ours). The engine's state is the core's own (`ENGINE_STATE`)."""
-    defined = {name: _defined(tree) for name, tree in modules.items()}
+    walked = {name: _names(tree) for name, tree in modules.items()}
+    defined = {name: names for name, (names, _) in walked.items()}
     module, cls = ENGINE_STATE
     engine: set[str] = set()
     for node in ast.walk(modules.get(module, ast.Module(body=[], type_ignores=[]))):
         if isinstance(node, ast.ClassDef) and node.name == cls:
-            engine = _defined(node)
+            engine = _names(node)[0]
     anywhere = set().union(*defined.values())  # (a name not defined here: defined by another?)
     found: dict[tuple[str, str], int] = {}
-    for name, tree in modules.items():
-        for line, private in _reached(tree):
+    for name, (_, reached) in walked.items():
+        for line, private in reached:
             if private in defined[name] or private not in anywhere:
                 continue
             if private in engine and (name == ENGINE or name.startswith(ENGINE + ".")):
