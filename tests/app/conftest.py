@@ -7,7 +7,6 @@ import itertools
 from collections.abc import Iterator
 
 import pytest
-from textual.screen import Screen
 
 from . import helpers
 
@@ -52,34 +51,7 @@ def _full_collections_between_tests() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _drawn_when_read(request: pytest.FixtureRequest) -> Iterator[None]:
-    """The current screen is drawn when a test reads it (`helpers.screen_text`, a screenshot,
-    a snapshot: each composes every line afresh), not at every refresh as a terminal is.
-
-    A headless app still draws each frame to nothing: about half of these tests' CPU went to
-    lines nobody read. Everything else a refresh does stays (layout, the widgets' sizes and
-    places where clicks land, what waits for the refresh, the mouse's place).
-
-    Tests marked `frames` draw every frame, as a terminal does. While `helpers.settle` waits
-    for the app to handle a key, what changed is drawn once it has (`helpers.settle` draws
-    it), as a terminal's update timer draws once a frame whatever a key changed in it, not
-    at every turn of the event loop in between (two or three times a key)."""
-    frames = request.node.get_closest_marker("frames") is not None
-    original = Screen._compositor_refresh
-
-    def refresh(screen: Screen[object]) -> None:
-        app = screen.app
-        if screen is not app.screen or app.is_inline or (frames and not helpers.SETTLING):
-            original(screen)
-            return
-        screen._dirty_widgets.clear()
-        if not frames:
-            screen._compositor._dirty_regions.clear()
-        app._update_mouse_over(screen)
-
-    Screen._compositor_refresh = refresh  # type: ignore[method-assign]
-    helpers.FRAMES[:] = [original] if frames else []
-    try:
+    """The current screen is drawn when a test reads it, or, in a test marked `frames`, as a
+    terminal draws it (`helpers.drawn_when_read`)."""
+    with helpers.drawn_when_read(frames=request.node.get_closest_marker("frames") is not None):
         yield
-    finally:
-        Screen._compositor_refresh = original  # type: ignore[method-assign]
-        helpers.FRAMES.clear()

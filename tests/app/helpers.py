@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from el_grande.app.app import ElGrandeApp
 from el_grande.app.present import does_nothing
@@ -29,11 +31,11 @@ from el_grande.setup import GameSetup, default_seats
 
 SIZE = (100, 30)
 
-#: In a test marked `frames`: Textual's own `Screen._compositor_refresh`, which `settle` calls
-#: to draw what changed while it waited, once the app is quiet (tests/app/conftest.py,
-#: `_drawn_when_read`: frames asked for while `SETTLING` are drawn then).
-FRAMES: list[Callable[[Any], None]] = []
-SETTLING = False
+#: In a test marked `frames`: Textual's own `Screen._compositor_refresh`, with which `settle`
+#: draws what changed while it waited (`drawn_when_read`).
+_draw: Callable[[Screen[Any]], None] | None = None
+#: Whether `settle` is waiting (the frames asked for meanwhile are drawn as it ends).
+_settling = False
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve"]
 KOREAN_NAMES = ["김민준", "이서연", "박지훈", "최지우", "정하은"]
 
@@ -136,12 +138,12 @@ async def settle(pilot: Pilot[None]) -> None:
     them all (`Pilot._wait_for_screen`: in a form of a hundred widgets that cost more than the
     keys did). Quiet means three turns in a row with nothing to do, so that a task a handler
     started has had its turns first."""
-    global SETTLING
-    SETTLING = True
+    global _settling
+    _settling = True
     try:
         await _settle(pilot.app)
     finally:
-        SETTLING = False
+        _settling = False
 
 
 async def _settle(app: App[Any]) -> None:
@@ -198,13 +200,47 @@ def _lay_out_now(app: ElGrandeApp) -> bool:
 def _draw_frame(app: App[Any]) -> bool:
     """In a test marked `frames`: draw what changed on the current screen since its last
     frame, if anything did (the frame a terminal would show now)."""
-    if not FRAMES:
-        return False
     screen = app.screen
-    if not screen._compositor._dirty_regions or app._batch_count:
+    if _draw is None or not screen._compositor._dirty_regions or app._batch_count:
         return False
-    FRAMES[0](screen)
+    _draw(screen)
     return True
+
+
+@contextmanager
+def drawn_when_read(frames: bool) -> Iterator[None]:
+    """The current screen drawn when a test reads it (`screen_text`, a screenshot, a
+    snapshot: each composes every line afresh), not at every refresh as a terminal is
+    (tests/app/conftest.py does this for every app test).
+
+    A headless app still draws each frame to nothing: about half of these tests' CPU went to
+    lines nobody read. Everything else a refresh does stays (layout, the widgets' sizes and
+    places where clicks land, what waits for the refresh, the mouse's place).
+
+    With `frames` (a test marked `frames`), every frame is drawn, as a terminal does. While
+    `settle` waits for the app to handle a key, what changed is drawn once it has, as a
+    terminal's update timer draws once a frame whatever a key changed in it, not at every
+    turn of the event loop in between (two or three times a key)."""
+    global _draw
+    original = Screen._compositor_refresh
+
+    def refresh(screen: Screen[object]) -> None:
+        app = screen.app
+        if screen is not app.screen or app.is_inline or (frames and not _settling):
+            original(screen)
+            return
+        screen._dirty_widgets.clear()
+        if not frames:
+            screen._compositor._dirty_regions.clear()
+        app._update_mouse_over(screen)
+
+    Screen._compositor_refresh = refresh  # type: ignore[method-assign]
+    _draw = original if frames else None
+    try:
+        yield
+    finally:
+        Screen._compositor_refresh = original  # type: ignore[method-assign]
+        _draw = None
 
 
 def next_key(app: ElGrandeApp) -> str:

@@ -1,4 +1,4 @@
-"""What the app tests' drawing rules (tests/app/conftest.py, `_drawn_when_read`) do: a test
+"""What the app tests' drawing rules (`helpers.drawn_when_read`) do: a test
 marked `frames` sees a frame drawn for what each key changed, once, when the app has handled
 it; any other test sees none drawn until it reads the screen."""
 
