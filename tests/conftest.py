@@ -51,13 +51,19 @@ def _no_crash_log_left(_private_saves_dir: Path) -> Iterator[None]:
     tests/app/test_process.py::test_an_error_as_the_app_leaves_is_no_crash fail whenever it
     ran later in the same session, as the random order often had it.) A log left is
     removed, so the tests after this one are not failed for it too."""
-    before = set(_private_saves_dir.glob("crash-*"))
+    before = _crash_logs(_private_saves_dir)
     yield
-    left = sorted(set(_private_saves_dir.glob("crash-*")) - before)
-    for path in left:
-        path.unlink(missing_ok=True)
+    left = sorted(_crash_logs(_private_saves_dir) - before)
+    for name in left:
+        (_private_saves_dir / name).unlink(missing_ok=True)
     if left:
-        pytest.fail(f"a crash log was left in the shared data folder: {[p.name for p in left]}")
+        pytest.fail(f"a crash log was left in the shared data folder: {left}")
+
+
+def _crash_logs(folder: Path) -> set[str]:
+    """The names of the crash logs in `folder` (`os.listdir`: read twice a test, at half the
+    cost of `Path.glob`)."""
+    return {name for name in os.listdir(folder) if name.startswith("crash-")}
 
 
 @pytest.fixture(autouse=True)
@@ -105,14 +111,21 @@ _config_numbers = itertools.count()
 
 
 @pytest.fixture(autouse=True)
-def config_dir(_config_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def _own_config_dir(_config_dirs: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The settings (el_grande/settings) are never read from or written to the user's config
-    directory: every test gets an empty EL_GRANDE_CONFIG of its own (the defaults), so a test
-    that saves settings changes nothing for the next one. Ask for `config_dir` to use it."""
+    directory: every test gets an EL_GRANDE_CONFIG of its own, not made yet (the defaults, as
+    on a machine where el-grande never saved its settings; saving makes it), so a test that
+    saves settings changes nothing for the next one. Ask for `config_dir` to use it."""
     path = _config_dirs / str(next(_config_numbers))
-    path.mkdir()
     monkeypatch.setenv("EL_GRANDE_CONFIG", str(path))
     return path
+
+
+@pytest.fixture
+def config_dir(_own_config_dir: Path) -> Path:
+    """This test's EL_GRANDE_CONFIG (`_own_config_dir`), made, empty."""
+    _own_config_dir.mkdir(exist_ok=True)
+    return _own_config_dir
 
 
 @pytest.fixture(autouse=True)
@@ -148,14 +161,20 @@ def _no_confirm_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(confirm, "AUTO_HUMANS", 99)
 
 
+@pytest.fixture(scope="session")
+def _finished_file(_private_saves_dir: Path) -> Path:
+    """Where the shared data folder counts the games finished (el_grande/persist/played.py)."""
+    from el_grande.persist.played import finished_path
+
+    return finished_path()
+
+
 @pytest.fixture(autouse=True)
-def _no_games_finished() -> None:
+def _no_games_finished(_finished_file: Path) -> None:
     """Every test starts on a machine where no game has been finished (the `tips` setting's
     "auto" count, el_grande/persist/played.py), whatever games the tests before it ended in
     the shared data folder: a new game in the app has its tips, in every order."""
-    from el_grande.persist.played import finished_path
-
-    finished_path().unlink(missing_ok=True)
+    _finished_file.unlink(missing_ok=True)
 
 
 #: The collector's thresholds for the run (tests/app/conftest.py sets its own around each app
