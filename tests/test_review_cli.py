@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,13 +24,21 @@ NAMES = ("*Ana*", "Ben")
 FAST = ["--jobs", "1", "--draws", "2", "--no-progress"]
 
 
+@functools.cache
+def _finished() -> Game:
+    """The finished game of every review here, played once (only ever read)."""
+    game = Game.new(list(NAMES), seed=8, options=Options(rounds=6))
+    play_game(game, [make_bot("greedy", seed=s) for s in range(2)])
+    return game
+
+
 def _save(
     tmp_path: Path, kinds: tuple[str, str] = ("human", "bot:greedy"), over: bool = True
 ) -> Path:
-    game = Game.new(list(NAMES), seed=8, options=Options(rounds=6))
     if over:
-        play_game(game, [make_bot("greedy", seed=s) for s in range(2)])
+        game = _finished()
     else:
+        game = Game.new(list(NAMES), seed=8, options=Options(rounds=6))
         game.apply(game.decision.choices[0])  # type: ignore[union-attr]
     path = tmp_path / "game.json"
     seats = [Seat(name=n, kind=k) for n, k in zip(NAMES, kinds, strict=True)]
@@ -274,8 +283,7 @@ def test_a_seat_that_changed_hands_is_reviewed_where_a_person_played_it(
     the review reads.)"""
     from el_grande.persist.model import Hand
 
-    game = Game.new(list(NAMES), seed=8, options=Options(rounds=6))
-    play_game(game, [make_bot("greedy", seed=s) for s in range(2)])
+    game = _finished()
     total = len(game.history)
     lent, back = total // 6, 5 * total // 6
     hands = [(0, "human"), (lent, "bot:strong"), (back, "human")]
