@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,6 +14,7 @@ from el_grande.cli import main
 from el_grande.core import Game, Options
 from el_grande.persist.model import Seat
 from el_grande.persist.store import save_from_game, write_save
+from el_grande.review import Settings, Task, Verdict
 from el_grande.review_report import CHART_HEIGHT, chart
 from el_grande.text import use
 
@@ -21,13 +24,21 @@ NAMES = ("*Ana*", "Ben")
 FAST = ["--jobs", "1", "--draws", "2", "--no-progress"]
 
 
+@functools.cache
+def _finished() -> Game:
+    """The finished game of every review here, played once (only ever read)."""
+    game = Game.new(list(NAMES), seed=8, options=Options(rounds=6))
+    play_game(game, [make_bot("greedy", seed=s) for s in range(2)])
+    return game
+
+
 def _save(
     tmp_path: Path, kinds: tuple[str, str] = ("human", "bot:greedy"), over: bool = True
 ) -> Path:
-    game = Game.new(list(NAMES), seed=8, options=Options(rounds=6))
     if over:
-        play_game(game, [make_bot("greedy", seed=s) for s in range(2)])
+        game = _finished()
     else:
+        game = Game.new(list(NAMES), seed=8, options=Options(rounds=6))
         game.apply(game.decision.choices[0])  # type: ignore[union-attr]
     path = tmp_path / "game.json"
     seats = [Seat(name=n, kind=k) for n, k in zip(NAMES, kinds, strict=True)]
@@ -39,6 +50,29 @@ def _save(
 def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The finished game most tests review (read only: each writes in its own `tmp_path`)."""
     return _save(tmp_path_factory.mktemp("saved"))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def each_decision_analysed_once() -> Iterator[None]:
+    """The tests review the same game (`saved`, or its moves with a seat lent to the Hard
+    player): a decision one of them analysed is not analysed again for another. A verdict is
+    a function of its task and settings alone (`review.analyse`; the memo only saves work:
+    tests/test_review.py), and holds no words: Ben's verdicts read in Korean are those the
+    English review of both seats found, and the review around them runs as ever."""
+    from el_grande import review
+
+    analyse = review.analyse
+    found: dict[tuple[str, Settings], Verdict] = {}
+
+    def once(task: Task, settings: Settings, *rest: Any) -> Verdict:  # as `review` calls it
+        key = (repr(task), settings)
+        if key not in found:
+            found[key] = analyse(task, settings, *rest)
+        return found[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(review, "analyse", once)
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -249,8 +283,7 @@ def test_a_seat_that_changed_hands_is_reviewed_where_a_person_played_it(
     the review reads.)"""
     from el_grande.persist.model import Hand
 
-    game = Game.new(list(NAMES), seed=8, options=Options(rounds=6))
-    play_game(game, [make_bot("greedy", seed=s) for s in range(2)])
+    game = _finished()
     total = len(game.history)
     lent, back = total // 6, 5 * total // 6
     hands = [(0, "human"), (lent, "bot:strong"), (back, "human")]

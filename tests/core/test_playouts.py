@@ -39,6 +39,8 @@ def test_every_action_card_is_exercised_by_the_playouts() -> None:
 
     announced: set[str] = set()
     for i in range(60):
+        if announced == set(CARDS):
+            break  # (every card by the fifth game: the other games add nothing to see)
         game = Game.new(["A", "B", "C", "D"], seed=i)
         rng = random.Random(i)
         while game.decision is not None:

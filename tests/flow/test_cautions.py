@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
 from el_grande.bots import make_bot
-from el_grande.core import DecisionKind, Game, Options
+from el_grande.core import Choice, Decision, DecisionKind, Game, Options, View
 from el_grande.flow import cautions
 from el_grande.flow.cautions import ROUNDS, SCALE, SURE, THRESHOLD, Caution
 from el_grande.flow.scenes import Prompt
@@ -166,9 +167,24 @@ def test_the_weighing_is_the_reviews_costs_marked_beyond_their_uncertainty(
 ) -> None:
     """A tiny budget (2 draws), the flow's own thinker on the manual clock: the marks are the
     review's costs (play-outs through the next round) that `marked` accepts, with the cost:
-    exactly those of the costs weighed again here from the seat's view and the position's
-    seed (play-outs, not the clock: the same every time)."""
+    exactly those of the costs weighed from the seat's view and the position's seed (play-
+    outs, not the clock: the same every time). The weighing's own call of `costs` is kept
+    and its arguments checked, rather than the costs weighed again here: the costs are a
+    function of those arguments."""
+    from el_grande import review
+
     monkeypatch.setattr(cautions, "DRAWS", 2)
+    weighed: list[tuple[tuple[object, ...], dict[Choice, Cost]]] = []
+    weigh_costs = review.costs
+
+    def kept(
+        view: View, decision: Decision, settings: Settings, seed: int, *rest: Any
+    ) -> dict[Choice, Cost]:
+        found = weigh_costs(view, decision, settings, seed, *rest)
+        weighed.append(((view, decision, settings, seed), found))
+        return found
+
+    monkeypatch.setattr(review, "costs", kept)
     session: GameSession = humans(3, 11)
     thinker = Thinker()
     table = Table(session, warnings=True, thinker=thinker)  # type: ignore[arg-type]
@@ -179,7 +195,8 @@ def test_the_weighing_is_the_reviews_costs_marked_beyond_their_uncertainty(
     assert isinstance(marks, tuple)
     settings = cautions.settings()
     assert settings == Settings(draws=2, min_draws=2, batch=4, scale=SCALE, rounds=ROUNDS)
-    every = costs(session.view_for(d.player), d, settings, seed=position_seed_of(session))
+    [(asked, every)] = weighed
+    assert asked == (session.view_for(d.player), d, settings, position_seed_of(session))
     assert set(every) == set(d.choices) and min(c.cost for c in every.values()) == 0.0
     expected = tuple(Caution(c, x.cost) for c, x in every.items() if cautions.marked(x))
     assert marks == expected
