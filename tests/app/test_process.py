@@ -371,12 +371,17 @@ class Terminal:
 
 
 @contextmanager
-def game_in_a_terminal(home: Path, weighing: bool = False, made: int = 3) -> Iterator[Terminal]:
-    """A game of two humans, `made` decisions made (each seen in the autosave). The engine's
+def game_in_a_terminal(home: Path, weighing: bool = False) -> Iterator[Terminal]:
+    """A game of two humans, its first decision made (seen in the autosave). The engine's
     warnings are weighed (`weighing`, the settings' default: a thread's play-outs at every
     prompt) only where a test asks, as in every test in this process (tests/conftest.py's
     `_no_weighing`): they are most of such a game's CPU (they weigh on for as long as a test
-    waits on a decision)."""
+    waits on a decision).
+
+    One decision, as many as the signal tests need: it is in the save (or lost) as any later
+    one would be, and the signal finds the next player's prompt in its quiet time as it
+    would after three (the tests made three once: each after the first waited out a change
+    of player, 3 s and a tenth of a second of the child's CPU)."""
     if not weighing:
         (home / "config").mkdir(parents=True)
         (home / "config" / "settings.toml").write_text("warnings = false\n")
@@ -384,15 +389,14 @@ def game_in_a_terminal(home: Path, weighing: bool = False, made: int = 3) -> Ite
     try:
         wait_for(lambda: decisions(home) >= 0)
         end = time.monotonic() + 120
-        for n in range(made):
-            # The first power card: a decision, nothing secret. A key pressed before the
-            # table's quiet time at a change of player is over does nothing: press again
-            # after a pause until the decision is made (a player would).
-            while True:
-                term.press_enter()
-                if until(lambda n=n: decisions(home) > n, 3.0):
-                    break
-                assert time.monotonic() < end, "no decision was made"
+        # The first power card: a decision, nothing secret. A key pressed before the table's
+        # quiet time is over does nothing: press again after a pause until the decision is
+        # made (a player would).
+        while True:
+            term.press_enter()
+            if until(lambda: decisions(home) > 0, 3.0):
+                break
+            assert time.monotonic() < end, "no decision was made"
         yield term
     finally:
         term.close()
@@ -402,11 +406,10 @@ RESTORED = (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1000l")  # normal screen, curs
 
 
 @pytest.mark.parametrize(
-    ("signum", "status", "weighing", "made"),
-    [(signal.SIGTERM, 143, True, 1), (signal.SIGHUP, 129, False, 3)],
+    ("signum", "status", "weighing"), [(signal.SIGTERM, 143, True), (signal.SIGHUP, 129, False)]
 )
 def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
-    signum: int, status: int, weighing: bool, made: int, tmp_path: Path
+    signum: int, status: int, weighing: bool, tmp_path: Path
 ) -> None:
     """SIGTERM and SIGHUP once left the terminal in the alternate screen, with mouse
     reporting on and the cursor hidden (the save was whole, the lock file left behind).
@@ -414,7 +417,7 @@ def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
     the autosave: most likely while a thread weighs the second prompt's choices (one
     prompt's weighing under way is what this needs; more decisions only weighed more)."""
     home = tmp_path / "home"
-    with game_in_a_terminal(home, weighing, made) as term:
+    with game_in_a_terminal(home, weighing) as term:
         before = len(term.output)
         term.proc.send_signal(signum)
         assert term.proc.wait(timeout=120) == status
@@ -423,7 +426,7 @@ def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
         for sequence in RESTORED:
             assert sequence in after, sequence
     save, _game = load_game(the_save(home))  # type: ignore[arg-type]
-    assert len(save.choices) == made
+    assert len(save.choices) == 1
     assert lock_is_free(home)
 
 
@@ -435,7 +438,7 @@ def test_a_terminal_closed_under_a_game_saves_it_and_lets_it_go(tmp_path: Path) 
         term.hang_up()
         assert term.proc.wait(timeout=120) == 129
     save, _game = load_game(the_save(home))  # type: ignore[arg-type]
-    assert len(save.choices) == 3
+    assert len(save.choices) == 1
     assert lock_is_free(home)
 
 
