@@ -15,11 +15,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parents[2]))  # the repository: tests.app.helpers
 
-from textual.app import App
-from textual.pilot import Pilot
+from el_grande import startup
 
-from el_grande.core import Game
-from tests.app.helpers import drawn_when_read
+# No collection until the first frame, as `el-grande` starts (el_grande/startup.py; the app
+# lets it go), from before the first import of Textual.
+startup.hold()
+
+from textual.app import App  # noqa: E402
+from textual.pilot import Pilot  # noqa: E402
+
+from el_grande.core import Game  # noqa: E402
+from tests.app.helpers import drawn_when_read  # noqa: E402
 
 
 def main() -> int:
