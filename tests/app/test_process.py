@@ -183,11 +183,11 @@ NO_TERMINAL = (
 )
 
 
-def script(code: str, arg: str, home: Path) -> subprocess.CompletedProcess[str]:
+def script(code: str, args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
     """`code` run by this interpreter in a process of its own with no terminal (standard
-    input /dev/null), `arg` its one argument, its data in `home`."""
+    input /dev/null), with `args`, its data in `home`."""
     return subprocess.run(
-        [sys.executable, "-c", code, arg],
+        [sys.executable, "-c", code, *args],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -232,16 +232,18 @@ def test_without_a_terminal_it_says_so_and_exits_2(
     assert save.read_bytes() == FIXTURE.read_bytes()
 
 
-#: Runs `el-grande` (its entry point, `el_grande.__main__.main`) with each command that opens
-#: the app, in one process with no terminal: standard input /dev/null, then a closed pipe.
-#: Prints one line a command: its exit status, what it said, and what is in the saves folder
-#: after it (a lock file would be there too) and whether the save is still the fixture's;
-#: then whether Textual was imported.
-_REFUSED_EARLY = """
+#: Runs `el-grande` (its entry point, `el_grande.__main__.main`) in one process with no
+#: terminal, its saves folder holding the fixture (argument 1). First each command that opens
+#: the app, with standard input /dev/null, then a closed pipe: one line a command, its exit
+#: status, what it said, what is in the saves folder after it (a lock file would be there
+#: too) and whether the save is still the fixture's; then whether Textual was imported. Then,
+#: standard input /dev/null again, each command that needs no terminal (on the fixture,
+#: argument 2): one line a command, its exit status, what it wrote and what it said.
+_WITHOUT_A_TERMINAL = """
 import contextlib, io, json, os, sys
 from pathlib import Path
 from el_grande.__main__ import main
-save = Path(sys.argv[1])
+save, fixture_path = Path(sys.argv[1]), sys.argv[2]
 fixture = save.read_bytes()
 for stdin in ("devnull", "closed pipe"):
     if stdin == "closed pipe":
@@ -255,54 +257,61 @@ for stdin in ("devnull", "closed pipe"):
             status = main(["--lang", "en", *argv])
         saves = sorted(p.name for p in save.parent.iterdir())
         same = save.read_bytes() == fixture
-        print(json.dumps([stdin, argv[:1], status, said.getvalue(), saves, same]))
-print("textual" in sys.modules)
-"""
-
-
-def test_without_a_terminal_the_commands_that_open_the_app_never_import_it(
-    tmp_path: Path,
-) -> None:
-    """Each command that opens the app, with /dev/null or a closed pipe for its standard
-    input, says the one sentence and exits 2, writing nothing (no save, no lock): refused
-    before Textual is imported (a tenth of a second), the sentence comes at once."""
-    home = tmp_path / "home"
-    save = saves_with_the_fixture(home)
-    proc = script(_REFUSED_EARLY, str(save), home)
-    *runs, textual = proc.stdout.splitlines()
-    assert len(runs) == 14, proc.stderr
-    for run in runs:
-        stdin, command, status, said, saves, same = json.loads(run)
-        assert (status, said) == (2, NO_TERMINAL + "\n"), (stdin, command)
-        assert saves == [FIXTURE.name] and same, (stdin, command)  # nothing written
-    assert textual == "False"
-    assert proc.stderr == "" and lock_is_free(home)
-
-
-#: Runs `el-grande` (its entry point) with each command that needs no terminal, in one
-#: process whose standard input is /dev/null: one line a command, with its exit status, what
-#: it wrote and what it said.
-_NO_TERMINAL_NEEDED = """
-import contextlib, io, json, sys
-from el_grande.__main__ import main
-fixture = sys.argv[1]
-for argv in (["export", fixture], ["resume", "--list"], ["load", fixture, "--check"],
+        print(json.dumps(["refused", stdin, argv[:1], status, said.getvalue(), saves, same]))
+print(json.dumps(["textual imported", "textual" in sys.modules]))
+os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+for argv in (["export", fixture_path], ["resume", "--list"], ["load", fixture_path, "--check"],
              ["simulate", "-n", "2", "-g", "1", "--bots", "random", "--json"], ["config"]):
     out, said = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(said):
         status = main(argv)
-    print(json.dumps([argv[:2], status, out.getvalue(), said.getvalue()]))
+    print(json.dumps(["works", argv[:2], status, out.getvalue(), said.getvalue()]))
 """
 
 
-def test_commands_that_need_no_terminal_work_without_one(tmp_path: Path) -> None:
-    proc = script(_NO_TERMINAL_NEEDED, str(FIXTURE), tmp_path)
-    runs = proc.stdout.splitlines()
+#: The script's process, its data folder and its lines by kind.
+Ran = tuple[subprocess.CompletedProcess[str], Path, dict[str, list[list[object]]]]
+
+
+@pytest.fixture(scope="module")
+def without_a_terminal(tmp_path_factory: pytest.TempPathFactory) -> Ran:
+    """`_WITHOUT_A_TERMINAL` run once for the two tests below (one process, not one each:
+    its start-up and imports were most of each one's CPU)."""
+    home = tmp_path_factory.mktemp("without-a-terminal") / "home"
+    save = saves_with_the_fixture(home)
+    proc = script(_WITHOUT_A_TERMINAL, [str(save), str(FIXTURE)], home)
+    lines: dict[str, list[list[object]]] = {}
+    for line in proc.stdout.splitlines():
+        kind, *fields = json.loads(line)
+        lines.setdefault(kind, []).append(fields)
+    return proc, home, lines
+
+
+def test_without_a_terminal_the_commands_that_open_the_app_never_import_it(
+    without_a_terminal: Ran,
+) -> None:
+    """Each command that opens the app, with /dev/null or a closed pipe for its standard
+    input, says the one sentence and exits 2, writing nothing (no save, no lock): refused
+    before Textual is imported (a tenth of a second), the sentence comes at once."""
+    proc, home, lines = without_a_terminal
+    runs = lines.get("refused", [])
+    assert len(runs) == 14, proc.stderr
+    for stdin, command, status, said, saves, same in runs:
+        assert (status, said) == (2, NO_TERMINAL + "\n"), (stdin, command)
+        assert saves == [FIXTURE.name] and same, (stdin, command)  # nothing written
+    assert lines["textual imported"] == [[False]]
+    assert proc.stderr == "" and lock_is_free(home)
+
+
+def test_commands_that_need_no_terminal_work_without_one(
+    without_a_terminal: Ran,
+) -> None:
+    proc, _home, lines = without_a_terminal
+    runs = lines.get("works", [])
     assert len(runs) == 5, proc.stderr
-    for run in runs:
-        command, status, out, said = json.loads(run)
+    for command, status, out, said in runs:
         assert status == 0, (command, said)
-        assert out and "terminal" not in said, (command, said)
+        assert out and "terminal" not in str(said), (command, said)
 
 
 # --- 6. signals ------------------------------------------------------------------------------
