@@ -183,11 +183,11 @@ NO_TERMINAL = (
 )
 
 
-def script(code: str, arg: str, home: Path) -> subprocess.CompletedProcess[str]:
+def script(code: str, args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
     """`code` run by this interpreter in a process of its own with no terminal (standard
-    input /dev/null), `arg` its one argument, its data in `home`."""
+    input /dev/null), with `args`, its data in `home`."""
     return subprocess.run(
-        [sys.executable, "-c", code, arg],
+        [sys.executable, "-c", code, *args],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -232,16 +232,18 @@ def test_without_a_terminal_it_says_so_and_exits_2(
     assert save.read_bytes() == FIXTURE.read_bytes()
 
 
-#: Runs `el-grande` (its entry point, `el_grande.__main__.main`) with each command that opens
-#: the app, in one process with no terminal: standard input /dev/null, then a closed pipe.
-#: Prints one line a command: its exit status, what it said, and what is in the saves folder
-#: after it (a lock file would be there too) and whether the save is still the fixture's;
-#: then whether Textual was imported.
-_REFUSED_EARLY = """
+#: Runs `el-grande` (its entry point, `el_grande.__main__.main`) in one process with no
+#: terminal, its saves folder holding the fixture (argument 1). First each command that opens
+#: the app, with standard input /dev/null, then a closed pipe: one line a command, its exit
+#: status, what it said, what is in the saves folder after it (a lock file would be there
+#: too) and whether the save is still the fixture's; then whether Textual was imported. Then,
+#: standard input /dev/null again, each command that needs no terminal (on the fixture,
+#: argument 2): one line a command, its exit status, what it wrote and what it said.
+_WITHOUT_A_TERMINAL = """
 import contextlib, io, json, os, sys
 from pathlib import Path
 from el_grande.__main__ import main
-save = Path(sys.argv[1])
+save, fixture_path = Path(sys.argv[1]), sys.argv[2]
 fixture = save.read_bytes()
 for stdin in ("devnull", "closed pipe"):
     if stdin == "closed pipe":
@@ -255,54 +257,61 @@ for stdin in ("devnull", "closed pipe"):
             status = main(["--lang", "en", *argv])
         saves = sorted(p.name for p in save.parent.iterdir())
         same = save.read_bytes() == fixture
-        print(json.dumps([stdin, argv[:1], status, said.getvalue(), saves, same]))
-print("textual" in sys.modules)
-"""
-
-
-def test_without_a_terminal_the_commands_that_open_the_app_never_import_it(
-    tmp_path: Path,
-) -> None:
-    """Each command that opens the app, with /dev/null or a closed pipe for its standard
-    input, says the one sentence and exits 2, writing nothing (no save, no lock): refused
-    before Textual is imported (a tenth of a second), the sentence comes at once."""
-    home = tmp_path / "home"
-    save = saves_with_the_fixture(home)
-    proc = script(_REFUSED_EARLY, str(save), home)
-    *runs, textual = proc.stdout.splitlines()
-    assert len(runs) == 14, proc.stderr
-    for run in runs:
-        stdin, command, status, said, saves, same = json.loads(run)
-        assert (status, said) == (2, NO_TERMINAL + "\n"), (stdin, command)
-        assert saves == [FIXTURE.name] and same, (stdin, command)  # nothing written
-    assert textual == "False"
-    assert proc.stderr == "" and lock_is_free(home)
-
-
-#: Runs `el-grande` (its entry point) with each command that needs no terminal, in one
-#: process whose standard input is /dev/null: one line a command, with its exit status, what
-#: it wrote and what it said.
-_NO_TERMINAL_NEEDED = """
-import contextlib, io, json, sys
-from el_grande.__main__ import main
-fixture = sys.argv[1]
-for argv in (["export", fixture], ["resume", "--list"], ["load", fixture, "--check"],
+        print(json.dumps(["refused", stdin, argv[:1], status, said.getvalue(), saves, same]))
+print(json.dumps(["textual imported", "textual" in sys.modules]))
+os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+for argv in (["export", fixture_path], ["resume", "--list"], ["load", fixture_path, "--check"],
              ["simulate", "-n", "2", "-g", "1", "--bots", "random", "--json"], ["config"]):
     out, said = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(said):
         status = main(argv)
-    print(json.dumps([argv[:2], status, out.getvalue(), said.getvalue()]))
+    print(json.dumps(["works", argv[:2], status, out.getvalue(), said.getvalue()]))
 """
 
 
-def test_commands_that_need_no_terminal_work_without_one(tmp_path: Path) -> None:
-    proc = script(_NO_TERMINAL_NEEDED, str(FIXTURE), tmp_path)
-    runs = proc.stdout.splitlines()
+#: The script's process, its data folder and its lines by kind.
+Ran = tuple[subprocess.CompletedProcess[str], Path, dict[str, list[list[object]]]]
+
+
+@pytest.fixture(scope="module")
+def without_a_terminal(tmp_path_factory: pytest.TempPathFactory) -> Ran:
+    """`_WITHOUT_A_TERMINAL` run once for the two tests below (one process, not one each:
+    its start-up and imports were most of each one's CPU)."""
+    home = tmp_path_factory.mktemp("without-a-terminal") / "home"
+    save = saves_with_the_fixture(home)
+    proc = script(_WITHOUT_A_TERMINAL, [str(save), str(FIXTURE)], home)
+    lines: dict[str, list[list[object]]] = {}
+    for line in proc.stdout.splitlines():
+        kind, *fields = json.loads(line)
+        lines.setdefault(kind, []).append(fields)
+    return proc, home, lines
+
+
+def test_without_a_terminal_the_commands_that_open_the_app_never_import_it(
+    without_a_terminal: Ran,
+) -> None:
+    """Each command that opens the app, with /dev/null or a closed pipe for its standard
+    input, says the one sentence and exits 2, writing nothing (no save, no lock): refused
+    before Textual is imported (a tenth of a second), the sentence comes at once."""
+    proc, home, lines = without_a_terminal
+    runs = lines.get("refused", [])
+    assert len(runs) == 14, proc.stderr
+    for stdin, command, status, said, saves, same in runs:
+        assert (status, said) == (2, NO_TERMINAL + "\n"), (stdin, command)
+        assert saves == [FIXTURE.name] and same, (stdin, command)  # nothing written
+    assert lines["textual imported"] == [[False]]
+    assert proc.stderr == "" and lock_is_free(home)
+
+
+def test_commands_that_need_no_terminal_work_without_one(
+    without_a_terminal: Ran,
+) -> None:
+    proc, _home, lines = without_a_terminal
+    runs = lines.get("works", [])
     assert len(runs) == 5, proc.stderr
-    for run in runs:
-        command, status, out, said = json.loads(run)
+    for command, status, out, said in runs:
         assert status == 0, (command, said)
-        assert out and "terminal" not in said, (command, said)
+        assert out and "terminal" not in str(said), (command, said)
 
 
 # --- 6. signals ------------------------------------------------------------------------------
@@ -371,12 +380,17 @@ class Terminal:
 
 
 @contextmanager
-def game_in_a_terminal(home: Path, weighing: bool = False, made: int = 3) -> Iterator[Terminal]:
-    """A game of two humans, `made` decisions made (each seen in the autosave). The engine's
+def game_in_a_terminal(home: Path, weighing: bool = False) -> Iterator[Terminal]:
+    """A game of two humans, its first decision made (seen in the autosave). The engine's
     warnings are weighed (`weighing`, the settings' default: a thread's play-outs at every
     prompt) only where a test asks, as in every test in this process (tests/conftest.py's
     `_no_weighing`): they are most of such a game's CPU (they weigh on for as long as a test
-    waits on a decision)."""
+    waits on a decision).
+
+    One decision, as many as the signal tests need: it is in the save (or lost) as any later
+    one would be, and the signal finds the next player's prompt in its quiet time as it
+    would after three (the tests made three once: each after the first waited out a change
+    of player, 3 s and a tenth of a second of the child's CPU)."""
     if not weighing:
         (home / "config").mkdir(parents=True)
         (home / "config" / "settings.toml").write_text("warnings = false\n")
@@ -384,15 +398,14 @@ def game_in_a_terminal(home: Path, weighing: bool = False, made: int = 3) -> Ite
     try:
         wait_for(lambda: decisions(home) >= 0)
         end = time.monotonic() + 120
-        for n in range(made):
-            # The first power card: a decision, nothing secret. A key pressed before the
-            # table's quiet time at a change of player is over does nothing: press again
-            # after a pause until the decision is made (a player would).
-            while True:
-                term.press_enter()
-                if until(lambda n=n: decisions(home) > n, 3.0):
-                    break
-                assert time.monotonic() < end, "no decision was made"
+        # The first power card: a decision, nothing secret. A key pressed before the table's
+        # quiet time is over does nothing: press again after a pause until the decision is
+        # made (a player would).
+        while True:
+            term.press_enter()
+            if until(lambda: decisions(home) > 0, 3.0):
+                break
+            assert time.monotonic() < end, "no decision was made"
         yield term
     finally:
         term.close()
@@ -402,11 +415,10 @@ RESTORED = (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1000l")  # normal screen, curs
 
 
 @pytest.mark.parametrize(
-    ("signum", "status", "weighing", "made"),
-    [(signal.SIGTERM, 143, True, 1), (signal.SIGHUP, 129, False, 3)],
+    ("signum", "status", "weighing"), [(signal.SIGTERM, 143, True), (signal.SIGHUP, 129, False)]
 )
 def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
-    signum: int, status: int, weighing: bool, made: int, tmp_path: Path
+    signum: int, status: int, weighing: bool, tmp_path: Path
 ) -> None:
     """SIGTERM and SIGHUP once left the terminal in the alternate screen, with mouse
     reporting on and the cursor hidden (the save was whole, the lock file left behind).
@@ -414,7 +426,7 @@ def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
     the autosave: most likely while a thread weighs the second prompt's choices (one
     prompt's weighing under way is what this needs; more decisions only weighed more)."""
     home = tmp_path / "home"
-    with game_in_a_terminal(home, weighing, made) as term:
+    with game_in_a_terminal(home, weighing) as term:
         before = len(term.output)
         term.proc.send_signal(signum)
         assert term.proc.wait(timeout=120) == status
@@ -423,7 +435,7 @@ def test_a_signal_saves_lets_go_and_gives_the_terminal_back(
         for sequence in RESTORED:
             assert sequence in after, sequence
     save, _game = load_game(the_save(home))  # type: ignore[arg-type]
-    assert len(save.choices) == made
+    assert len(save.choices) == 1
     assert lock_is_free(home)
 
 
@@ -435,7 +447,7 @@ def test_a_terminal_closed_under_a_game_saves_it_and_lets_it_go(tmp_path: Path) 
         term.hang_up()
         assert term.proc.wait(timeout=120) == 129
     save, _game = load_game(the_save(home))  # type: ignore[arg-type]
-    assert len(save.choices) == 3
+    assert len(save.choices) == 1
     assert lock_is_free(home)
 
 

@@ -16,13 +16,24 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from pathlib import Path
 
-from el_grande.app.app import ElGrandeApp
-from el_grande.flow import cautions
-from el_grande.persist import list_unfinished, load_game
-from el_grande.persist.autosave import attach_autosave
-from el_grande.session import GameSession
-from el_grande.setup import GameSetup, default_seats
+sys.path.insert(0, str(Path(__file__).parents[2]))  # the repository: tests.app.helpers
+
+from el_grande import startup
+
+# No collection until the first frame, as `el-grande` starts (el_grande/startup.py; the app
+# lets it go): every collection on the way walked the objects start-up made, a fifth of a
+# short run's CPU.
+startup.hold()
+
+from el_grande.app.app import ElGrandeApp  # noqa: E402
+from el_grande.flow import cautions  # noqa: E402
+from el_grande.persist import list_unfinished, load_game  # noqa: E402
+from el_grande.persist.autosave import attach_autosave  # noqa: E402
+from el_grande.session import GameSession  # noqa: E402
+from el_grande.setup import GameSetup, default_seats  # noqa: E402
+from tests.app.helpers import drawn_when_read  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Cy"]
 
@@ -92,4 +103,8 @@ async def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main()))
+    # Frames are drawn when read, as in every app test (tests/app/conftest.py): nothing here
+    # reads the screen (a curtain's letter is the screen's attribute) and the kill test reads
+    # the saves; drawing every frame to nothing was about 40 % of this driver's CPU.
+    with drawn_when_read(frames=False):
+        sys.exit(asyncio.run(main()))

@@ -16,6 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from el_grande import startup  # noqa: E402
+
+startup.hold()  # as `el-grande` starts a command: no collection until it starts (main)
+
 from persist_helpers import new_game  # noqa: E402
 
 from el_grande.core import Choice, Game  # noqa: E402
@@ -32,6 +36,7 @@ def scripted_choice(game: Game, seed: int) -> Choice:
 
 def main() -> int:
     seed, players = int(sys.argv[1]), int(sys.argv[2])
+    startup.release()
     if "--resume" in sys.argv:
         saved = list_unfinished()[0]
         save, game = load_game(saved.path)

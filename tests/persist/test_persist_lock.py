@@ -3,6 +3,7 @@ lock goes when the game is closed or its process dies, however it dies (SIGKILL)
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -30,59 +31,74 @@ def saved_game(seed: int = 3, upto: int = 25) -> Autosaver:
     return saver
 
 
-@contextmanager
-def other_window(save_file: Path) -> Iterator[subprocess.Popen[str]]:
-    """Another process with the game open; killed with SIGKILL when the block ends (unless
-    the block killed it already)."""
-    proc = subprocess.Popen(
-        [sys.executable, str(HOLDER), str(save_file)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=dict(os.environ),
-    )
-    try:
-        assert proc.stdout is not None
-        assert proc.stdout.readline().strip() == "ready"
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=60)
-
-
 _prober: list[subprocess.Popen[str]] = []  # one process asks for every test of this file
+_windows: list[subprocess.Popen[str]] = []  # one process holds the other windows' games
 
 
-def held_by_another_process(lock: Path) -> bool:
-    """Whether another process (one prober, `lock_holder.py --probes`, started on the first
-    question and kept for the module) finds the lock at `lock` held."""
-    if not _prober or _prober[0].poll() is not None:
-        _prober[:] = [
+def _ask(proc: subprocess.Popen[str], line: str) -> str:
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(f"{line}\n")
+    proc.stdin.flush()
+    return proc.stdout.readline().strip()
+
+
+def _started(kept: list[subprocess.Popen[str]], *args: str) -> subprocess.Popen[str]:
+    """The process kept in `kept`, started (`lock_holder.py ARGS`) if there is none alive."""
+    if not kept or kept[0].poll() is not None:
+        kept[:] = [
             subprocess.Popen(
-                [sys.executable, str(HOLDER), "--probes"],
+                [sys.executable, str(HOLDER), *args],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 text=True,
             )
         ]
-    proc = _prober[0]
-    assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(f"{lock}\n")
-    proc.stdin.flush()
-    answer = proc.stdout.readline().strip()
+    return kept[0]
+
+
+@contextmanager
+def other_window(save_file: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another process with the game open (`lock_holder.py --windows`: one process holds
+    the games of a module's tests, started on the first and kept; one started a test cost a
+    fifth of a second of CPU each). When the block ends the game is let go as a window
+    killed with SIGKILL lets it go: its lock dropped, its file left; unless the block killed
+    the process itself (the next window starts another)."""
+    proc = _started(_windows, "--windows")
+    home = os.environ["EL_GRANDE_HOME"]  # the test's data folder, where the game autosaves
+    assert _ask(proc, json.dumps(["open", home, str(save_file)])) == "ready"
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            assert _ask(proc, json.dumps(["let go", str(save_file)])) == "gone"
+        else:
+            proc.wait(timeout=60)
+
+
+def held_by_another_process(lock: Path) -> bool:
+    """Whether another process (one prober, `lock_holder.py --probes`, started on the first
+    question and kept for the module) finds the lock at `lock` held."""
+    answer = _ask(_started(_prober, "--probes"), str(lock))
     assert answer in ("True", "False"), answer
     return answer == "True"
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _prober_ends() -> Iterator[None]:
-    yield
-    for proc in _prober:
-        assert proc.stdin is not None
+def end_the_other_processes() -> None:
+    """The prober and the windows' process end as their input closes (each exits 0, but one
+    a test killed: it was waited for there)."""
+    for proc in [*_prober, *_windows]:
+        assert proc.stdin is not None and proc.stdout is not None
         proc.stdin.close()
-        assert proc.wait(timeout=60) == 0
+        assert proc.wait(timeout=60) == 0 or proc.returncode == -signal.SIGKILL
+        proc.stdout.close()
     _prober.clear()
+    _windows.clear()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _other_processes_end() -> Iterator[None]:
+    yield
+    end_the_other_processes()
 
 
 @pytest.fixture
