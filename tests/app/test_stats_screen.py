@@ -18,6 +18,7 @@ from el_grande.app.widgets.record import RecordView
 from el_grande.persist import games, stats
 from el_grande.text import t, use
 
+from ._shared_h2 import Shots, matches, resized, screenshots
 from .helpers import SIZE, press, screen_text, settle
 
 open_games, GamesUnavailable = games.open_games, games.GamesUnavailable
@@ -260,21 +261,27 @@ async def test_a_name_that_looks_like_markup_is_shown_as_it_is(seeded: Path) -> 
 # --- snapshots -----------------------------------------------------------------------------------
 
 
-def _snapshot_app() -> ElGrandeApp:
-    app = ElGrandeApp()
-    return app
+#: The snapshots' runs: the screen at 100×30, then the terminal resized to 120×40 (`_shared_h2`).
+SHOTS = Shots()
 
 
 async def _to_stats(pilot: Pilot[None]) -> None:
     await _open(pilot)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_statistics_screen(snap_compare, seeded, size) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(_snapshot_app(), terminal_size=size, run_before=_to_stats)
+def _both_sizes() -> dict[str, str]:
+    steps = [("100x30", _to_stats), ("120x40", resized(120, 40))]
+    return screenshots(ElGrandeApp(), (100, 30), steps)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_korean_statistics_screen(snap_compare, seeded, size) -> None:  # type: ignore[no-untyped-def]
+def test_the_statistics_screen(snapshot, request, seeded, size) -> None:  # type: ignore[no-untyped-def]
+    svg = SHOTS.take("en", f"{size[0]}x{size[1]}", _both_sizes)
+    assert matches(snapshot, request, svg)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_korean_statistics_screen(snapshot, request, seeded, size) -> None:  # type: ignore[no-untyped-def]
     use("ko")  # the autouse fixture in tests/conftest.py switches back to English
-    assert snap_compare(_snapshot_app(), terminal_size=size, run_before=_to_stats)
+    svg = SHOTS.take("ko", f"{size[0]}x{size[1]}", _both_sizes)
+    assert matches(snapshot, request, svg)
