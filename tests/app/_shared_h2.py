@@ -1,12 +1,14 @@
-"""Several snapshots from one app run.
+"""Snapshots taken once the app has settled, several from one app run.
 
-`snap_compare` (pytest-textual-snapshot) opens an app for each snapshot. Where several
-snapshots show one app state after another (a screen, then a key; the same screen at
-100×30, then resized to 120×40), one run takes them all (`screenshots`), each as the plugin
-takes its own (the same waits, title and SVG), and each test compares its own with the
-plugin's SVG extension (`matches`): the stored files are the same, with the same names. A
-terminal resized to 120×40 shows what one opened at 120×40 shows (the stored snapshots say
-so: they were taken that way).
+`snap_compare` (pytest-textual-snapshot) opens an app for each snapshot and waits for it by
+the clock (until the process looks idle, five times a shot). Here an app is run once for
+several snapshots where they show one app state after another (a screen, then a key; the same
+screen at 100×30, then the terminal resized to 120×40: `screenshots`), each shot taken once
+the app has handled everything (`helpers.settle`) as the plugin takes it (its title, its
+SVG), and each test compares its own with the plugin's SVG extension (`matches`): the stored
+files are the same, with the same names. A terminal resized to 120×40 shows what one opened
+at 120×40 shows (the stored snapshots say so: they were taken that way); where it does not
+(a scroll bar kept from 100×30), the screen is opened again at the new size.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from syrupy import SnapshotAssertion
 from textual.app import App
 from textual.pilot import Pilot
 
+from .helpers import settle
+
 #: What is done to the app before a screenshot (None: nothing, the app as it opened).
 Step = Callable[[Pilot[None]], Awaitable[None]] | None
 
@@ -36,7 +40,8 @@ def screenshots(
     app: App[Any], size: tuple[int, int], steps: Sequence[tuple[str, Step]]
 ) -> dict[str, str]:
     """Run `app` once at `size`; for each (name, step) in turn, do the step, then take the
-    screenshot as `snap_compare` takes it (textual._doc.take_svg_screenshot)."""
+    screenshot, once the app has settled, as `snap_compare` takes it (its title, its SVG:
+    textual._doc.take_svg_screenshot)."""
     title = app.title
     shots: dict[str, str] = {}
 
@@ -44,11 +49,9 @@ def screenshots(
         for name, step in steps:
             if step is not None:
                 await step(pilot)
-            await pilot.pause()
-            await pilot.wait_for_scheduled_animations()
-            await pilot.pause()
-            await pilot.pause()
-            await pilot.wait_for_scheduled_animations()
+            await settle(pilot)
+            await pilot.app.animator.wait_until_complete()
+            await settle(pilot)
             shots[name] = app.export_screenshot(title=title, simplify=True)
         app.exit()
 
@@ -111,3 +114,17 @@ def matches(snapshot: SnapshotAssertion, request: pytest.FixtureRequest, svg: st
     )
     node_to_report_path(node).write_bytes(pickle.dumps(data))  # type: ignore[arg-type]
     return bool(result)
+
+
+def compare_settled(
+    snapshot: SnapshotAssertion, request: pytest.FixtureRequest
+) -> Callable[..., bool]:
+    """`snap_compare`'s compare (an app, its terminal size, what is done before the shot),
+    the shot taken once the app has settled (`screenshots`)."""
+
+    def compare(
+        app: App[Any], terminal_size: tuple[int, int] = (80, 24), run_before: Step = None
+    ) -> bool:
+        return matches(snapshot, request, screenshots(app, terminal_size, [("", run_before)])[""])
+
+    return compare

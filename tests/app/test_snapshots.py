@@ -25,7 +25,7 @@ from el_grande.flow.scenes import GameOver, Prompt, Scene
 from el_grande.session import GameSession
 from el_grande.text import t, use
 
-from ._shared_h2 import Shots, Step, matches, resized, screenshots
+from ._shared_h2 import Shots, Step, compare_settled, matches, resized, screenshots
 from .helpers import (
     KOREAN_NAMES,
     SIZE,
@@ -68,6 +68,13 @@ def _last_general_disk(s: GameSession) -> bool:
     clone = s.game.clone()
     clone.apply(d.choices[0])
     return clone.decision is None or clone.decision.kind != "disk"
+
+
+@pytest.fixture
+def snap_compare(snapshot, request):  # type: ignore[no-untyped-def]
+    """The plugin's `snap_compare`, the shot taken once the app has settled rather than
+    when the process looks idle (`_shared_h2.compare_settled`)."""
+    return compare_settled(snapshot, request)
 
 
 #: The runs shared by several snapshots (`_shared_h2`): one app, one screenshot after another.
