@@ -77,9 +77,17 @@ async def _open(pilot: Pilot[None]) -> StatsScreen:
     return app.screen
 
 
-async def test_the_title_opens_the_screen_with_everybody_of_the_database(seeded: Path) -> None:
+async def test_the_title_opens_the_screen_with_everybody_and_a_pick_shows_a_record(
+    seeded: Path,
+) -> None:
+    """The title opens the screen with everybody of the database, the first picked at once;
+    a pick (Enter, or a click) shows another's record; Esc leaves."""
     names = _people()
     assert len(names) >= 3
+    conn = open_games()
+    second = stats.record(conn, names[1])
+    conn.close()
+    assert second is not None
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         screen = await _open(pilot)
@@ -92,20 +100,7 @@ async def test_the_title_opens_the_screen_with_everybody_of_the_database(seeded:
         view = screen.query_one(RecordView)
         assert view.record is not None and view.record.name == names[0]
         assert t("statscreen.trend_wins") in shown
-        await press(pilot, "escape")
-        await settle(pilot)
-        assert not isinstance(app.screen, StatsScreen)
-
-
-async def test_picking_a_person_shows_their_record(seeded: Path) -> None:
-    names = _people()
-    conn = open_games()
-    second = stats.record(conn, names[1])
-    conn.close()
-    assert second is not None
-    app = ElGrandeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open(pilot)
+        # Picking a person shows their record.
         await press(pilot, "down")
         await press(pilot, "enter")
         await settle(pilot)
@@ -118,6 +113,9 @@ async def test_picking_a_person_shows_their_record(seeded: Path) -> None:
         await pilot.click("#stats-list", offset=(2, 2))
         await settle(pilot)
         assert view.record is not None and view.record.name == names[2]
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, StatsScreen)
 
 
 async def test_head_to_head_is_a_second_pick(seeded: Path) -> None:
