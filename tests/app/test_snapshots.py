@@ -36,6 +36,7 @@ from .helpers import (
     played_on,
     press,
     session_at,
+    settle,
 )
 
 
@@ -110,28 +111,34 @@ def test_mid_game_board(snapshot, request) -> None:  # type: ignore[no-untyped-d
     assert matches(snapshot, request, SHOTS.take("mid-game", "board", _board_then_log))
 
 
-def _curtain_app(names: list[str] | None = None) -> ElGrandeApp:
+def _at_the_curtain(names: list[str] | None = None, *then: tuple[str, Step]) -> dict[str, str]:
     """The app at the first secret disk, with the real quiet times on a clock that stands
-    still: the curtain as it first rises (its letter waits for a quiet keyboard)."""
+    still: the curtain as it first rises (its letter waits for a quiet keyboard); then the
+    clock moved on past the quiet times and the curtain lowered by its letter (the secret
+    prompt behind it), then `then`."""
     session = session_at(3, 7, _first_disk, names)
-    return ElGrandeApp(
+    clock = ManualClock()
+    app = ElGrandeApp(
         session=session, curtain_seed=0, guard_seconds=QUIET, take_over_seconds=TAKE_OVER,
-        clock=ManualClock(),
+        clock=clock,
     )  # fmt: skip
 
-
-def test_curtain(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    """Before a secret disk: the curtain covers everything."""
-    assert snap_compare(_curtain_app(), terminal_size=SIZE)
-
-
-def test_secret_disk_prompt(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    """Behind the lowered curtain: only the chooser's own view and choices."""
-
-    async def run_before(pilot: Pilot[None]) -> None:
+    async def lower(pilot: Pilot[None]) -> None:
+        clock.advance(max(QUIET, TAKE_OVER) + 1.0)  # the keyboard quiet long enough
+        await settle(pilot)
         await press(pilot, next_key(pilot.app))  # the curtain's letter
 
-    assert snap_compare(app_at(3, 7, _first_disk), terminal_size=SIZE, run_before=run_before)
+    return screenshots(app, SIZE, [("curtain", None), ("secret", lower), *then])
+
+
+def test_curtain(snapshot, request) -> None:  # type: ignore[no-untyped-def]
+    """Before a secret disk: the curtain covers everything."""
+    assert matches(snapshot, request, SHOTS.take("curtain", "curtain", _at_the_curtain))
+
+
+def test_secret_disk_prompt(snapshot, request) -> None:  # type: ignore[no-untyped-def]
+    """Behind the lowered curtain: only the chooser's own view and choices."""
+    assert matches(snapshot, request, SHOTS.take("curtain", "secret", _at_the_curtain))
 
 
 async def _to_the_first_step(pilot: Pilot[None]) -> None:
@@ -217,16 +224,16 @@ def test_korean_mid_game_board(snapshot, request, korean, size) -> None:  # type
     assert matches(snapshot, request, SHOTS.take("ko mid-game", _size_id(size), run))
 
 
-async def _lower_the_curtain(pilot: Pilot[None]) -> None:
-    await press(pilot, next_key(pilot.app))  # the curtain's letter
+def _korean_curtain() -> dict[str, str]:
+    """The curtain in Korean, then the secret prompt behind it at 100×30 and at 120×40."""
+    return _at_the_curtain(KOREAN_NAMES, ("secret 120x40", resized(120, 40)))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_korean_secret_disk_prompt(snapshot, request, korean, size) -> None:  # type: ignore[no-untyped-def]
     """Behind the lowered curtain: the secret disk prompt in Korean."""
-    app = lambda: app_at(3, 7, _first_disk, names=KOREAN_NAMES)  # noqa: E731
-    run = _in_both_sizes(app, _lower_the_curtain)
-    assert matches(snapshot, request, SHOTS.take("ko secret disk", _size_id(size), run))
+    name = "secret" if size == (100, 30) else "secret 120x40"
+    assert matches(snapshot, request, SHOTS.take("ko curtain", name, _korean_curtain))
 
 
 def _korean_general_scoring() -> dict[str, str]:
@@ -280,9 +287,9 @@ def test_korean_game_over(snapshot, request, korean, size) -> None:  # type: ign
     assert matches(snapshot, request, SHOTS.take("ko game over", _size_id(size), run))
 
 
-def test_korean_curtain(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+def test_korean_curtain(snapshot, request, korean) -> None:  # type: ignore[no-untyped-def]
     """The curtain before a secret disk, in Korean."""
-    assert snap_compare(_curtain_app(KOREAN_NAMES), terminal_size=SIZE)
+    assert matches(snapshot, request, SHOTS.take("ko curtain", "curtain", _korean_curtain))
 
 
 def test_korean_title_screen(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
