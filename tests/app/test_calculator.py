@@ -27,7 +27,9 @@ def _game(app) -> GameScreen:  # type: ignore[no-untyped-def]
     return next(s for s in app.screen_stack if isinstance(s, GameScreen))
 
 
-async def test_p_shows_every_place_and_the_totals_from_the_core() -> None:
+async def test_p_shows_every_place_and_the_totals_from_the_core_and_what_if_applies() -> None:
+    """`p` shows every place and the totals of the core's `score_table`; Esc, then in the
+    same game (the calculator only looked), `w` applies the highlighted placement."""
     app = app_at(3, 5, _placing)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -49,12 +51,7 @@ async def test_p_shows_every_place_and_the_totals_from_the_core() -> None:
         await press(pilot, "escape")
         assert isinstance(app.screen, GameScreen)
 
-
-async def test_what_if_applies_the_highlighted_placement() -> None:
-    app = app_at(3, 5, _placing)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        game = _game(app)
+        # What if: the highlighted placement applied.
         d = game.decision
         assert d is not None
         target = next(str(c.arg) for c in reversed(d.choices) if c.verb == "place")

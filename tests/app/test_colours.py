@@ -93,13 +93,15 @@ async def test_the_app_s_tints_are_the_theme_s_for_every_theme(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """`app_tints` mixes the colours the app generated for its styles: the same tints as
-    `tints(theme)` generating them again, in every theme."""
+    `tints(theme)` generating them again, in every theme. (On the title screen: the colours
+    are the app's, and a theme restyles every widget on screen, a game's many more.)"""
     from el_grande.app import colours
+    from el_grande.app.app import ElGrandeApp
     from el_grande.app.colours import app_tints
 
-    from .helpers import SIZE, make_app
+    from .helpers import SIZE
 
-    app = make_app(2)
+    app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         for name in sorted(BUILTIN_THEMES):
             app.theme = name

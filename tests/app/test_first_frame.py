@@ -39,15 +39,33 @@ def _whole(batches: list[list[DOMNode]], screen_type: type) -> int:
     return sum(1 for b in batches if b and isinstance(b[0], screen_type) and len(b) > 5)
 
 
-async def test_the_game_screen_is_styled_once_before_its_first_frame(
+async def test_the_game_screen_its_answers_and_the_default_screen_are_styled_once(
     restyled: list[list[DOMNode]],
 ) -> None:
+    """One start of a game, three things styled once before its first frame:
+
+    - the game screen: styled when mounted, not once more;
+    - its answers: the game screen focuses them as it opens (`AUTO_FOCUS`), they are styled
+      as focused when mounted, and taking the focus restyles nothing; they hold the keys;
+    - the screen under every other (`App.get_default_screen`): not restyled when Textual
+      first resumes it."""
+    from el_grande.app.widgets.prompt import DecisionPrompt
+
     app = make_app(3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert isinstance(app.screen, GameScreen)
+        game = app.screen
+        assert isinstance(game, GameScreen)
         assert _whole(restyled, GameScreen) == 0  # styled when mounted, not once more
-        assert app.screen.styles.background == Color.parse(app.get_css_variables()["background"])
+        assert game.styles.background == Color.parse(app.get_css_variables()["background"])
+        # The answers.
+        choices = game.query_one(DecisionPrompt).options
+        assert game.focused is choices and choices.has_focus
+        assert not any(choices in batch for batch in restyled)
+        # The default screen.
+        default = app.screen_stack[0]
+        assert default.id == "_default" and default is not app.screen
+        assert not any(batch and batch[0] is default for batch in restyled)
 
 
 async def test_a_theme_chosen_while_the_game_waits_reaches_the_game(
@@ -78,34 +96,13 @@ async def test_the_title_is_styled_once_before_its_first_frame(
         assert _whole(restyled, TitleScreen) == 0
 
 
-async def test_a_pushed_screen_is_styled_once_as_it_comes(
+async def test_a_pushed_screen_is_styled_once_as_it_comes_and_with_its_own_style_file(
     restyled: list[list[DOMNode]],
 ) -> None:
     """Textual restyled every screen pushed when it first came (a curtain about 1.5 ms, the
-    help more): styled when mounted, a screen whose style file was read is not again."""
-    from el_grande.app.screens.help import HelpScreen
+    help more): styled when mounted, a screen whose style file was read is not again.
 
-    app = make_app(3)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        app.push_screen(HelpScreen())
-        await settle(pilot)
-        first = app.screen
-        assert isinstance(first, HelpScreen)
-        app.pop_screen()
-        await settle(pilot)
-        restyled.clear()
-        app.push_screen(HelpScreen())  # its style file read by the first
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen) and app.screen is not first
-        assert _whole(restyled, HelpScreen) == 0
-        assert app.screen.styles.background == first.styles.background
-
-
-async def test_a_screen_that_brings_a_style_file_not_read_yet_is_restyled_with_it(
-    restyled: list[list[DOMNode]],
-) -> None:
-    """Textual styles a pushed screen before it reads the file the screen brings, and its
+    Textual styles a pushed screen before it reads the file the screen brings, and its
     widgets after: that screen alone is restyled as it comes, and it and every widget of it
     are styled as a screen whose file was read before is (the remote seat's first scoring
     display was laid out without its own styles when it had not been restyled)."""
@@ -122,45 +119,22 @@ async def test_a_screen_that_brings_a_style_file_not_read_yet_is_restyled_with_i
         assert not own_styles_read(screen)
         app.push_screen(screen)
         await settle(pilot)
+        assert app.screen is screen
         assert _whole(restyled, HelpScreen) == 0
         assert [screen] in restyled
         assert screen.styles.align_horizontal == "center"  # help.tcss: the screen's own
         first = styles(screen)
         app.pop_screen()
         await settle(pilot)
+        restyled.clear()
         again = HelpScreen()
         assert own_styles_read(again)
-        app.push_screen(again)
+        app.push_screen(again)  # its style file read by the first
         await settle(pilot)
+        assert app.screen is again and again is not screen
+        assert _whole(restyled, HelpScreen) == 0
+        assert again.styles.background == screen.styles.background
         assert styles(again) == first
-
-
-async def test_the_answers_are_focused_and_styled_so_once(
-    restyled: list[list[DOMNode]],
-) -> None:
-    """The game screen focuses its answers as it opens (`AUTO_FOCUS`): they are styled as
-    focused when mounted, and taking the focus restyles nothing; they hold the keys."""
-    from el_grande.app.widgets.prompt import DecisionPrompt
-
-    app = make_app(3)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        game = app.screen
-        assert isinstance(game, GameScreen)
-        choices = game.query_one(DecisionPrompt).options
-        assert game.focused is choices and choices.has_focus
-        assert not any(choices in batch for batch in restyled)
-
-
-async def test_the_default_screen_is_styled_once(restyled: list[list[DOMNode]]) -> None:
-    """The screen under every other (`App.get_default_screen`) is not restyled when Textual
-    first resumes it."""
-    app = make_app(3)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        default = app.screen_stack[0]
-        assert default.id == "_default" and default is not app.screen
-        assert not any(batch and batch[0] is default for batch in restyled)
 
 
 @pytest.fixture

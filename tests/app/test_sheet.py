@@ -28,6 +28,7 @@ from el_grande.text import use
 
 from ..sheet.positions import RealBoard, designed, played
 from ..sheet.test_model import enter
+from ._shared_h2 import Shots, compare_settled, matches, resized, screenshots
 from .helpers import KOREAN_NAMES, SIZE, press, screen_text, settle
 
 
@@ -521,17 +522,34 @@ def _snapshot_sheet(names: list[str]) -> None:
     SheetFile(sheet_path()).save(sheet)
 
 
-@pytest.mark.parametrize("size", [(100, 30), (120, 40)], ids=["100x30", "120x40"])
-def test_sheet_snapshot(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    """Five players, the second scoring: scoreboards on the Castillo and Valencia, the King's
-    and a home bonus in one place, ties, 11 in the Castillo, the cursor on Aragon."""
+@pytest.fixture
+def snap_compare(snapshot, request):  # type: ignore[no-untyped-def]
+    """The plugin's `snap_compare`, the shot taken once the app has settled rather than
+    when the process looks idle (`_shared_h2.compare_settled`)."""
+    return compare_settled(snapshot, request)
+
+
+#: The sheet's snapshots at 100×30, then with the terminal resized to 120×40 (`_shared_h2`).
+SHOTS = Shots()
+
+
+def _sheet_in_both_sizes() -> dict[str, str]:
     _snapshot_sheet(["Ana", "Ben", "Cy", "Dee", "Eve"])
 
-    async def run_before(pilot: Pilot[None]) -> None:
+    async def to_aragon(pilot: Pilot[None]) -> None:
         await settle(pilot)
         await go(pilot, 3, 2)
 
-    assert snap_compare(ElGrandeApp(sheet=True), terminal_size=size, run_before=run_before)
+    steps = [("100x30", to_aragon), ("120x40", resized(120, 40))]
+    return screenshots(ElGrandeApp(sheet=True), (100, 30), steps)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [(100, 30), (120, 40)], ids=["100x30", "120x40"])
+def test_sheet_snapshot(snapshot, request, size) -> None:  # type: ignore[no-untyped-def]
+    """Five players, the second scoring: scoreboards on the Castillo and Valencia, the King's
+    and a home bonus in one place, ties, 11 in the Castillo, the cursor on Aragon."""
+    svg = SHOTS.take("sheet", f"{size[0]}x{size[1]}", _sheet_in_both_sizes)
+    assert matches(snapshot, request, svg)
 
 
 def test_korean_sheet_snapshot(snap_compare) -> None:  # type: ignore[no-untyped-def]

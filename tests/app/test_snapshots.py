@@ -4,7 +4,9 @@ Deterministic: fixed seeds, a fixed terminal size, nothing blinks on these scree
 in a game are reached by playing the core with varied legal choices and opening the app
 there (the whole-game Pilot tests cover getting there by keys); a state that keys reached from
 such a start is reached by the table flow answering as the keys did (`played_on`), the app
-opening a decision before it and playing that one by keys. Update with
+opening a decision before it and playing that one by keys. Snapshots of one app state after
+another (a screen, then a key; 100×30, then the terminal resized to 120×40) are taken in one
+app run (`_shared_h2`), each compared in its own test. Update with
 `pytest tests/app --snapshot-update` and look at the report before committing.
 """
 
@@ -23,6 +25,7 @@ from el_grande.flow.scenes import GameOver, Prompt, Scene
 from el_grande.session import GameSession
 from el_grande.text import t, use
 
+from ._shared_h2 import Shots, Step, compare_settled, matches, resized, screenshots
 from .helpers import (
     KOREAN_NAMES,
     SIZE,
@@ -33,6 +36,7 @@ from .helpers import (
     played_on,
     press,
     session_at,
+    settle,
 )
 
 
@@ -67,74 +71,126 @@ def _last_general_disk(s: GameSession) -> bool:
     return clone.decision is None or clone.decision.kind != "disk"
 
 
-def test_title_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(ElGrandeApp(), terminal_size=SIZE)
+@pytest.fixture
+def snap_compare(snapshot, request):  # type: ignore[no-untyped-def]
+    """The plugin's `snap_compare`, the shot taken once the app has settled rather than
+    when the process looks idle (`_shared_h2.compare_settled`)."""
+    return compare_settled(snapshot, request)
 
 
-def test_mid_game_board(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_at(4, 7, _history(60)), terminal_size=SIZE)
+#: The runs shared by several snapshots (`_shared_h2`): one app, one screenshot after another.
+SHOTS = Shots()
+
+SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((120, 40), id="120x40")]
 
 
-def _curtain_app(names: list[str] | None = None) -> ElGrandeApp:
+def _in_both_sizes(app: Callable[[], ElGrandeApp], step: Step = None):  # type: ignore[no-untyped-def]
+    """A run that does `step` at 100×30 and takes a shot, resizes to 120×40 and takes one."""
+    return lambda: screenshots(app(), (100, 30), [("100x30", step), ("120x40", resized(120, 40))])
+
+
+def _size_id(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+def _title_then_settings() -> dict[str, str]:
+    """The title screen, then the settings screen opened from it (`_settings_two_tabs`)."""
+    return screenshots(ElGrandeApp(), SIZE, [("title", None), ("settings", _settings_two_tabs)])
+
+
+def test_title_screen(snapshot, request) -> None:  # type: ignore[no-untyped-def]
+    assert matches(snapshot, request, SHOTS.take("title", "title", _title_then_settings))
+
+
+def _board_then_log() -> dict[str, str]:
+    """A game at move 60, then the log in the map's place (`l`)."""
+    return screenshots(app_at(4, 7, _history(60)), SIZE, [("board", None), ("log", _log)])
+
+
+def test_mid_game_board(snapshot, request) -> None:  # type: ignore[no-untyped-def]
+    assert matches(snapshot, request, SHOTS.take("mid-game", "board", _board_then_log))
+
+
+def _at_the_curtain(names: list[str] | None = None, *then: tuple[str, Step]) -> dict[str, str]:
     """The app at the first secret disk, with the real quiet times on a clock that stands
-    still: the curtain as it first rises (its letter waits for a quiet keyboard)."""
+    still: the curtain as it first rises (its letter waits for a quiet keyboard); then the
+    clock moved on past the quiet times and the curtain lowered by its letter (the secret
+    prompt behind it), then `then`."""
     session = session_at(3, 7, _first_disk, names)
-    return ElGrandeApp(
+    clock = ManualClock()
+    app = ElGrandeApp(
         session=session, curtain_seed=0, guard_seconds=QUIET, take_over_seconds=TAKE_OVER,
-        clock=ManualClock(),
+        clock=clock,
     )  # fmt: skip
 
-
-def test_curtain(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    """Before a secret disk: the curtain covers everything."""
-    assert snap_compare(_curtain_app(), terminal_size=SIZE)
-
-
-def test_secret_disk_prompt(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    """Behind the lowered curtain: only the chooser's own view and choices."""
-
-    async def run_before(pilot: Pilot[None]) -> None:
+    async def lower(pilot: Pilot[None]) -> None:
+        clock.advance(max(QUIET, TAKE_OVER) + 1.0)  # the keyboard quiet long enough
+        await settle(pilot)
         await press(pilot, next_key(pilot.app))  # the curtain's letter
 
-    assert snap_compare(app_at(3, 7, _first_disk), terminal_size=SIZE, run_before=run_before)
+    return screenshots(app, SIZE, [("curtain", None), ("secret", lower), *then])
 
 
-def test_general_scoring_display(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    """The first general scoring, a few steps in: a region scored with who got what and why."""
+def test_curtain(snapshot, request) -> None:  # type: ignore[no-untyped-def]
+    """Before a secret disk: the curtain covers everything."""
+    assert matches(snapshot, request, SHOTS.take("curtain", "curtain", _at_the_curtain))
 
-    async def run_before(pilot: Pilot[None]) -> None:
-        app = pilot.app
-        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
-        scr = app.screen
-        assert isinstance(scr, ScoringScreen) and "General scoring" in scr.heading
+
+def test_secret_disk_prompt(snapshot, request) -> None:  # type: ignore[no-untyped-def]
+    """Behind the lowered curtain: only the chooser's own view and choices."""
+    assert matches(snapshot, request, SHOTS.take("curtain", "secret", _at_the_curtain))
+
+
+async def _to_the_first_step(pilot: Pilot[None]) -> None:
+    """On by keys to the first general scoring's display, at its first step."""
+    await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
+    assert pilot.app.screen.index == 0  # type: ignore[attr-defined]
+
+
+def _to_the_third_step(heading: str) -> Step:
+    """Enter on the display until its third step (a region scored), the display's heading
+    containing `heading`."""
+
+    async def step(pilot: Pilot[None]) -> None:
+        scr = pilot.app.screen
+        assert isinstance(scr, ScoringScreen) and heading in scr.heading
         while scr.index < 3:
             await press(pilot, "enter")
 
-    app = app_at(3, 7, _last_general_disk)
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    return step
 
 
-def test_general_scoring_first_step(snap_compare) -> None:  # type: ignore[no-untyped-def]
+async def _to_the_totals(pilot: Pilot[None]) -> None:
+    await press(pilot, "escape")  # jump to the last step
+
+
+def _general_scoring() -> dict[str, str]:
+    """The first general scoring's display: its first step, a few steps in, its totals."""
+    return screenshots(
+        app_at(3, 7, _last_general_disk),
+        SIZE,
+        [
+            ("first step", _to_the_first_step),
+            ("display", _to_the_third_step("General scoring")),
+            ("totals", _to_the_totals),
+        ],
+    )
+
+
+def test_general_scoring_display(snapshot, request) -> None:  # type: ignore[no-untyped-def]
+    """The first general scoring, a few steps in: a region scored with who got what and why."""
+    assert matches(snapshot, request, SHOTS.take("scoring", "display", _general_scoring))
+
+
+def test_general_scoring_first_step(snapshot, request) -> None:  # type: ignore[no-untyped-def]
     """A display's first step is drawn at once: its title, "step 1 of N", the Castillo's
     scoring and the key line (it used to stay blank until the first Enter)."""
-
-    async def run_before(pilot: Pilot[None]) -> None:
-        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
-        assert pilot.app.screen.index == 0  # type: ignore[attr-defined]
-
-    app = app_at(3, 7, _last_general_disk)
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert matches(snapshot, request, SHOTS.take("scoring", "first step", _general_scoring))
 
 
-def test_general_scoring_totals(snap_compare) -> None:  # type: ignore[no-untyped-def]
+def test_general_scoring_totals(snapshot, request) -> None:  # type: ignore[no-untyped-def]
     """The last step of a general scoring: this scoring's totals and the running totals."""
-
-    async def run_before(pilot: Pilot[None]) -> None:
-        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
-        await press(pilot, "escape")  # jump to the last step
-
-    app = app_at(3, 7, _last_general_disk)
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert matches(snapshot, request, SHOTS.take("scoring", "totals", _general_scoring))
 
 
 def test_game_over(snap_compare) -> None:  # type: ignore[no-untyped-def]
@@ -154,8 +210,6 @@ def test_game_over(snap_compare) -> None:  # type: ignore[no-untyped-def]
 
 # --- Korean (docs/i18n.md): the same screens in Korean, at the smallest and a roomier size -----
 
-SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((120, 40), id="120x40")]
-
 
 @pytest.fixture
 def korean() -> None:
@@ -163,74 +217,79 @@ def korean() -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_korean_mid_game_board(snap_compare, korean, size) -> None:  # type: ignore[no-untyped-def]
+def test_korean_mid_game_board(snapshot, request, korean, size) -> None:  # type: ignore[no-untyped-def]
     """Hangul names and regions, by terminal cells: the map, the players' columns, the cards,
     the prompt, the round track, the log and the footer."""
-    app = app_at(4, 7, _history(60), names=KOREAN_NAMES)
-    assert snap_compare(app, terminal_size=size)
+    run = _in_both_sizes(lambda: app_at(4, 7, _history(60), names=KOREAN_NAMES))
+    assert matches(snapshot, request, SHOTS.take("ko mid-game", _size_id(size), run))
+
+
+def _korean_curtain() -> dict[str, str]:
+    """The curtain in Korean, then the secret prompt behind it at 100×30 and at 120×40."""
+    return _at_the_curtain(KOREAN_NAMES, ("secret 120x40", resized(120, 40)))
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_korean_secret_disk_prompt(snap_compare, korean, size) -> None:  # type: ignore[no-untyped-def]
+def test_korean_secret_disk_prompt(snapshot, request, korean, size) -> None:  # type: ignore[no-untyped-def]
     """Behind the lowered curtain: the secret disk prompt in Korean."""
+    name = "secret" if size == (100, 30) else "secret 120x40"
+    assert matches(snapshot, request, SHOTS.take("ko curtain", name, _korean_curtain))
 
-    async def run_before(pilot: Pilot[None]) -> None:
-        await press(pilot, next_key(pilot.app))  # the curtain's letter
 
-    app = app_at(3, 7, _first_disk, names=KOREAN_NAMES)
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+def _korean_general_scoring() -> dict[str, str]:
+    """The first general scoring in Korean: its first step at 100×30, then a few steps in at
+    100×30 and at 120×40."""
+    return screenshots(
+        app_at(3, 7, _last_general_disk, names=KOREAN_NAMES),
+        SIZE,
+        [
+            ("first step", _to_the_first_step),
+            ("100x30", _to_the_third_step("일반 정산")),
+            ("120x40", resized(120, 40)),
+        ],
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_korean_general_scoring_display(snap_compare, korean, size) -> None:  # type: ignore[no-untyped-def]
+def test_korean_general_scoring_display(snapshot, request, korean, size) -> None:  # type: ignore[no-untyped-def]
     """A region of the first general scoring: who scored what, and why, in Korean."""
-
-    async def run_before(pilot: Pilot[None]) -> None:
-        app = pilot.app
-        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
-        scr = app.screen
-        assert isinstance(scr, ScoringScreen) and "일반 정산" in scr.heading
-        while scr.index < 3:
-            await press(pilot, "enter")
-
-    app = app_at(3, 7, _last_general_disk, names=KOREAN_NAMES)
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    svg = SHOTS.take("ko scoring", _size_id(size), _korean_general_scoring)
+    assert matches(snapshot, request, svg)
 
 
-def test_korean_general_scoring_first_step(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+def test_korean_general_scoring_first_step(snapshot, request, korean) -> None:  # type: ignore[no-untyped-def]
     """The first step of a general scoring, in Korean at 100×30: drawn at once."""
-
-    async def run_before(pilot: Pilot[None]) -> None:
-        await play(pilot, pick_first, until=lambda a: isinstance(a.screen, ScoringScreen))
-        assert pilot.app.screen.index == 0  # type: ignore[attr-defined]
-
-    app = app_at(3, 7, _last_general_disk, names=KOREAN_NAMES)
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    svg = SHOTS.take("ko scoring", "first step", _korean_general_scoring)
+    assert matches(snapshot, request, svg)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_korean_game_over(snap_compare, korean, size) -> None:  # type: ignore[no-untyped-def]
-    """Final scores and the points by scoring: a table with Hangul names as column heads."""
-
+def _korean_game_over() -> ElGrandeApp:
     def almost_over(s: GameSession) -> bool:
         clone = s.game.clone()
         while clone.decision is not None and clone.decision.kind != "disk":
             clone.apply(clone.decision.choices[0])
         return clone.round >= 9 and _first_disk(s) or s.decision is None
 
-    async def run_before(pilot: Pilot[None]) -> None:
-        await play(pilot, pick_first)
-
     over = played_on(
         session_at(3, 7, almost_over, KOREAN_NAMES), lambda sc: isinstance(sc, GameOver)
     )
-    app = ElGrandeApp(session=over, curtain_seed=0)  # (a finished game opens on game over)
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    return ElGrandeApp(session=over, curtain_seed=0)  # (a finished game opens on game over)
 
 
-def test_korean_curtain(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
+async def _play_to_the_end(pilot: Pilot[None]) -> None:
+    await play(pilot, pick_first)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_korean_game_over(snapshot, request, korean, size) -> None:  # type: ignore[no-untyped-def]
+    """Final scores and the points by scoring: a table with Hangul names as column heads."""
+    run = _in_both_sizes(_korean_game_over, _play_to_the_end)
+    assert matches(snapshot, request, SHOTS.take("ko game over", _size_id(size), run))
+
+
+def test_korean_curtain(snapshot, request, korean) -> None:  # type: ignore[no-untyped-def]
     """The curtain before a secret disk, in Korean."""
-    assert snap_compare(_curtain_app(KOREAN_NAMES), terminal_size=SIZE)
+    assert matches(snapshot, request, SHOTS.take("ko curtain", "curtain", _korean_curtain))
 
 
 def test_korean_title_screen(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
@@ -265,15 +324,31 @@ async def _open_hints(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_hints_beside_the_map(snap_compare, _hints_by_play_outs, size) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_at(3, 8, _choosing_a_card), terminal_size=size, run_before=_open_hints)
+async def _reopen_hints_at_120x40(pilot: Pilot[None]) -> None:
+    """Esc, the terminal resized, `h` again: the hints made afresh at 120×40. (The hints
+    resized with the terminal keep the scroll bar their 100×30 text needed.)"""
+    await press(pilot, "escape")
+    await pilot.resize_terminal(120, 40)
+    await _open_hints(pilot)
+
+
+def _hints(names: list[str] | None = None) -> dict[str, str]:
+    return screenshots(
+        app_at(3, 8, _choosing_a_card, names=names),
+        (100, 30),
+        [("100x30", _open_hints), ("120x40", _reopen_hints_at_120x40)],
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_korean_hints_beside_the_map(snap_compare, korean, _hints_by_play_outs, size) -> None:  # type: ignore[no-untyped-def]
-    app = app_at(3, 8, _choosing_a_card, names=KOREAN_NAMES)
-    assert snap_compare(app, terminal_size=size, run_before=_open_hints)
+def test_hints_beside_the_map(snapshot, request, _hints_by_play_outs, size) -> None:  # type: ignore[no-untyped-def]
+    assert matches(snapshot, request, SHOTS.take("hints", _size_id(size), _hints))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_korean_hints_beside_the_map(snapshot, request, korean, _hints_by_play_outs, size) -> None:  # type: ignore[no-untyped-def]
+    svg = SHOTS.take("ko hints", _size_id(size), lambda: _hints(KOREAN_NAMES))
+    assert matches(snapshot, request, svg)
 
 
 async def _help(pilot: Pilot[None]) -> None:
@@ -313,8 +388,8 @@ async def _log(pilot: Pilot[None]) -> None:
     await press(pilot, "l")
 
 
-def test_the_log_in_the_maps_place(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_at(4, 7, _history(60)), terminal_size=SIZE, run_before=_log)
+def test_the_log_in_the_maps_place(snapshot, request) -> None:  # type: ignore[no-untyped-def]
+    assert matches(snapshot, request, SHOTS.take("mid-game", "log", _board_then_log))
 
 
 async def _calculator_w(pilot: Pilot[None]) -> None:
@@ -333,8 +408,8 @@ async def _settings_two_tabs(pilot: Pilot[None]) -> None:
         await press(pilot, key)
 
 
-def test_settings_label_follows_tab(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(ElGrandeApp(), terminal_size=SIZE, run_before=_settings_two_tabs)
+def test_settings_label_follows_tab(snapshot, request) -> None:  # type: ignore[no-untyped-def]
+    assert matches(snapshot, request, SHOTS.take("title", "settings", _title_then_settings))
 
 
 # --- learn: the guided first game's coach (app/widgets/coach.py) -----------------------------
@@ -363,16 +438,32 @@ def _guided_at_first_placement() -> GameSession:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_guided_game_coach_at_the_start(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+def test_guided_game_coach_at_the_start(snapshot, request, size) -> None:  # type: ignore[no-untyped-def]
     """The first lesson (power cards and turn order) beside the players it lights; at 100×30
     in the log's room."""
-    assert snap_compare(ElGrandeApp(learn=True, curtain_seed=0), terminal_size=size)
+    run = _in_both_sizes(lambda: ElGrandeApp(learn=True, curtain_seed=0))
+    assert matches(snapshot, request, SHOTS.take("coach at the start", _size_id(size), run))
+
+
+def _coach_at_the_first_placement() -> dict[str, str]:
+    """The guided game at the first placement at both sizes, then `[` twice (at 120×40, then
+    back at 100×30)."""
+    return screenshots(
+        ElGrandeApp(session=_guided_at_first_placement(), curtain_seed=0),
+        (100, 30),
+        [
+            ("lights 100x30", None),
+            ("lights 120x40", resized(120, 40)),
+            ("paged 120x40", _page_back_twice),
+            ("paged 100x30", resized(100, 30)),
+        ],
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_guided_game_coach_lights_the_map(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    session = _guided_at_first_placement()
-    assert snap_compare(ElGrandeApp(session=session, curtain_seed=0), terminal_size=size)
+def test_guided_game_coach_lights_the_map(snapshot, request, size) -> None:  # type: ignore[no-untyped-def]
+    svg = SHOTS.take("coach", f"lights {_size_id(size)}", _coach_at_the_first_placement)
+    assert matches(snapshot, request, svg)
 
 
 async def _page_back_twice(pilot: Pilot[None]) -> None:
@@ -382,12 +473,11 @@ async def _page_back_twice(pilot: Pilot[None]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_guided_game_coach_paged_back(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+def test_guided_game_coach_paged_back(snapshot, request, size) -> None:  # type: ignore[no-untyped-def]
     """`[` twice at the first placement: "Lesson 3 of 5", the action card's lesson, lighting
     the cards it speaks of; the prompt still waits for the placement."""
-    session = _guided_at_first_placement()
-    app = ElGrandeApp(session=session, curtain_seed=0)
-    assert snap_compare(app, terminal_size=size, run_before=_page_back_twice)
+    svg = SHOTS.take("coach", f"paged {_size_id(size)}", _coach_at_the_first_placement)
+    assert matches(snapshot, request, svg)
 
 
 def test_korean_guided_game_coach(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
@@ -478,9 +568,10 @@ def _marked_app(names: list[str] | None = None) -> ElGrandeApp:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_since_your_turn_board(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+def test_since_your_turn_board(snapshot, request, size) -> None:  # type: ignore[no-untyped-def]
     """▲ / ▼ by the chips, the King, a score and a court; the summary on the status line."""
-    assert snap_compare(_marked_app(), terminal_size=size, run_before=_to_a_marked_board)
+    run = _in_both_sizes(_marked_app, _to_a_marked_board)
+    assert matches(snapshot, request, SHOTS.take("since", _size_id(size), run))
 
 
 def test_korean_since_your_turn_board(snap_compare, korean) -> None:  # type: ignore[no-untyped-def]
@@ -519,17 +610,21 @@ def _held(choice: object):  # type: ignore[no-untyped-def]
     return run_before
 
 
+def _confirm_step(names: list[str] | None = None) -> dict[str, str]:
+    app, choice = _confirm_app(names)
+    return screenshots(app, (100, 30), [("100x30", _held(choice)), ("120x40", resized(120, 40))])
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_the_confirm_step(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+def test_the_confirm_step(snapshot, request, size) -> None:  # type: ignore[no-untyped-def]
     """The turn's last placement held: the bar in the prompt's place, the board showing it."""
-    app, choice = _confirm_app()
-    assert snap_compare(app, terminal_size=size, run_before=_held(choice))
+    assert matches(snapshot, request, SHOTS.take("confirm", _size_id(size), _confirm_step))
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_korean_confirm_step(snap_compare, korean, size) -> None:  # type: ignore[no-untyped-def]
-    app, choice = _confirm_app(KOREAN_NAMES)
-    assert snap_compare(app, terminal_size=size, run_before=_held(choice))
+def test_korean_confirm_step(snapshot, request, korean, size) -> None:  # type: ignore[no-untyped-def]
+    svg = SHOTS.take("ko confirm", _size_id(size), lambda: _confirm_step(KOREAN_NAMES))
+    assert matches(snapshot, request, svg)
 
 
 # --- seats change hands (the seat menu, r) --------------------------------------------------------

@@ -18,6 +18,7 @@ from el_grande.app.widgets.record import RecordView
 from el_grande.persist import games, stats
 from el_grande.text import t, use
 
+from ._shared_h2 import Shots, matches, resized, screenshots
 from .helpers import SIZE, press, screen_text, settle
 
 open_games, GamesUnavailable = games.open_games, games.GamesUnavailable
@@ -76,9 +77,17 @@ async def _open(pilot: Pilot[None]) -> StatsScreen:
     return app.screen
 
 
-async def test_the_title_opens_the_screen_with_everybody_of_the_database(seeded: Path) -> None:
+async def test_the_title_opens_the_screen_with_everybody_and_a_pick_shows_a_record(
+    seeded: Path,
+) -> None:
+    """The title opens the screen with everybody of the database, the first picked at once;
+    a pick (Enter, or a click) shows another's record; Esc leaves."""
     names = _people()
     assert len(names) >= 3
+    conn = open_games()
+    second = stats.record(conn, names[1])
+    conn.close()
+    assert second is not None
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         screen = await _open(pilot)
@@ -91,20 +100,7 @@ async def test_the_title_opens_the_screen_with_everybody_of_the_database(seeded:
         view = screen.query_one(RecordView)
         assert view.record is not None and view.record.name == names[0]
         assert t("statscreen.trend_wins") in shown
-        await press(pilot, "escape")
-        await settle(pilot)
-        assert not isinstance(app.screen, StatsScreen)
-
-
-async def test_picking_a_person_shows_their_record(seeded: Path) -> None:
-    names = _people()
-    conn = open_games()
-    second = stats.record(conn, names[1])
-    conn.close()
-    assert second is not None
-    app = ElGrandeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await _open(pilot)
+        # Picking a person shows their record.
         await press(pilot, "down")
         await press(pilot, "enter")
         await settle(pilot)
@@ -117,6 +113,9 @@ async def test_picking_a_person_shows_their_record(seeded: Path) -> None:
         await pilot.click("#stats-list", offset=(2, 2))
         await settle(pilot)
         assert view.record is not None and view.record.name == names[2]
+        await press(pilot, "escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, StatsScreen)
 
 
 async def test_head_to_head_is_a_second_pick(seeded: Path) -> None:
@@ -260,21 +259,27 @@ async def test_a_name_that_looks_like_markup_is_shown_as_it_is(seeded: Path) -> 
 # --- snapshots -----------------------------------------------------------------------------------
 
 
-def _snapshot_app() -> ElGrandeApp:
-    app = ElGrandeApp()
-    return app
+#: The snapshots' runs: the screen at 100×30, then the terminal resized to 120×40 (`_shared_h2`).
+SHOTS = Shots()
 
 
 async def _to_stats(pilot: Pilot[None]) -> None:
     await _open(pilot)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_the_statistics_screen(snap_compare, seeded, size) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(_snapshot_app(), terminal_size=size, run_before=_to_stats)
+def _both_sizes() -> dict[str, str]:
+    steps = [("100x30", _to_stats), ("120x40", resized(120, 40))]
+    return screenshots(ElGrandeApp(), (100, 30), steps)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_korean_statistics_screen(snap_compare, seeded, size) -> None:  # type: ignore[no-untyped-def]
+def test_the_statistics_screen(snapshot, request, seeded, size) -> None:  # type: ignore[no-untyped-def]
+    svg = SHOTS.take("en", f"{size[0]}x{size[1]}", _both_sizes)
+    assert matches(snapshot, request, svg)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_korean_statistics_screen(snapshot, request, seeded, size) -> None:  # type: ignore[no-untyped-def]
     use("ko")  # the autouse fixture in tests/conftest.py switches back to English
-    assert snap_compare(_snapshot_app(), terminal_size=size, run_before=_to_stats)
+    svg = SHOTS.take("ko", f"{size[0]}x{size[1]}", _both_sizes)
+    assert matches(snapshot, request, svg)

@@ -10,7 +10,7 @@ from el_grande.persist import list_unfinished, load_save
 from el_grande.persist.autosave import attach_autosave
 from el_grande.session import GameSession
 from el_grande.setup import GameSetup, default_seats
-from tests.app.helpers import next_key, open_resume_list
+from tests.app.helpers import next_key, open_resume_list, press, settle
 
 SIZE = (140, 45)
 
@@ -22,7 +22,7 @@ def new_session(seed: int = 5) -> GameSession:
 async def play_keys(pilot, n: int) -> None:  # type: ignore[no-untyped-def]
     for _ in range(n):
         # first legal choice, or lower a curtain (its letter) / next scoring step
-        await pilot.press(next_key(pilot.app))
+        await press(pilot, next_key(pilot.app))
 
 
 async def test_autosave_after_every_decision(home: Path) -> None:
@@ -32,10 +32,10 @@ async def test_autosave_after_every_decision(home: Path) -> None:
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(session)
-        await pilot.pause()
+        await settle(pilot)
         seen = 0
         for _ in range(20):
-            await pilot.press(next_key(app))
+            await press(pilot, next_key(app))
             history = list(session.game.history)
             assert load_save(listener.saver.path).choices == history
             seen = max(seen, len(history))
@@ -55,8 +55,7 @@ async def test_resume_from_title_screen(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await open_resume_list(pilot)
         app.screen.query_one("#resume-list").highlighted = 0  # type: ignore[attr-defined]
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert type(app.screen).__name__ in ("GameScreen", "CurtainScreen")
         resumed = app.screen_stack[-1 if type(app.screen).__name__ == "GameScreen" else -2]
         assert list(resumed.session.game.history) == played  # type: ignore[attr-defined]
@@ -104,7 +103,7 @@ async def test_load_opens_the_app_on_the_game(home: Path, tmp_path: Path) -> Non
     save, game = load_game(path)
     app = ElGrandeApp(saved=save)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screens = [type(s).__name__ for s in app.screen_stack]
         assert "GameScreen" in screens
         game_screen = next(s for s in app.screen_stack if type(s).__name__ == "GameScreen")
@@ -123,10 +122,10 @@ async def test_undo_key_only_when_allowed(home: Path) -> None:
     setup = GameSetup(default_seats(["Ana", "Ben"]), seed=11)
     app = ElGrandeApp(setup)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = game_screen(app)
         assert screen.check_action("undo", ()) is False  # nothing to undo at the start
-        await pilot.press("u")
+        await press(pilot, "u")
         assert game_screen(app).session.game.history == ()
         status = str(screen.query_one("#status").render())
         assert "Undo is not possible now: there is nothing of yours to take back yet" in status
@@ -134,20 +133,19 @@ async def test_undo_key_only_when_allowed(home: Path) -> None:
             screen = game_screen(app)
             if screen.check_action("undo", ()):
                 break
-            await pilot.press(next_key(app))
+            await press(pilot, next_key(app))
         else:
             raise AssertionError("undo never became available")
         before = list(screen.session.game.history)
         saver = next(x for x in screen.session.subscribers if hasattr(x, "saver")).saver
         assert load_save(saver.path).choices == before
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
         after = game_screen(app)
         assert after is screen  # the same screen, redrawn from the session's undone update
         assert list(after.session.game.history) == before[:-1]
         assert load_save(saver.path).choices == before[:-1]
         # and play goes on, autosaved into the same file
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert load_save(saver.path).choices == list(game_screen(app).session.game.history)
 
 
@@ -163,16 +161,16 @@ async def test_replay_from_game_over(home: Path) -> None:
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(session)  # a finished game opens on game over
-        await pilot.pause()
+        await settle(pilot)
         assert type(app.screen).__name__ == "GameOverScreen"
-        await pilot.press("r")
-        await pilot.pause()
+        await press(pilot, "r")
         assert type(app.screen).__name__ == "ReplayScreen"
         model = app.screen.model  # type: ignore[attr-defined]
         assert model.length == len(session.game.history)
-        await pilot.press("end", "left", "pageup")
+        for key in ("end", "left", "pageup"):
+            await press(pilot, key)
         assert 0 < model.pos < model.length - 1
-        await pilot.press("q")
+        await press(pilot, "q")
         assert type(app.screen).__name__ == "GameOverScreen"
 
 
@@ -218,41 +216,34 @@ async def test_save_as_a_hostile_name_is_one_sentence_then_a_named_file_is_saved
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         app.open_game(session)
-        await pilot.pause()
+        await settle(pilot)
         for name, why in names.items():
-            await pilot.press("s")
-            await pilot.pause()
+            await press(pilot, "s")
             assert type(app.screen).__name__ == "SaveAsScreen"
             app.screen.query_one("#save-path").value = name  # type: ignore[attr-defined]
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert type(app.screen).__name__ == "SaveAsScreen", name[:40]
             error = str(app.screen.query_one("#save-error").render())
             assert why.lower() in error.lower(), error
             assert error.startswith("Cannot write ") or not name.strip(), error
-            await pilot.press("escape")
-            await pilot.pause()
+            await press(pilot, "escape")
         assert type(app.screen).__name__ == "GameScreen" and app.is_running
         assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "home"]
         # a good name
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         assert type(app.screen).__name__ == "SaveAsScreen"
         app.screen.query_one("#save-path").value = str(target)  # type: ignore[attr-defined]
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert type(app.screen).__name__ == "GameScreen"
         assert load_save(target).choices == list(session.game.history)
         # a second save to the same name is refused: nothing is overwritten
         before = target.read_bytes()
-        await pilot.press("s")
-        await pilot.pause()
+        await press(pilot, "s")
         app.screen.query_one("#save-path").value = str(target)  # type: ignore[attr-defined]
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert type(app.screen).__name__ == "SaveAsScreen"
         assert "already exists" in str(app.screen.query_one("#save-error").render())
-        await pilot.press("escape")
+        await press(pilot, "escape")
     assert target.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file", "home", "mine.json"]
 

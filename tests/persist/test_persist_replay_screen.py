@@ -8,6 +8,7 @@ from persist_helpers import random_game
 from el_grande.app.app import ElGrandeApp, ReplayRequest
 from el_grande.app.screens.replay import ReplayScreen
 from el_grande.core import Game, Options
+from tests.app.helpers import press
 
 
 def finished_game() -> Game:
@@ -29,40 +30,41 @@ async def test_replay_viewer_steps_both_ways_and_shows_hidden_castillo_counts() 
         m = screen.model
         assert m.pos == 0
         start_log = len(m.log())
-        await pilot.press("right", "right", "l")
+        for key in ("right", "right", "l"):
+            await press(pilot, key)
         assert m.pos == 3
         assert m.game.snapshot() == Game.replay(game.record(), upto=3).snapshot()
         assert "decision 3 of" in str(screen.query_one("#replay-status").render())
         assert "next: " in str(screen.query_one("#replay-status").render())
-        await pilot.press("left")
+        await press(pilot, "left")
         assert m.pos == 2
         assert m.game.snapshot() == Game.replay(game.record(), upto=2).snapshot()
-        await pilot.press("pagedown")
+        await press(pilot, "pagedown")
         assert m.pos == m.round_starts[1] and m.round == 3  # short game: rounds 2, 3, 5...
         assert len(m.log()) > start_log
-        await pilot.press("pagedown", "pageup")
+        for key in ("pagedown", "pageup"):
+            await press(pilot, key)
         assert m.pos == m.round_starts[1]
-        await pilot.press("end")
+        await press(pilot, "end")
         assert m.pos == m.length and m.game.over
         assert m.game.snapshot() == game.snapshot()
         log = screen.query_one("#replay-log")
         assert len(log.lines) >= len(m.log())  # type: ignore[attr-defined]
-        await pilot.press("home")
+        await press(pilot, "home")
         assert m.pos == 0
         assert m.game.snapshot() == Game.replay(game.record(), upto=0).snapshot()
-        await pilot.press("left")  # nothing before the start
+        await press(pilot, "left")  # nothing before the start
         assert m.pos == 0
         # find a position where somebody has Caballeros in the hidden Castillo
         for _ in range(m.length):
-            await pilot.press("right")
+            await press(pilot, "right")
             if any(p["castillo"] for p in m.game.snapshot()["players"]):
                 break
         else:
             raise AssertionError("nobody entered the Castillo")
-        await pilot.pause()
         rows = " ".join(str(w.render()) for w in app.screen.query(".player-info"))
         assert "?" not in rows  # the view(None) would show "?" for a hidden count
-        await pilot.press("q")
+        await press(pilot, "q")
     assert app.return_code in (0, None)
 
 
