@@ -28,8 +28,8 @@ from el_grande.text import use
 
 from ..sheet.positions import RealBoard, designed, played
 from ..sheet.test_model import enter
-from ._shared_h2 import Shots, compare_settled, matches, resized, screenshots
 from .helpers import KOREAN_NAMES, SIZE, press, screen_text, settle
+from .shots import Shots, compare_settled, matches, resized, screenshots
 
 
 @pytest.fixture(autouse=True)
@@ -525,11 +525,11 @@ def _snapshot_sheet(names: list[str]) -> None:
 @pytest.fixture
 def snap_compare(snapshot, request):  # type: ignore[no-untyped-def]
     """The plugin's `snap_compare`, the shot taken once the app has settled rather than
-    when the process looks idle (`_shared_h2.compare_settled`)."""
+    when the process looks idle (`shots.compare_settled`)."""
     return compare_settled(snapshot, request)
 
 
-#: The sheet's snapshots at 100×30, then with the terminal resized to 120×40 (`_shared_h2`).
+#: The sheet's snapshots at 100×30, then with the terminal resized to 120×40 (`shots`).
 SHOTS = Shots()
 
 

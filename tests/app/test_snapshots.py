@@ -6,7 +6,7 @@ there (the whole-game Pilot tests cover getting there by keys); a state that key
 such a start is reached by the table flow answering as the keys did (`played_on`), the app
 opening a decision before it and playing that one by keys. Snapshots of one app state after
 another (a screen, then a key; 100×30, then the terminal resized to 120×40) are taken in one
-app run (`_shared_h2`), each compared in its own test. Update with
+app run (`shots`), each compared in its own test. Update with
 `pytest tests/app --snapshot-update` and look at the report before committing.
 """
 
@@ -25,7 +25,6 @@ from el_grande.flow.scenes import GameOver, Prompt, Scene
 from el_grande.session import GameSession
 from el_grande.text import t, use
 
-from ._shared_h2 import Shots, Step, compare_settled, matches, resized, screenshots
 from .helpers import (
     KOREAN_NAMES,
     SIZE,
@@ -38,6 +37,7 @@ from .helpers import (
     session_at,
     settle,
 )
+from .shots import Shots, Step, compare_settled, matches, resized, screenshots
 
 
 def _one_before(
@@ -74,11 +74,11 @@ def _last_general_disk(s: GameSession) -> bool:
 @pytest.fixture
 def snap_compare(snapshot, request):  # type: ignore[no-untyped-def]
     """The plugin's `snap_compare`, the shot taken once the app has settled rather than
-    when the process looks idle (`_shared_h2.compare_settled`)."""
+    when the process looks idle (`shots.compare_settled`)."""
     return compare_settled(snapshot, request)
 
 
-#: The runs shared by several snapshots (`_shared_h2`): one app, one screenshot after another.
+#: The runs shared by several snapshots (`shots`): one app, one screenshot after another.
 SHOTS = Shots()
 
 SIZES = [pytest.param((100, 30), id="100x30"), pytest.param((120, 40), id="120x40")]

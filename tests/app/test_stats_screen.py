@@ -18,8 +18,8 @@ from el_grande.app.widgets.record import RecordView
 from el_grande.persist import games, stats
 from el_grande.text import t, use
 
-from ._shared_h2 import Shots, matches, resized, screenshots
 from .helpers import SIZE, press, screen_text, settle
+from .shots import Shots, matches, resized, screenshots
 
 open_games, GamesUnavailable = games.open_games, games.GamesUnavailable
 
@@ -259,7 +259,7 @@ async def test_a_name_that_looks_like_markup_is_shown_as_it_is(seeded: Path) -> 
 # --- snapshots -----------------------------------------------------------------------------------
 
 
-#: The snapshots' runs: the screen at 100×30, then the terminal resized to 120×40 (`_shared_h2`).
+#: The snapshots' runs: the screen at 100×30, then the terminal resized to 120×40 (`shots`).
 SHOTS = Shots()
 
 
