@@ -96,7 +96,7 @@ async def test_two_players_from_title_by_keys_and_on_to_game_over() -> None:
         # Esc takes each scoring display to its last step, Enter closes it (a display's
         # steps one by one: test_stream.py, test_scoring_first_step.py, the snapshots).
         displays = 0
-        while not (session.general_scorings and game_screen(app)):
+        while not session.general_scorings or isinstance(app.screen, ScoringScreen):
             await play(pilot, pick_varied, until=lambda a: isinstance(a.screen, ScoringScreen))
             assert isinstance(app.screen, ScoringScreen)
             displays += 1
