@@ -1,4 +1,5 @@
-"""Whole games through the UI: keys only (2 and 5 players), and the mouse for placements."""
+"""Games through the UI: keys only (2 players from the title, its end by the table flow; 5
+players whole in the stress run), and the mouse for placements."""
 
 from __future__ import annotations
 
@@ -14,8 +15,20 @@ from el_grande.app.widgets.cards import CardList
 from el_grande.app.widgets.players import PlayersPanel
 from el_grande.app.widgets.prompt import DecisionPrompt
 from el_grande.core import Game
+from el_grande.flow.scenes import GameOver, Scene, Showing
+from el_grande.session import GameSession
 
-from .helpers import SIZE, game_screen, next_key, pick_first, pick_varied, play, press, settle
+from .helpers import (
+    SIZE,
+    game_screen,
+    next_key,
+    pick_first,
+    pick_varied,
+    play,
+    played_on,
+    press,
+    settle,
+)
 
 
 async def tab_to(pilot, widget_id: str) -> None:  # type: ignore[no-untyped-def]
@@ -28,21 +41,33 @@ async def tab_to(pilot, widget_id: str) -> None:  # type: ignore[no-untyped-def]
     raise AssertionError(f"Tab never reached #{widget_id}")
 
 
-def _finished_like_core(app: ElGrandeApp) -> None:
-    """The app's game ended, and replaying its choices in a bare core gives the same result."""
-    assert isinstance(app.screen, GameOverScreen)
-    game = app.screen.session.game
+def _finished_like_core(game: Game) -> None:
+    """The game ended, and replaying its choices in a bare core gives the same result."""
     assert game.over
     again = Game.replay(game.record())
     assert again.scores == game.scores and again.winners == game.winners
+
+
+def _over_on_screen(app: ElGrandeApp) -> None:
+    """The app's game ended like the core's, and game over is drawn."""
+    assert isinstance(app.screen, GameOverScreen)
+    _finished_like_core(app.screen.session.game)
     text = " ".join(str(w) for w in app.screen.query("Static").results())
     assert text  # rendered
 
 
-@pytest.mark.frames  # one whole game drawn frame by frame, as in a terminal
-async def test_two_players_from_title_to_game_over_with_keys() -> None:
-    """Title -> new game form (2 players, short game, seed typed in) -> game over, every choice
-    by number keys, card letters, arrows and Enter, every scoring display by Esc and Enter."""
+@pytest.mark.frames  # drawn frame by frame, as in a terminal
+async def test_two_players_from_title_by_keys_and_on_to_game_over() -> None:
+    """Title -> new game form (2 players, short game, seed typed in) -> the game by keys,
+    every choice by number keys, card letters, arrows and Enter, every scoring display by Esc
+    and Enter, through the first general scoring (the power cards, the action cards, turns,
+    placements, the courts, the court card and the King; a card's scoring and the general
+    one); the rest of the game is played on by the table flow the screen drives
+    (`played_on`: the scenes the screen would be handed, its two displays and game over), and
+    it ends as the core replays it. (The later decisions by keys: the disks and curtains in
+    test_secrets.py, moves, regions and scorings in test_korean.py's walks; games by keys to
+    game over: test_korean.py's last scoring, test_timers.py, test_hints.py; game over's
+    pages: test_game_over.py.)"""
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -65,23 +90,36 @@ async def test_two_players_from_title_to_game_over_with_keys() -> None:
         await pilot.pause()
         scr = app.screen
         assert isinstance(scr, GameScreen)
-        assert len(scr.session.seats) == 2
-        assert scr.session.game.view(None).rounds == (2, 3, 5, 6, 8, 9)
+        session = scr.session
+        assert len(session.seats) == 2
+        assert session.game.view(None).rounds == (2, 3, 5, 6, 8, 9)
         # Esc takes each scoring display to its last step, Enter closes it (a display's
         # steps one by one: test_stream.py, test_scoring_first_step.py, the snapshots).
         displays = 0
-        while not isinstance(app.screen, GameOverScreen):
+        while not session.general_scorings or isinstance(app.screen, ScoringScreen):
             await play(pilot, pick_varied, until=lambda a: isinstance(a.screen, ScoringScreen))
-            if isinstance(app.screen, ScoringScreen):
-                displays += 1
-                await press(pilot, "escape")
-                assert app.screen.index == len(app.screen.steps) - 1
-                await press(pilot, "enter")
-        assert displays >= 3  # the three general scorings at least
-        _finished_like_core(app)
+            assert isinstance(app.screen, ScoringScreen)
+            displays += 1
+            await press(pilot, "escape")
+            assert app.screen.index == len(app.screen.steps) - 1
+            await press(pilot, "enter")
+        assert displays >= 1 and session.general_scorings == 1
+        record = session.game.record()
+    # On to game over, as the screen would be handed it.
+    on = GameSession.from_record(record, session.seats)
+    shown: list[Showing] = []
+
+    def over(scene: Scene) -> bool:
+        if isinstance(scene, Showing) and (not shown or scene.steps is not shown[-1].steps):
+            shown.append(scene)
+        return isinstance(scene, GameOver)
+
+    played_on(on, over)
+    assert on.general_scorings == 3 and len(shown) >= 2  # the second and third at least
+    _finished_like_core(on.game)
 
 
-@pytest.mark.stress  # a second whole game by keys; the 2-player one covers this code path
+@pytest.mark.stress  # a whole game by keys; the 2-player one covers this code path
 async def test_five_players_short_game_with_keys() -> None:
     """5 players, 6-round game, Enter on the first legal choice every time."""
     from .helpers import make_app
@@ -90,7 +128,7 @@ async def test_five_players_short_game_with_keys() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await play(pilot, pick_first)
-        _finished_like_core(app)
+        _over_on_screen(app)
 
 
 @pytest.mark.frames  # a click lands where a frame drew the card

@@ -143,10 +143,10 @@ async def _until(pilot: Pilot[None], hosted: Hosted, others: list[Screen], stop:
 
 async def test_a_seat_plays_the_last_rounds_by_keys() -> None:
     """Seat 0 plays every prompt of the last two rounds by keys to the end (the table opened
-    there: the whole game by keys is the local app's, tests/app/test_play.py, and whole hosted
-    games are scripted in tests/net); what it was shown is its own view; a key at a watching
-    screen sends nothing; displays wait for this screen's Enter; the end shows the final
-    scores. Names that look like markup are shown as they are."""
+    there: a game by keys from its start is the local app's, tests/app/test_play.py, and
+    whole hosted games are scripted in tests/net); what it was shown is its own view; a key
+    at a watching screen sends nothing; displays wait for this screen's Enter; the end shows
+    the final scores. Names that look like markup are shown as they are."""
     hosted = _hosted(2, MARKUP_NAMES, at=lambda s: s.game.round >= 8)
     link = Recorded(hosted.table, hosted.codes.seats[0] or "")
     other = hosted.screen(1)

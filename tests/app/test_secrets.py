@@ -104,9 +104,9 @@ async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
     score_by_disk: at each secret prompt look at everything for the others' choices. Through
     the terminal: every kind of secret step of the game, each from a resumed position a
     little before it to a little after its reveal (`session_at` answers as `pick_varied`
-    does): score_by_disk (moves 18–20), the first scoring's Castillo (40–42), then the
-    eviction and the last scoring's Castillo to the game's end; the whole game, every secret
-    prompt and curtain of it and of more games, at the table: tests/flow/test_secrets.py."""
+    does): score_by_disk (moves 18–20), the first scoring's Castillo (40–42), the eviction
+    (123), and the last scoring's Castillo (134–136) to the game's end; the whole game, every
+    secret prompt and curtain of it and of more games, at the table: tests/flow/test_secrets.py."""
     options: dict[str, Any] = {"castillo": "hidden", "rounds": 6}
 
     def past(moves: int) -> Callable[[ElGrandeApp], bool]:
@@ -121,15 +121,17 @@ async def test_no_secret_choice_is_visible_before_the_reveal() -> None:
 
     by_disk = await _look_at_secrets(at(16), until=past(21))
     first = await _look_at_secrets(at(38), until=past(43))  # its Castillo answered by all
+    eviction = await _look_at_secrets(at(121), until=past(125))
 
     def over(a: ElGrandeApp) -> bool:  # (the last scoring's display steps reveal nothing)
         return a.table is not None and a.table.session.game.over
 
-    last = await _look_at_secrets(at(122), until=over)
+    last = await _look_at_secrets(at(132), until=over)
     assert last[2], "the game was played to its end"
-    prompts = by_disk[0] + first[0] + last[0]
-    curtains = by_disk[1] + first[1] + last[1]
-    assert by_disk[0] and first[0], "each part has secret prompts"
+    parts = (by_disk, first, eviction, last)
+    prompts = sum(part[0] for part in parts)
+    curtains = sum(part[1] for part in parts)
+    assert all(part[0] for part in parts), "each part has secret prompts"
     assert prompts >= 10, "the scripted game should contain many secret prompts"
     assert curtains >= prompts
 
