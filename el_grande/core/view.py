@@ -139,6 +139,61 @@ def _cards(mask: int) -> tuple[int, ...]:
 _ADJACENT = tuple(tuple(r in ADJ[king] for r in range(9)) for king in range(9))
 
 
+#: The latest player view built for each seat (whether its hidden counts showed or not) and
+#: region view for each region, with what it was built from: the next view (another
+#: viewer's of the same position, or the next position's) is mostly the same values, and
+#: shares those (frozen) rather than build them again. One per slot: a few values in all.
+_LATEST_PLAYERS: list[tuple[tuple[Any, ...], PlayerView] | None] = [None] * 10
+_LATEST_REGIONS: list[tuple[tuple[Any, ...], RegionView] | None] = [None] * 9
+
+
+def _player(made_of: tuple[Any, ...]) -> PlayerView:
+    """The view of a player made of (seat, name, score, court, province or None, Castillo
+    or None, home region, hand, discard, power card played, Vetoes)."""
+    s, name, score, court, province, castillo, home, hand, discard, played, vetoes = made_of
+    slot: int = 2 * s + (province is None)
+    latest = _LATEST_PLAYERS[slot]
+    if latest is not None and latest[0] == made_of:
+        return latest[1]
+    view = _make(
+        PlayerView,
+        seat=s,
+        name=name,
+        score=score,
+        court=court,
+        province=province,
+        castillo=castillo,
+        home=REGIONS[home],
+        hand=_cards(hand),
+        discard=_cards(discard),
+        played=played or None,
+        vetoes=len(vetoes),
+        veto_rounds=vetoes,
+    )
+    _LATEST_PLAYERS[slot] = (made_of, view)  # (one assignment: a thread reads a whole pair)
+    return view
+
+
+def _region(made_of: tuple[int, tuple[int, ...], int | None, int], game: State) -> RegionView:
+    """The view of a region made of (region, its Caballeros, the scoreboard lying there,
+    the King's region)."""
+    r, caballeros, board, king = made_of
+    latest = _LATEST_REGIONS[r]
+    if latest is not None and latest[0] == made_of:
+        return latest[1]
+    view = _make(
+        RegionView,
+        id=REGIONS[r],
+        caballeros=caballeros,
+        scoreboard=None if board is None else SCOREBOARD_IDS[board],
+        values=game._values_of(r),
+        king=r == king,
+        adjacent_to_king=_ADJACENT[king][r],
+    )
+    _LATEST_REGIONS[r] = (made_of, view)
+    return view
+
+
 @overload
 def build_view(game: State, seat: None) -> PublicView: ...
 @overload
@@ -152,36 +207,30 @@ def build_view(game: State, seat: int | None) -> View:
     cab = game.cab
     king = game.king
 
+    names, score, court, province = game.names, game.score, game.court, game.province
+    home, hand, discard, played = game.home, game.hand, game.discard, game.played
+    vetoes, castillo = game.vetoes, cab[CASTILLO_INDEX]
     players = tuple(
-        _make(
-            PlayerView,
-            seat=s,
-            name=game.names[s],
-            score=game.score[s],
-            court=game.court[s],
-            province=None if hidden and s != seat else game.province[s],
-            castillo=None if hidden and s != seat else cab[CASTILLO_INDEX][s],
-            home=REGIONS[game.home[s]],
-            hand=_cards(game.hand[s]),
-            discard=_cards(game.discard[s]),
-            played=game.played[s] or None,
-            vetoes=len(game.vetoes[s]),
-            veto_rounds=game.vetoes[s],
+        _player(
+            (
+                s,
+                names[s],
+                score[s],
+                court[s],
+                None if hidden and s != seat else province[s],
+                None if hidden and s != seat else castillo[s],
+                home[s],
+                hand[s],
+                discard[s],
+                played[s],
+                vetoes[s],
+            )
         )
         for s in range(n)
     )
     b0, b1 = game.boards
-    adjacent = _ADJACENT[king]
     regions = tuple(
-        _make(
-            RegionView,
-            id=REGIONS[r],
-            caballeros=tuple(cab[r]),
-            scoreboard=SCOREBOARD_IDS[0] if b0 == r else (SCOREBOARD_IDS[1] if b1 == r else None),
-            values=game._values_of(r),
-            king=r == king,
-            adjacent_to_king=adjacent[r],
-        )
+        _region((r, tuple(cab[r]), 0 if b0 == r else (1 if b1 == r else None), king), game)
         for r in range(9)
     )
     d = game.decision
