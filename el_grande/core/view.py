@@ -18,6 +18,8 @@ from .kinds import DecisionKind, Phase, Purpose
 from .options import SCORING_ROUNDS
 
 if TYPE_CHECKING:
+    from .decision import Decision
+    from .options import Options
     from .state import State
 
 __all__ = ["DecisionView", "PlayerView", "PublicView", "RegionView", "View", "build_view"]
@@ -194,6 +196,54 @@ def _region(made_of: tuple[int, tuple[int, ...], int | None, int], game: State) 
     return view
 
 
+#: The decision view built last for a decision, without its choices and with them (the
+#: decision itself kept: a decision is never changed, so the same one is the same view).
+_LATEST_DECISIONS: list[tuple[Decision, DecisionView] | None] = [None, None]
+
+
+def _decision(d: Decision, mine: bool) -> DecisionView:
+    """The view of decision `d`, with its choices if it is `mine` (the viewer's)."""
+    latest = _LATEST_DECISIONS[mine]
+    if latest is not None and latest[0] is d:
+        return latest[1]
+    view = _make(
+        DecisionView,
+        player=d.player,
+        kind=d.kind,
+        secret=d.secret,
+        context=tuple(sorted(d.context.items())),
+        choices=d.choices if mine else None,
+    )
+    _LATEST_DECISIONS[mine] = (d, view)
+    return view
+
+
+#: A game's options as a view holds them, for the options last seen (a game's never change).
+_LATEST_OPTIONS: list[tuple[Options, tuple[tuple[str, Any], ...]] | None] = [None]
+
+
+def _options(options: Options) -> tuple[tuple[str, Any], ...]:
+    latest = _LATEST_OPTIONS[0]
+    if latest is not None and latest[0] is options:
+        return latest[1]
+    items = tuple(sorted(options.to_dict().items()))
+    _LATEST_OPTIONS[0] = (options, items)
+    return items
+
+
+#: The scoring rounds of the rounds last seen (a game's never change).
+_LATEST_ROUNDS: list[tuple[tuple[int, ...], tuple[int, ...]] | None] = [None]
+
+
+def _scoring_rounds(rounds: tuple[int, ...]) -> tuple[int, ...]:
+    latest = _LATEST_ROUNDS[0]
+    if latest is not None and latest[0] is rounds:
+        return latest[1]
+    scoring = tuple(r for r in rounds if r in SCORING_ROUNDS)
+    _LATEST_ROUNDS[0] = (rounds, scoring)
+    return scoring
+
+
 @overload
 def build_view(game: State, seat: None) -> PublicView: ...
 @overload
@@ -237,14 +287,7 @@ def build_view(game: State, seat: int | None) -> View:
     dv = None
     purpose = None
     if d is not None:
-        dv = _make(
-            DecisionView,
-            player=d.player,
-            kind=d.kind,
-            secret=d.secret,
-            context=tuple(sorted(d.context.items())),
-            choices=d.choices if seat == d.player else None,
-        )
+        dv = _decision(d, seat == d.player)
         if d.secret:
             purpose = d.context.get("purpose")
     chosen = tuple(s for s, _ in game.secrets)
@@ -254,11 +297,11 @@ def build_view(game: State, seat: int | None) -> View:
         View if seat is not None else PublicView,
         seat=seat,
         players_count=n,
-        options=tuple(sorted(game.options.to_dict().items())),
+        options=_options(game.options),
         round=game.round,
         round_number=game.round_i + 1,
         rounds=game._rounds,
-        scoring_rounds=tuple(r for r in game._rounds if r in SCORING_ROUNDS),
+        scoring_rounds=_scoring_rounds(game._rounds),
         phase=game.phase,
         over=game.over,
         king=REGIONS[king],

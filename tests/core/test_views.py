@@ -83,30 +83,35 @@ def test_a_revealed_board_is_not_a_public_view() -> None:
 
 
 def test_a_view_shares_the_parts_it_has_in_common_with_the_last_and_nothing_else() -> None:
-    """A view reuses the player and region views of the views built before it where they
-    are made of the same values (`build_view`'s latest per seat and per region): each view is
+    """A view reuses the player, region and decision views of the views built before it
+    where they are made of the same values (`build_view`'s latest of each): each view is
     still the one built from nothing — viewers interleaved at every position of a game with
     a hidden Castillo, so a seat's own counts never stand in another viewer's view, nor a
     hidden count in the seat's own — and unchanged parts are shared, not built again."""
     game = Game.new(["P0", "P1", "P2", "P3"], seed=11, options=Options(castillo="hidden"))
     rng = random.Random(11)
     shared = 0
+    latest = [v for k, v in vars(view_module).items() if k.startswith("_LATEST_")]
+    assert len(latest) == 5  # the players', the regions', the decisions', options, rounds
     while game.decision is not None:
         viewers = [None, *range(game.n)]
         rng.shuffle(viewers)
         for seat in viewers:
             view = game.view(seat)
-            kept = view_module._LATEST_PLAYERS[:], view_module._LATEST_REGIONS[:]
-            view_module._LATEST_PLAYERS[:] = [None] * len(kept[0])
-            view_module._LATEST_REGIONS[:] = [None] * len(kept[1])
-            fresh = game.view(seat)
-            view_module._LATEST_PLAYERS[:], view_module._LATEST_REGIONS[:] = kept
+            kept = [slots[:] for slots in latest]
+            for slots in latest:
+                slots[:] = [None] * len(slots)
+            fresh = game.view(seat)  # (built from nothing)
+            for slots, was in zip(latest, kept, strict=True):
+                slots[:] = was
             assert view == fresh and repr(view) == repr(fresh)
+            assert view.decision == fresh.decision and view.options == fresh.options
             for p in view.players:
                 assert (p.castillo is None) == (p.province is None) == (p.seat != seat)
             again = game.view(seat)
             assert all(a is b for a, b in zip(again.regions, view.regions, strict=True))
             assert all(a is b for a, b in zip(again.players, view.players, strict=True))
+            assert again.decision is view.decision
         before = game.view(None)
         game.apply(rng.choice(game.decision.choices))
         after = game.view(None)
