@@ -276,3 +276,31 @@ def test_copied_is_replace_without_init(frozen: bool) -> None:
     if not frozen:
         twin.count = 9
         assert value.count == 4
+
+
+@pytest.mark.parametrize("frozen", [True, False])
+def test_replaced_is_replace(frozen: bool) -> None:
+    """`replaced` makes what `dataclasses.replace` makes: the changes made, the other fields
+    the very same objects, `__post_init__` run, a field the record does not have refused."""
+    ours, _ = _pair(frozen, slots=False)
+    value = ours(1, "Ana", (2, 3), 4, ["x"], hidden=5)
+    twin, again = (
+        records.replaced(value, count=9, name="Ben"),
+        dataclasses.replace(value, count=9, name="Ben"),
+    )
+    assert type(twin) is ours and twin == again and repr(twin) == repr(again)
+    assert twin.marks is value.marks and twin.hidden == 5 and value.count == 4
+    with pytest.raises(TypeError, match="no field colour"):
+        records.replaced(value, colour="red")
+
+    @record
+    class Checked:
+        seat: int | None
+
+        def __post_init__(self) -> None:
+            if self.seat is not None:
+                raise ValueError("no seat")
+
+    assert records.replaced(Checked(None), seat=None) == Checked(None)
+    with pytest.raises(ValueError, match="no seat"):
+        records.replaced(Checked(None), seat=1)
