@@ -28,7 +28,7 @@ from el_grande.core import (
     Purpose,
 )
 from el_grande.core import events as E
-from el_grande.records import copied, record
+from el_grande.records import copied, record, replaced
 from el_grande.text import card_name, region, t
 
 
@@ -130,10 +130,9 @@ class Narrator:
         nothing mutable with it: what either tells later never changes the other. (It once
         shared the hidden moves told: an undone hidden Castillo placement, placed again, was
         not told at all.)"""
-        twin = copied(self)  # (a story keeps a copy at every choice: `replace` cost 8x)
-        twin._turn = None if self._turn is None else copied(self._turn)
-        twin._told_hidden = set(self._told_hidden)
-        return twin
+        turn = None if self._turn is None else copied(self._turn)
+        # (`replaced`, not `replace`: a story keeps a copy at every choice)
+        return replaced(self, _turn=turn, _told_hidden=set(self._told_hidden))
 
     def who(self, seat: int) -> str:
         raw = self.names[seat] if 0 <= seat < len(self.names) else f"#{seat + 1}"
