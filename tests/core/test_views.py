@@ -88,7 +88,9 @@ def test_a_view_shares_the_parts_it_has_in_common_with_the_last_and_nothing_else
     still the one built from nothing — viewers interleaved at every position of a game with
     a hidden Castillo, so a seat's own counts never stand in another viewer's view, nor a
     hidden count in the seat's own — and unchanged parts are shared, not built again."""
-    game = Game.new(["P0", "P1", "P2", "P3"], seed=11, options=Options(castillo="hidden"))
+    # (Three players, six rounds: every kind of view part, viewers interleaved, at less cost
+    # than a longer game would add.)
+    game = Game.new(["P0", "P1", "P2"], seed=11, options=Options(castillo="hidden", rounds=6))
     rng = random.Random(11)
     shared = 0
     latest = [v for k, v in vars(view_module).items() if k.startswith("_LATEST_")]
@@ -116,4 +118,5 @@ def test_a_view_shares_the_parts_it_has_in_common_with_the_last_and_nothing_else
         game.apply(rng.choice(game.decision.choices))
         after = game.view(None)
         shared += sum(a is b for a, b in zip(after.regions, before.regions, strict=True))
-    assert shared > 1000, shared  # most regions are as they were after one choice
+    # Most regions are as they were after one choice.
+    assert shared > 0.7 * 9 * len(game.history), (shared, len(game.history))
