@@ -15,7 +15,7 @@ the turn: the player whose turn it is, the special action under way, a general s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import field, replace
+from dataclasses import field
 from enum import StrEnum
 
 from el_grande.core import (
@@ -28,7 +28,7 @@ from el_grande.core import (
     Purpose,
 )
 from el_grande.core import events as E
-from el_grande.records import record
+from el_grande.records import copied, record, replaced
 from el_grande.text import card_name, region, t
 
 
@@ -130,8 +130,9 @@ class Narrator:
         nothing mutable with it: what either tells later never changes the other. (It once
         shared the hidden moves told: an undone hidden Castillo placement, placed again, was
         not told at all.)"""
-        turn = None if self._turn is None else replace(self._turn)
-        return replace(self, _turn=turn, _told_hidden=set(self._told_hidden))
+        turn = None if self._turn is None else copied(self._turn)
+        # (`replaced`, not `replace`: a story keeps a copy at every choice)
+        return replaced(self, _turn=turn, _told_hidden=set(self._told_hidden))
 
     def who(self, seat: int) -> str:
         raw = self.names[seat] if 0 <= seat < len(self.names) else f"#{seat + 1}"

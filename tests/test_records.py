@@ -260,3 +260,47 @@ def test_a_record_keeps_its_docstring_and_is_given_none(slots: bool) -> None:
     )
     assert plain.__doc__ is None and told.__doc__ == "A seat."
     assert plain(1).seat == 1 and [f.name for f in dataclasses.fields(plain)] == ["seat"]
+
+
+@pytest.mark.parametrize("frozen", [True, False])
+def test_copied_is_replace_without_init(frozen: bool) -> None:
+    """`copied` makes what `dataclasses.replace` with no changes makes: another value of the
+    same class, equal, its fields the very same objects (a shallow copy); changing the copy
+    (a mutable record) leaves the original as it was."""
+    ours, _ = _pair(frozen, slots=False)
+    value = ours(1, "Ana", (2, 3), 4, ["x"], hidden=5)
+    twin, again = records.copied(value), dataclasses.replace(value)
+    assert type(twin) is ours and twin is not value
+    assert twin == value == again and repr(twin) == repr(again)
+    assert all(getattr(twin, f.name) is getattr(value, f.name) for f in dataclasses.fields(twin))
+    if not frozen:
+        twin.count = 9
+        assert value.count == 4
+
+
+@pytest.mark.parametrize("frozen", [True, False])
+def test_replaced_is_replace(frozen: bool) -> None:
+    """`replaced` makes what `dataclasses.replace` makes: the changes made, the other fields
+    the very same objects, `__post_init__` run, a field the record does not have refused."""
+    ours, _ = _pair(frozen, slots=False)
+    value = ours(1, "Ana", (2, 3), 4, ["x"], hidden=5)
+    twin, again = (
+        records.replaced(value, count=9, name="Ben"),
+        dataclasses.replace(value, count=9, name="Ben"),
+    )
+    assert type(twin) is ours and twin == again and repr(twin) == repr(again)
+    assert twin.marks is value.marks and twin.hidden == 5 and value.count == 4
+    with pytest.raises(TypeError, match="no field colour"):
+        records.replaced(value, colour="red")
+
+    @record
+    class Checked:
+        seat: int | None
+
+        def __post_init__(self) -> None:
+            if self.seat is not None:
+                raise ValueError("no seat")
+
+    assert records.replaced(Checked(None), seat=None) == Checked(None)
+    with pytest.raises(ValueError, match="no seat"):
+        records.replaced(Checked(None), seat=1)

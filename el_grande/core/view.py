@@ -18,6 +18,8 @@ from .kinds import DecisionKind, Phase, Purpose
 from .options import SCORING_ROUNDS
 
 if TYPE_CHECKING:
+    from .decision import Decision
+    from .options import Options
     from .state import State
 
 __all__ = ["DecisionView", "PlayerView", "PublicView", "RegionView", "View", "build_view"]
@@ -139,6 +141,109 @@ def _cards(mask: int) -> tuple[int, ...]:
 _ADJACENT = tuple(tuple(r in ADJ[king] for r in range(9)) for king in range(9))
 
 
+#: The latest player view built for each seat (whether its hidden counts showed or not) and
+#: region view for each region, with what it was built from: the next view (another
+#: viewer's of the same position, or the next position's) is mostly the same values, and
+#: shares those (frozen) rather than build them again. One per slot: a few values in all.
+_LATEST_PLAYERS: list[tuple[tuple[Any, ...], PlayerView] | None] = [None] * 10
+_LATEST_REGIONS: list[tuple[tuple[Any, ...], RegionView] | None] = [None] * 9
+
+
+def _player(made_of: tuple[Any, ...]) -> PlayerView:
+    """The view of a player made of (seat, name, score, court, province or None, Castillo
+    or None, home region, hand, discard, power card played, Vetoes)."""
+    s, name, score, court, province, castillo, home, hand, discard, played, vetoes = made_of
+    slot: int = 2 * s + (province is None)
+    latest = _LATEST_PLAYERS[slot]
+    if latest is not None and latest[0] == made_of:
+        return latest[1]
+    view = _make(
+        PlayerView,
+        seat=s,
+        name=name,
+        score=score,
+        court=court,
+        province=province,
+        castillo=castillo,
+        home=REGIONS[home],
+        hand=_cards(hand),
+        discard=_cards(discard),
+        played=played or None,
+        vetoes=len(vetoes),
+        veto_rounds=vetoes,
+    )
+    _LATEST_PLAYERS[slot] = (made_of, view)  # (one assignment: a thread reads a whole pair)
+    return view
+
+
+def _region(made_of: tuple[int, tuple[int, ...], int | None, int], game: State) -> RegionView:
+    """The view of a region made of (region, its Caballeros, the scoreboard lying there,
+    the King's region)."""
+    r, caballeros, board, king = made_of
+    latest = _LATEST_REGIONS[r]
+    if latest is not None and latest[0] == made_of:
+        return latest[1]
+    view = _make(
+        RegionView,
+        id=REGIONS[r],
+        caballeros=caballeros,
+        scoreboard=None if board is None else SCOREBOARD_IDS[board],
+        values=game._values_of(r),
+        king=r == king,
+        adjacent_to_king=_ADJACENT[king][r],
+    )
+    _LATEST_REGIONS[r] = (made_of, view)
+    return view
+
+
+#: The decision view built last for a decision, without its choices and with them (the
+#: decision itself kept: a decision is never changed, so the same one is the same view).
+_LATEST_DECISIONS: list[tuple[Decision, DecisionView] | None] = [None, None]
+
+
+def _decision(d: Decision, mine: bool) -> DecisionView:
+    """The view of decision `d`, with its choices if it is `mine` (the viewer's)."""
+    latest = _LATEST_DECISIONS[mine]
+    if latest is not None and latest[0] is d:
+        return latest[1]
+    view = _make(
+        DecisionView,
+        player=d.player,
+        kind=d.kind,
+        secret=d.secret,
+        context=tuple(sorted(d.context.items())),
+        choices=d.choices if mine else None,
+    )
+    _LATEST_DECISIONS[mine] = (d, view)
+    return view
+
+
+#: A game's options as a view holds them, for the options last seen (a game's never change).
+_LATEST_OPTIONS: list[tuple[Options, tuple[tuple[str, Any], ...]] | None] = [None]
+
+
+def _options(options: Options) -> tuple[tuple[str, Any], ...]:
+    latest = _LATEST_OPTIONS[0]
+    if latest is not None and latest[0] is options:
+        return latest[1]
+    items = tuple(sorted(options.to_dict().items()))
+    _LATEST_OPTIONS[0] = (options, items)
+    return items
+
+
+#: The scoring rounds of the rounds last seen (a game's never change).
+_LATEST_ROUNDS: list[tuple[tuple[int, ...], tuple[int, ...]] | None] = [None]
+
+
+def _scoring_rounds(rounds: tuple[int, ...]) -> tuple[int, ...]:
+    latest = _LATEST_ROUNDS[0]
+    if latest is not None and latest[0] is rounds:
+        return latest[1]
+    scoring = tuple(r for r in rounds if r in SCORING_ROUNDS)
+    _LATEST_ROUNDS[0] = (rounds, scoring)
+    return scoring
+
+
 @overload
 def build_view(game: State, seat: None) -> PublicView: ...
 @overload
@@ -152,50 +257,37 @@ def build_view(game: State, seat: int | None) -> View:
     cab = game.cab
     king = game.king
 
+    names, score, court, province = game.names, game.score, game.court, game.province
+    home, hand, discard, played = game.home, game.hand, game.discard, game.played
+    vetoes, castillo = game.vetoes, cab[CASTILLO_INDEX]
     players = tuple(
-        _make(
-            PlayerView,
-            seat=s,
-            name=game.names[s],
-            score=game.score[s],
-            court=game.court[s],
-            province=None if hidden and s != seat else game.province[s],
-            castillo=None if hidden and s != seat else cab[CASTILLO_INDEX][s],
-            home=REGIONS[game.home[s]],
-            hand=_cards(game.hand[s]),
-            discard=_cards(game.discard[s]),
-            played=game.played[s] or None,
-            vetoes=len(game.vetoes[s]),
-            veto_rounds=game.vetoes[s],
+        _player(
+            (
+                s,
+                names[s],
+                score[s],
+                court[s],
+                None if hidden and s != seat else province[s],
+                None if hidden and s != seat else castillo[s],
+                home[s],
+                hand[s],
+                discard[s],
+                played[s],
+                vetoes[s],
+            )
         )
         for s in range(n)
     )
     b0, b1 = game.boards
-    adjacent = _ADJACENT[king]
     regions = tuple(
-        _make(
-            RegionView,
-            id=REGIONS[r],
-            caballeros=tuple(cab[r]),
-            scoreboard=SCOREBOARD_IDS[0] if b0 == r else (SCOREBOARD_IDS[1] if b1 == r else None),
-            values=game._values_of(r),
-            king=r == king,
-            adjacent_to_king=adjacent[r],
-        )
+        _region((r, tuple(cab[r]), 0 if b0 == r else (1 if b1 == r else None), king), game)
         for r in range(9)
     )
     d = game.decision
     dv = None
     purpose = None
     if d is not None:
-        dv = _make(
-            DecisionView,
-            player=d.player,
-            kind=d.kind,
-            secret=d.secret,
-            context=tuple(sorted(d.context.items())),
-            choices=d.choices if seat == d.player else None,
-        )
+        dv = _decision(d, seat == d.player)
         if d.secret:
             purpose = d.context.get("purpose")
     chosen = tuple(s for s, _ in game.secrets)
@@ -205,11 +297,11 @@ def build_view(game: State, seat: int | None) -> View:
         View if seat is not None else PublicView,
         seat=seat,
         players_count=n,
-        options=tuple(sorted(game.options.to_dict().items())),
+        options=_options(game.options),
         round=game.round,
         round_number=game.round_i + 1,
         rounds=game._rounds,
-        scoring_rounds=tuple(r for r in game._rounds if r in SCORING_ROUNDS),
+        scoring_rounds=_scoring_rounds(game._rounds),
         phase=game.phase,
         over=game.over,
         king=REGIONS[king],

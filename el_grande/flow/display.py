@@ -10,13 +10,13 @@ place, how far into the events they reach), told by the one narrator
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import field, replace
+from dataclasses import field
 from typing import TYPE_CHECKING, TypeVar
 
 from el_grande.core import NEIGHBOURS, SCOREBOARDS, VALUES, PublicView, View
 from el_grande.core import events as E
 from el_grande.narrate import ScoringStep, scoring_steps
-from el_grande.records import record
+from el_grande.records import record, replaced
 from el_grande.text import card_name, t
 
 if TYPE_CHECKING:
@@ -121,22 +121,22 @@ def step_view(view: V, events: Iterable[E.Event]) -> V:
                     view = _moved(view, ev.whose, ev.dst, ev.count)
             case E.PlaceScored():
                 players = tuple(
-                    replace(p, score=p.score + ev.points[p.seat]) if ev.points[p.seat] else p
+                    replaced(p, score=p.score + ev.points[p.seat]) if ev.points[p.seat] else p
                     for p in view.players
                 )
-                view = replace(view, players=players)
+                view = replaced(view, players=players)
             case E.KingMoved():
                 near = NEIGHBOURS[ev.dst]
                 regions = tuple(
-                    replace(r, king=r.id == ev.dst, adjacent_to_king=r.id in near)
+                    replaced(r, king=r.id == ev.dst, adjacent_to_king=r.id in near)
                     for r in view.regions
                 )
-                view = replace(view, king=ev.dst, regions=regions)
+                view = replaced(view, king=ev.dst, regions=regions)
             case E.GrandeMoved():
                 players = tuple(
-                    replace(p, home=ev.dst) if p.seat == ev.seat else p for p in view.players
+                    replaced(p, home=ev.dst) if p.seat == ev.seat else p for p in view.players
                 )
-                view = replace(view, players=players)
+                view = replaced(view, players=players)
             case E.ScoreboardMoved():
                 view = _board_moved(view, ev.board, ev.dst)
     return view
@@ -148,7 +148,7 @@ def _board_moved(view: V, board: str, dst: str) -> V:
     boards = tuple((b, dst if b == board else p) for b, p in view.scoreboards)
     lying = {p: b for b, p in boards if p is not None}
     regions = tuple(
-        replace(
+        replaced(
             r,
             scoreboard=lying.get(r.id),
             values=SCOREBOARDS[lying[r.id]] if r.id in lying else VALUES[r.id],
@@ -157,7 +157,7 @@ def _board_moved(view: V, board: str, dst: str) -> V:
         else r
         for r in view.regions
     )
-    return replace(
+    return replaced(
         view, scoreboards=boards, regions=regions, castillo_scoreboard=lying.get("castillo")
     )
 
@@ -166,22 +166,22 @@ def _moved(view: V, seat: int, place: str, delta: int) -> V:
     if place in ("court", "province", "castillo"):
         player = view.players[seat]
         if place == "court":
-            player = replace(player, court=player.court + delta)
+            player = replaced(player, court=player.court + delta)
         elif place == "province":
             if player.province is not None:
-                player = replace(player, province=player.province + delta)
+                player = replaced(player, province=player.province + delta)
         else:
             if player.castillo is not None:
-                player = replace(player, castillo=player.castillo + delta)
-            view = replace(view, castillo_total=view.castillo_total + delta)
+                player = replaced(player, castillo=player.castillo + delta)
+            view = replaced(view, castillo_total=view.castillo_total + delta)
         players = tuple(player if p.seat == seat else p for p in view.players)
-        return replace(view, players=players)
+        return replaced(view, players=players)
     regions = tuple(
-        replace(
+        replaced(
             r, caballeros=tuple(c + delta if s == seat else c for s, c in enumerate(r.caballeros))
         )
         if r.id == place
         else r
         for r in view.regions
     )
-    return replace(view, regions=regions)
+    return replaced(view, regions=regions)

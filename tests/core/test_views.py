@@ -9,6 +9,7 @@ import random
 import pytest
 
 from el_grande.core import DecisionView, Game, Options, PlayerView, PublicView, RegionView, View
+from el_grande.core import view as view_module
 
 
 def _rebuilt(obj: object) -> object:
@@ -79,3 +80,43 @@ def test_a_revealed_board_is_not_a_public_view() -> None:
     shown = revealed_view(game)
     assert type(shown) is View
     assert all(p.castillo is not None for p in shown.players)
+
+
+def test_a_view_shares_the_parts_it_has_in_common_with_the_last_and_nothing_else() -> None:
+    """A view reuses the player, region and decision views of the views built before it
+    where they are made of the same values (`build_view`'s latest of each): each view is
+    still the one built from nothing — viewers interleaved at every position of a game with
+    a hidden Castillo, so a seat's own counts never stand in another viewer's view, nor a
+    hidden count in the seat's own — and unchanged parts are shared, not built again."""
+    # (Three players, six rounds: every kind of view part, viewers interleaved, at less cost
+    # than a longer game would add.)
+    game = Game.new(["P0", "P1", "P2"], seed=11, options=Options(castillo="hidden", rounds=6))
+    rng = random.Random(11)
+    shared = 0
+    latest = [v for k, v in vars(view_module).items() if k.startswith("_LATEST_")]
+    assert len(latest) == 5  # the players', the regions', the decisions', options, rounds
+    while game.decision is not None:
+        viewers = [None, *range(game.n)]
+        rng.shuffle(viewers)
+        for seat in viewers:
+            view = game.view(seat)
+            kept = [slots[:] for slots in latest]
+            for slots in latest:
+                slots[:] = [None] * len(slots)
+            fresh = game.view(seat)  # (built from nothing)
+            for slots, was in zip(latest, kept, strict=True):
+                slots[:] = was
+            assert view == fresh and repr(view) == repr(fresh)
+            assert view.decision == fresh.decision and view.options == fresh.options
+            for p in view.players:
+                assert (p.castillo is None) == (p.province is None) == (p.seat != seat)
+            again = game.view(seat)
+            assert all(a is b for a, b in zip(again.regions, view.regions, strict=True))
+            assert all(a is b for a, b in zip(again.players, view.players, strict=True))
+            assert again.decision is view.decision
+        before = game.view(None)
+        game.apply(rng.choice(game.decision.choices))
+        after = game.view(None)
+        shared += sum(a is b for a, b in zip(after.regions, before.regions, strict=True))
+    # Most regions are as they were after one choice.
+    assert shared > 0.7 * 9 * len(game.history), (shared, len(game.history))

@@ -33,7 +33,7 @@ from el_grande.flow.scenes import (
 )
 from el_grande.flow.spectate import Spectate
 from el_grande.flow.thinker import thinker_on
-from el_grande.session import GameSession
+from el_grande.session import GameSession, Seating
 from el_grande.setup import GameSetup, SeatSetup, default_seats
 from tests.noninterference import CASTILLO, DISK, FlowSide, build, run_flow, scene_text
 
@@ -265,13 +265,29 @@ def test_the_spectators_check_can_fail() -> None:
 # --- through the non-interference harness ------------------------------------------------------
 
 
-def spectator_text(side: FlowSide, who: object) -> str:
-    """Everything the spectator beside the table has been shown so far, as the screen would
-    word it (`scene_text`: the board, its tooltips, a display's steps)."""
-    del who  # a spectator is its own audience, the same at every position
-    shown = side.spectator
-    assert shown is not None, "the run watches with a spectator"
-    return "\n".join("\n".join(scene_text(scene, side.session)) for scene in shown)
+class SpectatorText:
+    """A renderer for one run: everything the spectator beside the table has been shown so
+    far, as the screen would word it (`scene_text`: the board, its tooltips, a display's
+    steps). Each scene is worded once, not again at every later position: `scene_text` reads
+    the scene and the seating only (all is worded anew if the seating changes)."""
+
+    __name__ = "spectator_text"
+
+    def __init__(self) -> None:
+        #: Per side (by id, the side kept), the seating and each scene's words so far.
+        self._worded: dict[int, tuple[FlowSide, Seating, list[str]]] = {}
+
+    def __call__(self, side: FlowSide, who: object) -> str:
+        del who  # a spectator is its own audience, the same at every position
+        shown = side.spectator
+        assert shown is not None, "the run watches with a spectator"
+        seating = side.session.seating
+        kept = self._worded.get(id(side))
+        if kept is None or kept[0] is not side or kept[1] != seating:
+            kept = self._worded[id(side)] = (side, seating, [])
+        worded = kept[2]
+        worded += ("\n".join(scene_text(scene, side.session)) for scene in shown[len(worded) :])
+        return "\n".join(worded)
 
 
 def test_a_spectator_beside_the_table_is_shown_nothing_of_a_hidden_castillo() -> None:
@@ -281,7 +297,7 @@ def test_a_spectator_beside_the_table_is_shown_nothing_of_a_hidden_castillo() ->
     positions, ends = 0, Counter[str]()
     for i in range(4):
         twins = build(CASTILLO, 1500 + i, 3 + i % 2, bots=(1,) if i % 2 else ())
-        run = run_flow(twins, i, spectator=True, renderers=(spectator_text,))
+        run = run_flow(twins, i, spectator=True, renderers=(SpectatorText(),))
         positions += run.positions
         ends[run.ended.split(" by ")[0]] += 1
     assert positions >= 40, positions
@@ -294,7 +310,7 @@ def test_a_spectator_beside_the_table_is_shown_nothing_of_a_secret_disk() -> Non
     ends = Counter[str]()
     for i in range(4):
         twins = build(DISK, 1600 + i, 3 + i % 3, bots=(2,) if i % 2 else ())
-        run = run_flow(twins, i, spectator=True, renderers=(spectator_text,))
+        run = run_flow(twins, i, spectator=True, renderers=(SpectatorText(),))
         ends[run.ended.split(" by ")[0]] += 1
     assert ends["revealed"] >= 2 and set(ends) <= {"revealed", "over", "diverged"}, ends
 
@@ -304,6 +320,8 @@ def test_the_harness_finds_a_spectator_shown_a_seats_view() -> None:
     counts differ is caught at once."""
     twins = build(CASTILLO, 1500, 3)
     privy = min(twins.privy)
+
+    spectator_text = SpectatorText()
 
     def leaky(side: FlowSide, who: object) -> str:
         own = side.session.game.view(privy)

@@ -73,20 +73,30 @@ class Screen:
     sent: list[Any] = field(default_factory=list)
     answered: set[int] = field(default_factory=set)
     conn: Connection | None = None
-    _scene: Any = None
-    _decoded: Any = None
+    #: Where the latest scene is in `sent` (None: no scene yet).
+    _at: int | None = None
+    #: The scenes of `sent` decoded so far, by their place there: each is decoded once,
+    #: whether the script reads it as `scene` or a test as one of `scenes` (the codec's
+    #: time is the tests' largest).
+    _decoded: dict[int, Any] = field(default_factory=dict)
+
+    def _decode(self, at: int) -> Any:
+        got = self._decoded.get(at)
+        if got is None:
+            got = self._decoded[at] = decode(self.sent[at])
+        return got
 
     @property
     def scene(self) -> Any:
-        """The latest scene, decoded (once: the codec's time is the tests' largest)."""
-        if self._decoded is None and self._scene is not None:
-            self._decoded = decode(self._scene)
-        return self._decoded
+        """The latest scene, decoded."""
+        return None if self._at is None else self._decode(self._at)
 
     @property
     def scenes(self) -> list[Any]:
         """Every scene decoded, in order (a display: its message)."""
-        return [m if isinstance(m, DisplayMessage) else decode(m) for m in self.sent]
+        return [
+            m if isinstance(m, DisplayMessage) else self._decode(i) for i, m in enumerate(self.sent)
+        ]
 
     def connect(self, hello: bool = True) -> Screen:
         self.conn = self.table.open(self._got, self._close)
@@ -121,7 +131,7 @@ class Screen:
             case SceneMessage():
                 assert m.n == self.n + 1, "scenes are counted one by one"
                 self.n = m.n
-                self._scene, self._decoded, self.decision, self.display = m.scene, None, m.id, None
+                self._at, self.decision, self.display = len(self.sent), m.id, None
                 self.sent.append(m.scene)
             case DisplayMessage():
                 self.display = m
