@@ -16,8 +16,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from el_grande.persist.lock import locked_elsewhere
+
+if TYPE_CHECKING:
+    from el_grande.persist.store import Autosaver
 
 
 def main() -> int:
@@ -30,12 +34,7 @@ def main() -> int:
         return 0
     if sys.argv[1] == "--windows":
         return windows()
-    # Only a window imports the saves (pydantic: 0.2 s of CPU the prober never needs).
-    from el_grande.persist.store import Autosaver, load_game
-
-    save, game = load_game(Path(sys.argv[1]))
-    saver = Autosaver.resume(save)
-    saver.save(game)
+    saver = opened(Path(sys.argv[1]))
     print("ready", flush=True)
     sys.stdin.read()
     if "--no-close" not in sys.argv:
@@ -43,20 +42,27 @@ def main() -> int:
     return 0
 
 
+def opened(path: Path, home: Path | None = None) -> Autosaver:
+    """The saved game at `path` open for autosaving, as `el-grande resume` opens it (its lock
+    taken, saved once)."""
+    # Only a window imports the saves (pydantic: 0.2 s of CPU the prober never needs).
+    from el_grande.persist.store import Autosaver, load_game
+
+    save, game = load_game(path)
+    saver = Autosaver.resume(save, home)
+    saver.save(game)
+    return saver
+
+
 def windows() -> int:
     """Games opened one after another, each held until let go as a window killed with
     SIGKILL lets it go: the OS drops its lock, its file stays (nothing is closed)."""
-    from el_grande.persist.store import Autosaver, load_game
-
     held: dict[str, Autosaver] = {}
     for line in sys.stdin:
         what, *args = json.loads(line)
         if what == "open":
             home, path = args
-            save, game = load_game(Path(path))
-            saver = Autosaver.resume(save, Path(home))
-            saver.save(game)
-            held[path] = saver
+            held[path] = opened(Path(path), Path(home))
             print("ready", flush=True)
         else:
             lock = held.pop(args[0]).lock
