@@ -104,10 +104,28 @@ class GameLog(ScrollView, can_focus=True):
 
     def _draw(self, text: Text) -> None:
         """`text`'s rows at the width the log has now: as wide as its widest row, at most
-        the log's width (as Textual's `RichLog` wraps a line)."""
+        the log's width (as Textual's `RichLog` wraps a line).
+
+        A line that fits is one row: its pieces as Rich draws them, without measuring and
+        wrapping it first (the same segments; a line in a third to a sixth of the time at the
+        log's usual widths, for the hundreds of lines a resumed game's log draws at once)."""
         console = self.app.console
-        options = console.options
         width = self.scrollable_content_region.width
+        plain = text.plain
+        if plain and "\n" not in plain and text.cell_len <= width:
+            # What `console.render` yields for it: Rich joins the wrapped lines first, which
+            # turns a line's own style into a span, so a line without spans is in its style.
+            if text.spans:
+                row = list(text.render(console, end=""))
+            else:
+                row = [Segment(plain, console.get_style(text.style) if text.style else None)]
+            strip = Strip(row, text.cell_len)
+            self.lines.append(strip)
+            self._widest = max(self._widest, strip.cell_length)
+            return
+        # Measured at the log's width (a console narrower than the log, as a headless one of
+        # 80 columns, would otherwise wrap a line the log has room for).
+        options = console.options.update_width(max(1, width))
         render_width = max(1, min(measure_renderables(console, options, [text]).maximum, width))
         rows = list(Segment.split_lines(console.render(text, options.update_width(render_width))))
         if not rows:
