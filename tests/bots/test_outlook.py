@@ -237,8 +237,10 @@ def test_the_search_reads_neither_the_hidden_castillo_nor_the_deck() -> None:
         seat = d.player
         others = [s for s in range(4) if s != seat]
         a, b = game.clone(), game.clone()
-        give, take = others[0], others[1]
-        if b.cab[CASTILLO_INDEX][give] == 0 or b.province[take] == 0:
+        # One of them with a Caballero in the Castillo gives it to another with one at home.
+        give = next((s for s in others if b.cab[CASTILLO_INDEX][s] > 0), None)
+        take = next((s for s in others if s != give and b.province[s] > 0), None)
+        if give is None or take is None:
             continue
         b.cab[CASTILLO_INDEX][give] -= 1
         b.province[give] += 1
