@@ -4,6 +4,7 @@ from that person's own view only, capped by play-outs (never the clock), the sam
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -180,13 +181,17 @@ def test_a_review_reads_no_other_seats_view_and_no_snapshot(
     assert result.verdicts and read == {1}
 
 
-def test_with_nothing_hidden_one_draw_is_the_answer_whatever_the_seed(open_game: Game) -> None:
+def test_with_nothing_hidden_one_draw_is_the_answer_whatever_the_seed(
+    open_game: Game, open_review: Review
+) -> None:
     exact = 0
-    # A memo for each seed's decisions, as a review keeps (the same verdicts: less work).
-    memos = Memo(), Memo()
+    # Seed 0's verdicts: the review's (`FEW`), as `analyse` gave them, before the review
+    # counted each turn's costs once (`cost`, `still`).
+    reviewed = {v.index: replace(v, cost=v.gap, still=None) for v in open_review.verdicts}
+    memo = Memo()  # for seed 1's decisions, as a review keeps (the same verdicts: less work)
     for task in tasks(open_game.record(), lambda seat, i: seat == 0):
-        a = analyse(task, Settings(seed=1, draws=4), memos[0])
-        b = analyse(task, Settings(seed=2, draws=4), memos[1])
+        a = reviewed[task.index]
+        b = analyse(task, replace(FEW, seed=1), memo)
         if a.draws == 1:  # nothing hidden: the same verdict
             assert a == b
             exact += 1
@@ -284,14 +289,21 @@ def test_another_seats_unrevealed_disk_changes_nothing_in_a_players_review() -> 
     pytest.fail("no secret step with Ana choosing after another seat")
 
 
-def test_a_different_game_seed_with_the_same_view_gives_the_same_verdict() -> None:
-    game = finished(6).record()
+def test_a_different_game_seed_with_the_same_view_gives_the_same_verdict(
+    open_game: Game, open_review: Review
+) -> None:
+    """The first decision the review of `open_game` analysed, analysed again from the view of
+    a game of another seed: its verdict, as `analyse` gave it (before the review counted each
+    turn's costs once)."""
+    game = open_game.record()
     [first, *_] = tasks(game, lambda seat, i: seat == 0)
     other = Game.replay(game, upto=first.index)
     other.seed = "another seed entirely"
     assert other.view(0) == first.view
-    again = Task(first.index, 0, first.round, other.view(0), first.decision, first.choice)
-    assert analyse(again, FEW) == analyse(first, FEW)
+    again = replace(first, view=other.view(0))
+    reviewed = open_review.verdicts[0]
+    assert reviewed.index == first.index
+    assert analyse(again, FEW) == replace(reviewed, cost=reviewed.gap, still=None)
 
 
 def test_cancelling_stops_the_review_with_what_it_has(open_game: Game) -> None:

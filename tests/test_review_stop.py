@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import os
 import pty
 import re
@@ -163,11 +164,17 @@ def env(tmp_path: Path) -> Iterator[dict[str, str]]:
     }
 
 
-def finished_game(tmp_path: Path) -> Path:
+@functools.cache
+def _finished() -> Game:
+    """The finished game the reviews here are stopped in, played once (only ever read)."""
     game = Game.new(["Ana", "Ben"], seed=8, options=Options(rounds=6))
     play_game(game, [make_bot("greedy", seed=s) for s in range(2)])
+    return game
+
+
+def finished_game(tmp_path: Path) -> Path:
     path = tmp_path / "game.json"
-    write_save(save_from_game(game, seats=[Seat(name="Ana"), Seat(name="Ben")]), path)
+    write_save(save_from_game(_finished(), seats=[Seat(name="Ana"), Seat(name="Ben")]), path)
     return path
 
 
