@@ -16,6 +16,17 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return d
 
 
+@pytest.fixture(scope="session")
+def other_processes() -> Iterator[None]:
+    """The lock tests' other processes (test_persist_lock: the windows' process, the prober),
+    started by the first test that asks, serve the lock's and the resume list's tests (one
+    windows' process, not one a module: a fifth of a second of CPU each), then end."""
+    yield
+    from test_persist_lock import end_the_other_processes
+
+    end_the_other_processes()
+
+
 @pytest.fixture(autouse=True)
 def _drawn_when_read(request: pytest.FixtureRequest) -> Iterator[None]:
     """The apps these tests open (resume, replay, save as, the lock's refusals…) draw the
