@@ -74,7 +74,7 @@ def test_a_finished_game_with_a_person_counts_and_one_of_computers_does_not(
 ) -> None:
     monkeypatch.setenv("EL_GRANDE_HOME", str(tmp_path))
     for kinds in (("human", bot_kind("random")), (bot_kind("random"), bot_kind("random"))):
-        session = _session(kinds)
+        session = _session(kinds, rounds=6)  # (a whole game, the shorter: its end is counted)
         listener = attach_autosave(session)
         flow, clock = flow_for(session)
         flow.start()

@@ -432,13 +432,12 @@ def test_a_kill_mid_write_leaves_the_database_whole(home: Path, block: str) -> N
 
 
 def test_sqlite_waits_for_the_end_of_a_game() -> None:
-    """The app and the autosave (loaded before a saved game's first frame) import no sqlite3."""
-    code = (
-        "import sys, el_grande.app.app, el_grande.persist.autosave, el_grande.persist.store\n"
-        "bad = sorted(m for m in sys.modules if m in ('sqlite3', 'el_grande.persist.games'))\n"
-        "assert not bad, bad"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+    """The app and the autosave (loaded before a saved game's first frame) import no sqlite3
+    (in a fresh process, after the flow and the saves: the last step of
+    tests/flow/import_steps.py)."""
+    from tests.flow.import_steps import imported
+
+    assert imported()["app"] == []
 
 
 async def test_the_app_imports_the_finished_saves_after_its_first_frame(home: Path) -> None:

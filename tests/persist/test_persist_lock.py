@@ -95,10 +95,10 @@ def end_the_other_processes() -> None:
     _windows.clear()
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _other_processes_end() -> Iterator[None]:
-    yield
-    end_the_other_processes()
+@pytest.fixture(autouse=True)
+def _other_processes_end(other_processes: None) -> None:
+    """The prober and the windows' process end after the run's save tests
+    (tests/persist/conftest.py, `other_processes`)."""
 
 
 @pytest.fixture

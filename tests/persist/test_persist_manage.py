@@ -8,12 +8,11 @@ import os
 import re
 import shutil
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from persist_helpers import random_game
-from test_persist_lock import end_the_other_processes, other_window, saved_game
+from test_persist_lock import other_window, saved_game
 
 from el_grande.cli import main as cli_main
 from el_grande.persist import FORMAT_VERSION, Autosaver, load_save, scan_saves
@@ -26,11 +25,10 @@ FIXTURES = Path(__file__).with_name("fixtures")
 DAY = 86400.0
 
 
-@pytest.fixture(autouse=True, scope="module")
-def _other_processes_end() -> Iterator[None]:
-    """The other windows' process (test_persist_lock.other_window) ends with the module."""
-    yield
-    end_the_other_processes()
+@pytest.fixture(autouse=True)
+def _other_processes_end(other_processes: None) -> None:
+    """The other windows' process (test_persist_lock.other_window), the lock tests' own, ends
+    after the run's save tests (tests/persist/conftest.py, `other_processes`)."""
 
 
 def finished_game(seed: int = 21) -> Autosaver:

@@ -232,16 +232,12 @@ def test_a_cached_answer_is_worded_in_the_language_asked_in() -> None:
 
 
 def test_save_export_undo_need_no_textual() -> None:
-    """Saving, loading, undo, export and the replay model work without the TUI."""
-    import subprocess
-    import sys
+    """Saving, loading, undo, export and the replay model work without the TUI: `persist`,
+    its `export`, `replay`, `autosave` and `undo`, and the session, in a fresh process (after
+    the flow: the second step of tests/flow/import_steps.py)."""
+    from tests.flow.import_steps import imported
 
-    code = (
-        "import sys, el_grande.persist, el_grande.persist.export, el_grande.persist.replay, "
-        "el_grande.persist.autosave, el_grande.persist.undo, el_grande.session; "
-        "assert 'textual' not in sys.modules, 'textual imported'"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+    assert imported()["saves"] == []
 
 
 def test_every_reason_is_in_both_catalogues() -> None:
