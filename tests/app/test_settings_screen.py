@@ -212,7 +212,18 @@ def _fits(app: ElGrandeApp, ids: list[str]) -> None:
         assert region.right <= width and region.bottom <= height - 1, widget_id  # the footer
 
 
-async def test_the_new_game_form_starts_from_the_settings_players_and_fits_100x30() -> None:
+async def test_the_new_game_form_starts_from_the_settings_fits_and_moves_like_a_table() -> None:
+    """One visit to the new-game form (opening it is what costs; the first part moves no
+    focus):
+
+    - it starts from the settings' players (names, colours, kinds; the first colour nobody
+      has for the fifth seat), every field and button is on screen at 100×30 above the
+      footer, an empty name's placeholder is not cut off, and the setup it builds has the
+      settings' kinds;
+    - Tab's order (the names, then the options, then the colours and kinds seat by seat),
+      the arrows' moves (up and down keep the column, a closed list stays closed) and Enter
+      (opens a list, toggles the switch);
+    - then (from the first name again) the highlighted row's label follows Tab."""
     players = (
         PlayerDefault("Zoë", "blue", "greedy"),
         PlayerDefault("Yann", "yellow"),
@@ -248,29 +259,7 @@ async def test_the_new_game_form_starts_from_the_settings_players_and_fits_100x3
         assert not isinstance(result, str)
         assert [s.kind for s in result.seats] == ["bot:greedy", "human", "bot:strong", "human"]
 
-
-#: Every setting of the settings screen, in its order on screen (one row each).
-SETTINGS_ROWS = [
-    "language",
-    "theme",
-    "palette",
-    "bot_delay",
-    "auto_advance",
-    "strict_handovers",
-    "warnings",
-    "tips",
-    "since_your_turn",
-    "confirm_turn",
-]
-
-
-async def test_the_form_tabs_through_the_names_then_the_options_and_moves_like_a_table() -> None:
-    """Tab's order, the arrows' moves and Enter on the new-game form; then (from the first
-    name again, in the same visit) the highlighted row's label follows Tab."""
-    app = ElGrandeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await press(pilot, "enter")
+        # Tab's order, the arrows, Enter.
         assert focused_id(app) == "name-0"
         order = []
         for _ in range(11):
@@ -312,6 +301,21 @@ async def test_the_form_tabs_through_the_names_then_the_options_and_moves_like_a
         assert isinstance(screen, NewGameScreen)
         screen.query_one("#name-0").focus()
         await _labels_follow_the_focus(pilot, screen, 9)
+
+
+#: Every setting of the settings screen, in its order on screen (one row each).
+SETTINGS_ROWS = [
+    "language",
+    "theme",
+    "palette",
+    "bot_delay",
+    "auto_advance",
+    "strict_handovers",
+    "warnings",
+    "tips",
+    "since_your_turn",
+    "confirm_turn",
+]
 
 
 async def test_the_scoring_pace_is_the_settings_or_the_bots_at_a_table_without_humans() -> None:
