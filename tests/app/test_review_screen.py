@@ -66,9 +66,14 @@ def made_up(
 
 async def opened(pilot: Any, runner: Any = made_up) -> ReviewScreen:
     """Press `v` on game over (the review made up), Enter on the first person."""
-    app = pilot.app
-    assert isinstance(app.screen, GameOverScreen)
+    assert isinstance(pilot.app.screen, GameOverScreen)
     await press(pilot, "v")
+    return await chosen(pilot, runner)
+
+
+async def chosen(pilot: Any, runner: Any = made_up) -> ReviewScreen:
+    """At the review's chooser: Enter on the first offered (the review made up)."""
+    app = pilot.app
     screen = app.screen
     assert isinstance(screen, ReviewScreen)
     screen.runner = runner
@@ -81,13 +86,33 @@ async def opened(pilot: Any, runner: Any = made_up) -> ReviewScreen:
     return screen
 
 
-async def test_review_from_game_over_steps_and_jumps_to_mistakes() -> None:
-    session = session_at(3, 14, lambda s: False)
+async def test_review_from_game_over_steps_jumps_to_mistakes_and_offers_computers_with_a() -> None:
+    """A finished game of two people and a computer player (Ben) opens on game over; `v`
+    offers the people, `a` the computer player too. Ana's review (the first offered) says
+    what it shows, steps and jumps decision by decision and to the biggest mistakes, and Esc
+    goes back to game over; then a second review (`v`, `a`) of the computer player's
+    decisions."""
+    import dataclasses
+
+    from el_grande.session import GameSession
+    from el_grande.setup import GameSetup, default_seats
+
+    seats = list(default_seats(["Ana", "Ben", "Cy"]))
+    seats[1] = dataclasses.replace(seats[1], kind="bot:greedy")
+    session = GameSession.new(GameSetup(tuple(seats), seed=14))
+    while session.decision is not None:
+        d = session.decision
+        session.apply(d.choices[(len(session.game.history) * 7 + 3) % len(d.choices)])
     app = ElGrandeApp(session=session, curtain_seed=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)  # a finished game opens on it
-        screen = await opened(pilot)
+        await press(pilot, "v")
+        text = screen_text(app)
+        assert "Ana" in text and "Cy" in text and "Ben (computer player)" not in text
+        await press(pilot, "a")
+        assert "Ben (computer player)" in screen_text(app)
+        screen = await chosen(pilot)
         assert screen.phase == "review" and screen.seat == 0
         verdicts = screen.verdicts
         assert verdicts and all(v.seat == 0 for v in verdicts)
@@ -127,6 +152,23 @@ async def test_review_from_game_over_steps_and_jumps_to_mistakes() -> None:
         assert f"about {round(costly.cost)} points better" in text
         await press(pilot, "escape")
         assert isinstance(app.screen, GameOverScreen)
+
+        # The computer player's decisions: `v`, `a`, Ben.
+        await press(pilot, "v")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        text = screen_text(app)
+        assert "Ana" in text and "Cy" in text and "Ben (computer player)" not in text
+        await press(pilot, "a")
+        assert "Ben (computer player)" in screen_text(app)
+        screen.runner = made_up
+        await press(pilot, "down")
+        await press(pilot, "enter")
+        assert screen._worker is not None
+        await screen._worker.wait()
+        await settle(pilot)
+        assert screen.seat == 1 and screen.verdicts
+        assert all(v.seat == 1 for v in screen.verdicts)
 
 
 def _castillo_hidden_session() -> Any:
@@ -271,37 +313,3 @@ async def test_review_of_a_finished_game_from_the_resume_list(
         assert screen.at == 1
         await press(pilot, "escape")
         assert app.screen is resume
-
-
-async def test_computer_players_are_offered_with_a() -> None:
-    import dataclasses
-
-    from el_grande.session import GameSession
-    from el_grande.setup import GameSetup, default_seats
-
-    seats = list(default_seats(["Ana", "Ben", "Cy"]))
-    seats[1] = dataclasses.replace(seats[1], kind="bot:greedy")
-    session = GameSession.new(GameSetup(tuple(seats), seed=14))
-    while session.decision is not None:
-        d = session.decision
-        session.apply(d.choices[(len(session.game.history) * 7 + 3) % len(d.choices)])
-    app = ElGrandeApp(session=session, curtain_seed=0)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert isinstance(app.screen, GameOverScreen)  # a finished game opens on it
-        await settle(pilot)
-        await press(pilot, "v")
-        screen = app.screen
-        assert isinstance(screen, ReviewScreen)
-        text = screen_text(app)
-        assert "Ana" in text and "Cy" in text and "Ben (computer player)" not in text
-        await press(pilot, "a")
-        assert "Ben (computer player)" in screen_text(app)
-        screen.runner = made_up
-        await press(pilot, "down")
-        await press(pilot, "enter")
-        assert screen._worker is not None
-        await screen._worker.wait()
-        await settle(pilot)
-        assert screen.seat == 1 and screen.verdicts
-        assert all(v.seat == 1 for v in screen.verdicts)

@@ -51,81 +51,6 @@ def focused_id(app: ElGrandeApp) -> str | None:
     return app.focused.id if app.focused is not None else None
 
 
-async def test_settings_change_the_theme_and_palette_at_once_and_save_them(
-    config_dir: Path,
-) -> None:
-    app = ElGrandeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await open_settings_from_title(pilot)
-        assert focused_id(app) == "language"
-        await press(pilot, "tab")
-        assert focused_id(app) == "theme"
-        for key in ("enter", "down", "enter"):  # textual-dark -> textual-light
-            await press(pilot, key)
-        assert app.theme == "textual-light"  # at once, before saving
-        assert app.current_theme.dark is False
-        await press(pilot, "down")
-        assert focused_id(app) == "palette"
-        for key in ("enter", "down", "enter"):
-            await press(pilot, key)
-        assert app.palette == "colour-blind" and colours.palette() == "colour-blind"
-        await press(pilot, "down")
-        assert focused_id(app) == "bot_delay"
-        await type_into(pilot, "0.2")
-        for key in ("down", "enter", "down", "down", "enter"):  # auto_advance: after 2 s
-            await press(pilot, key)
-        await press(pilot, "down")
-        assert focused_id(app) == "strict_handovers"
-        for key in ("enter", "down", "enter"):  # strict hand-overs: on
-            await press(pilot, key)
-        await press(pilot, "down")
-        assert focused_id(app) == "warnings"
-        await press(pilot, "down")
-        assert focused_id(app) == "tips"
-        for key in ("enter", "down", "down", "enter"):  # tips: off
-            await press(pilot, key)
-        await press(pilot, "down")
-        assert focused_id(app) == "since_your_turn"
-        for key in ("enter", "down", "enter"):  # what changed since your turn: off
-            await press(pilot, key)
-        await press(pilot, "down")
-        assert focused_id(app) == "confirm_turn"
-        for key in ("enter", "down", "enter"):  # confirm my turn: on (not "auto")
-            await press(pilot, key)
-        await press(pilot, "down")
-        assert focused_id(app) == "name-0"
-        await type_into(pilot, "Zoe")
-        await press(pilot, "right")  # at the end of the name: on to the colour
-        assert focused_id(app) == "colour-0"
-        await press(pilot, "right")
-        assert focused_id(app) == "kind-0"
-        for key in ("enter", "down", "down", "enter"):  # computer: medium
-            await press(pilot, key)
-        assert not (config_dir / "settings.toml").exists()  # nothing written before Save
-        await press(pilot, "ctrl+s")
-        await settle(pilot)
-        assert isinstance(app.screen, TitleScreen)
-        loaded = load()
-        assert loaded.problem is None
-        assert loaded.settings == Settings(
-            theme="textual-light",
-            palette="colour-blind",
-            bot_delay=0.2,
-            auto_advance=2.0,
-            strict_handovers=True,
-            tips="off",
-            since_your_turn=False,
-            confirm_turn=True,
-            players=(
-                PlayerDefault("Zoe", "yellow", "greedy"),
-                PlayerDefault("Ben", "red"),
-                PlayerDefault("Cy", "green"),
-            ),
-        )
-        assert app.settings == loaded.settings
-        assert (app.bot_delay, app.auto_advance) == (0.2, 2.0)
-
-
 async def test_a_broken_settings_file_is_said_once_on_the_title_and_left_alone(
     config_dir: Path,
 ) -> None:
@@ -212,7 +137,18 @@ def _fits(app: ElGrandeApp, ids: list[str]) -> None:
         assert region.right <= width and region.bottom <= height - 1, widget_id  # the footer
 
 
-async def test_the_new_game_form_starts_from_the_settings_players_and_fits_100x30() -> None:
+async def test_the_new_game_form_starts_from_the_settings_fits_and_moves_like_a_table() -> None:
+    """One visit to the new-game form (opening it is what costs; the first part moves no
+    focus):
+
+    - it starts from the settings' players (names, colours, kinds; the first colour nobody
+      has for the fifth seat), every field and button is on screen at 100×30 above the
+      footer, an empty name's placeholder is not cut off, and the setup it builds has the
+      settings' kinds;
+    - Tab's order (the names, then the options, then the colours and kinds seat by seat),
+      the arrows' moves (up and down keep the column, a closed list stays closed) and Enter
+      (opens a list, toggles the switch);
+    - then (from the first name again) the highlighted row's label follows Tab."""
     players = (
         PlayerDefault("Zoë", "blue", "greedy"),
         PlayerDefault("Yann", "yellow"),
@@ -248,29 +184,7 @@ async def test_the_new_game_form_starts_from_the_settings_players_and_fits_100x3
         assert not isinstance(result, str)
         assert [s.kind for s in result.seats] == ["bot:greedy", "human", "bot:strong", "human"]
 
-
-#: Every setting of the settings screen, in its order on screen (one row each).
-SETTINGS_ROWS = [
-    "language",
-    "theme",
-    "palette",
-    "bot_delay",
-    "auto_advance",
-    "strict_handovers",
-    "warnings",
-    "tips",
-    "since_your_turn",
-    "confirm_turn",
-]
-
-
-async def test_the_form_tabs_through_the_names_then_the_options_and_moves_like_a_table() -> None:
-    """Tab's order, the arrows' moves and Enter on the new-game form; then (from the first
-    name again, in the same visit) the highlighted row's label follows Tab."""
-    app = ElGrandeApp()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await press(pilot, "enter")
+        # Tab's order, the arrows, Enter.
         assert focused_id(app) == "name-0"
         order = []
         for _ in range(11):
@@ -312,6 +226,21 @@ async def test_the_form_tabs_through_the_names_then_the_options_and_moves_like_a
         assert isinstance(screen, NewGameScreen)
         screen.query_one("#name-0").focus()
         await _labels_follow_the_focus(pilot, screen, 9)
+
+
+#: Every setting of the settings screen, in its order on screen (one row each).
+SETTINGS_ROWS = [
+    "language",
+    "theme",
+    "palette",
+    "bot_delay",
+    "auto_advance",
+    "strict_handovers",
+    "warnings",
+    "tips",
+    "since_your_turn",
+    "confirm_turn",
+]
 
 
 async def test_the_scoring_pace_is_the_settings_or_the_bots_at_a_table_without_humans() -> None:
@@ -392,17 +321,23 @@ async def _labels_follow_the_focus(pilot, screen, steps: int) -> None:  # type: 
     assert len(seen) >= 5
 
 
-async def test_the_settings_screen_fits_its_labels_follow_tab_and_esc_leaves_all_as_it_was(
+async def test_the_settings_screen_fits_says_bad_values_esc_undoes_and_save_keeps_all(
     config_dir: Path,
 ) -> None:
-    """One visit to the settings screen (opening it is what costs; each part leaves nothing
-    the next one reads but the focus, which each part sets itself):
+    """Two visits to the settings screen in one app (its start is shared; each part leaves
+    nothing the next one reads but the focus, which each part sets itself). The first:
 
     - all ten settings (each row's label and field), the palette's swatches, the five seats
       and the buttons are on screen at 100×30, above the footer;
     - the highlighted row's label follows Tab (it stayed on the first row);
     - a bad value is said and nothing is saved;
-    - Esc puts the theme back (changed at once, before any saving) and writes nothing."""
+    - Esc puts the theme back (changed at once, before any saving) and writes nothing.
+
+    The second (the title's menu kept its place: Enter opens the settings again): the theme
+    and the palette change at once, before saving; every setting and the first seat are
+    changed by keys (the arrows move from field to field, Right at the end of a name goes on
+    to its colour), nothing is written before Ctrl+S, which saves them all and goes back to
+    the title; the app then goes by what was saved."""
     app = ElGrandeApp()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_settings_from_title(pilot)
@@ -447,3 +382,74 @@ async def test_the_settings_screen_fits_its_labels_follow_tab_and_esc_leaves_all
         assert isinstance(app.screen, TitleScreen)
         assert app.theme == "textual-dark" and app.palette == "standard"
         assert not (config_dir / "settings.toml").exists()
+
+        # The second visit: every setting changed and saved.
+        await press(pilot, "enter")
+        assert isinstance(app.screen, SettingsScreen)
+        assert focused_id(app) == "language"
+        await press(pilot, "tab")
+        assert focused_id(app) == "theme"
+        for key in ("enter", "down", "enter"):  # textual-dark -> textual-light
+            await press(pilot, key)
+        assert app.theme == "textual-light"  # at once, before saving
+        assert app.current_theme.dark is False
+        await press(pilot, "down")
+        assert focused_id(app) == "palette"
+        for key in ("enter", "down", "enter"):
+            await press(pilot, key)
+        assert app.palette == "colour-blind" and colours.palette() == "colour-blind"
+        await press(pilot, "down")
+        assert focused_id(app) == "bot_delay"
+        await type_into(pilot, "0.2")
+        for key in ("down", "enter", "down", "down", "enter"):  # auto_advance: after 2 s
+            await press(pilot, key)
+        await press(pilot, "down")
+        assert focused_id(app) == "strict_handovers"
+        for key in ("enter", "down", "enter"):  # strict hand-overs: on
+            await press(pilot, key)
+        await press(pilot, "down")
+        assert focused_id(app) == "warnings"
+        await press(pilot, "down")
+        assert focused_id(app) == "tips"
+        for key in ("enter", "down", "down", "enter"):  # tips: off
+            await press(pilot, key)
+        await press(pilot, "down")
+        assert focused_id(app) == "since_your_turn"
+        for key in ("enter", "down", "enter"):  # what changed since your turn: off
+            await press(pilot, key)
+        await press(pilot, "down")
+        assert focused_id(app) == "confirm_turn"
+        for key in ("enter", "down", "enter"):  # confirm my turn: on (not "auto")
+            await press(pilot, key)
+        await press(pilot, "down")
+        assert focused_id(app) == "name-0"
+        await type_into(pilot, "Zoe")
+        await press(pilot, "right")  # at the end of the name: on to the colour
+        assert focused_id(app) == "colour-0"
+        await press(pilot, "right")
+        assert focused_id(app) == "kind-0"
+        for key in ("enter", "down", "down", "enter"):  # computer: medium
+            await press(pilot, key)
+        assert not (config_dir / "settings.toml").exists()  # nothing written before Save
+        await press(pilot, "ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        loaded = load()
+        assert loaded.problem is None
+        assert loaded.settings == Settings(
+            theme="textual-light",
+            palette="colour-blind",
+            bot_delay=0.2,
+            auto_advance=2.0,
+            strict_handovers=True,
+            tips="off",
+            since_your_turn=False,
+            confirm_turn=True,
+            players=(
+                PlayerDefault("Zoe", "yellow", "greedy"),
+                PlayerDefault("Ben", "red"),
+                PlayerDefault("Cy", "green"),
+            ),
+        )
+        assert app.settings == loaded.settings
+        assert (app.bot_delay, app.auto_advance) == (0.2, 2.0)

@@ -17,6 +17,7 @@ from el_grande.session import GameSession
 from el_grande.text import use
 
 from .helpers import KOREAN_NAMES, SIZE, app_at, game_screen, make_app, press, session_at, settle
+from .shots import Shots, matches, resized, screenshots
 
 SIZES = [pytest.param(SIZE, id="100x30"), pytest.param((120, 40), id="120x40")]
 
@@ -118,14 +119,24 @@ def _far_neighbours(place: str | None, king: str) -> list[str]:
     return [p for p in near if p != king and p not in NEIGHBOURS[king]]
 
 
+#: Each language's map at 100×30, then with the terminal resized to 120×40 (`shots`): one
+#: app run for both sizes.
+SHOTS = Shots()
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_cursors_neighbours_are_marked_apart_from_the_kings(  # type: ignore[no-untyped-def]
-    snap_compare, size, lang
+    snapshot, request, size, lang
 ) -> None:
     """◦ before the names next to the cursor's region, ◇ next to the King's, and the values a
     3-player game scores (6/4/0) on the map (issue 33, item 9)."""
     use(lang)
+    svg = SHOTS.take(lang, f"{size[0]}x{size[1]}", lambda: _cursor_next_to_a_far_region(lang))
+    assert matches(snapshot, request, svg)
+
+
+def _cursor_next_to_a_far_region(lang: str) -> dict[str, str]:
     names = KOREAN_NAMES if lang == "ko" else None
     session = session_at(3, 7, _placing_next_to_a_far_region, names=names)
     d = session.decision
@@ -138,7 +149,8 @@ def test_the_cursors_neighbours_are_marked_apart_from_the_kings(  # type: ignore
         await press(pilot, PLACE_KEYS[place])
 
     app = ElGrandeApp(session=session, curtain_seed=0)
-    assert snap_compare(app, terminal_size=size, run_before=cursor_there)
+    steps = [("100x30", cursor_there), ("120x40", resized(120, 40))]
+    return screenshots(app, SIZE, steps)  # type: ignore[arg-type]
 
 
 def test_digits_mean_a_count_at_the_court_card_too() -> None:

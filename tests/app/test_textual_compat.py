@@ -426,7 +426,13 @@ def test_default_styles_parsed_once_are_textual_s_parse_at_every_tie_breaker() -
             for default in (True, False):
                 mine = ours._parse_rules(css, where, default, tie_breaker, name)
                 theirs = textual_s._parse_rules(css, where, default, tie_breaker, name)
-                assert _rules(mine) == _rules(theirs), (name, tie_breaker, default)
+                # (The very rules where both parse alike and the run shares what it parsed,
+                # tests/conftest.py `_css_parsed_once`: equal without reading them again.)
+                assert mine is theirs or _rules(mine) == _rules(theirs), (
+                    name,
+                    tie_breaker,
+                    default,
+                )
 
 
 @pytest.mark.fresh_css
