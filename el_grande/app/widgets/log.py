@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.measure import measure_renderables
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
@@ -30,6 +30,8 @@ from el_grande.text import t
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Self
+
+    from rich.console import Console, ConsoleOptions
 
     from el_grande.narrate import Line
 
@@ -85,7 +87,7 @@ class GameLog(ScrollView, can_focus=True):
         self._story.append(text)
         if self._wrapped_at:
             self._starts.append(len(self.lines))
-            self._draw(text)
+            self._draw(text, self._drawing())
             self._sized(scroll_end)
         return self
 
@@ -102,13 +104,21 @@ class GameLog(ScrollView, can_focus=True):
         self._widest = 0
         self.virtual_size = Size(0, 0)
 
-    def _draw(self, text: Text) -> None:
-        """`text`'s rows at the width the log has now: as wide as its widest row, at most
-        the log's width (as Textual's `RichLog` wraps a line)."""
+    def _drawing(self) -> tuple[Console, ConsoleOptions, int]:
+        """What `_draw` draws with: the console, its options and the log's width now (asked
+        once for a whole story drawn again, not once a line: a resumed game's story is
+        hundreds of lines, all drawn at its first frame)."""
         console = self.app.console
-        options = console.options
-        width = self.scrollable_content_region.width
-        render_width = max(1, min(measure_renderables(console, options, [text]).maximum, width))
+        return console, console.options, self.scrollable_content_region.width
+
+    def _draw(self, text: Text, drawing: tuple[Console, ConsoleOptions, int]) -> None:
+        """`text`'s rows at the width the log has now (`drawing`): as wide as its widest row,
+        at most the log's width (as Textual's `RichLog` wraps a line)."""
+        console, options, width = drawing
+        # Its widest line, as Rich measures a `Text` (`Text.__rich_measure__`, at most the
+        # console's width), without building the measurement: a fifth of drawing a line.
+        widest = max(map(cell_len, text.plain.splitlines()), default=0)
+        render_width = max(1, min(widest, options.max_width, width))
         rows = list(Segment.split_lines(console.render(text, options.update_width(render_width))))
         if not rows:
             self.lines.append(Strip.blank(render_width))
@@ -180,9 +190,10 @@ class GameLog(ScrollView, can_focus=True):
             # The width is known for the first time: what was written before is drawn now.
             self._wrapped_at = width
             self._starts = []
+            drawing = self._drawing()
             for text in self._story:
                 self._starts.append(len(self.lines))
-                self._draw(text)
+                self._draw(text, drawing)
             self._sized(True)
         elif self._story and width != self._wrapped_at:
             self.call_after_refresh(self.rewrap)
@@ -196,9 +207,10 @@ class GameLog(ScrollView, can_focus=True):
         top = self._entry_at(round(self.scroll_y))
         self._forget_lines()  # the lines, not the story
         self._wrapped_at = width
+        drawing = self._drawing()
         for text in self._story:
             self._starts.append(len(self.lines))
-            self._draw(text)
+            self._draw(text, drawing)
         self._sized(False)
         if at_end:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
