@@ -54,12 +54,30 @@ async def test_learn_opens_the_guided_game_with_its_coach() -> None:
         assert len(scr.session.game.history) == 0
 
 
+def _every_lesson_fits(scr: GameScreen) -> None:
+    """Every lesson's sentences fit the rows the coach has (its title is on the panel's
+    edge): read in a guided game opened at the smallest size, 100×30, in each language."""
+    from rich.console import Console
+
+    from el_grande.app.widgets.coach import lesson_text
+
+    region = scr.query_one(CoachPanel).content_region
+    console = Console(width=region.width)
+    for lesson in LESSONS:
+        lines = Text(lesson_text(lesson)).wrap(console, region.width)
+        assert len(lines) <= region.height, (lesson.id, len(lines), region.height)
+
+
 async def test_the_coach_follows_the_game_to_the_next_lesson() -> None:
+    """The coach follows the game to the next lesson and pages back and on (and, opened at
+    100×30, every lesson fits it: `_every_lesson_fits`)."""
     app = ElGrandeApp(learn=True, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        await pilot.pause()
         scr = app.screen
         assert isinstance(scr, GameScreen)
+        _every_lesson_fits(scr)
         await press(pilot, "enter")  # a power card
         for _ in range(200):
             await settle(pilot)
@@ -175,12 +193,16 @@ async def test_the_summary_lists_lessons_met_and_never_reached_with_their_help_p
 
 
 async def test_the_guided_game_speaks_korean() -> None:
+    """The guided game and its summary in Korean (and, opened at 100×30, every lesson fits
+    the coach in Korean too: `_every_lesson_fits`)."""
     use("ko")
     app = ElGrandeApp(learn=True, bot_delay=0)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        await pilot.pause()
         scr = app.screen
         assert isinstance(scr, GameScreen)
+        _every_lesson_fits(scr)
         shown = screen_text(app)
         assert t("lesson.power.title") in shown
         names = list(scr.session.seating.names)
@@ -213,29 +235,6 @@ def test_every_lesson_reads_in_korean_without_english() -> None:
         assert latin_words(summary_text([]).plain) == []
     finally:
         use("en")
-
-
-@pytest.mark.parametrize("lang", ["en", "ko"])
-async def test_every_lesson_fits_the_coach_at_100x30(lang: str) -> None:
-    """Every lesson's sentences fit the rows the coach has at the smallest size (its title is
-    on the panel's edge)."""
-    from rich.console import Console
-
-    from el_grande.app.widgets.coach import lesson_text
-
-    use(lang)
-    app = ElGrandeApp(learn=True, bot_delay=0)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pilot.pause()
-        scr = app.screen
-        assert isinstance(scr, GameScreen)
-        region = scr.query_one(CoachPanel).content_region
-        console = Console(width=region.width)
-        for lesson in LESSONS:
-            lines = Text(lesson_text(lesson)).wrap(console, region.width)
-            assert len(lines) <= region.height, (lesson.id, len(lines), region.height)
-    use("en")
 
 
 @pytest.mark.usefixtures("at_a_terminal")

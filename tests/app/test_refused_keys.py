@@ -47,7 +47,9 @@ async def refused_then_enter(pilot: Pilot[None], scr: GameScreen, why: str) -> N
     assert game_screen(pilot.app) is scr  # the same prompt waits
 
 
-async def test_a_refused_power_card_number_then_enter_plays_nothing() -> None:
+async def test_a_refused_power_card_number_or_click_then_enter_plays_nothing() -> None:
+    """A power card someone played this round, chosen by its number or clicked in the hand:
+    refused, and Enter plays nothing; a card in hand is then played."""
     app = make_app(3, seed=7)
     async with app.run_test(size=SIZE) as pilot:
         scr = game_screen(app)
@@ -57,6 +59,11 @@ async def test_a_refused_power_card_number_then_enter_plays_nothing() -> None:
         await press(pilot, "1")  # Ben plays 1
         await press(pilot, "enter")
         assert scr.session.game.history == ("power 10", "power 1")
+        hand = scr.query_one(PlayersPanel)
+        seat = scr.session.decision.player  # type: ignore[union-attr]
+        await pilot.click(hand, offset=hand.point_of(seat, 10))  # Cy: Ana's 10 is gone
+        await pilot.pause()
+        await refused_then_enter(pilot, scr, t("why.not_legal"))
         await press(pilot, "1")  # Cy: 1 is gone
         await refused_then_enter(pilot, scr, t("why.power_taken"))
         await press(pilot, "0")
@@ -71,11 +78,14 @@ async def test_a_refused_power_card_number_then_enter_plays_nothing() -> None:
         assert scr.session.game.history == ("power 10", "power 1", "power 2")
 
 
-async def test_a_refused_region_key_then_enter_places_nothing() -> None:
+async def test_a_refused_region_key_or_click_on_the_map_then_enter_places_nothing() -> None:
+    """The King's region, by its key or clicked on the map: refused, and Enter places
+    nothing; the player then chooses again."""
+
     def placing(s: GameSession) -> bool:
         return s.decision is not None and s.decision.kind == "placement"
 
-    app = app_at(3, 7, placing)
+    app: ElGrandeApp = app_at(3, 7, placing)
     async with app.run_test(size=SIZE) as pilot:
         scr = game_screen(app)
         assert scr is not None and highlighted(scr) is not None
@@ -84,6 +94,10 @@ async def test_a_refused_region_key_then_enter_places_nothing() -> None:
         await refused_then_enter(pilot, scr, t("why.king_region"))
         await press(pilot, "down")  # the player chooses again: the first choice
         assert highlighted(scr) is not None
+        board = scr.query_one(MapView)
+        await pilot.click(board, offset=board.point_of(king))  # the King's region again
+        await pilot.pause()
+        await refused_then_enter(pilot, scr, t("why.king_region"))
 
 
 async def test_a_region_key_while_a_card_is_chosen_leaves_no_card_highlighted() -> None:
@@ -123,32 +137,3 @@ async def test_a_refused_card_letter_or_click_then_enter_takes_nothing() -> None
         await pilot.click(cards, offset=(4, line))  # … then a click on the taken card
         await pilot.pause()
         await refused_then_enter(pilot, scr, t("why.card_taken"))
-
-
-async def test_a_refused_click_on_the_map_then_enter_places_nothing() -> None:
-    def placing(s: GameSession) -> bool:
-        return s.decision is not None and s.decision.kind == "placement"
-
-    app: ElGrandeApp = app_at(3, 7, placing)
-    async with app.run_test(size=SIZE) as pilot:
-        scr = game_screen(app)
-        assert scr is not None
-        board = scr.query_one(MapView)
-        await pilot.click(board, offset=board.point_of(scr.session.current.public.king))
-        await pilot.pause()
-        await refused_then_enter(pilot, scr, t("why.king_region"))
-
-
-async def test_a_refused_click_on_a_power_card_then_enter_plays_nothing() -> None:
-    app = make_app(3, seed=7)
-    async with app.run_test(size=SIZE) as pilot:
-        scr = game_screen(app)
-        assert scr is not None
-        await press(pilot, "enter")  # Ana plays the first card offered
-        played = scr.session.game.history[0]
-        value = int(played.split()[-1])
-        hand = scr.query_one(PlayersPanel)
-        seat = scr.session.decision.player  # type: ignore[union-attr]
-        await pilot.click(hand, offset=hand.point_of(seat, value))  # Ben: that card is gone
-        await pilot.pause()
-        await refused_then_enter(pilot, scr, t("why.not_legal"))

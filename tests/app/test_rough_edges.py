@@ -259,6 +259,13 @@ async def test_at_100x30_every_card_shows_its_whole_name_and_some_of_its_text(la
                 assert card_name(card) in text, card_name(card)
                 first = card_text(card).split()[0]
                 assert f"   {first}" in text, (card, first)
+            # A card's text is wrapped once a width (`CardList._body`), anew at another.
+            width = widget.size.width
+            rows = widget._body(card, width)
+            assert widget._body(card, width) is rows
+            narrow = widget._body(card, width - 10)
+            assert narrow is not rows and all(cell_len(r.plain) <= width - 10 for r in narrow)
+            assert " ".join(r.plain for r in narrow).split() == card_text(card).split()
 
 
 async def test_the_round_track_says_who_does_what_whole_at_100x30() -> None:

@@ -91,7 +91,12 @@ async def test_a_scoring_display_stepping_on_by_itself_waits_under_the_pause() -
     assert app.return_code in (None, 0)  # (1 after an unhandled exception)
 
 
-async def test_a_scoring_display_under_the_help_never_closes_the_help() -> None:
+async def test_the_help_over_a_scoring_display_and_over_the_pause_closes_only_itself() -> None:
+    """The help over a scoring display stepping on by itself: the display waits under it and
+    never closes the help. Then, in the same app, the terminal grows while the help is open
+    over the pause: the pause closes itself when the help goes (and the growth's own closing
+    does not take another screen with it). (One app for both: each starts from the final
+    scoring's display on top, and the first leaves it there.)"""
     clock = ManualClock()
     app = finished_app(clock)
     async with app.run_test(size=SIZE) as pilot:
@@ -104,15 +109,7 @@ async def test_a_scoring_display_under_the_help_never_closes_the_help() -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is scoring
-
-
-async def test_the_pause_closes_itself_once_after_the_help_it_opened() -> None:
-    """The terminal grows while the help is open over the pause: the pause closes itself when
-    the help goes (and the growth's own closing does not take another screen with it)."""
-    clock = ManualClock()
-    app = finished_app(clock)
-    async with app.run_test(size=SIZE) as pilot:
-        scoring = await scoring_on_top(pilot)
+        # The pause, the help over it, the terminal growing while the help is open.
         await pilot.resize_terminal(*SMALL)
         await settle(pilot)
         await pilot.press("question_mark")

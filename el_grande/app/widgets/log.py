@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.measure import measure_renderables
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
@@ -30,6 +30,8 @@ from el_grande.text import t
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Self
+
+    from rich.console import Console, ConsoleOptions
 
     from el_grande.narrate import Line
 
@@ -85,7 +87,7 @@ class GameLog(ScrollView, can_focus=True):
         self._story.append(text)
         if self._wrapped_at:
             self._starts.append(len(self.lines))
-            self._draw(text)
+            self._draw(text, self._drawing())
             self._sized(scroll_end)
         return self
 
@@ -102,31 +104,39 @@ class GameLog(ScrollView, can_focus=True):
         self._widest = 0
         self.virtual_size = Size(0, 0)
 
-    def _draw(self, text: Text) -> None:
-        """`text`'s rows at the width the log has now: as wide as its widest row, at most
-        the log's width (as Textual's `RichLog` wraps a line).
-
-        A line that fits is one row: its pieces as Rich draws them, without measuring and
-        wrapping it first (the same segments; a line in a third to a sixth of the time at the
-        log's usual widths, for the hundreds of lines a resumed game's log draws at once)."""
+    def _drawing(self) -> tuple[Console, ConsoleOptions, int]:
+        """What `_draw` draws with: the console, its options at the log's width, and that
+        width (asked once for a whole story drawn again, not once a line: a resumed game's
+        story is hundreds of lines, all drawn at its first frame). At the log's width, not
+        the console's: a console narrower than the log (a headless one has 80 columns) would
+        wrap a line the log has room for."""
         console = self.app.console
         width = self.scrollable_content_region.width
+        return console, console.options.update_width(max(1, width)), width
+
+    def _draw(self, text: Text, drawing: tuple[Console, ConsoleOptions, int]) -> None:
+        """`text`'s rows at the width the log has now (`drawing`): as wide as its widest row,
+        at most the log's width (as Textual's `RichLog` wraps a line).
+
+        A line that fits is one row: its pieces as Rich draws them, without wrapping it first
+        (the same segments; a line in a third to a sixth of the time at the log's usual
+        widths)."""
+        console, options, width = drawing
         plain = text.plain
-        if plain and "\n" not in plain and text.cell_len <= width:
+        # Its widest line, as Rich measures a `Text` (`Text.__rich_measure__`), without
+        # building the measurement: a fifth of drawing a line.
+        widest = max(map(cell_len, plain.splitlines()), default=0)
+        if plain and widest <= width and "\n" not in plain:
             # What `console.render` yields for it: Rich joins the wrapped lines first, which
             # turns a line's own style into a span, so a line without spans is in its style.
             if text.spans:
                 row = list(text.render(console, end=""))
             else:
                 row = [Segment(plain, console.get_style(text.style) if text.style else None)]
-            strip = Strip(row, text.cell_len)
-            self.lines.append(strip)
-            self._widest = max(self._widest, strip.cell_length)
+            self.lines.append(Strip(row, widest))
+            self._widest = max(self._widest, widest)
             return
-        # Measured at the log's width (a console narrower than the log, as a headless one of
-        # 80 columns, would otherwise wrap a line the log has room for).
-        options = console.options.update_width(max(1, width))
-        render_width = max(1, min(measure_renderables(console, options, [text]).maximum, width))
+        render_width = max(1, min(widest, width))
         rows = list(Segment.split_lines(console.render(text, options.update_width(render_width))))
         if not rows:
             self.lines.append(Strip.blank(render_width))
@@ -198,9 +208,10 @@ class GameLog(ScrollView, can_focus=True):
             # The width is known for the first time: what was written before is drawn now.
             self._wrapped_at = width
             self._starts = []
+            drawing = self._drawing()
             for text in self._story:
                 self._starts.append(len(self.lines))
-                self._draw(text)
+                self._draw(text, drawing)
             self._sized(True)
         elif self._story and width != self._wrapped_at:
             self.call_after_refresh(self.rewrap)
@@ -214,9 +225,10 @@ class GameLog(ScrollView, can_focus=True):
         top = self._entry_at(round(self.scroll_y))
         self._forget_lines()  # the lines, not the story
         self._wrapped_at = width
+        drawing = self._drawing()
         for text in self._story:
             self._starts.append(len(self.lines))
-            self._draw(text)
+            self._draw(text, drawing)
         self._sized(False)
         if at_end:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
