@@ -156,7 +156,7 @@ async def _settle(app: App[Any]) -> None:
         # screens took. Then a layout or repaint the screen's update timer would do within a
         # frame, done once the messages are handled: a widget's size and lines (where a click
         # lands) are then those of the state the game is in, whatever the machine's speed.
-        if _busy(app) or _any_busy(app._registry) or _lay_out_now(app):
+        if _any_busy((app,)) or _any_busy(app._registry) or _lay_out_now(app):
             quiet = 0
         else:
             quiet += 1
@@ -168,19 +168,11 @@ async def _settle(app: App[Any]) -> None:
     raise AssertionError("the app never settled")
 
 
-def _busy(node: Any) -> bool:
-    """Whether a message pump has a message queued or being handled (an idle pump waits on
-    its queue's event; one handling a message does not), or a callback to run once its queue
-    is empty (`call_next`)."""
-    if node._closed:
-        return False
-    queue = node._message_queue
-    return bool(queue.values or not queue.ready_event._waiters or node._next_callbacks)
-
-
 def _any_busy(nodes: Iterable[Any]) -> bool:
-    """Whether any of `nodes` is busy (`_busy`), in one loop: read at every turn of the event
-    loop for every node mounted: a generator calling `_busy` for each took half as long again."""
+    """Whether any of `nodes`, message pumps, has a message queued or being handled (an idle
+    pump waits on its queue's event; one handling a message does not), or a callback to run
+    once its queue is empty (`call_next`). One loop: read at every turn of the event loop for
+    every node mounted, a generator calling a function for each took half as long again."""
     for node in nodes:
         if node._closed:
             continue
