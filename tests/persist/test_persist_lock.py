@@ -23,6 +23,10 @@ from tests.app.helpers import open_resume_list
 
 HOLDER = Path(__file__).with_name("lock_holder.py")
 
+#: The other windows' process and the prober (test_persist_lock) serve this module's tests
+#: and end after the run's save tests (tests/persist/conftest.py, `other_processes`).
+pytestmark = pytest.mark.usefixtures("other_processes")
+
 
 def saved_game(seed: int = 3, upto: int = 25) -> Autosaver:
     """An unfinished game in the saves directory, closed (nobody has it open)."""
@@ -93,12 +97,6 @@ def end_the_other_processes() -> None:
         proc.stdout.close()
     _prober.clear()
     _windows.clear()
-
-
-@pytest.fixture(autouse=True)
-def _other_processes_end(other_processes: None) -> None:
-    """The prober and the windows' process end after the run's save tests
-    (tests/persist/conftest.py, `other_processes`)."""
 
 
 @pytest.fixture

@@ -24,11 +24,9 @@ from el_grande.persist.trash import TRASH_DAYS, empty_trash
 FIXTURES = Path(__file__).with_name("fixtures")
 DAY = 86400.0
 
-
-@pytest.fixture(autouse=True)
-def _other_processes_end(other_processes: None) -> None:
-    """The other windows' process (test_persist_lock.other_window), the lock tests' own, ends
-    after the run's save tests (tests/persist/conftest.py, `other_processes`)."""
+#: The other windows' process and the prober (test_persist_lock) serve this module's tests
+#: and end after the run's save tests (tests/persist/conftest.py, `other_processes`).
+pytestmark = pytest.mark.usefixtures("other_processes")
 
 
 def finished_game(seed: int = 21) -> Autosaver:
